@@ -1,0 +1,154 @@
+import Foundation
+import MapGeometry
+
+/// A GeoJSON geometry (RFC 7946) with WGS 84 coordinates.
+public indirect enum GeoJSONGeometry: Sendable, Equatable {
+    case point(LocationCoordinate2D)
+    case multiPoint([LocationCoordinate2D])
+    case lineString([LocationCoordinate2D])
+    case multiLineString([[LocationCoordinate2D]])
+    /// Rings: the exterior first, then holes.
+    case polygon([[LocationCoordinate2D]])
+    case multiPolygon([[[LocationCoordinate2D]]])
+    case geometryCollection([GeoJSONGeometry])
+}
+
+/// A GeoJSON feature: a geometry (or none) and its properties.
+public struct GeoJSONFeature: Sendable, Equatable {
+    /// The geometry; nil for a feature with `"geometry": null`.
+    public var geometry: GeoJSONGeometry?
+    /// The `properties` object; `.null` when absent.
+    public var properties: JSONValue
+    /// Where the feature sits in its file, such as `features[3]`, for error messages.
+    public var location: String
+
+    /// Creates a feature.
+    public init(geometry: GeoJSONGeometry?, properties: JSONValue, location: String) {
+        self.geometry = geometry
+        self.properties = properties
+        self.location = location
+    }
+}
+
+/// A GeoJSON input that is not valid.
+public enum GeoJSONError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// The text is not JSON.
+    case syntax(source: String, JSONError)
+    /// The JSON is not valid GeoJSON; `path` says where (such as `features[2].geometry.coordinates`).
+    case invalid(source: String, path: String, message: String)
+
+    public var description: String {
+        switch self {
+        case let .syntax(source, error): return "\(source): \(error.description)"
+        case let .invalid(source, path, message): return "\(source): \(path): \(message)"
+        }
+    }
+}
+
+/// Decodes GeoJSON.
+public enum GeoJSON {
+    /// Decodes a FeatureCollection, a single Feature, or a bare geometry into features.
+    ///
+    /// - Parameters:
+    ///   - data: the file's bytes.
+    ///   - source: a name for error messages, usually the file's path.
+    /// - Throws: ``GeoJSONError`` naming the source, the place and what is wrong.
+    public static func decodeFeatures(_ data: Data, source: String) throws -> [GeoJSONFeature] {
+        let json: JSONValue
+        do { json = try JSONValue.parse(data) } catch let error as JSONError {
+            throw GeoJSONError.syntax(source: source, error)
+        }
+        return try decodeFeatures(json, source: source, path: "")
+    }
+
+    /// Decodes an already parsed FeatureCollection, Feature or geometry; `path` prefixes error locations.
+    public static func decodeFeatures(_ json: JSONValue, source: String, path: String) throws -> [GeoJSONFeature] {
+        let decoder = Decoder(source: source)
+        guard let type = json["type"]?.string else {
+            throw decoder.invalid(path.isEmpty ? "(top level)" : path, "expected a GeoJSON object with a \"type\" member")
+        }
+        switch type {
+        case "FeatureCollection":
+            guard let features = json["features"]?.array else {
+                throw decoder.invalid(join(path, "features"), "a FeatureCollection needs a \"features\" array")
+            }
+            return try features.enumerated().map { index, feature in
+                try decoder.feature(feature, path: join(path, "features[\(index)]"))
+            }
+        case "Feature":
+            return [try decoder.feature(json, path: path.isEmpty ? "(feature)" : path)]
+        default:
+            return [GeoJSONFeature(geometry: try decoder.geometry(json, path: path), properties: .null, location: path)]
+        }
+    }
+
+    static func join(_ a: String, _ b: String) -> String { a.isEmpty ? b : a + "." + b }
+
+    struct Decoder {
+        let source: String
+
+        func invalid(_ path: String, _ message: String) -> GeoJSONError {
+            .invalid(source: source, path: path.isEmpty ? "(top level)" : path, message: message)
+        }
+
+        func feature(_ json: JSONValue, path: String) throws -> GeoJSONFeature {
+            guard json["type"]?.string == "Feature" else {
+                throw invalid(path, "expected an object with \"type\": \"Feature\"")
+            }
+            let geometryJSON = json["geometry"] ?? .null
+            let geometry = geometryJSON == .null ? nil : try self.geometry(geometryJSON, path: join(path, "geometry"))
+            let properties = json["properties"] ?? .null
+            guard properties == .null || properties.members != nil else {
+                throw invalid(join(path, "properties"), "must be an object or null, got \(properties.kindName)")
+            }
+            return GeoJSONFeature(geometry: geometry, properties: properties, location: path)
+        }
+
+        func geometry(_ json: JSONValue, path: String) throws -> GeoJSONGeometry {
+            guard let type = json["type"]?.string else { throw invalid(path, "a geometry needs a \"type\" member") }
+            if type == "GeometryCollection" {
+                guard let items = json["geometries"]?.array else {
+                    throw invalid(join(path, "geometries"), "a GeometryCollection needs a \"geometries\" array")
+                }
+                return .geometryCollection(try items.enumerated().map { try geometry($1, path: join(path, "geometries[\($0)]")) })
+            }
+            let cpath = join(path, "coordinates")
+            guard let coordinates = json["coordinates"] else { throw invalid(cpath, "missing") }
+            switch type {
+            case "Point": return .point(try position(coordinates, path: cpath))
+            case "MultiPoint": return .multiPoint(try positions(coordinates, path: cpath))
+            case "LineString": return .lineString(try positions(coordinates, path: cpath))
+            case "MultiLineString": return .multiLineString(try list(coordinates, path: cpath) { try positions($0, path: $1) })
+            case "Polygon": return .polygon(try list(coordinates, path: cpath) { try positions($0, path: $1) })
+            case "MultiPolygon":
+                return .multiPolygon(try list(coordinates, path: cpath) { polygon, p in
+                    try list(polygon, path: p) { try positions($0, path: $1) }
+                })
+            default:
+                throw invalid(join(path, "type"), "unknown geometry type \"\(type)\"; expected Point, MultiPoint, "
+                    + "LineString, MultiLineString, Polygon, MultiPolygon or GeometryCollection")
+            }
+        }
+
+        func list<T>(_ json: JSONValue, path: String, _ item: (JSONValue, String) throws -> T) throws -> [T] {
+            guard let array = json.array else { throw invalid(path, "expected an array, got \(json.kindName)") }
+            return try array.enumerated().map { try item($1, "\(path)[\($0)]") }
+        }
+
+        func positions(_ json: JSONValue, path: String) throws -> [LocationCoordinate2D] {
+            try list(json, path: path) { try position($0, path: $1) }
+        }
+
+        func position(_ json: JSONValue, path: String) throws -> LocationCoordinate2D {
+            guard let array = json.array, array.count >= 2, let lon = array[0].number, let lat = array[1].number else {
+                throw invalid(path, "expected a position [longitude, latitude]")
+            }
+            let coordinate = LocationCoordinate2D(latitude: lat, longitude: lon)
+            guard coordinate.isValid else {
+                throw invalid(path, "position [\(lon), \(lat)] is out of range: longitude must be within -180...180 "
+                    + "and latitude within -90...90")
+            }
+            return coordinate
+        }
+    }
+}

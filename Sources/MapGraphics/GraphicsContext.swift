@@ -1,0 +1,189 @@
+import Foundation
+import MapGeometry
+import MapStyle
+
+/// A drawing context on an ``ImageSurface``, in points, shaped like Core Graphics' `CGContext` as
+/// `drawRect:` uses it.
+///
+/// The context starts scaled by the image's scale (device pixels per point), so drawing code works in
+/// points at every scale. Fill and stroke colors are separate, as in Core Graphics.
+///
+/// ```swift
+/// context.withSavedState {
+///     context.translateBy(x: 20, y: 20)
+///     context.rotate(by: .pi / 2)
+///     context.setFillColor(.red)
+///     context.fill(trianglePath)
+/// }
+/// ```
+/// Mirrors `CGContext`.
+public final class GraphicsContext {
+    let cairo: CairoContext
+    private var state = DrawingState()
+    private var savedStates: [DrawingState] = []
+
+    private struct DrawingState {
+        var fillColor = Color.black
+        var strokeColor = Color.black
+        var alpha = 1.0
+    }
+
+    /// Creates a context drawing into `surface`, with `scale` device pixels per point.
+    ///
+    /// - Throws: a Cairo error.
+    public init(surface: ImageSurface, scale: Double = 1) throws {
+        cairo = try CairoContext(surface: surface.cairo)
+        cairo.scale(scale, scale)
+        cairo.setLineWidth(1)
+        cairo.setMiterLimit(10)
+    }
+
+    /// Reports Cairo's sticky error state as a typed error.
+    ///
+    /// - Throws: ``GraphicsError/cairo(operation:message:)``.
+    public func checkStatus(_ operation: String) throws {
+        try cairo.status(operation)
+    }
+
+    // MARK: - State
+
+    /// Runs `body` and then restores everything it changed: transform, colors, line style, clip.
+    /// Mirrors a `CGContextSaveGState` / `CGContextRestoreGState` pair.
+    @discardableResult
+    public func withSavedState<T>(_ body: () throws -> T) rethrows -> T {
+        cairo.save()
+        savedStates.append(state)
+        defer {
+            state = savedStates.removeLast()
+            cairo.restore()
+        }
+        return try body()
+    }
+
+    /// Sets the fill color. Mirrors `CGContextSetFillColorWithColor` and `[UIColor setFill]`.
+    public func setFillColor(_ color: Color) { state.fillColor = color }
+    /// Sets the stroke color. Mirrors `CGContextSetStrokeColorWithColor` and `[UIColor setStroke]`.
+    public func setStrokeColor(_ color: Color) { state.strokeColor = color }
+    /// Sets an opacity multiplied into every later fill, stroke and image. Mirrors `CGContextSetAlpha`.
+    public func setAlpha(_ alpha: Double) { state.alpha = max(0, min(1, alpha)) }
+
+    /// Sets the stroke width in points. Mirrors `CGContextSetLineWidth`.
+    public func setLineWidth(_ width: Double) { cairo.setLineWidth(max(0, width)) }
+    /// Sets the line cap. Mirrors `CGContextSetLineCap`.
+    public func setLineCap(_ cap: LineCap) { cairo.setLineCap(cap) }
+    /// Sets the line join. Mirrors `CGContextSetLineJoin`.
+    public func setLineJoin(_ join: LineJoin) { cairo.setLineJoin(join) }
+    /// Sets the miter limit. Mirrors `CGContextSetMiterLimit`.
+    public func setMiterLimit(_ limit: Double) { cairo.setMiterLimit(limit) }
+    /// Sets the dash pattern (alternating on and off lengths in points) and its phase; an empty pattern
+    /// draws solid lines. Mirrors `CGContextSetLineDash`.
+    public func setLineDash(phase: Double, lengths: [Double]) {
+        let valid = lengths.allSatisfy { $0 >= 0 && $0.isFinite } && lengths.contains { $0 > 0 }
+        cairo.setDash(valid ? lengths : [], phase: phase)
+    }
+    /// Sets the fill rule used by ``fill(_:)`` and ``clip(to:)``.
+    public func setFillRule(_ rule: FillRule) { cairo.setFillRule(rule) }
+
+    // MARK: - Transform
+
+    /// Moves the origin. Mirrors `CGContextTranslateCTM`.
+    public func translateBy(x: Double, y: Double) { cairo.translate(x, y) }
+    /// Rotates the axes by `angle` radians, clockwise on screen. Mirrors `CGContextRotateCTM`.
+    public func rotate(by angle: Double) { cairo.rotate(angle) }
+    /// Scales the axes. Mirrors `CGContextScaleCTM`.
+    public func scaleBy(x: Double, y: Double) { cairo.scale(x, y) }
+    /// Prepends a transform to the current one. Mirrors `CGContextConcatCTM`.
+    public func concatenate(_ transform: Transform) { cairo.transform(transform) }
+    /// The current user-space to device-pixel transform. Mirrors `CGContextGetCTM`.
+    public var currentTransform: Transform { cairo.matrix }
+
+    // MARK: - Drawing
+
+    /// Fills a path with the fill color. Mirrors `[UIBezierPath fill]`.
+    public func fill(_ path: Path) {
+        cairo.append(path)
+        cairo.setSource(state.fillColor.withAlphaComponent(state.fillColor.alpha * state.alpha))
+        cairo.fill()
+    }
+
+    /// Strokes a path with the stroke color and line style. Mirrors `[UIBezierPath stroke]`.
+    public func stroke(_ path: Path) {
+        cairo.append(path)
+        cairo.setSource(state.strokeColor.withAlphaComponent(state.strokeColor.alpha * state.alpha))
+        cairo.stroke()
+    }
+
+    /// Fills a rect. Mirrors `CGContextFillRect`.
+    public func fill(_ rect: Rect) { fill(Path(rect: rect)) }
+
+    /// Replaces every pixel of the image with `color`, ignoring clip and alpha.
+    public func clear(to color: Color) {
+        cairo.withSavedCairoState {
+            cairo.setOperatorSource()
+            cairo.setSource(color)
+            cairo.paint()
+        }
+    }
+
+    /// Intersects the clip with a path's interior (by the current fill rule). Mirrors `CGContextClip`.
+    public func clip(to path: Path) {
+        cairo.append(path)
+        cairo.clip()
+    }
+
+    /// Draws an image scaled into `rect` (points), smoothly filtered, times the context alpha.
+    /// Mirrors `[UIImage drawInRect:]`.
+    public func draw(_ image: ImageSurface, in rect: Rect) {
+        guard image.width > 0, image.height > 0, rect.width > 0, rect.height > 0 else { return }
+        cairo.withSavedCairoState {
+            cairo.translate(rect.minX, rect.minY)
+            cairo.scale(rect.width / Double(image.width), rect.height / Double(image.height))
+            cairo.setSource(image.cairo, x: 0, y: 0, smooth: true)
+            cairo.newPath()
+            cairo.rectangle(Rect(x: 0, y: 0, width: Double(image.width), height: Double(image.height)))
+            cairo.clip()
+            cairo.paint(alpha: state.alpha)
+        }
+    }
+
+    // MARK: - Text
+
+    /// Draws one line of text with its baseline starting at `origin`, shaped by HarfBuzz, filled with
+    /// `color`, optionally with a halo (an outline of `haloWidth` points drawn behind the glyphs).
+    public func drawText(
+        _ text: String, at origin: Point, font: Font, size: Double, color: Color,
+        haloColor: Color? = nil, haloWidth: Double = 0
+    ) {
+        let shaped = font.harfBuzz.shape(text, size: size)
+        cairo.withSavedCairoState {
+            cairo.setFont(font.cairoFace, size: size)
+            if let haloColor, haloWidth > 0 {
+                cairo.newPath()
+                cairo.glyphs(shaped.glyphs, origin: origin, fill: false)
+                cairo.setSource(haloColor.withAlphaComponent(haloColor.alpha * state.alpha))
+                cairo.setLineWidth(haloWidth * 2)
+                cairo.setLineJoin(.round)
+                cairo.setDash([], phase: 0)
+                cairo.stroke()
+            }
+            cairo.setSource(color.withAlphaComponent(color.alpha * state.alpha))
+            cairo.glyphs(shaped.glyphs, origin: origin, fill: true)
+        }
+    }
+}
+
+extension CairoContext {
+    func withSavedCairoState(_ body: () -> Void) {
+        save()
+        body()
+        restore()
+    }
+}
+
+/// The versions of the C libraries that rendering depends on.
+public enum GraphicsLibraryVersions {
+    /// Name and version of each library, for `mapraster version --verbose`.
+    public static var all: [(name: String, version: String)] {
+        [("cairo", CairoVersions.cairo), ("freetype", FreeTypeFace.version), ("harfbuzz", HarfBuzzFont.version)]
+    }
+}

@@ -1,0 +1,28 @@
+/// A failure of the graphics layer: Cairo, FreeType, HarfBuzz, or the file system.
+public enum GraphicsError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// Cairo reported an error; the message is Cairo's own.
+    case cairo(operation: String, message: String)
+    /// A PNG file could not be read.
+    case cannotReadPNG(path: String, reason: String)
+    /// A PNG file could not be written.
+    case cannotWritePNG(path: String, reason: String)
+    /// A font file could not be loaded.
+    case cannotLoadFont(path: String, reason: String)
+    /// A surface size that Cairo cannot allocate.
+    case invalidSurfaceSize(width: Int, height: Int)
+
+    public var description: String {
+        switch self {
+        case let .cairo(operation, message):
+            return "cairo failed in \(operation): \(message)"
+        case let .cannotReadPNG(path, reason):
+            return "cannot read PNG '\(path)': \(reason)"
+        case let .cannotWritePNG(path, reason):
+            return "cannot write PNG '\(path)': \(reason)"
+        case let .cannotLoadFont(path, reason):
+            return "cannot load font '\(path)': \(reason); install the font (Scripts/install-system-deps.sh) or pass another path"
+        case let .invalidSurfaceSize(width, height):
+            return "cannot create a \(width)x\(height) image: each side must be 1...32767 pixels"
+        }
+    }
+}

@@ -1,0 +1,133 @@
+import Foundation
+import MapGeometry
+import MapStyle
+
+/// An owned ARGB32 image in device pixels: what a map is drawn into and what PNG files decode to.
+///
+/// ```swift
+/// let surface = try ImageSurface(width: 512, height: 512)
+/// let context = try GraphicsContext(surface: surface)
+/// context.setFillColor(.red)
+/// context.fill(Path(rect: Rect(x: 0, y: 0, width: 10, height: 10)))
+/// try surface.writePNG(to: URL(fileURLWithPath: "out.png"))
+/// ```
+public final class ImageSurface {
+    let cairo: CairoSurface
+
+    /// Creates a transparent image.
+    ///
+    /// - Throws: ``GraphicsError/invalidSurfaceSize(width:height:)`` or a Cairo error.
+    public init(width: Int, height: Int) throws {
+        cairo = try CairoSurface(width: width, height: height)
+    }
+
+    /// Decodes a PNG file (8- or 16-bit, grey, RGB, palette, with or without alpha).
+    ///
+    /// - Throws: ``GraphicsError/cannotReadPNG(path:reason:)`` naming the file.
+    public init(contentsOfPNG url: URL) throws {
+        cairo = try CairoSurface(pngPath: url.path)
+    }
+
+    /// Width in device pixels.
+    public var width: Int { cairo.width }
+    /// Height in device pixels.
+    public var height: Int { cairo.height }
+
+    /// One pixel with straight (not premultiplied) 8-bit components.
+    public struct Pixel: Hashable, Sendable, CustomStringConvertible {
+        public var red: UInt8
+        public var green: UInt8
+        public var blue: UInt8
+        public var alpha: UInt8
+
+        /// Creates a pixel.
+        public init(red: UInt8, green: UInt8, blue: UInt8, alpha: UInt8) {
+            self.red = red
+            self.green = green
+            self.blue = blue
+            self.alpha = alpha
+        }
+
+        public var description: String { "rgba(\(red),\(green),\(blue),\(alpha))" }
+    }
+
+    /// The pixel at column `x`, row `y` (0-based from the top-left), unpremultiplied.
+    public func pixel(x: Int, y: Int) -> Pixel {
+        precondition(x >= 0 && x < width && y >= 0 && y < height, "pixel \(x),\(y) outside \(width)x\(height)")
+        return cairo.withPixels { base, stride in
+            let word = base.load(fromByteOffset: y * stride + x * 4, as: UInt32.self)
+            return Self.unpremultiply(word)
+        }
+    }
+
+    /// All pixels, row by row, unpremultiplied RGBA bytes (4 per pixel, no padding).
+    public func rgbaBytes() -> [UInt8] {
+        let w = width
+        let h = height
+        var out = [UInt8](repeating: 0, count: w * h * 4)
+        cairo.withPixels { base, stride in
+            for y in 0..<h {
+                for x in 0..<w {
+                    let p = Self.unpremultiply(base.load(fromByteOffset: y * stride + x * 4, as: UInt32.self))
+                    let i = (y * w + x) * 4
+                    out[i] = p.red
+                    out[i + 1] = p.green
+                    out[i + 2] = p.blue
+                    out[i + 3] = p.alpha
+                }
+            }
+        }
+        return out
+    }
+
+    private static func unpremultiply(_ word: UInt32) -> Pixel {
+        let a = UInt32((word >> 24) & 0xFF)
+        guard a > 0 else { return Pixel(red: 0, green: 0, blue: 0, alpha: 0) }
+        func channel(_ shift: UInt32) -> UInt8 {
+            let c = (word >> shift) & 0xFF
+            return UInt8(min(255, (c * 255 + a / 2) / a))
+        }
+        return Pixel(red: channel(16), green: channel(8), blue: channel(0), alpha: UInt8(a))
+    }
+
+    /// The image encoded as PNG (8-bit RGBA, no timestamps, so equal images give equal bytes).
+    ///
+    /// - Throws: a Cairo error.
+    public func pngData() throws -> Data {
+        try cairo.pngData()
+    }
+
+    /// Writes the image as PNG atomically: to a temporary file in the same folder, then renamed, so that
+    /// a failure never leaves a half-written file at `url`.
+    ///
+    /// - Throws: ``GraphicsError/cannotWritePNG(path:reason:)`` naming the file.
+    public func writePNG(to url: URL) throws {
+        let data: Data
+        do { data = try pngData() } catch { throw GraphicsError.cannotWritePNG(path: url.path, reason: "\(error)") }
+        try AtomicFile.write(data, to: url)
+    }
+}
+
+/// Writes files through a temporary file and a rename.
+public enum AtomicFile {
+    /// Writes `data` to a temporary file beside `url`, then renames it over `url`.
+    ///
+    /// - Throws: ``GraphicsError/cannotWritePNG(path:reason:)`` with the system's reason; no file is left
+    ///   behind on failure.
+    public static func write(_ data: Data, to url: URL) throws {
+        let directory = url.deletingLastPathComponent()
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: directory.path, isDirectory: &isDirectory), isDirectory.boolValue
+        else { throw GraphicsError.cannotWritePNG(path: url.path, reason: "folder '\(directory.path)' does not exist") }
+        let temporary = directory.appendingPathComponent(".\(url.lastPathComponent).\(getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp")
+        guard FileManager.default.createFile(atPath: temporary.path, contents: data) else {
+            let reason = String(cString: strerror(errno))
+            throw GraphicsError.cannotWritePNG(path: url.path, reason: "cannot create a file in '\(directory.path)': \(reason)")
+        }
+        guard rename(temporary.path, url.path) == 0 else {
+            let reason = String(cString: strerror(errno))
+            unlink(temporary.path)
+            throw GraphicsError.cannotWritePNG(path: url.path, reason: reason)
+        }
+    }
+}

@@ -1,0 +1,217 @@
+internal import CCairo
+import Foundation
+import MapGeometry
+import MapStyle
+
+// The one place that calls Cairo. Every cairo_* call of MapRaster is in this file.
+
+/// Turns a Cairo status into a typed error carrying Cairo's own message.
+func checkCairo(_ status: cairo_status_t, _ operation: String) throws {
+    guard status == CAIRO_STATUS_SUCCESS else {
+        throw GraphicsError.cairo(operation: operation, message: String(cString: cairo_status_to_string(status)))
+    }
+}
+
+/// Owns one `cairo_surface_t` (ARGB32 image surface).
+final class CairoSurface {
+    let raw: OpaquePointer
+
+    init(width: Int, height: Int) throws {
+        guard width >= 1, height >= 1, width <= 32767, height <= 32767 else {
+            throw GraphicsError.invalidSurfaceSize(width: width, height: height)
+        }
+        raw = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height))
+        do { try checkCairo(cairo_surface_status(raw), "creating a \(width)x\(height) surface") } catch {
+            cairo_surface_destroy(raw)
+            throw error
+        }
+    }
+
+    /// Reads a PNG file; Cairo's reader converts 16-bit, grey and palette PNGs to ARGB32.
+    init(pngPath path: String) throws {
+        guard FileManager.default.isReadableFile(atPath: path) else {
+            throw GraphicsError.cannotReadPNG(path: path, reason: "no such readable file")
+        }
+        let surface = cairo_image_surface_create_from_png(path)!
+        let status = cairo_surface_status(surface)
+        guard status == CAIRO_STATUS_SUCCESS else {
+            cairo_surface_destroy(surface)
+            let reason = status == CAIRO_STATUS_READ_ERROR
+                ? "not a PNG file, or truncated" : String(cString: cairo_status_to_string(status))
+            throw GraphicsError.cannotReadPNG(path: path, reason: reason)
+        }
+        if cairo_image_surface_get_format(surface) != CAIRO_FORMAT_ARGB32 {
+            // Convert RGB24 and A8 surfaces so that pixel access has one layout.
+            let w = cairo_image_surface_get_width(surface)
+            let h = cairo_image_surface_get_height(surface)
+            let converted = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, w, h)!
+            let cr = cairo_create(converted)!
+            cairo_set_source_surface(cr, surface, 0, 0)
+            cairo_paint(cr)
+            cairo_destroy(cr)
+            cairo_surface_destroy(surface)
+            raw = converted
+        } else {
+            raw = surface
+        }
+    }
+
+    deinit { cairo_surface_destroy(raw) }
+
+    var width: Int { Int(cairo_image_surface_get_width(raw)) }
+    var height: Int { Int(cairo_image_surface_get_height(raw)) }
+    var stride: Int { Int(cairo_image_surface_get_stride(raw)) }
+
+    func flush() { cairo_surface_flush(raw) }
+    func markDirty() { cairo_surface_mark_dirty(raw) }
+
+    /// Lends the premultiplied ARGB32 pixel memory (native-endian 32-bit words, rows of `stride` bytes).
+    func withPixels<T>(_ body: (UnsafeMutableRawPointer, Int) throws -> T) rethrows -> T {
+        flush()
+        let data = cairo_image_surface_get_data(raw)!
+        return try body(UnsafeMutableRawPointer(data), stride)
+    }
+
+    /// Encodes as PNG with Cairo's writer (libpng underneath; its errors come back as a status, never as
+    /// a longjmp through Swift frames).
+    func pngData() throws -> Data {
+        final class Sink { var data = Data() }
+        let sink = Sink()
+        let status = cairo_surface_write_to_png_stream(
+            raw,
+            { closure, bytes, length in
+                guard let closure, let bytes else { return CAIRO_STATUS_WRITE_ERROR }
+                let sink = Unmanaged<Sink>.fromOpaque(closure).takeUnretainedValue()
+                sink.data.append(bytes, count: Int(length))
+                return CAIRO_STATUS_SUCCESS
+            }, Unmanaged.passUnretained(sink).toOpaque())
+        try checkCairo(status, "encoding PNG")
+        return sink.data
+    }
+}
+
+/// Owns one `cairo_t`.
+final class CairoContext {
+    let raw: OpaquePointer
+    let surface: CairoSurface
+
+    init(surface: CairoSurface) throws {
+        self.surface = surface
+        raw = cairo_create(surface.raw)
+        do { try checkCairo(cairo_status(raw), "creating a context") } catch {
+            cairo_destroy(raw)
+            throw error
+        }
+        let options = cairo_font_options_create()
+        // Unhinted grey antialiasing: the same glyph shapes at every scale and on every machine.
+        cairo_font_options_set_antialias(options, CAIRO_ANTIALIAS_GRAY)
+        cairo_font_options_set_hint_style(options, CAIRO_HINT_STYLE_NONE)
+        cairo_font_options_set_hint_metrics(options, CAIRO_HINT_METRICS_OFF)
+        cairo_set_font_options(raw, options)
+        cairo_font_options_destroy(options)
+    }
+
+    deinit { cairo_destroy(raw) }
+
+    func status(_ operation: String) throws { try checkCairo(cairo_status(raw), operation) }
+
+    func save() { cairo_save(raw) }
+    func restore() { cairo_restore(raw) }
+
+    func setSource(_ c: Color) { cairo_set_source_rgba(raw, c.red, c.green, c.blue, c.alpha) }
+
+    func translate(_ x: Double, _ y: Double) { cairo_translate(raw, x, y) }
+    func rotate(_ angle: Double) { cairo_rotate(raw, angle) }
+    func scale(_ x: Double, _ y: Double) { cairo_scale(raw, x, y) }
+    func transform(_ t: Transform) {
+        var m = cairo_matrix_t(xx: t.a, yx: t.b, xy: t.c, yy: t.d, x0: t.tx, y0: t.ty)
+        cairo_transform(raw, &m)
+    }
+    var matrix: Transform {
+        var m = cairo_matrix_t()
+        cairo_get_matrix(raw, &m)
+        return Transform(a: m.xx, b: m.yx, c: m.xy, d: m.yy, tx: m.x0, ty: m.y0)
+    }
+
+    func setLineWidth(_ w: Double) { cairo_set_line_width(raw, w) }
+    var lineWidth: Double { cairo_get_line_width(raw) }
+    func setLineCap(_ cap: LineCap) {
+        switch cap {
+        case .butt: cairo_set_line_cap(raw, CAIRO_LINE_CAP_BUTT)
+        case .round: cairo_set_line_cap(raw, CAIRO_LINE_CAP_ROUND)
+        case .square: cairo_set_line_cap(raw, CAIRO_LINE_CAP_SQUARE)
+        }
+    }
+    func setLineJoin(_ join: LineJoin) {
+        switch join {
+        case .miter: cairo_set_line_join(raw, CAIRO_LINE_JOIN_MITER)
+        case .round: cairo_set_line_join(raw, CAIRO_LINE_JOIN_ROUND)
+        case .bevel: cairo_set_line_join(raw, CAIRO_LINE_JOIN_BEVEL)
+        }
+    }
+    func setMiterLimit(_ limit: Double) { cairo_set_miter_limit(raw, limit) }
+    func setDash(_ lengths: [Double], phase: Double) {
+        lengths.withUnsafeBufferPointer { cairo_set_dash(raw, $0.baseAddress, Int32($0.count), phase) }
+    }
+    func setFillRule(_ rule: FillRule) {
+        cairo_set_fill_rule(raw, rule == .evenOdd ? CAIRO_FILL_RULE_EVEN_ODD : CAIRO_FILL_RULE_WINDING)
+    }
+
+    func newPath() { cairo_new_path(raw) }
+    func append(_ path: Path) {
+        cairo_new_path(raw)
+        for element in path.elements {
+            switch element {
+            case .move(let p): cairo_move_to(raw, p.x, p.y)
+            case .line(let p): cairo_line_to(raw, p.x, p.y)
+            case .curve(let c1, let c2, let p): cairo_curve_to(raw, c1.x, c1.y, c2.x, c2.y, p.x, p.y)
+            case .close: cairo_close_path(raw)
+            }
+        }
+    }
+    func rectangle(_ r: Rect) { cairo_rectangle(raw, r.minX, r.minY, r.width, r.height) }
+    func fill() { cairo_fill(raw) }
+    func fillPreserve() { cairo_fill_preserve(raw) }
+    func stroke() { cairo_stroke(raw) }
+    func clip() { cairo_clip(raw) }
+    func paint() { cairo_paint(raw) }
+    func paint(alpha: Double) { cairo_paint_with_alpha(raw, alpha) }
+    func setOperatorSource() { cairo_set_operator(raw, CAIRO_OPERATOR_SOURCE) }
+
+    func setSource(_ surface: CairoSurface, x: Double, y: Double, smooth: Bool) {
+        cairo_set_source_surface(raw, surface.raw, x, y)
+        cairo_pattern_set_filter(cairo_get_source(raw), smooth ? CAIRO_FILTER_GOOD : CAIRO_FILTER_NEAREST)
+    }
+
+    func setFont(_ face: CairoFontFace, size: Double) {
+        cairo_set_font_face(raw, face.raw)
+        cairo_set_font_size(raw, size)
+    }
+
+    /// Adds the outlines of positioned glyphs to the path, or fills them.
+    func glyphs(_ glyphs: [ShapedGlyph], origin: Point, fill: Bool) {
+        var cg = glyphs.map { cairo_glyph_t(index: UInt($0.index), x: origin.x + $0.x, y: origin.y + $0.y) }
+        cg.withUnsafeMutableBufferPointer { buffer in
+            if fill {
+                cairo_show_glyphs(raw, buffer.baseAddress, Int32(buffer.count))
+            } else {
+                cairo_glyph_path(raw, buffer.baseAddress, Int32(buffer.count))
+            }
+        }
+    }
+}
+
+/// Owns one `cairo_font_face_t` made from a FreeType face.
+final class CairoFontFace: @unchecked Sendable {
+    let raw: OpaquePointer
+    init(freeTypeFace: FreeTypeFace) throws {
+        raw = cairo_ft_font_face_create_for_ft_face(.init(freeTypeFace.raw), 0)
+        try checkCairo(cairo_font_face_status(raw), "creating a font face")
+    }
+    deinit { cairo_font_face_destroy(raw) }
+}
+
+/// The versions of Cairo and pixman rendering depends on.
+enum CairoVersions {
+    static var cairo: String { String(cString: cairo_version_string()) }
+}

@@ -1,0 +1,137 @@
+import MapGeometry
+import MapGraphics
+import MapStyle
+
+/// How an annotation looks: a drawing of `size` points whose center sits at the annotation's coordinate
+/// plus ``centerOffset``.
+///
+/// Give it a drawing closure, an image, or subclass it and override ``draw(in:bounds:)``, the way the
+/// MapKit seed's `MAnnotationView` overrides `drawRect:`:
+///
+/// ```swift
+/// let view = AnnotationView(size: Size(width: 40, height: 40), reuseIdentifier: "triangle") { context, bounds in
+///     var path = Path()
+///     path.move(to: Point(x: bounds.midX, y: bounds.midY - 10))
+///     path.addLine(to: Point(x: bounds.midX - 5, y: bounds.midY + 5 * 3.squareRoot()))
+///     path.addLine(to: Point(x: bounds.midX + 5, y: bounds.midY + 5 * 3.squareRoot()))
+///     path.close()
+///     context.setFillColor(.red)
+///     context.fill(path)
+/// }
+/// ```
+/// Mirrors MapKit's `MKAnnotationView`.
+open class AnnotationView {
+    /// The drawing's width and height in points (the view's `frame.size`).
+    public var size: Size
+    /// How far the view's center sits from the annotation's point, in points (y down). Mirrors
+    /// `centerOffset`.
+    public var centerOffset: Point
+    /// Whether the drawing covers its whole bounds; non-opaque views let the map show through.
+    /// Mirrors `opaque`.
+    public var isOpaque: Bool
+    /// Views with the same identifier are interchangeable. Mirrors `reuseIdentifier`.
+    public let reuseIdentifier: String?
+    /// An image drawn to fill the bounds before the drawing closure runs. Mirrors `image`.
+    public var image: ImageSurface?
+    /// The drawing closure, called with a context whose origin is the view's top-left corner.
+    public var drawing: ((GraphicsContext, Rect) -> Void)?
+
+    /// Creates a view.
+    public init(
+        size: Size, centerOffset: Point = .zero, isOpaque: Bool = false, reuseIdentifier: String? = nil,
+        image: ImageSurface? = nil, drawing: ((GraphicsContext, Rect) -> Void)? = nil
+    ) {
+        self.size = size
+        self.centerOffset = centerOffset
+        self.isOpaque = isOpaque
+        self.reuseIdentifier = reuseIdentifier
+        self.image = image
+        self.drawing = drawing
+    }
+
+    /// Creates a view showing an image at its size in points (pixels divided by `imageScale`).
+    public convenience init(image: ImageSurface, imageScale: Double = 1, centerOffset: Point = .zero, reuseIdentifier: String? = nil) {
+        self.init(
+            size: Size(width: Double(image.width) / imageScale, height: Double(image.height) / imageScale),
+            centerOffset: centerOffset, reuseIdentifier: reuseIdentifier, image: image)
+    }
+
+    /// The view's frame in image points for an anchor point (the annotation's coordinate converted).
+    public func frame(anchoredAt point: Point) -> Rect {
+        Rect(
+            x: point.x + centerOffset.x - size.width / 2, y: point.y + centerOffset.y - size.height / 2,
+            width: size.width, height: size.height)
+    }
+
+    /// Draws the view into `bounds` (origin zero, the view's size). The default draws ``image`` and then
+    /// calls ``drawing``. Mirrors `drawRect:`.
+    open func draw(in context: GraphicsContext, bounds: Rect) {
+        if let image { context.draw(image, in: bounds) }
+        drawing?(context, bounds)
+    }
+}
+
+/// The standard pin: a colored head on a needle whose tip marks the coordinate.
+///
+/// Mirrors MapKit's `MKPinAnnotationView`.
+public final class PinAnnotationView: AnnotationView {
+    /// The classic pin colors. Mirrors `MKPinAnnotationColor`.
+    public enum PinColor: String, Sendable, CaseIterable {
+        case red, green, purple
+
+        /// The head color.
+        public var color: Color {
+            switch self {
+            case .red: return Color(red8: 255, green8: 59, blue8: 48)
+            case .green: return Color(red8: 76, green8: 217, blue8: 100)
+            case .purple: return Color(red8: 175, green8: 82, blue8: 222)
+            }
+        }
+    }
+
+    /// The pin's head color. Mirrors `pinTintColor`.
+    public var pinTintColor: Color
+
+    /// The pin's size in points at scale 1.
+    public static let standardSize = Size(width: 22, height: 36)
+
+    /// Creates a pin of a classic color or any tint; `sizeFactor` scales it (simplestyle's `marker-size`).
+    public init(pinTintColor: Color = PinColor.red.color, sizeFactor: Double = 1, reuseIdentifier: String? = "pin") {
+        self.pinTintColor = pinTintColor
+        let size = Size(width: Self.standardSize.width * sizeFactor, height: Self.standardSize.height * sizeFactor)
+        // The needle's tip, at the bottom center, marks the coordinate.
+        super.init(size: size, centerOffset: Point(x: 0, y: -size.height / 2), reuseIdentifier: reuseIdentifier)
+    }
+
+    /// Creates a pin of a classic color.
+    public convenience init(pinColor: PinColor) {
+        self.init(pinTintColor: pinColor.color)
+    }
+
+    public override func draw(in context: GraphicsContext, bounds: Rect) {
+        let k = bounds.width / Self.standardSize.width
+        let headRadius = 8.5 * k
+        let head = Point(x: bounds.midX, y: bounds.minY + headRadius + 1 * k)
+        context.withSavedState {
+            // Needle: from inside the head to the tip.
+            var needle = Path()
+            needle.move(to: Point(x: head.x, y: head.y + headRadius - 1 * k))
+            needle.addLine(to: Point(x: head.x, y: bounds.maxY))
+            context.setLineWidth(2 * k)
+            context.setLineCap(.round)
+            context.setStrokeColor(Color(red8: 110, green8: 110, blue8: 115))
+            context.stroke(needle)
+            // Shadow of the head, the head, its rim and a highlight.
+            let headPath = Path(ovalIn: Rect(x: head.x - headRadius, y: head.y - headRadius, width: 2 * headRadius, height: 2 * headRadius))
+            context.setFillColor(pinTintColor)
+            context.fill(headPath)
+            context.setLineWidth(1 * k)
+            context.setStrokeColor(Color(
+                red: pinTintColor.red * 0.6, green: pinTintColor.green * 0.6, blue: pinTintColor.blue * 0.6, alpha: pinTintColor.alpha))
+            context.stroke(headPath)
+            let shine = 2.6 * k
+            context.setFillColor(Color.white.withAlphaComponent(0.75))
+            context.fill(Path(ovalIn: Rect(x: head.x - headRadius * 0.45 - shine, y: head.y - headRadius * 0.45 - shine, width: 2 * shine, height: 2 * shine)))
+        }
+    }
+}

@@ -1,0 +1,15 @@
+import MapGeometry
+import MapGraphics
+
+/// What a snapshot draws under its overlays and annotations.
+///
+/// The seam between the snapshotter and the map's look: the embedded ``NaturalEarthBaseMap`` now, styled
+/// maps later.
+public protocol BaseMap: Sendable {
+    /// Credits to print on every image made with this base map.
+    var attribution: [String] { get }
+    /// Draws the base map over the whole image.
+    ///
+    /// - Throws: ``RenderError`` when its data cannot be loaded.
+    func draw(in context: GraphicsContext, viewport: MapViewport) throws
+}

@@ -1,0 +1,180 @@
+import Foundation
+import MapGeometry
+import MapGraphics
+import MapStyle
+
+/// The kind of base map. Mirrors MapKit's `MKMapType`.
+public enum MapType: String, Sendable, CaseIterable {
+    case standard, satellite, hybrid
+}
+
+/// Renders a map with overlays and annotations into an image, the way `MKMapView` would show it.
+///
+/// ```swift
+/// var options = MapSnapshotter.Options(size: Size(width: 400, height: 300), scale: 2)
+/// options.region = CoordinateRegion(center: cityHall, latitudinalMeters: 804.672, longitudinalMeters: 804.672)
+/// let snapshotter = try MapSnapshotter(options: options)
+/// snapshotter.addAnnotation(PointAnnotation(coordinate: cityHall, title: "City Hall"))
+/// let snapshot = try snapshotter.snapshot()
+/// try snapshot.image.writePNG(to: URL(fileURLWithPath: "la.png"))
+/// ```
+/// Mirrors MapKit's `MKMapSnapshotter` with `MKMapView`'s content model.
+public final class MapSnapshotter {
+    /// What to render. Mirrors `MKMapSnapshotOptions`.
+    public struct Options: Sendable {
+        /// The image size in points.
+        public var size: Size
+        /// Device pixels per point: 1, 2 or 3.
+        public var scale: Double
+        /// The region to show, fitted to the image's aspect ratio. Takes precedence over
+        /// ``visibleMapRect``; when both are nil the whole world is shown.
+        public var region: CoordinateRegion?
+        /// The map rect to show, fitted to the image's aspect ratio.
+        public var visibleMapRect: MapRect?
+        /// The base map's kind.
+        public var mapType: MapType = .standard
+        /// The look of the embedded base map.
+        public var baseMapStyle: BaseMapStyle = .standard
+        /// Whether to print the data's attribution in the bottom-right corner.
+        public var showsAttribution = true
+
+        /// Creates options for an image of `size` points at `scale`.
+        public init(size: Size, scale: Double = 1) {
+            self.size = size
+            self.scale = scale
+        }
+    }
+
+    /// The options this snapshotter renders with.
+    public let options: Options
+    /// What the image shows.
+    public let viewport: MapViewport
+
+    /// The annotations, in the order added. Mirrors `annotations`.
+    public private(set) var annotations: [Annotation] = []
+    /// The overlays; index 0 is drawn at the back. Mirrors `overlays`.
+    public private(set) var overlays: [Overlay] = []
+
+    /// Chooses the view of each annotation; returning nil (or having no provider) gives the default pin.
+    /// Mirrors the delegate's `mapView:viewForAnnotation:`.
+    public var viewProvider: ((Annotation) -> AnnotationView?)?
+    /// Chooses the renderer of each overlay; returning nil (or having no provider) gives the standard
+    /// renderer of the overlay's shape. Mirrors the delegate's `mapView:rendererForOverlay:`.
+    public var rendererProvider: ((Overlay) -> OverlayRenderer?)?
+    /// The base map drawn under everything; nil draws none (transparent background).
+    public var baseMap: BaseMap?
+
+    /// Creates a snapshotter.
+    ///
+    /// - Throws: ``GeometryError`` for an invalid size, scale or region, ``RenderError`` for a map type
+    ///   this version cannot draw.
+    public init(options: Options) throws {
+        self.options = options
+        var viewport = try MapViewport(size: options.size, scale: options.scale)
+        if let region = options.region {
+            viewport.region = try region.validated()
+        } else if let rect = options.visibleMapRect {
+            guard !rect.isEmpty, rect.minY.isFinite, rect.width.isFinite, rect.height.isFinite else {
+                throw RenderError.invalidOptions("visibleMapRect \(rect) is empty or not finite")
+            }
+            viewport.visibleMapRect = rect
+        }
+        self.viewport = viewport
+        guard options.mapType == .standard else { throw RenderError.unsupportedMapType(options.mapType.rawValue) }
+        self.baseMap = NaturalEarthBaseMap(style: options.baseMapStyle)
+    }
+
+    // MARK: - Annotations
+
+    /// Adds an annotation. Mirrors `addAnnotation:`.
+    public func addAnnotation(_ annotation: Annotation) { annotations.append(annotation) }
+    /// Adds annotations. Mirrors `addAnnotations:`.
+    public func addAnnotations(_ list: [Annotation]) { annotations.append(contentsOf: list) }
+    /// Removes an annotation (by identity). Mirrors `removeAnnotation:`.
+    public func removeAnnotation(_ annotation: Annotation) { annotations.removeAll { $0 === annotation } }
+    /// Removes annotations (by identity). Mirrors `removeAnnotations:`.
+    public func removeAnnotations(_ list: [Annotation]) {
+        let ids = Set(list.map(ObjectIdentifier.init))
+        annotations.removeAll { ids.contains(ObjectIdentifier($0)) }
+    }
+
+    // MARK: - Overlays
+
+    /// Adds an overlay on top of the others. Mirrors `addOverlay:`.
+    public func addOverlay(_ overlay: Overlay) { overlays.append(overlay) }
+    /// Adds overlays on top of the others, in order. Mirrors `addOverlays:`.
+    public func addOverlays(_ list: [Overlay]) { overlays.append(contentsOf: list) }
+    /// Removes an overlay; one that is not on the map is ignored. Mirrors `removeOverlay:`.
+    public func removeOverlay(_ overlay: Overlay) { overlays.removeAll { $0 === overlay } }
+
+    // MARK: - Rendering
+
+    /// Renders the image.
+    ///
+    /// Order, back to front: base map, overlays (index 0 first), annotation views (northern first, so
+    /// southern ones are in front, as in MapKit), attribution.
+    ///
+    /// - Throws: ``RenderError`` or ``GraphicsError``.
+    public func snapshot() throws -> Snapshot {
+        let surface = try ImageSurface(width: viewport.pixelSize.width, height: viewport.pixelSize.height)
+        let context = try GraphicsContext(surface: surface, scale: viewport.scale)
+        if let baseMap {
+            try context.withSavedState { try baseMap.draw(in: context, viewport: viewport) }
+        }
+        for overlay in overlays {
+            guard let renderer = rendererProvider?(overlay) ?? defaultRenderer(for: overlay) else { continue }
+            context.withSavedState { renderer.render(in: context, viewport: viewport) }
+        }
+        try context.checkStatus("drawing overlays")
+
+        let placed = placeAnnotations()
+        let imageBounds = Rect(origin: .zero, size: viewport.size)
+        for item in placed where item.frame.intersects(imageBounds) {
+            context.withSavedState {
+                context.translateBy(x: item.frame.minX, y: item.frame.minY)
+                item.view.draw(in: context, bounds: Rect(origin: .zero, size: item.view.size))
+            }
+        }
+        try context.checkStatus("drawing annotation views")
+
+        if options.showsAttribution, let baseMap, !baseMap.attribution.isEmpty {
+            try drawAttribution(baseMap.attribution.joined(separator: " · "), in: context)
+        }
+        return Snapshot(
+            image: surface, viewport: viewport,
+            annotations: placed.map { Snapshot.PlacedAnnotation(annotation: $0.annotation, frame: $0.frame) })
+    }
+
+    private struct Placed {
+        var annotation: Annotation
+        var view: AnnotationView
+        var frame: Rect
+        var y: Double
+        var index: Int
+    }
+
+    /// Views and frames of all annotations in drawing order: north to south, then in the order added.
+    private func placeAnnotations() -> [Placed] {
+        annotations.enumerated().map { index, annotation in
+            let view = viewProvider?(annotation) ?? PinAnnotationView()
+            let point = viewport.point(for: annotation.coordinate)
+            return Placed(annotation: annotation, view: view, frame: view.frame(anchoredAt: point), y: point.y, index: index)
+        }.sorted { ($0.y, $0.index) < ($1.y, $1.index) }
+    }
+
+    private func drawAttribution(_ text: String, in context: GraphicsContext) throws {
+        let font = try Font.load(path: Font.defaultPath)
+        let size = 9.0
+        let metrics = font.measure(text, size: size)
+        let padding = 3.0
+        let box = Rect(
+            x: viewport.size.width - metrics.width - 2 * padding, y: viewport.size.height - metrics.ascent - metrics.descent - 2 * padding,
+            width: metrics.width + 2 * padding, height: metrics.ascent + metrics.descent + 2 * padding)
+        context.setFillColor(Color.white.withAlphaComponent(0.7))
+        context.fill(box)
+        context.drawText(
+            text, at: Point(x: box.minX + padding, y: box.maxY - padding - metrics.descent), font: font, size: size,
+            color: Color(red8: 51, green8: 51, blue8: 51))
+        try context.checkStatus("drawing the attribution")
+    }
+}
