@@ -131,3 +131,25 @@ public enum AtomicFile {
         }
     }
 }
+
+extension ImageSurface {
+    /// Creates an image from unpremultiplied RGBA bytes, row by row without padding.
+    ///
+    /// - Throws: ``GraphicsError/invalidSurfaceSize(width:height:)`` when the byte count does not match.
+    public convenience init(rgba bytes: [UInt8], width: Int, height: Int) throws {
+        guard bytes.count == width * height * 4 else { throw GraphicsError.invalidSurfaceSize(width: width, height: height) }
+        try self.init(width: width, height: height)
+        cairo.withPixels { base, stride in
+            for y in 0..<height {
+                for x in 0..<width {
+                    let i = (y * width + x) * 4
+                    let a = UInt32(bytes[i + 3])
+                    func pre(_ c: UInt8) -> UInt32 { (UInt32(c) * a + 127) / 255 }
+                    let word = (a << 24) | (pre(bytes[i]) << 16) | (pre(bytes[i + 1]) << 8) | pre(bytes[i + 2])
+                    base.storeBytes(of: word, toByteOffset: y * stride + x * 4, as: UInt32.self)
+                }
+            }
+        }
+        cairo.markDirty()
+    }
+}

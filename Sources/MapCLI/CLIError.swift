@@ -1,0 +1,21 @@
+/// A command-line failure with its exit code.
+public enum CLIError: Error, Equatable, CustomStringConvertible {
+    /// The command line is wrong: exit 64 (EX_USAGE).
+    case usage(String)
+    /// The input or the environment is wrong: exit 1.
+    case failure(String)
+
+    /// The process exit code.
+    public var exitCode: Int32 {
+        switch self {
+        case .usage: return 64
+        case .failure: return 1
+        }
+    }
+
+    public var description: String {
+        switch self {
+        case .usage(let message), .failure(let message): return message
+        }
+    }
+}

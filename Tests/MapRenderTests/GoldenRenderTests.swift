@@ -1,0 +1,143 @@
+import Foundation
+import MapRaster
+import MapTestSupport
+import Testing
+
+@Suite("Golden images of the first static maps")
+struct GoldenRenderTests {
+    @Test("the world at zoom 1: 512x512 points shows the whole Web Mercator square")
+    func worldZoom1() throws {
+        let snapshot = try MapSnapshotter(options: MapSnapshotter.Options(size: Size(width: 512, height: 512))).snapshot()
+        #expect(abs(snapshot.viewport.zoomLevel - 1) < 1e-12)
+        #expect(snapshot.viewport.visibleMapRect == MapRect.world)
+        #expect(GoldenImage.check(snapshot.image, golden: "world/zoom1") == nil)
+        // Ocean in mid-Pacific, land in central Africa (20 N, 20 E), checked against the style's colors.
+        let pacific = snapshot.image.pixel(x: Int(snapshot.point(for: LocationCoordinate2D(latitude: 0, longitude: -150)).x), y: 256)
+        let africa = snapshot.point(for: LocationCoordinate2D(latitude: 20, longitude: 20))
+        #expect(pacific == ImageSurface.Pixel(red: 170, green: 211, blue: 223, alpha: 255))
+        #expect(snapshot.image.pixel(x: Int(africa.x), y: Int(africa.y)) == ImageSurface.Pixel(red: 242, green: 239, blue: 233, alpha: 255))
+    }
+
+    static func shapesSnapshotter(scale: Double) throws -> MapSnapshotter {
+        var options = MapSnapshotter.Options(size: Size(width: 480, height: 400), scale: scale)
+        options.region = CoordinateRegion(
+            center: LocationCoordinate2D(latitude: 54, longitude: 5), span: CoordinateSpan(latitudeDelta: 30, longitudeDelta: 44))
+        let snapshotter = try MapSnapshotter(options: options)
+        // A square polygon over the Bay of Biscay with a square hole.
+        let outer = [(44.0, -9.0), (44.0, -3.0), (47.0, -3.0), (47.0, -9.0)].map { LocationCoordinate2D(latitude: $0.0, longitude: $0.1) }
+        let hole = [(45.0, -7.0), (46.0, -7.0), (46.0, -5.0), (45.0, -5.0)].map { LocationCoordinate2D(latitude: $0.0, longitude: $0.1) }
+        snapshotter.addOverlay(Polygon(coordinates: outer, interiorPolygons: [Polygon(coordinates: hole)]))
+        // A dashed polyline from Brest to Oslo to Helsinki.
+        let route = [(48.39, -4.49), (59.91, 10.75), (60.17, 24.94)].map { LocationCoordinate2D(latitude: $0.0, longitude: $0.1) }
+        let line = Polyline(coordinates: route)
+        snapshotter.addOverlay(line)
+        // A 1,000 km circle at 60 degrees north.
+        let circle = Circle(center: LocationCoordinate2D(latitude: 60, longitude: 12), radius: 1_000_000)
+        snapshotter.addOverlay(circle)
+        snapshotter.rendererProvider = { overlay in
+            switch overlay {
+            case let polygon as Polygon:
+                let r = PolygonRenderer(polygon: polygon)
+                r.fillColor = Color(red8: 46, green8: 139, blue8: 87, alpha: 0.6)
+                r.strokeColor = Color(red8: 20, green8: 80, blue8: 40)
+                r.lineWidth = 2
+                return r
+            case let polyline as Polyline:
+                let r = PolylineRenderer(polyline: polyline)
+                r.strokeColor = Color(red8: 200, green8: 30, blue8: 30)
+                r.lineWidth = 4
+                r.lineDashPattern = [12, 6]
+                r.lineCap = .butt
+                return r
+            case let circle as Circle:
+                let r = CircleRenderer(circle: circle)
+                r.fillColor = Color(red8: 30, green8: 90, blue8: 220, alpha: 0.3)
+                r.strokeColor = Color(red8: 30, green8: 90, blue8: 220)
+                r.lineWidth = 2
+                return r
+            default: return nil
+            }
+        }
+        return snapshotter
+    }
+
+    @Test("a polygon with a hole, a dashed polyline and a 1,000 km circle at 60 N", arguments: [1.0, 2.0])
+    func shapes(scale: Double) throws {
+        let snapshotter = try Self.shapesSnapshotter(scale: scale)
+        let snapshot = try snapshotter.snapshot()
+        #expect(GoldenImage.check(snapshot.image, golden: scale == 1 ? "overlays/shapes" : "overlays/shapes@2x") == nil)
+        // The hole shows the sea: the pixel at the hole's center has the ocean color.
+        let holeCenter = snapshot.point(for: LocationCoordinate2D(latitude: 45.5, longitude: -6))
+        let p = snapshot.image.pixel(x: Int(holeCenter.x * scale), y: Int(holeCenter.y * scale))
+        #expect(p == ImageSurface.Pixel(red: 170, green: 211, blue: 223, alpha: 255), "hole center: \(p)")
+    }
+
+    @Test("a geodesic circle at 60 N is stretched north-south in Mercator, egg-shaped, and 1,000 km from its center")
+    func circleStretched() throws {
+        let circle = Circle(center: LocationCoordinate2D(latitude: 60, longitude: 12), radius: 1_000_000)
+        let rect = circle.boundingMapRect
+        // Independent spherical geometry: the circle spans latitudes 60 -+ r (r = radius / R in radians)
+        // and, where it touches a meridian, longitudes 12 -+ asin(sin r / cos 60).
+        let r = 1_000_000 / 6_378_137.0
+        let north = 60 + r * 180 / .pi
+        let south = 60 - r * 180 / .pi
+        let mercatorY = { (lat: Double) in (0.5 - log(tan(.pi / 4 + lat * .pi / 360)) / (2 * .pi)) * 268_435_456 }
+        let expectedHeight = mercatorY(south) - mercatorY(north)
+        let expectedWidth = 2 * asin(sin(r) / cos(60 * Double.pi / 180)) / (2 * .pi) * 268_435_456
+        #expect(abs(rect.height - expectedHeight) / expectedHeight < 1e-4, "height \(rect.height) vs \(expectedHeight)")
+        #expect(abs(rect.width - expectedWidth) / expectedWidth < 1e-3, "width \(rect.width) vs \(expectedWidth)")
+        #expect(rect.height > rect.width * 1.015)
+        for point in circle.outline(vertices: 72) {
+            let d = WebMercator.distance(from: circle.center, to: point.coordinate)
+            #expect(abs(d - 1_000_000) < 0.01)
+        }
+        // The northern half is larger than the southern half.
+        let c = MapPoint(circle.center)
+        #expect(c.y - rect.minY > (rect.maxY - c.y) * 1.2)
+    }
+
+    static func pinsSnapshotter(scale: Double) throws -> MapSnapshotter {
+        var options = MapSnapshotter.Options(size: Size(width: 240, height: 180), scale: scale)
+        options.region = CoordinateRegion(
+            center: LocationCoordinate2D(latitude: 60.170, longitude: 24.940), latitudinalMeters: 2_000, longitudinalMeters: 2_000)
+        let snapshotter = try MapSnapshotter(options: options)
+        let pins: [(Double, Double, String)] = [
+            (60.1745, 24.9300, "red"), (60.1720, 24.9420, "green"), (60.1705, 24.9460, "purple"),
+            (60.1698, 24.9470, "orange"), (60.1660, 24.9520, "red-south"),
+        ]
+        var colors: [ObjectIdentifier: Color] = [:]
+        for (lat, lon, name) in pins {
+            let annotation = PointAnnotation(coordinate: LocationCoordinate2D(latitude: lat, longitude: lon), title: name)
+            colors[ObjectIdentifier(annotation)] = PinAnnotationView.PinColor(rawValue: name)?.color ?? Color(red8: 255, green8: 149, blue8: 0)
+            snapshotter.addAnnotation(annotation)
+        }
+        snapshotter.viewProvider = { annotation in
+            annotation.title!.hasPrefix("red") ? nil : PinAnnotationView(pinTintColor: colors[ObjectIdentifier(annotation)]!)
+        }
+        return snapshotter
+    }
+
+    @Test("default pins in red, green, purple and a tint; southern pins drawn in front", arguments: [1.0, 2.0])
+    func pins(scale: Double) throws {
+        let snapshot = try Self.pinsSnapshotter(scale: scale).snapshot()
+        #expect(GoldenImage.check(snapshot.image, golden: scale == 1 ? "annotations/default-pins" : "annotations/default-pins@2x") == nil)
+        // The orange pin is south of the purple one and overlaps it: the overlap shows orange.
+        let frames = Dictionary(uniqueKeysWithValues: snapshot.annotations.map { ($0.annotation.title!, $0.frame) })
+        let purple = try #require(frames["purple"])
+        let orange = try #require(frames["orange"])
+        #expect(purple.intersects(orange))
+        let order = snapshot.annotations.map { $0.annotation.title! }
+        #expect(order.firstIndex(of: "purple")! < order.firstIndex(of: "orange")!)
+        // The pin's tip is at the coordinate: the frame's bottom center.
+        let tip = snapshot.point(for: LocationCoordinate2D(latitude: 60.1720, longitude: 24.9420))
+        let green = try #require(frames["green"])
+        #expect(abs(green.midX - tip.x) < 1e-9 && abs(green.maxY - tip.y) < 1e-9)
+    }
+
+    @Test("the same inputs give byte-identical PNGs")
+    func deterministic() throws {
+        let a = try Self.shapesSnapshotter(scale: 1).snapshot().image.pngData()
+        let b = try Self.shapesSnapshotter(scale: 1).snapshot().image.pngData()
+        #expect(a == b)
+    }
+}
