@@ -91,8 +91,9 @@ public struct CoordinateRegion: Hashable, Sendable, CustomStringConvertible {
     /// Mirrors `MKCoordinateRegionMakeWithDistance`.
     public init(center: LocationCoordinate2D, latitudinalMeters: Double, longitudinalMeters: Double) {
         let latitudeDelta = WebMercator.degrees(latitudinalMeters / WebMercator.earthRadius)
-        let cosLat = cos(WebMercator.radians(max(-WebMercator.maxLatitude, min(WebMercator.maxLatitude, center.latitude))))
-        let longitudeDelta = WebMercator.degrees(longitudinalMeters / (WebMercator.earthRadius * cosLat))
+        let cosLat = cos(WebMercator.radians(center.latitude))
+        let longitudeDelta = cosLat > 0
+            ? WebMercator.degrees(longitudinalMeters / (WebMercator.earthRadius * cosLat)) : 360
         self.init(
             center: center,
             span: CoordinateSpan(latitudeDelta: min(180, latitudeDelta), longitudeDelta: min(360, longitudeDelta)))

@@ -25,10 +25,10 @@ public struct MapPoint: Hashable, Sendable, CustomStringConvertible {
         LocationCoordinate2D(latitude: WebMercator.latitude(y: y), longitude: WebMercator.longitude(x: x))
     }
 
-    /// Map points per meter at a latitude. Mirrors `MKMapPointsPerMeterAtLatitude`.
+    /// Map points per meter at a latitude: the Mercator scale factor, growing as 1/cos(latitude), valid
+    /// at any latitude short of the poles. Mirrors `MKMapPointsPerMeterAtLatitude`.
     public static func pointsPerMeter(atLatitude latitude: Double) -> Double {
-        let clamped = max(-WebMercator.maxLatitude, min(WebMercator.maxLatitude, latitude))
-        return WebMercator.worldSize / (2 * .pi * WebMercator.earthRadius * cos(WebMercator.radians(clamped)))
+        WebMercator.worldSize / (2 * .pi * WebMercator.earthRadius * cos(WebMercator.radians(latitude)))
     }
 
     /// Meters per map point at a latitude. Mirrors `MKMetersPerMapPointAtLatitude`.

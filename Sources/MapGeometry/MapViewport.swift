@@ -96,9 +96,11 @@ public struct MapViewport: Hashable, Sendable {
     /// more than half a zoom level.
     public var tileZoom: Int { Self.tileZoom(for: zoomLevel) }
 
-    /// The integer tile zoom for a fractional zoom level: rounded to the nearest integer, within 0...22.
+    /// The integer tile zoom for a fractional zoom level: rounded to the nearest integer, within 0...22
+    /// (NaN gives 0).
     public static func tileZoom(for zoomLevel: Double) -> Int {
-        guard zoomLevel.isFinite else { return 0 }
+        if zoomLevel.isNaN { return 0 }
+        if zoomLevel == .infinity { return 22 }
         return max(0, min(22, Int((zoomLevel + 1e-9).rounded(.toNearestOrAwayFromZero))))
     }
 

@@ -29,7 +29,9 @@ public struct TileID: Hashable, Sendable, Comparable, CustomStringConvertible {
 
     /// Creates a tile from a TMS row (counted from the south).
     public init(z: Int, x: Int, tmsY: Int) throws {
-        guard z >= 0, z <= Self.maximumZoom else { throw GeometryError.invalidTile(z: z, x: x, y: tmsY) }
+        guard z >= 0, z <= Self.maximumZoom, x >= 0, tmsY >= 0, x < 1 << z, tmsY < 1 << z else {
+            throw GeometryError.invalidTile(z: z, x: x, y: tmsY)
+        }
         try self.init(z: z, x: x, y: (1 << z) - 1 - tmsY)
     }
 

@@ -22,8 +22,9 @@ public enum WebMercator {
         (longitude + 180) / 360 * worldSize
     }
 
-    /// The map-point y of a latitude, clamped to +-``maxLatitude``.
+    /// The map-point y of a latitude, clamped to +-``maxLatitude``; NaN stays NaN.
     @inlinable public static func y(latitude: Double) -> Double {
+        if latitude.isNaN { return .nan }
         let clamped = max(-maxLatitude, min(maxLatitude, latitude))
         let sinLat = sin(radians(clamped))
         return (0.5 - log((1 + sinLat) / (1 - sinLat)) / (4 * .pi)) * worldSize
