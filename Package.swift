@@ -42,7 +42,7 @@ let package = Package(
         .testTarget(name: "MapGeometryTests", dependencies: ["MapGeometry", "MapTestSupport"]),
         .testTarget(name: "MapGraphicsTests", dependencies: ["MapGraphics", "MapTestSupport"]),
         .testTarget(name: "MapRenderTests", dependencies: ["MapRaster", "MapTestSupport"]),
-        .testTarget(name: "MapCLITests", dependencies: ["MapCLI", "MapTestSupport"]),
+        .testTarget(name: "MapCLITests", dependencies: ["MapCLI", "MapTestSupport", "mapraster"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,0 +1,53 @@
+#!/usr/bin/env bash
+# Installs the Debian packages MapRaster builds and renders with, and only those that are missing.
+# Idempotent: when everything is there it prints nothing and exits 0.
+set -euo pipefail
+
+PACKAGES=(
+    pkg-config          # finds the C libraries for SwiftPM's systemLibrary targets
+    libcairo2-dev       # Cairo 1.16: drawing and PNG encoding
+    libfreetype-dev     # FreeType: glyph outlines
+    libharfbuzz-dev     # HarfBuzz: text shaping
+    fonts-dejavu-core   # DejaVu Sans, pinned by path for labels and attribution
+)
+
+if ! command -v swift >/dev/null 2>&1; then
+    echo "install-system-deps: the Swift toolchain (swift 6.x) is not on PATH; install it from swift.org and run this again" >&2
+    exit 1
+fi
+
+missing=()
+for package in "${PACKAGES[@]}"; do
+    if ! dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed"; then
+        missing+=("$package")
+    fi
+done
+[ ${#missing[@]} -eq 0 ] && exit 0
+
+if ! command -v apt-get >/dev/null 2>&1; then
+    echo "install-system-deps: missing packages: ${missing[*]}" >&2
+    echo "This machine has no apt-get. Install the equivalents of those Debian 12 packages with your package manager." >&2
+    exit 1
+fi
+
+run_as_root=()
+if [ "$(id -u)" -ne 0 ]; then
+    if command -v sudo >/dev/null 2>&1 && { [ -t 0 ] || sudo -n true 2>/dev/null; }; then
+        run_as_root=(sudo)
+    else
+        echo "install-system-deps: missing packages: ${missing[*]}" >&2
+        echo "Installing them needs root. Run: sudo apt-get update && sudo apt-get install -y ${missing[*]}" >&2
+        exit 1
+    fi
+fi
+
+echo "install-system-deps: installing ${missing[*]}" >&2
+export DEBIAN_FRONTEND=noninteractive
+if ! "${run_as_root[@]}" apt-get update -qq >&2; then
+    echo "install-system-deps: 'apt-get update' failed; check the network and /etc/apt/sources.list, then run this again" >&2
+    exit 1
+fi
+if ! "${run_as_root[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}" >&2; then
+    echo "install-system-deps: 'apt-get install ${missing[*]}' failed; see apt's message above" >&2
+    exit 1
+fi
