@@ -59,7 +59,8 @@ struct Arguments {
             Double($0.trimmingCharacters(in: .whitespaces))
         }
         guard parts.count == count, parts.allSatisfy({ $0 != nil && $0!.isFinite }) else {
-            throw CLIError.usage("\(name) '\(text)' is invalid: expected \(form), \(count) finite numbers separated by commas")
+            throw CLIError.usage(
+                "\(name) '\(text)' is invalid: expected \(form), \(count) finite numbers separated by commas")
         }
         return parts.compactMap { $0 }
     }

@@ -14,7 +14,9 @@ public enum MapRasterCLI {
             standardError: { FileHandle.standardError.write(Data($0.utf8)) })
 
         /// Creates streams from closures.
-        public init(standardOutput: @escaping @Sendable (String) -> Void, standardError: @escaping @Sendable (String) -> Void) {
+        public init(
+            standardOutput: @escaping @Sendable (String) -> Void, standardError: @escaping @Sendable (String) -> Void
+        ) {
             self.standardOutput = standardOutput
             self.standardError = standardError
         }

@@ -10,7 +10,8 @@ enum RenderCommand {
     static let boolean: Set<String> = ["--help", "--no-attribution"]
 
     static func run(_ arguments: [String], output: MapRasterCLI.Output) throws {
-        let args = try Arguments(arguments, valued: valued, boolean: boolean, aliases: ["-o": "--output", "-h": "--help"])
+        let args = try Arguments(
+            arguments, valued: valued, boolean: boolean, aliases: ["-o": "--output", "-h": "--help"])
         if args.flags.contains("--help") {
             output.standardOutput(MapRasterCLI.helpText)
             return
@@ -31,12 +32,20 @@ enum RenderCommand {
             }
         }
         var defaults = MapSnapshotter.Options(size: Size(width: 512, height: 512), scale: 1)
-        if let size = args["--size"] { defaults.size = try parseSize(size) } else if let size = scene.size { defaults.size = size }
+        if let size = args["--size"] {
+            defaults.size = try parseSize(size)
+        } else if let size = scene.size {
+            defaults.size = size
+        }
         scene.size = nil
         if let scale = try args.number("--scale") {
-            guard [1.0, 2, 3].contains(scale) else { throw CLIError.usage("--scale '\(args["--scale"]!)' is invalid: use 1, 2 or 3") }
+            guard [1.0, 2, 3].contains(scale) else {
+                throw CLIError.usage("--scale '\(args["--scale"]!)' is invalid: use 1, 2 or 3")
+            }
             defaults.scale = scale
-        } else if let scale = scene.scale { defaults.scale = scale }
+        } else if let scale = scene.scale {
+            defaults.scale = scale
+        }
         scene.scale = nil
         if let type = args["--map-type"] {
             guard let mapType = MapType(rawValue: type) else {
@@ -54,7 +63,8 @@ enum RenderCommand {
             options = try scene.options(defaults: defaults)
             snapshotter = try MapSnapshotter(options: options)
         } catch let error as GeometryError {
-            throw args["--scene"] != nil && !hasAreaFlags(args) ? CLIError.failure("\(args["--scene"]!): \(error)") : CLIError.usage(error.description)
+            throw args["--scene"] != nil && !hasAreaFlags(args)
+                ? CLIError.failure("\(args["--scene"]!): \(error)") : CLIError.usage(error.description)
         } catch let error as RenderError {
             throw CLIError.usage(error.description)
         }
@@ -77,7 +87,8 @@ enum RenderCommand {
         do { try FileSet.writeAll(files) } catch { throw CLIError.failure("\(error)") }
 
         let v = snapshot.viewport
-        var line = "wrote \(outputURL.standardizedFileURL.path) (\(v.pixelSize.width)x\(v.pixelSize.height) px, zoom "
+        var line =
+            "wrote \(outputURL.standardizedFileURL.path) (\(v.pixelSize.width)x\(v.pixelSize.height) px, zoom "
             + String(format: "%.2f", v.zoomLevel) + ")\n"
         if let metadataURL { line += "wrote \(metadataURL.standardizedFileURL.path)\n" }
         output.standardOutput(line)
@@ -89,9 +100,12 @@ enum RenderCommand {
 
     static func parseSize(_ text: String) throws -> Size {
         let parts = text.lowercased().split(separator: "x", omittingEmptySubsequences: false)
-        guard parts.count == 2, let w = Double(parts[0]), let h = Double(parts[1]), w.isFinite, h.isFinite, w > 0, h > 0,
+        guard parts.count == 2, let w = Double(parts[0]), let h = Double(parts[1]), w.isFinite, h.isFinite, w > 0,
+            h > 0,
             w == w.rounded(), h == h.rounded()
-        else { throw CLIError.usage("--size '\(text)' is invalid: expected WIDTHxHEIGHT in whole points, such as 800x600") }
+        else {
+            throw CLIError.usage("--size '\(text)' is invalid: expected WIDTHxHEIGHT in whole points, such as 800x600")
+        }
         return Size(width: w, height: h)
     }
 
@@ -101,7 +115,8 @@ enum RenderCommand {
                 for other in ["--center", "--span", "--meters", "--zoom"] where args[other] != nil {
                     throw CLIError.usage("--bbox cannot be combined with \(other)")
                 }
-                return .boundingBox(try GeoBoundingBox(validatingWest: bbox[0], south: bbox[1], east: bbox[2], north: bbox[3]))
+                return .boundingBox(
+                    try GeoBoundingBox(validatingWest: bbox[0], south: bbox[1], east: bbox[2], north: bbox[3]))
             }
             let sizing = ["--span", "--meters", "--zoom"].filter { args[$0] != nil }
             guard let center = try args.numbers("--center", count: 2, form: "LAT,LON") else {
@@ -110,16 +125,20 @@ enum RenderCommand {
             }
             let coordinate = try LocationCoordinate2D(validatingLatitude: center[0], longitude: center[1])
             guard sizing.count == 1 else {
-                throw CLIError.usage("--center needs exactly one of --span, --meters or --zoom"
-                    + (sizing.isEmpty ? "" : ", got \(sizing.joined(separator: " and "))"))
+                throw CLIError.usage(
+                    "--center needs exactly one of --span, --meters or --zoom"
+                        + (sizing.isEmpty ? "" : ", got \(sizing.joined(separator: " and "))"))
             }
             if let span = try args.numbers("--span", count: 2, form: "DLAT,DLON") {
-                return .region(CoordinateRegion(
-                    center: coordinate, span: try CoordinateSpan(validatingLatitudeDelta: span[0], longitudeDelta: span[1])))
+                return .region(
+                    CoordinateRegion(
+                        center: coordinate,
+                        span: try CoordinateSpan(validatingLatitudeDelta: span[0], longitudeDelta: span[1])))
             }
             if let meters = try args.number("--meters") {
                 guard meters > 0 else { throw GeometryError.invalidDistance(meters: meters) }
-                return .region(CoordinateRegion(center: coordinate, latitudinalMeters: meters, longitudinalMeters: meters))
+                return .region(
+                    CoordinateRegion(center: coordinate, latitudinalMeters: meters, longitudinalMeters: meters))
             }
             let zoom = try args.number("--zoom") ?? 0
             guard zoom >= 0, zoom <= 22 else { throw GeometryError.invalidZoom(zoom) }

@@ -65,7 +65,8 @@ public enum GeoJSON {
     public static func decodeFeatures(_ json: JSONValue, source: String, path: String) throws -> [GeoJSONFeature] {
         let decoder = Decoder(source: source)
         guard let type = json["type"]?.string else {
-            throw decoder.invalid(path.isEmpty ? "(top level)" : path, "expected a GeoJSON object with a \"type\" member")
+            throw decoder.invalid(
+                path.isEmpty ? "(top level)" : path, "expected a GeoJSON object with a \"type\" member")
         }
         switch type {
         case "FeatureCollection":
@@ -110,7 +111,8 @@ public enum GeoJSON {
                 guard let items = json["geometries"]?.array else {
                     throw invalid(join(path, "geometries"), "a GeometryCollection needs a \"geometries\" array")
                 }
-                return .geometryCollection(try items.enumerated().map { try geometry($1, path: join(path, "geometries[\($0)]")) })
+                return .geometryCollection(
+                    try items.enumerated().map { try geometry($1, path: join(path, "geometries[\($0)]")) })
             }
             let cpath = join(path, "coordinates")
             guard let coordinates = json["coordinates"] else { throw invalid(cpath, "missing") }
@@ -118,15 +120,19 @@ public enum GeoJSON {
             case "Point": return .point(try position(coordinates, path: cpath))
             case "MultiPoint": return .multiPoint(try positions(coordinates, path: cpath))
             case "LineString": return .lineString(try positions(coordinates, path: cpath))
-            case "MultiLineString": return .multiLineString(try list(coordinates, path: cpath) { try positions($0, path: $1) })
+            case "MultiLineString":
+                return .multiLineString(try list(coordinates, path: cpath) { try positions($0, path: $1) })
             case "Polygon": return .polygon(try list(coordinates, path: cpath) { try positions($0, path: $1) })
             case "MultiPolygon":
-                return .multiPolygon(try list(coordinates, path: cpath) { polygon, p in
-                    try list(polygon, path: p) { try positions($0, path: $1) }
-                })
+                return .multiPolygon(
+                    try list(coordinates, path: cpath) { polygon, p in
+                        try list(polygon, path: p) { try positions($0, path: $1) }
+                    })
             default:
-                throw invalid(join(path, "type"), "unknown geometry type \"\(type)\"; expected Point, MultiPoint, "
-                    + "LineString, MultiLineString, Polygon, MultiPolygon or GeometryCollection")
+                throw invalid(
+                    join(path, "type"),
+                    "unknown geometry type \"\(type)\"; expected Point, MultiPoint, "
+                        + "LineString, MultiLineString, Polygon, MultiPolygon or GeometryCollection")
             }
         }
 
@@ -145,8 +151,10 @@ public enum GeoJSON {
             }
             let coordinate = LocationCoordinate2D(latitude: lat, longitude: lon)
             guard coordinate.isValid else {
-                throw invalid(path, "position [\(lon), \(lat)] is out of range: longitude must be within -180...180 "
-                    + "and latitude within -90...90")
+                throw invalid(
+                    path,
+                    "position [\(lon), \(lat)] is out of range: longitude must be within -180...180 "
+                        + "and latitude within -90...90")
             }
             return coordinate
         }

@@ -213,14 +213,18 @@ struct JSONParser {
                     i += 1
                     return s
                 }
-                scalars.append(contentsOf: String(decoding: UnsafeBufferPointer(rebasing: bytes[runStart..<i]), as: UTF8.self).unicodeScalars)
+                scalars.append(
+                    contentsOf: String(decoding: UnsafeBufferPointer(rebasing: bytes[runStart..<i]), as: UTF8.self)
+                        .unicodeScalars)
                 i += 1
                 return String(scalars)
             }
             if b < 0x20 { throw error("control character in string; escape it") }
             if b == UInt8(ascii: "\\") {
                 plain = false
-                scalars.append(contentsOf: String(decoding: UnsafeBufferPointer(rebasing: bytes[runStart..<i]), as: UTF8.self).unicodeScalars)
+                scalars.append(
+                    contentsOf: String(decoding: UnsafeBufferPointer(rebasing: bytes[runStart..<i]), as: UTF8.self)
+                        .unicodeScalars)
                 i += 1
                 guard i < bytes.count else { throw error("unterminated string", at: start) }
                 let e = bytes[i]
@@ -237,7 +241,8 @@ struct JSONParser {
                 case UInt8(ascii: "u"):
                     var code = try parseHex4()
                     if code >= 0xD800 && code < 0xDC00 {
-                        guard i + 1 < bytes.count, bytes[i] == UInt8(ascii: "\\"), bytes[i + 1] == UInt8(ascii: "u") else {
+                        guard i + 1 < bytes.count, bytes[i] == UInt8(ascii: "\\"), bytes[i + 1] == UInt8(ascii: "u")
+                        else {
                             throw error("unpaired surrogate in \\u escape")
                         }
                         i += 2

@@ -92,7 +92,8 @@ public struct CoordinateRegion: Hashable, Sendable, CustomStringConvertible {
     public init(center: LocationCoordinate2D, latitudinalMeters: Double, longitudinalMeters: Double) {
         let latitudeDelta = WebMercator.degrees(latitudinalMeters / WebMercator.earthRadius)
         let cosLat = cos(WebMercator.radians(center.latitude))
-        let longitudeDelta = cosLat > 0
+        let longitudeDelta =
+            cosLat > 0
             ? WebMercator.degrees(longitudinalMeters / (WebMercator.earthRadius * cosLat)) : 360
         self.init(
             center: center,
@@ -108,7 +109,8 @@ public struct CoordinateRegion: Hashable, Sendable, CustomStringConvertible {
         let south = MapPoint(x: mapRect.midX, y: mapRect.maxY).coordinate.latitude
         self.init(
             center: center,
-            span: CoordinateSpan(latitudeDelta: max(0, north - south), longitudeDelta: mapRect.width / MapSize.world.width * 360))
+            span: CoordinateSpan(
+                latitudeDelta: max(0, north - south), longitudeDelta: mapRect.width / MapSize.world.width * 360))
     }
 
     /// Validates center and span as user input.

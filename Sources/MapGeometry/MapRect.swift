@@ -130,20 +130,28 @@ public struct MapRect: Hashable, Sendable, CustomStringConvertible {
         switch edge {
         case .minX:
             let d = max(0, min(distance, width))
-            return (MapRect(x: minX, y: minY, width: d, height: height),
-                    MapRect(x: minX + d, y: minY, width: width - d, height: height))
+            return (
+                MapRect(x: minX, y: minY, width: d, height: height),
+                MapRect(x: minX + d, y: minY, width: width - d, height: height)
+            )
         case .maxX:
             let d = max(0, min(distance, width))
-            return (MapRect(x: maxX - d, y: minY, width: d, height: height),
-                    MapRect(x: minX, y: minY, width: width - d, height: height))
+            return (
+                MapRect(x: maxX - d, y: minY, width: d, height: height),
+                MapRect(x: minX, y: minY, width: width - d, height: height)
+            )
         case .minY:
             let d = max(0, min(distance, height))
-            return (MapRect(x: minX, y: minY, width: width, height: d),
-                    MapRect(x: minX, y: minY + d, width: width, height: height - d))
+            return (
+                MapRect(x: minX, y: minY, width: width, height: d),
+                MapRect(x: minX, y: minY + d, width: width, height: height - d)
+            )
         case .maxY:
             let d = max(0, min(distance, height))
-            return (MapRect(x: minX, y: maxY - d, width: width, height: d),
-                    MapRect(x: minX, y: minY, width: width, height: height - d))
+            return (
+                MapRect(x: minX, y: maxY - d, width: width, height: d),
+                MapRect(x: minX, y: minY, width: width, height: height - d)
+            )
         }
     }
 

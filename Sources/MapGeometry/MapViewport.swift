@@ -46,7 +46,8 @@ public struct MapViewport: Hashable, Sendable {
         try self.init(size: size, scale: scale)
         guard zoomLevel.isFinite, zoomLevel >= 0, zoomLevel <= 22 else { throw GeometryError.invalidZoom(zoomLevel) }
         let mapPointsPerPoint = pow(2, 20 - zoomLevel)
-        rect = Self.centered(on: MapPoint(center), width: size.width * mapPointsPerPoint, height: size.height * mapPointsPerPoint)
+        rect = Self.centered(
+            on: MapPoint(center), width: size.width * mapPointsPerPoint, height: size.height * mapPointsPerPoint)
     }
 
     // MARK: - What is visible

@@ -20,7 +20,8 @@ public enum GraphicsError: Error, Equatable, Sendable, CustomStringConvertible {
         case let .cannotWritePNG(path, reason):
             return "cannot write PNG '\(path)': \(reason)"
         case let .cannotLoadFont(path, reason):
-            return "cannot load font '\(path)': \(reason); install the font (Scripts/install-system-deps.sh) or pass another path"
+            return
+                "cannot load font '\(path)': \(reason); install the font (Scripts/install-system-deps.sh) or pass another path"
         case let .invalidSurfaceSize(width, height):
             return "cannot create a \(width)x\(height) image: each side must be 1...32767 pixels"
         }

@@ -119,10 +119,12 @@ public enum AtomicFile {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: directory.path, isDirectory: &isDirectory), isDirectory.boolValue
         else { throw GraphicsError.cannotWritePNG(path: url.path, reason: "folder '\(directory.path)' does not exist") }
-        let temporary = directory.appendingPathComponent(".\(url.lastPathComponent).\(getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp")
+        let temporary = directory.appendingPathComponent(
+            ".\(url.lastPathComponent).\(getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp")
         guard FileManager.default.createFile(atPath: temporary.path, contents: data) else {
             let reason = String(cString: strerror(errno))
-            throw GraphicsError.cannotWritePNG(path: url.path, reason: "cannot create a file in '\(directory.path)': \(reason)")
+            throw GraphicsError.cannotWritePNG(
+                path: url.path, reason: "cannot create a file in '\(directory.path)': \(reason)")
         }
         guard rename(temporary.path, url.path) == 0 else {
             let reason = String(cString: strerror(errno))
@@ -137,7 +139,9 @@ extension ImageSurface {
     ///
     /// - Throws: ``GraphicsError/invalidSurfaceSize(width:height:)`` when the byte count does not match.
     public convenience init(rgba bytes: [UInt8], width: Int, height: Int) throws {
-        guard bytes.count == width * height * 4 else { throw GraphicsError.invalidSurfaceSize(width: width, height: height) }
+        guard bytes.count == width * height * 4 else {
+            throw GraphicsError.invalidSurfaceSize(width: width, height: height)
+        }
         try self.init(width: width, height: height)
         cairo.withPixels { base, stride in
             for y in 0..<height {

@@ -76,13 +76,21 @@ public struct Path: Sendable, Equatable {
         let r = max(0, min(cornerRadius, rect.width / 2, rect.height / 2))
         move(to: Point(x: rect.minX + r, y: rect.minY))
         addLine(to: Point(x: rect.maxX - r, y: rect.minY))
-        addArc(center: Point(x: rect.maxX - r, y: rect.minY + r), radius: r, startAngle: -.pi / 2, endAngle: 0, clockwise: true)
+        addArc(
+            center: Point(x: rect.maxX - r, y: rect.minY + r), radius: r, startAngle: -.pi / 2, endAngle: 0,
+            clockwise: true)
         addLine(to: Point(x: rect.maxX, y: rect.maxY - r))
-        addArc(center: Point(x: rect.maxX - r, y: rect.maxY - r), radius: r, startAngle: 0, endAngle: .pi / 2, clockwise: true)
+        addArc(
+            center: Point(x: rect.maxX - r, y: rect.maxY - r), radius: r, startAngle: 0, endAngle: .pi / 2,
+            clockwise: true)
         addLine(to: Point(x: rect.minX + r, y: rect.maxY))
-        addArc(center: Point(x: rect.minX + r, y: rect.maxY - r), radius: r, startAngle: .pi / 2, endAngle: .pi, clockwise: true)
+        addArc(
+            center: Point(x: rect.minX + r, y: rect.maxY - r), radius: r, startAngle: .pi / 2, endAngle: .pi,
+            clockwise: true)
         addLine(to: Point(x: rect.minX, y: rect.minY + r))
-        addArc(center: Point(x: rect.minX + r, y: rect.minY + r), radius: r, startAngle: .pi, endAngle: 1.5 * .pi, clockwise: true)
+        addArc(
+            center: Point(x: rect.minX + r, y: rect.minY + r), radius: r, startAngle: .pi, endAngle: 1.5 * .pi,
+            clockwise: true)
         close()
     }
 

@@ -121,7 +121,8 @@ public enum ColorError: Error, Equatable, Sendable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .invalid(let text):
-            return "color \"\(text)\" is invalid: use #rgb, #rrggbb, #rrggbbaa, rgb(r,g,b), rgba(r,g,b,a) or a CSS color name"
+            return
+                "color \"\(text)\" is invalid: use #rgb, #rrggbb, #rrggbbaa, rgb(r,g,b), rgba(r,g,b,a) or a CSS color name"
         }
     }
 }

@@ -29,7 +29,10 @@ public enum GoldenImage {
         try? FileManager.default.removeItem(at: diffURL)
 
         if recording {
-            if onCI { return "MAPRASTER_RECORD_GOLDENS is set on CI (CI=\(environment["CI"] ?? "")); goldens are never recorded on CI" }
+            if onCI {
+                return
+                    "MAPRASTER_RECORD_GOLDENS is set on CI (CI=\(environment["CI"] ?? "")); goldens are never recorded on CI"
+            }
             do {
                 try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
                 try image.writePNG(to: expectedURL)
@@ -44,7 +47,8 @@ public enum GoldenImage {
         do { expected = try ImageSurface(contentsOfPNG: expectedURL) } catch { return "cannot read golden: \(error)" }
         guard expected.width == image.width, expected.height == image.height else {
             try? image.writePNG(to: actualURL)
-            return "size differs: expected \(expected.width)x\(expected.height), actual \(image.width)x\(image.height); wrote \(actualURL.path)"
+            return
+                "size differs: expected \(expected.width)x\(expected.height), actual \(image.width)x\(image.height); wrote \(actualURL.path)"
         }
         var diff: [UInt8]? = []
         let result = PixelDiff.compare(
@@ -57,7 +61,8 @@ public enum GoldenImage {
         }
         return String(
             format: "%@: %d of %d pixels differ (%.4f%%, allowed %.4f%%, threshold %.3f); wrote %@ and %@",
-            relativeCase, result.differentPixels, result.totalPixels, result.differentFraction * 100, allowedFraction * 100,
+            relativeCase, result.differentPixels, result.totalPixels, result.differentFraction * 100,
+            allowedFraction * 100,
             threshold, actualURL.path, diffURL.path)
     }
 }

@@ -36,7 +36,8 @@ final class CairoSurface {
         let status = cairo_surface_status(surface)
         guard status == CAIRO_STATUS_SUCCESS else {
             cairo_surface_destroy(surface)
-            let reason = status == CAIRO_STATUS_READ_ERROR
+            let reason =
+                status == CAIRO_STATUS_READ_ERROR
                 ? "not a PNG file, or truncated" : String(cString: cairo_status_to_string(status))
             throw GraphicsError.cannotReadPNG(path: path, reason: reason)
         }

@@ -23,7 +23,8 @@ final class FreeTypeFace: @unchecked Sendable {
         let error = FT_New_Face(library, path, 0, &face)
         guard error == 0, let face else {
             FT_Done_FreeType(library)
-            throw GraphicsError.cannotLoadFont(path: path, reason: "FreeType error \(error): not a font file FreeType reads")
+            throw GraphicsError.cannotLoadFont(
+                path: path, reason: "FreeType error \(error): not a font file FreeType reads")
         }
         self.library = library
         self.raw = OpaquePointer(face)

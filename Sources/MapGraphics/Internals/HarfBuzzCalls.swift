@@ -64,7 +64,9 @@ final class HarfBuzzFont: @unchecked Sendable {
         var penY = 0.0
         for i in 0..<Int(count) {
             guard let info = infos?[i], let pos = positions?[i] else { break }
-            glyphs.append(ShapedGlyph(index: info.codepoint, x: penX + Double(pos.x_offset) * k, y: penY - Double(pos.y_offset) * k))
+            glyphs.append(
+                ShapedGlyph(
+                    index: info.codepoint, x: penX + Double(pos.x_offset) * k, y: penY - Double(pos.y_offset) * k))
             penX += Double(pos.x_advance) * k
             penY -= Double(pos.y_advance) * k
         }

@@ -50,7 +50,9 @@ open class AnnotationView {
     }
 
     /// Creates a view showing an image at its size in points (pixels divided by `imageScale`).
-    public convenience init(image: ImageSurface, imageScale: Double = 1, centerOffset: Point = .zero, reuseIdentifier: String? = nil) {
+    public convenience init(
+        image: ImageSurface, imageScale: Double = 1, centerOffset: Point = .zero, reuseIdentifier: String? = nil
+    ) {
         self.init(
             size: Size(width: Double(image.width) / imageScale, height: Double(image.height) / imageScale),
             centerOffset: centerOffset, reuseIdentifier: reuseIdentifier, image: image)
@@ -122,16 +124,24 @@ public final class PinAnnotationView: AnnotationView {
             context.setStrokeColor(Color(red8: 110, green8: 110, blue8: 115))
             context.stroke(needle)
             // Shadow of the head, the head, its rim and a highlight.
-            let headPath = Path(ovalIn: Rect(x: head.x - headRadius, y: head.y - headRadius, width: 2 * headRadius, height: 2 * headRadius))
+            let headPath = Path(
+                ovalIn: Rect(
+                    x: head.x - headRadius, y: head.y - headRadius, width: 2 * headRadius, height: 2 * headRadius))
             context.setFillColor(pinTintColor)
             context.fill(headPath)
             context.setLineWidth(1 * k)
-            context.setStrokeColor(Color(
-                red: pinTintColor.red * 0.6, green: pinTintColor.green * 0.6, blue: pinTintColor.blue * 0.6, alpha: pinTintColor.alpha))
+            context.setStrokeColor(
+                Color(
+                    red: pinTintColor.red * 0.6, green: pinTintColor.green * 0.6, blue: pinTintColor.blue * 0.6,
+                    alpha: pinTintColor.alpha))
             context.stroke(headPath)
             let shine = 2.6 * k
             context.setFillColor(Color.white.withAlphaComponent(0.75))
-            context.fill(Path(ovalIn: Rect(x: head.x - headRadius * 0.45 - shine, y: head.y - headRadius * 0.45 - shine, width: 2 * shine, height: 2 * shine)))
+            context.fill(
+                Path(
+                    ovalIn: Rect(
+                        x: head.x - headRadius * 0.45 - shine, y: head.y - headRadius * 0.45 - shine, width: 2 * shine,
+                        height: 2 * shine)))
         }
     }
 }

@@ -55,7 +55,9 @@ public struct NaturalEarthBaseMap: BaseMap {
 
     /// Adds a ring to the land path, and to the border path without the edges that only exist because
     /// the data is cut at the 180th meridian or runs along the south pole's limit.
-    private func appendRing(_ ring: [MapPoint], offset: Double, viewport: MapViewport, land: inout Path, borders: inout Path) {
+    private func appendRing(
+        _ ring: [MapPoint], offset: Double, viewport: MapViewport, land: inout Path, borders: inout Path
+    ) {
         guard ring.count > 2 else { return }
         let perPoint = viewport.mapPointsPerPoint
         let origin = viewport.visibleMapRect.origin
@@ -105,8 +107,10 @@ struct CountryLayer: Sendable {
     private static let detailed = Result { try load("ne_50m_countries") }
 
     private static func load(_ name: String) throws -> CountryLayer {
-        guard let url = Bundle.module.url(forResource: name, withExtension: "geojson", subdirectory: "naturalearth") else {
-            throw RenderError.missingData(name: "\(name).geojson", reason: "not found in the MapRender resource bundle; rebuild the package")
+        guard let url = Bundle.module.url(forResource: name, withExtension: "geojson", subdirectory: "naturalearth")
+        else {
+            throw RenderError.missingData(
+                name: "\(name).geojson", reason: "not found in the MapRender resource bundle; rebuild the package")
         }
         let data: Data
         do { data = try Data(contentsOf: url) } catch {

@@ -103,7 +103,8 @@ public final class Circle: Overlay {
             let p = WebMercator.destination(from: center, bearing: bearing, meters: radius)
             var dLon = (p.longitude - center.longitude).truncatingRemainder(dividingBy: 360)
             if dLon > 180 { dLon -= 360 } else if dLon < -180 { dLon += 360 }
-            return MapPoint(x: WebMercator.x(longitude: center.longitude + dLon), y: WebMercator.y(latitude: p.latitude))
+            return MapPoint(
+                x: WebMercator.x(longitude: center.longitude + dLon), y: WebMercator.y(latitude: p.latitude))
         }
     }
 }

@@ -89,7 +89,8 @@ open class OverlayPathRenderer: OverlayRenderer {
     }
 
     /// Adds map points as one subpath in image points, shifted by `worldOffset`.
-    func addSubpath(_ points: [MapPoint], to path: inout Path, viewport: MapViewport, worldOffset: Double, closed: Bool) {
+    func addSubpath(_ points: [MapPoint], to path: inout Path, viewport: MapViewport, worldOffset: Double, closed: Bool)
+    {
         guard let first = points.first else { return }
         let perPoint = viewport.mapPointsPerPoint
         let origin = viewport.visibleMapRect.origin
@@ -163,7 +164,8 @@ public final class CircleRenderer: OverlayPathRenderer {
         let radiusInPoints = circle.boundingMapRect.width / 2 / viewport.mapPointsPerPoint
         let vertices = max(64, min(4096, Int(2 * Double.pi * radiusInPoints / 2)))
         var path = Path()
-        addSubpath(circle.outline(vertices: vertices), to: &path, viewport: viewport, worldOffset: worldOffset, closed: true)
+        addSubpath(
+            circle.outline(vertices: vertices), to: &path, viewport: viewport, worldOffset: worldOffset, closed: true)
         return path
     }
 }

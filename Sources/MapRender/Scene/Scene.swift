@@ -59,7 +59,7 @@ public struct Scene {
     public init() {}
 
     static let topLevelKeys: Set<String> = [
-        "center", "span", "meters", "zoom", "bbox", "size", "scale", "mapType", "attribution", "features", "title",
+        "center", "span", "meters", "zoom", "bbox", "size", "scale", "mapType", "attribution", "features",
     ]
 
     /// Decodes a scene file.
@@ -75,7 +75,9 @@ public struct Scene {
             throw SceneError.syntax(source: source, error)
         }
         let d = SceneDecoder(source: source)
-        guard let members = json.members else { throw d.invalid("(top level)", "expected a JSON object, got \(json.kindName)") }
+        guard let members = json.members else {
+            throw d.invalid("(top level)", "expected a JSON object, got \(json.kindName)")
+        }
         for (key, _) in members where !topLevelKeys.contains(key) {
             throw d.invalid(key, "unknown member; expected one of \(topLevelKeys.sorted().joined(separator: ", "))")
         }
@@ -83,7 +85,9 @@ public struct Scene {
         scene.area = try d.area(json)
         if let size = json["size"] { scene.size = try d.size(size) }
         if let scale = json["scale"] {
-            guard let value = scale.number, [1.0, 2, 3].contains(value) else { throw d.invalid("scale", "must be 1, 2 or 3") }
+            guard let value = scale.number, [1.0, 2, 3].contains(value) else {
+                throw d.invalid("scale", "must be 1, 2 or 3")
+            }
             scene.scale = value
         }
         if let type = json["mapType"] {
@@ -133,14 +137,17 @@ public struct Scene {
             return PinAnnotationView(pinTintColor: pin.color, sizeFactor: pin.sizeFactor)
         }
         snapshotter.rendererProvider = { overlay in
-            guard let style = styles[ObjectIdentifier(overlay)], let renderer = defaultRenderer(for: overlay) as? OverlayPathRenderer
+            guard let style = styles[ObjectIdentifier(overlay)],
+                let renderer = defaultRenderer(for: overlay) as? OverlayPathRenderer
             else { return nil }
-            renderer.strokeColor = style.strokeWidth > 0 ? style.stroke.withAlphaComponent(style.stroke.alpha * style.strokeOpacity) : nil
+            renderer.strokeColor =
+                style.strokeWidth > 0 ? style.stroke.withAlphaComponent(style.stroke.alpha * style.strokeOpacity) : nil
             renderer.lineWidth = style.strokeWidth
             renderer.lineDashPattern = style.dashPattern
             renderer.lineCap = style.lineCap
             renderer.lineJoin = style.lineJoin
-            renderer.fillColor = overlay is Polyline ? nil : style.fill.withAlphaComponent(style.fill.alpha * style.fillOpacity)
+            renderer.fillColor =
+                overlay is Polyline ? nil : style.fill.withAlphaComponent(style.fill.alpha * style.fillOpacity)
             return renderer
         }
     }
@@ -169,7 +176,9 @@ struct SceneDecoder {
     }
 
     func number(_ json: JSONValue?, _ path: String) throws -> Double {
-        guard let value = json?.number else { throw invalid(path, "expected a number, got \(json?.kindName ?? "nothing")") }
+        guard let value = json?.number else {
+            throw invalid(path, "expected a number, got \(json?.kindName ?? "nothing")")
+        }
         return value
     }
 
@@ -186,7 +195,9 @@ struct SceneDecoder {
     func area(_ json: JSONValue) throws -> MapArea? {
         if let bbox = json["bbox"] {
             guard json["center"] == nil else { throw invalid("bbox", "give either bbox or center, not both") }
-            guard let values = bbox.array, values.count == 4 else { throw invalid("bbox", "expected [west, south, east, north]") }
+            guard let values = bbox.array, values.count == 4 else {
+                throw invalid("bbox", "expected [west, south, east, north]")
+            }
             let v = try values.enumerated().map { try number($1, "bbox[\($0)]") }
             return .boundingBox(try GeoBoundingBox(validatingWest: v[0], south: v[1], east: v[2], north: v[3]))
         }
@@ -200,12 +211,17 @@ struct SceneDecoder {
         let center = try LocationCoordinate2D(validatingLatitude: lat, longitude: lon)
         let given = ["span", "meters", "zoom"].filter { json[$0] != nil }
         guard given.count == 1 else {
-            throw invalid("center", "needs exactly one of \"span\", \"meters\" or \"zoom\", got \(given.isEmpty ? "none" : given.joined(separator: ", "))")
+            throw invalid(
+                "center",
+                "needs exactly one of \"span\", \"meters\" or \"zoom\", got \(given.isEmpty ? "none" : given.joined(separator: ", "))"
+            )
         }
         switch given[0] {
         case "span":
             let (dLat, dLon) = try pair(json["span"]!, "span", keys: ("latitudeDelta", "longitudeDelta"))
-            return .region(CoordinateRegion(center: center, span: try CoordinateSpan(validatingLatitudeDelta: dLat, longitudeDelta: dLon)))
+            return .region(
+                CoordinateRegion(
+                    center: center, span: try CoordinateSpan(validatingLatitudeDelta: dLat, longitudeDelta: dLon)))
         case "meters":
             let meters = try number(json["meters"], "meters")
             guard meters.isFinite, meters > 0 else { throw GeometryError.invalidDistance(meters: meters) }
@@ -231,20 +247,29 @@ struct SceneDecoder {
 
     func color(_ properties: JSONValue, _ key: String, _ path: String) throws -> Color? {
         guard let value = properties[key] else { return nil }
-        guard let text = value.string else { throw invalid("\(path).properties.\(key)", "expected a color string, got \(value.kindName)") }
+        guard let text = value.string else {
+            throw invalid("\(path).properties.\(key)", "expected a color string, got \(value.kindName)")
+        }
         do {
             // simplestyle allows colors without the leading '#'.
-            if text.count == 3 || text.count == 6, text.allSatisfy(\.isHexDigit) { return try Color(parsing: "#" + text) }
+            if text.count == 3 || text.count == 6, text.allSatisfy(\.isHexDigit) {
+                return try Color(parsing: "#" + text)
+            }
             return try Color(parsing: text)
         } catch let error as ColorError {
             throw invalid("\(path).properties.\(key)", error.description)
         }
     }
 
-    func optionalNumber(_ properties: JSONValue, _ key: String, _ path: String, range: ClosedRange<Double>) throws -> Double? {
+    func optionalNumber(_ properties: JSONValue, _ key: String, _ path: String, range: ClosedRange<Double>) throws
+        -> Double?
+    {
         guard let value = properties[key] else { return nil }
         guard let n = value.number, range.contains(n) else {
-            throw invalid("\(path).properties.\(key)", "expected a number in \(range.lowerBound)...\(range.upperBound), got \(value.serialized(pretty: false))")
+            throw invalid(
+                "\(path).properties.\(key)",
+                "expected a number in \(range.lowerBound)...\(range.upperBound), got \(value.serialized(pretty: false))"
+            )
         }
         return n
     }
@@ -264,8 +289,11 @@ struct SceneDecoder {
             } else {
                 numbers = dash.array.flatMap { a in a.allSatisfy { $0.number != nil } ? a.compactMap(\.number) : nil }
             }
-            guard let numbers, numbers.allSatisfy({ $0 >= 0 && $0.isFinite }), numbers.contains(where: { $0 > 0 }) else {
-                throw invalid("\(path).properties.stroke-dasharray", "expected dash and gap lengths such as [6, 3] or \"6 3\", not all zero")
+            guard let numbers, numbers.allSatisfy({ $0 >= 0 && $0.isFinite }), numbers.contains(where: { $0 > 0 })
+            else {
+                throw invalid(
+                    "\(path).properties.stroke-dasharray",
+                    "expected dash and gap lengths such as [6, 3] or \"6 3\", not all zero")
             }
             style.dashPattern = numbers
         }
@@ -294,7 +322,9 @@ struct SceneDecoder {
         case .point(let c):
             if let radius = p["radius"] {
                 guard let meters = radius.number, meters > 0, meters <= Double.pi * WebMercator.earthRadius else {
-                    throw invalid("\(path).properties.radius", "expected meters greater than 0 and at most half the earth's circumference (20037508)")
+                    throw invalid(
+                        "\(path).properties.radius",
+                        "expected meters greater than 0 and at most half the earth's circumference (20037508)")
                 }
                 scene.overlays.append((Circle(center: c, radius: meters), try shapeStyle(p, path)))
             } else {
@@ -307,10 +337,15 @@ struct SceneDecoder {
                     case "small": factor = 0.75
                     case "medium": factor = 1
                     case "large": factor = 1.35
-                    default: throw invalid("\(path).properties.marker-size", "expected \"small\", \"medium\" or \"large\"")
+                    default:
+                        throw invalid("\(path).properties.marker-size", "expected \"small\", \"medium\" or \"large\"")
                     }
                 }
-                scene.annotations.append((PointAnnotation(coordinate: c, title: title, subtitle: subtitle), Scene.PinStyle(color: color, sizeFactor: factor)))
+                scene.annotations.append(
+                    (
+                        PointAnnotation(coordinate: c, title: title, subtitle: subtitle),
+                        Scene.PinStyle(color: color, sizeFactor: factor)
+                    ))
             }
         case .multiPoint(let points):
             for point in points { try add(.point(point), properties: p, path: path, to: &scene) }
@@ -322,9 +357,12 @@ struct SceneDecoder {
         case .multiLineString(let lines):
             for line in lines { try add(.lineString(line), properties: p, path: path, to: &scene) }
         case .polygon(let rings):
-            guard let outer = rings.first else { throw invalid("\(path).geometry.coordinates", "a Polygon needs at least one ring") }
+            guard let outer = rings.first else {
+                throw invalid("\(path).geometry.coordinates", "a Polygon needs at least one ring")
+            }
             for (k, ring) in rings.enumerated() where Set(ring.map { [$0.latitude, $0.longitude] }).count < 3 {
-                throw invalid("\(path).geometry.coordinates[\(k)]", "a polygon ring needs at least 3 distinct positions")
+                throw invalid(
+                    "\(path).geometry.coordinates[\(k)]", "a polygon ring needs at least 3 distinct positions")
             }
             let holes = rings.dropFirst().map { Polygon(coordinates: $0) }
             scene.overlays.append((Polygon(coordinates: outer, interiorPolygons: holes), try shapeStyle(p, path)))

@@ -158,7 +158,8 @@ public final class MapSnapshotter {
         annotations.enumerated().map { index, annotation in
             let view = viewProvider?(annotation) ?? PinAnnotationView()
             let point = viewport.point(for: annotation.coordinate)
-            return Placed(annotation: annotation, view: view, frame: view.frame(anchoredAt: point), y: point.y, index: index)
+            return Placed(
+                annotation: annotation, view: view, frame: view.frame(anchoredAt: point), y: point.y, index: index)
         }.sorted { ($0.y, $0.index) < ($1.y, $1.index) }
     }
 
@@ -168,7 +169,8 @@ public final class MapSnapshotter {
         let metrics = font.measure(text, size: size)
         let padding = 3.0
         let box = Rect(
-            x: viewport.size.width - metrics.width - 2 * padding, y: viewport.size.height - metrics.ascent - metrics.descent - 2 * padding,
+            x: viewport.size.width - metrics.width - 2 * padding,
+            y: viewport.size.height - metrics.ascent - metrics.descent - 2 * padding,
             width: metrics.width + 2 * padding, height: metrics.ascent + metrics.descent + 2 * padding)
         context.setFillColor(Color.white.withAlphaComponent(0.7))
         context.fill(box)

@@ -39,27 +39,53 @@ public final class Snapshot {
         return .object([
             ("size", .object([("width", .number(viewport.size.width)), ("height", .number(viewport.size.height))])),
             ("scale", .number(viewport.scale)),
-            ("pixelSize", .object([("width", .number(Double(viewport.pixelSize.width))), ("height", .number(Double(viewport.pixelSize.height)))])),
-            ("region", .object([
-                ("center", coordinate(region.center)),
-                ("span", .object([("latitudeDelta", .number(region.span.latitudeDelta)), ("longitudeDelta", .number(region.span.longitudeDelta))])),
-            ])),
-            ("visibleMapRect", .object([
-                ("x", .number(rect.minX)), ("y", .number(rect.minY)), ("width", .number(rect.width)), ("height", .number(rect.height)),
-            ])),
+            (
+                "pixelSize",
+                .object([
+                    ("width", .number(Double(viewport.pixelSize.width))),
+                    ("height", .number(Double(viewport.pixelSize.height))),
+                ])
+            ),
+            (
+                "region",
+                .object([
+                    ("center", coordinate(region.center)),
+                    (
+                        "span",
+                        .object([
+                            ("latitudeDelta", .number(region.span.latitudeDelta)),
+                            ("longitudeDelta", .number(region.span.longitudeDelta)),
+                        ])
+                    ),
+                ])
+            ),
+            (
+                "visibleMapRect",
+                .object([
+                    ("x", .number(rect.minX)), ("y", .number(rect.minY)), ("width", .number(rect.width)),
+                    ("height", .number(rect.height)),
+                ])
+            ),
             ("zoomLevel", .number(viewport.zoomLevel)),
             ("tileZoom", .number(Double(viewport.tileZoom))),
-            ("annotations", .array(annotations.map { placed in
-                .object([
-                    ("title", placed.annotation.title.map(JSONValue.string) ?? .null),
-                    ("subtitle", placed.annotation.subtitle.map(JSONValue.string) ?? .null),
-                    ("coordinate", coordinate(placed.annotation.coordinate)),
-                    ("frame", .object([
-                        ("x", .number(placed.frame.minX)), ("y", .number(placed.frame.minY)),
-                        ("width", .number(placed.frame.width)), ("height", .number(placed.frame.height)),
-                    ])),
-                ])
-            })),
+            (
+                "annotations",
+                .array(
+                    annotations.map { placed in
+                        .object([
+                            ("title", placed.annotation.title.map(JSONValue.string) ?? .null),
+                            ("subtitle", placed.annotation.subtitle.map(JSONValue.string) ?? .null),
+                            ("coordinate", coordinate(placed.annotation.coordinate)),
+                            (
+                                "frame",
+                                .object([
+                                    ("x", .number(placed.frame.minX)), ("y", .number(placed.frame.minY)),
+                                    ("width", .number(placed.frame.width)), ("height", .number(placed.frame.height)),
+                                ])
+                            ),
+                        ])
+                    })
+            ),
         ])
     }
 }
