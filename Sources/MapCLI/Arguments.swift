@@ -11,6 +11,7 @@ struct Arguments {
         var i = 0
         while i < args.count {
             var arg = args[i]
+            let typed = arg
             i += 1
             if let full = aliases[arg] { arg = full }
             guard arg.hasPrefix("-"), arg != "-" else {
@@ -28,7 +29,7 @@ struct Arguments {
                 if let inline {
                     values[name] = inline
                 } else {
-                    guard i < args.count else { throw CLIError.usage("\(name) needs a value") }
+                    guard i < args.count else { throw CLIError.usage("\(typed) needs a value") }
                     values[name] = args[i]
                     i += 1
                 }

@@ -9,11 +9,11 @@ enum RenderCommand {
     ]
     static let boolean: Set<String> = ["--help", "--no-attribution"]
 
-    static func run(_ arguments: [String], output: MapRasterCLI.Output) throws {
+    static func run(_ arguments: [String], output streams: MapRasterCLI.Output) throws {
         let args = try Arguments(
             arguments, valued: valued, boolean: boolean, aliases: ["-o": "--output", "-h": "--help"])
         if args.flags.contains("--help") {
-            output.standardOutput(MapRasterCLI.helpText)
+            streams.standardOutput(MapRasterCLI.helpText)
             return
         }
         guard args.positional.isEmpty else {
@@ -31,48 +31,56 @@ enum RenderCommand {
                 throw CLIError.failure("\(error)")
             }
         }
-        var defaults = MapSnapshotter.Options(size: Size(width: 512, height: 512), scale: 1)
-        if let size = args["--size"] {
-            defaults.size = try parseSize(size)
-        } else if let size = scene.size {
-            defaults.size = size
-        }
-        scene.size = nil
+        // Size and scale: the command line's are checked as usage errors, the scene's were checked when
+        // it was decoded; a mix of both is checked again below.
+        let cliSize = try args["--size"].map(parseSize)
+        var cliScale: Double?
         if let scale = try args.number("--scale") {
             guard [1.0, 2, 3].contains(scale) else {
                 throw CLIError.usage("--scale '\(args["--scale"]!)' is invalid: use 1, 2 or 3")
             }
-            defaults.scale = scale
-        } else if let scale = scene.scale {
-            defaults.scale = scale
+            cliScale = scale
         }
+        var defaults = MapSnapshotter.Options(size: Size(width: 512, height: 512), scale: 1)
+        defaults.size = cliSize ?? scene.size ?? defaults.size
+        defaults.scale = cliScale ?? scene.scale ?? defaults.scale
+        scene.size = nil
         scene.scale = nil
+        do { _ = try PixelSize(points: defaults.size, scale: defaults.scale) } catch let error as GeometryError {
+            throw CLIError.usage("--size/--scale: \(error.description)")
+        }
         if let type = args["--map-type"] {
             guard let mapType = MapType(rawValue: type) else {
                 throw CLIError.usage("--map-type '\(type)' is invalid: use standard, satellite or hybrid")
             }
+            guard mapType == .standard else {
+                throw CLIError.usage("--map-type '\(type)' is not available in this version; use standard")
+            }
             scene.mapType = mapType
         }
         if args.flags.contains("--no-attribution") { scene.showsAttribution = false }
-        if let area = try parseArea(args) { scene.area = area }
+        let cliArea = try parseArea(args)
+        if let cliArea { scene.area = cliArea }
 
-        let options: MapSnapshotter.Options
         let snapshotter: MapSnapshotter
         do {
-            try PixelSizeCheck.check(defaults)
-            options = try scene.options(defaults: defaults)
-            snapshotter = try MapSnapshotter(options: options)
+            snapshotter = try MapSnapshotter(options: try scene.options(defaults: defaults))
         } catch let error as GeometryError {
-            throw args["--scene"] != nil && !hasAreaFlags(args)
-                ? CLIError.failure("\(args["--scene"]!): \(error)") : CLIError.usage(error.description)
+            throw blame(error.description, args: args, areaFromCommandLine: cliArea != nil)
         } catch let error as RenderError {
-            throw CLIError.usage(error.description)
+            throw blame(error.description, args: args, areaFromCommandLine: cliArea != nil)
         }
         scene.populate(snapshotter)
 
-        let outputURL = URL(fileURLWithPath: args["--output"] ?? "mapraster.png")
-        let metadataURL = args["--metadata"].map { URL(fileURLWithPath: $0) }
-        for url in [outputURL] + (metadataURL.map { [$0] } ?? []) { try checkWritable(url) }
+        let output = try outputTarget(args["--output"] ?? "mapraster.png", flag: "--output")
+        let metadata = try args["--metadata"].map { try outputTarget($0, flag: "--metadata") }
+        if let metadata, let a = output.url?.standardizedFileURL.path, a == metadata.url?.standardizedFileURL.path {
+            throw CLIError.usage("--output and --metadata name the same file '\(a)'; give them different names")
+        }
+        if case .standardOutput = output, case .standardOutput? = metadata {
+            throw CLIError.usage("--output and --metadata cannot both be '-' (standard output)")
+        }
+        for case let url? in [output.url, metadata?.url] { try checkWritable(url) }
 
         let snapshot: Snapshot
         let png: Data
@@ -82,20 +90,52 @@ enum RenderCommand {
         } catch {
             throw CLIError.failure("rendering failed: \(error)")
         }
-        var files: [(Data, URL)] = [(png, outputURL)]
-        if let metadataURL { files.append((Data(snapshot.metadata().serialized().utf8), metadataURL)) }
+        var files: [(Data, URL)] = []
+        if let url = output.url { files.append((png, url)) }
+        let metadataData = Data(snapshot.metadata().serialized().utf8)
+        if let url = metadata?.url { files.append((metadataData, url)) }
         do { try FileSet.writeAll(files) } catch { throw CLIError.failure("\(error)") }
+        if case .standardOutput = output { FileHandle.standardOutput.write(png) }
+        if case .standardOutput? = metadata { FileHandle.standardOutput.write(metadataData) }
 
         let v = snapshot.viewport
-        var line =
-            "wrote \(outputURL.standardizedFileURL.path) (\(v.pixelSize.width)x\(v.pixelSize.height) px, zoom "
-            + String(format: "%.2f", v.zoomLevel) + ")\n"
-        if let metadataURL { line += "wrote \(metadataURL.standardizedFileURL.path)\n" }
-        output.standardOutput(line)
+        let described = "(\(v.pixelSize.width)x\(v.pixelSize.height) px, zoom " + String(format: "%.2f", v.zoomLevel) + ")"
+        var line = ""
+        if let url = output.url { line += "wrote \(url.standardizedFileURL.path) \(described)\n" }
+        if let url = metadata?.url { line += "wrote \(url.standardizedFileURL.path)\n" }
+        // With '-o -' standard output carries the PNG, so the report goes to standard error.
+        if output == .standardOutput {
+            streams.standardError(line)
+        } else {
+            streams.standardOutput(line)
+        }
     }
 
-    static func hasAreaFlags(_ args: Arguments) -> Bool {
-        ["--center", "--span", "--meters", "--zoom", "--bbox"].contains { args[$0] != nil }
+    /// Where an output goes: a file, or standard output for '-'.
+    enum OutputTarget: Equatable {
+        case file(URL)
+        case standardOutput
+
+        var url: URL? {
+            if case .file(let url) = self { return url }
+            return nil
+        }
+    }
+
+    static func outputTarget(_ path: String, flag: String) throws -> OutputTarget {
+        if path == "-" { return .standardOutput }
+        guard !path.isEmpty else { throw CLIError.usage("\(flag) needs a file name, got an empty string") }
+        guard !path.hasSuffix("/") else {
+            throw CLIError.failure("cannot write '\(path)': the name ends in '/', so it names a folder; give a file name")
+        }
+        return .file(URL(fileURLWithPath: path))
+    }
+
+    /// An error found when the scene and the command line are combined: a usage error when the
+    /// command line gave the area, otherwise a failure naming the scene file.
+    static func blame(_ message: String, args: Arguments, areaFromCommandLine: Bool) -> CLIError {
+        if let scene = args["--scene"], !areaFromCommandLine { return .failure("\(scene): \(message)") }
+        return .usage(message)
     }
 
     static func parseSize(_ text: String) throws -> Size {
@@ -110,8 +150,10 @@ enum RenderCommand {
     }
 
     static func parseArea(_ args: Arguments) throws -> MapArea? {
+        var flag = "--center"
         do {
             if let bbox = try args.numbers("--bbox", count: 4, form: "WEST,SOUTH,EAST,NORTH") {
+                flag = "--bbox"
                 for other in ["--center", "--span", "--meters", "--zoom"] where args[other] != nil {
                     throw CLIError.usage("--bbox cannot be combined with \(other)")
                 }
@@ -129,6 +171,7 @@ enum RenderCommand {
                     "--center needs exactly one of --span, --meters or --zoom"
                         + (sizing.isEmpty ? "" : ", got \(sizing.joined(separator: " and "))"))
             }
+            flag = sizing[0]
             if let span = try args.numbers("--span", count: 2, form: "DLAT,DLON") {
                 return .region(
                     CoordinateRegion(
@@ -144,7 +187,7 @@ enum RenderCommand {
             guard zoom >= 0, zoom <= 22 else { throw GeometryError.invalidZoom(zoom) }
             return .centerZoom(coordinate, zoomLevel: zoom)
         } catch let error as GeometryError {
-            throw CLIError.usage(error.description)
+            throw CLIError.usage("\(flag): \(error.description)")
         }
     }
 
@@ -167,14 +210,6 @@ enum RenderCommand {
         let ns = error as NSError
         if ns.domain == NSCocoaErrorDomain, ns.code == NSFileReadNoSuchFileError { return "no such file" }
         return ns.localizedDescription
-    }
-}
-
-/// Validates the pixel size before a scene can change the area, so that a too-large image is a usage
-/// error naming the size.
-enum PixelSizeCheck {
-    static func check(_ options: MapSnapshotter.Options) throws {
-        _ = try PixelSize(points: options.size, scale: options.scale)
     }
 }
 

@@ -8,8 +8,8 @@ public enum GeometryError: Error, Equatable, Sendable, CustomStringConvertible {
     case invalidSpan(latitudeDelta: Double, longitudeDelta: Double)
     /// A tile whose x or y lies outside 0..<2^z, or whose zoom lies outside 0...30.
     case invalidTile(z: Int, x: Int, y: Int)
-    /// An image size of zero, not finite, or larger than the maximum.
-    case invalidSize(width: Double, height: Double, maximum: Int)
+    /// An image size of zero, not finite, not whole device pixels, or larger than the maximum after scale.
+    case invalidSize(width: Double, height: Double, scale: Double, maximum: Int)
     /// A scale that is not 1, 2 or 3.
     case invalidScale(Double)
     /// A bounding box whose south is not below its north, or whose values are out of range.
@@ -29,9 +29,10 @@ public enum GeometryError: Error, Equatable, Sendable, CustomStringConvertible {
                 + "and longitudeDelta in (0, 360] degrees"
         case let .invalidTile(z, x, y):
             return "tile \(z)/\(x)/\(y) is invalid: zoom must be in 0...30 and x and y in 0..<2^zoom"
-        case let .invalidSize(width, height, maximum):
-            return "size \(fmt(width))x\(fmt(height)) is invalid: each side must be at least 1 and at most "
-                + "\(maximum) device pixels after scale"
+        case let .invalidSize(width, height, scale, maximum):
+            let pixels = scale == 1 ? "" : " at scale \(fmt(scale)) (\(fmt(width * scale))x\(fmt(height * scale)) device pixels)"
+            return "size \(fmt(width))x\(fmt(height))\(pixels) is invalid: each side must be a whole number of at least 1 "
+                + "and at most \(maximum) device pixels after scale"
         case let .invalidScale(scale):
             return "scale \(fmt(scale)) is invalid: use 1, 2 or 3"
         case let .invalidBoundingBox(west, south, east, north):

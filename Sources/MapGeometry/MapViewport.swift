@@ -24,7 +24,7 @@ public struct MapViewport: Hashable, Sendable {
 
     /// Creates a viewport showing the whole world, fitted to the image's aspect ratio.
     ///
-    /// - Throws: ``GeometryError/invalidScale(_:)`` or ``GeometryError/invalidSize(width:height:maximum:)``.
+    /// - Throws: ``GeometryError/invalidScale(_:)`` or ``GeometryError/invalidSize(width:height:scale:maximum:)``.
     public init(size: Size, scale: Double = 1) throws {
         guard scale == 1 || scale == 2 || scale == 3 else { throw GeometryError.invalidScale(scale) }
         self.pixelSize = try PixelSize(points: size, scale: scale)

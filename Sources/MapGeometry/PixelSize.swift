@@ -8,11 +8,12 @@ public struct PixelSize: Hashable, Sendable, CustomStringConvertible {
 
     /// Creates a pixel size.
     ///
-    /// - Throws: ``GeometryError/invalidSize(width:height:maximum:)`` when a side is below 1 or above
+    /// - Throws: ``GeometryError/invalidSize(width:height:scale:maximum:)`` when a side is below 1 or above
     ///   ``maximumSide``.
     public init(width: Int, height: Int) throws {
         guard width >= 1, height >= 1, width <= Self.maximumSide, height <= Self.maximumSide else {
-            throw GeometryError.invalidSize(width: Double(width), height: Double(height), maximum: Self.maximumSide)
+            throw GeometryError.invalidSize(
+                width: Double(width), height: Double(height), scale: 1, maximum: Self.maximumSide)
         }
         self.width = width
         self.height = height
@@ -20,14 +21,17 @@ public struct PixelSize: Hashable, Sendable, CustomStringConvertible {
 
     /// The pixel size of an image of `size` points at `scale` device pixels per point.
     ///
-    /// - Throws: ``GeometryError/invalidSize(width:height:maximum:)`` when the size is not finite, a side
+    /// - Throws: ``GeometryError/invalidSize(width:height:scale:maximum:)`` when the size is not finite, a side
     ///   is not a whole number of pixels, or the result is out of range.
     public init(points size: Size, scale: Double) throws {
         let w = size.width * scale
         let h = size.height * scale
         guard w.isFinite, h.isFinite, w >= 1, h >= 1, w <= Double(Self.maximumSide), h <= Double(Self.maximumSide),
             w == w.rounded(), h == h.rounded()
-        else { throw GeometryError.invalidSize(width: w, height: h, maximum: Self.maximumSide) }
+        else {
+            throw GeometryError.invalidSize(
+                width: size.width, height: size.height, scale: scale, maximum: Self.maximumSide)
+        }
         try self.init(width: Int(w), height: Int(h))
     }
 

@@ -119,6 +119,7 @@ public final class GraphicsContext {
     /// Replaces every pixel of the image with `color`, ignoring clip and alpha.
     public func clear(to color: Color) {
         cairo.withSavedCairoState {
+            cairo.resetClip()
             cairo.setOperatorSource()
             cairo.setSource(color)
             cairo.paint()

@@ -139,7 +139,8 @@ public struct Path: Sendable, Equatable {
             while sweep > 0 { sweep -= 2 * .pi }
             if sweep < -2 * .pi { sweep = sweep.truncatingRemainder(dividingBy: 2 * .pi) }
         }
-        if abs(endAngle - startAngle) >= 2 * .pi { sweep = clockwise ? 2 * .pi : -2 * .pi }
+        // A full turn (up to rounding: end - start may come out one ulp short of 2 pi) stays a full turn.
+        if abs(endAngle - startAngle) >= 2 * .pi * (1 - 1e-12) { sweep = clockwise ? 2 * .pi : -2 * .pi }
         let first = Point(x: center.x + radius * cos(startAngle), y: center.y + radius * sin(startAngle))
         if currentPoint == nil { move(to: first) } else { addLine(to: first) }
         let segments = max(1, Int((abs(sweep) / (.pi / 2)).rounded(.up)))

@@ -175,6 +175,7 @@ final class CairoContext {
     func fillPreserve() { cairo_fill_preserve(raw) }
     func stroke() { cairo_stroke(raw) }
     func clip() { cairo_clip(raw) }
+    func resetClip() { cairo_reset_clip(raw) }
     func paint() { cairo_paint(raw) }
     func paint(alpha: Double) { cairo_paint_with_alpha(raw, alpha) }
     func setOperatorSource() { cairo_set_operator(raw, CAIRO_OPERATOR_SOURCE) }

@@ -83,12 +83,16 @@ public struct Scene {
         }
         var scene = Scene()
         scene.area = try d.area(json)
-        if let size = json["size"] { scene.size = try d.size(size) }
         if let scale = json["scale"] {
             guard let value = scale.number, [1.0, 2, 3].contains(value) else {
                 throw d.invalid("scale", "must be 1, 2 or 3")
             }
             scene.scale = value
+        }
+        if let size = json["size"] {
+            let points = try d.size(size)
+            _ = try d.checked("size") { try PixelSize(points: points, scale: scene.scale ?? 1) }
+            scene.size = points
         }
         if let type = json["mapType"] {
             guard let name = type.string, let mapType = MapType(rawValue: name) else {
@@ -192,6 +196,13 @@ struct SceneDecoder {
         throw invalid(path, "expected [\(keys.0), \(keys.1)] or {\"\(keys.0)\": ..., \"\(keys.1)\": ...}")
     }
 
+    /// Runs `body`, turning a ``GeometryError`` into an error that names the file and the member.
+    func checked<T>(_ path: String, _ body: () throws -> T) throws -> T {
+        do { return try body() } catch let error as GeometryError {
+            throw invalid(path, error.description)
+        }
+    }
+
     func area(_ json: JSONValue) throws -> MapArea? {
         if let bbox = json["bbox"] {
             guard json["center"] == nil else { throw invalid("bbox", "give either bbox or center, not both") }
@@ -199,7 +210,8 @@ struct SceneDecoder {
                 throw invalid("bbox", "expected [west, south, east, north]")
             }
             let v = try values.enumerated().map { try number($1, "bbox[\($0)]") }
-            return .boundingBox(try GeoBoundingBox(validatingWest: v[0], south: v[1], east: v[2], north: v[3]))
+            return .boundingBox(
+                try checked("bbox") { try GeoBoundingBox(validatingWest: v[0], south: v[1], east: v[2], north: v[3]) })
         }
         guard let centerJSON = json["center"] else {
             for key in ["span", "meters", "zoom"] where json[key] != nil {
@@ -208,7 +220,7 @@ struct SceneDecoder {
             return nil
         }
         let (lat, lon) = try pair(centerJSON, "center", keys: ("latitude", "longitude"))
-        let center = try LocationCoordinate2D(validatingLatitude: lat, longitude: lon)
+        let center = try checked("center") { try LocationCoordinate2D(validatingLatitude: lat, longitude: lon) }
         let given = ["span", "meters", "zoom"].filter { json[$0] != nil }
         guard given.count == 1 else {
             throw invalid(
@@ -219,16 +231,15 @@ struct SceneDecoder {
         switch given[0] {
         case "span":
             let (dLat, dLon) = try pair(json["span"]!, "span", keys: ("latitudeDelta", "longitudeDelta"))
-            return .region(
-                CoordinateRegion(
-                    center: center, span: try CoordinateSpan(validatingLatitudeDelta: dLat, longitudeDelta: dLon)))
+            let span = try checked("span") { try CoordinateSpan(validatingLatitudeDelta: dLat, longitudeDelta: dLon) }
+            return .region(CoordinateRegion(center: center, span: span))
         case "meters":
             let meters = try number(json["meters"], "meters")
-            guard meters.isFinite, meters > 0 else { throw GeometryError.invalidDistance(meters: meters) }
+            guard meters.isFinite, meters > 0 else { throw invalid("meters", GeometryError.invalidDistance(meters: meters).description) }
             return .region(CoordinateRegion(center: center, latitudinalMeters: meters, longitudinalMeters: meters))
         default:
             let zoom = try number(json["zoom"], "zoom")
-            guard zoom >= 0, zoom <= 22 else { throw GeometryError.invalidZoom(zoom) }
+            guard zoom >= 0, zoom <= 22 else { throw invalid("zoom", GeometryError.invalidZoom(zoom).description) }
             return .centerZoom(center, zoomLevel: zoom)
         }
     }

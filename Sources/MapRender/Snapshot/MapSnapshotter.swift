@@ -45,6 +45,9 @@ public final class MapSnapshotter {
         }
     }
 
+    /// The most detailed zoom level a snapshot may have (about 2 cm per point at the equator).
+    public static let maximumZoomLevel = 22.0
+
     /// The options this snapshotter renders with.
     public let options: Options
     /// What the image shows.
@@ -78,6 +81,11 @@ public final class MapSnapshotter {
                 throw RenderError.invalidOptions("visibleMapRect \(rect) is empty or not finite")
             }
             viewport.visibleMapRect = rect
+        }
+        guard viewport.zoomLevel <= Self.maximumZoomLevel + 1e-9 else {
+            throw RenderError.invalidOptions(
+                "the area shown needs zoom level \(String(format: "%.2f", viewport.zoomLevel)); the most detailed is "
+                    + "\(Int(Self.maximumZoomLevel)): show a larger area")
         }
         self.viewport = viewport
         guard options.mapType == .standard else { throw RenderError.unsupportedMapType(options.mapType.rawValue) }
