@@ -89,7 +89,7 @@ public enum MapRasterCLI {
           --map-type TYPE         base map: standard (satellite and hybrid come with styles)
           --scene FILE            JSON scene: area, size and GeoJSON features (pins, lines, polygons, circles)
           --no-attribution        leave out the data attribution in the bottom-right corner
-          -o, --output FILE       PNG to write (default mapraster.png)
+          -o, --output FILE       PNG to write (default mapraster.png); '-' writes it to standard output
           --metadata FILE         also write JSON: size, scale, region, visibleMapRect, zoomLevel, annotation frames
           -h, --help              print this help
 

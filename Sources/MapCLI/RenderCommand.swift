@@ -101,7 +101,11 @@ enum RenderCommand {
         let v = snapshot.viewport
         let described = "(\(v.pixelSize.width)x\(v.pixelSize.height) px, zoom " + String(format: "%.2f", v.zoomLevel) + ")"
         var line = ""
-        if let url = output.url { line += "wrote \(url.standardizedFileURL.path) \(described)\n" }
+        if let url = output.url {
+            line += "wrote \(url.standardizedFileURL.path) \(described)\n"
+        } else {
+            line += "wrote the PNG to standard output \(described)\n"
+        }
         if let url = metadata?.url { line += "wrote \(url.standardizedFileURL.path)\n" }
         // With '-o -' standard output carries the PNG, so the report goes to standard error.
         if output == .standardOutput {

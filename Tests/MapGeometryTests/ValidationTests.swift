@@ -135,6 +135,6 @@ struct ValidationTests {
     func messages() {
         #expect(GeometryError.invalidTile(z: 1, x: 2, y: 0).description.contains("1/2/0"))
         #expect(GeometryError.invalidCoordinate(latitude: 91, longitude: 0).description.contains("91,0"))
-        #expect(GeometryError.invalidSize(width: 16_385, height: 1, maximum: 16_384).description.contains("16385x1"))
+        #expect(GeometryError.invalidSize(width: 16_385, height: 1, scale: 1, maximum: 16_384).description.contains("16385x1"))
     }
 }
