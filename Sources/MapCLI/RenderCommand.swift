@@ -99,7 +99,8 @@ enum RenderCommand {
         if case .standardOutput? = metadata { FileHandle.standardOutput.write(metadataData) }
 
         let v = snapshot.viewport
-        let described = "(\(v.pixelSize.width)x\(v.pixelSize.height) px, zoom " + String(format: "%.2f", v.zoomLevel) + ")"
+        let described =
+            "(\(v.pixelSize.width)x\(v.pixelSize.height) px, zoom " + String(format: "%.2f", v.zoomLevel) + ")"
         var line = ""
         if let url = output.url {
             line += "wrote \(url.standardizedFileURL.path) \(described)\n"
@@ -130,7 +131,8 @@ enum RenderCommand {
         if path == "-" { return .standardOutput }
         guard !path.isEmpty else { throw CLIError.usage("\(flag) needs a file name, got an empty string") }
         guard !path.hasSuffix("/") else {
-            throw CLIError.failure("cannot write '\(path)': the name ends in '/', so it names a folder; give a file name")
+            throw CLIError.failure(
+                "cannot write '\(path)': the name ends in '/', so it names a folder; give a file name")
         }
         return .file(URL(fileURLWithPath: path))
     }

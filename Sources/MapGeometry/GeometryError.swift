@@ -30,8 +30,10 @@ public enum GeometryError: Error, Equatable, Sendable, CustomStringConvertible {
         case let .invalidTile(z, x, y):
             return "tile \(z)/\(x)/\(y) is invalid: zoom must be in 0...30 and x and y in 0..<2^zoom"
         case let .invalidSize(width, height, scale, maximum):
-            let pixels = scale == 1 ? "" : " at scale \(fmt(scale)) (\(fmt(width * scale))x\(fmt(height * scale)) device pixels)"
-            return "size \(fmt(width))x\(fmt(height))\(pixels) is invalid: each side must be a whole number of at least 1 "
+            let pixels =
+                scale == 1 ? "" : " at scale \(fmt(scale)) (\(fmt(width * scale))x\(fmt(height * scale)) device pixels)"
+            return
+                "size \(fmt(width))x\(fmt(height))\(pixels) is invalid: each side must be a whole number of at least 1 "
                 + "and at most \(maximum) device pixels after scale"
         case let .invalidScale(scale):
             return "scale \(fmt(scale)) is invalid: use 1, 2 or 3"

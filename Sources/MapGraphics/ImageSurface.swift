@@ -141,7 +141,8 @@ public enum AtomicFile {
         let fd = open(temporary.path, O_WRONLY | O_CREAT | O_EXCL, 0o644)
         guard fd >= 0 else {
             let reason = String(cString: strerror(errno))
-            throw GraphicsError.cannotWritePNG(path: url.path, reason: "cannot create a file in '\(directory.path)': \(reason)")
+            throw GraphicsError.cannotWritePNG(
+                path: url.path, reason: "cannot create a file in '\(directory.path)': \(reason)")
         }
         let written = writeAll(fd, data)
         let closed = close(fd) == 0

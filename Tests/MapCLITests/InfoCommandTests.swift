@@ -50,9 +50,11 @@ struct InfoCommandTests {
         "--no-attribution", "-o", "--output", "--metadata", "-h", "--help",
     ]
 
-    @Test("help, --help, -h and render --help print the same help listing every render option", arguments: [
-        ["help"], ["--help"], ["-h"], ["render", "--help"], ["render", "--center", "0,0", "--help"],
-    ])
+    @Test(
+        "help, --help, -h and render --help print the same help listing every render option",
+        arguments: [
+            ["help"], ["--help"], ["-h"], ["render", "--help"], ["render", "--center", "0,0", "--help"],
+        ])
     func help(_ arguments: [String]) throws {
         try withTemporaryDirectory { dir in
             let result = try CLI.run(arguments, in: dir.url)
@@ -84,7 +86,9 @@ struct InfoCommandTests {
             for option in known {
                 #expect(help.contains(option + " "), "the parser accepts \(option) but the help does not list it")
             }
-            #expect(Set(known).isSubset(of: Set(Self.renderOptions)), "options not covered by these tests: \(Set(known).subtracting(Self.renderOptions))")
+            #expect(
+                Set(known).isSubset(of: Set(Self.renderOptions)),
+                "options not covered by these tests: \(Set(known).subtracting(Self.renderOptions))")
         }
     }
 }

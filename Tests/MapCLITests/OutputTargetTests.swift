@@ -13,7 +13,7 @@ struct OutputTargetTests {
             process.arguments = ["--size", "64x48", "-o", "-"]
             process.currentDirectoryURL = dir.url
             let pngURL = dir.file("piped.png")
-            FileManager.default.createFile(atPath: pngURL.path, contents: nil)
+            _ = FileManager.default.createFile(atPath: pngURL.path, contents: nil)
             let out = try FileHandle(forWritingTo: pngURL)
             let errPipe = Pipe()
             process.standardOutput = out
@@ -35,7 +35,8 @@ struct OutputTargetTests {
         try withTemporaryDirectory { dir in
             try FileManager.default.createDirectory(at: dir.file("real"), withIntermediateDirectories: true)
             _ = try dir.write("real/target.png", "old")
-            try FileManager.default.createSymbolicLink(atPath: dir.file("link.png").path, withDestinationPath: "real/target.png")
+            try FileManager.default.createSymbolicLink(
+                atPath: dir.file("link.png").path, withDestinationPath: "real/target.png")
             let result = try CLI.run(["--size", "32x32", "-o", "link.png"], in: dir.url)
             #expect(result.exitCode == 0, "\(result)")
             let attributes = try FileManager.default.attributesOfItem(atPath: dir.file("link.png").path)

@@ -33,7 +33,8 @@ struct RenderCommandTests {
             #expect(result.standardError == "", "\(result)")
             let lines = result.standardOutput.split(separator: "\n", omittingEmptySubsequences: false)
             #expect(lines.count == 3, "\(result)")
-            #expect(lines.first?.hasPrefix("wrote \(dir.file("out.png").path) (800x600 px, zoom 15.") == true, "\(result)")
+            #expect(
+                lines.first?.hasPrefix("wrote \(dir.file("out.png").path) (800x600 px, zoom 15.") == true, "\(result)")
             #expect(lines.dropFirst().first.map(String.init) == "wrote \(dir.file("meta.json").path)", "\(result)")
             #expect(try dir.listing() == ["meta.json", "out.png"])
 
@@ -50,7 +51,9 @@ struct RenderCommandTests {
             #expect(approx(meta.region.center.latitude, 34.0528873), "\(meta.region.center)")
             #expect(approx(meta.region.center.longitude, -118.2434255), "\(meta.region.center)")
             // 804.672 m is about 0.00723 degrees of latitude; the region is widened to the 4:3 image.
-            #expect(meta.region.span.latitudeDelta > 0.0070 && meta.region.span.latitudeDelta < 0.0075, "\(meta.region.span)")
+            #expect(
+                meta.region.span.latitudeDelta > 0.0070 && meta.region.span.latitudeDelta < 0.0075,
+                "\(meta.region.span)")
             #expect(meta.region.span.longitudeDelta > meta.region.span.latitudeDelta, "\(meta.region.span)")
             let rect = meta.visibleMapRect
             #expect(rect.width > 0 && rect.height > 0)
@@ -81,7 +84,9 @@ struct RenderCommandTests {
             #expect(approx(meta.region.center.latitude, 0))
             #expect(approx(meta.region.center.longitude, 0))
         },
-        AreaCase(name: "--center with fractional --zoom 12.5", arguments: ["--center", "48.8584,2.2945", "--zoom", "12.5"]) { meta in
+        AreaCase(
+            name: "--center with fractional --zoom 12.5", arguments: ["--center", "48.8584,2.2945", "--zoom", "12.5"]
+        ) { meta in
             #expect(approx(meta.zoomLevel, 12.5))
             #expect(approx(meta.region.center.latitude, 48.8584))
             #expect(approx(meta.region.center.longitude, 2.2945))
@@ -92,7 +97,8 @@ struct RenderCommandTests {
             // Fitted to the square image: at least the requested span, one side exactly.
             #expect(meta.region.span.latitudeDelta >= 10 - 1e-9, "\(meta.region.span)")
             #expect(meta.region.span.longitudeDelta >= 20 - 1e-9, "\(meta.region.span)")
-            #expect(approx(meta.region.span.longitudeDelta, 20, 1e-9) || approx(meta.region.span.latitudeDelta, 10, 1e-9))
+            #expect(
+                approx(meta.region.span.longitudeDelta, 20, 1e-9) || approx(meta.region.span.latitudeDelta, 10, 1e-9))
         },
         AreaCase(name: "--bbox 5,45,15,55", arguments: ["--bbox", "5,45,15,55"]) { meta in
             let rect = meta.visibleMapRect
@@ -102,13 +108,20 @@ struct RenderCommandTests {
             #expect(rect.y + rect.height >= Mercator.y(latitude: 45) - 1e-6)
             #expect(approx(meta.region.center.longitude, 10, 1e-9))
         },
-        AreaCase(name: "--bbox across the antimeridian 170,-20,-170,0", arguments: ["--bbox", "170,-20,-170,0"]) { meta in
+        AreaCase(name: "--bbox across the antimeridian 170,-20,-170,0", arguments: ["--bbox", "170,-20,-170,0"]) {
+            meta in
             // The box is 20 degrees wide around the 180th meridian, not 340 degrees around Greenwich.
             #expect(approx(abs(meta.region.center.longitude), 180, 1e-9), "\(meta.region.center)")
-            #expect(meta.region.span.longitudeDelta >= 20 - 1e-9 && meta.region.span.longitudeDelta < 25, "\(meta.region.span)")
-            #expect(meta.region.span.latitudeDelta >= 20 - 1e-9 && meta.region.span.latitudeDelta < 25, "\(meta.region.span)")
+            #expect(
+                meta.region.span.longitudeDelta >= 20 - 1e-9 && meta.region.span.longitudeDelta < 25,
+                "\(meta.region.span)")
+            #expect(
+                meta.region.span.latitudeDelta >= 20 - 1e-9 && meta.region.span.latitudeDelta < 25,
+                "\(meta.region.span)")
             let rect = meta.visibleMapRect
-            #expect(approx(rect.x + rect.width / 2, Mercator.world, 1e-3) || approx(rect.x + rect.width / 2, 0, 1e-3), "\(rect)")
+            #expect(
+                approx(rect.x + rect.width / 2, Mercator.world, 1e-3) || approx(rect.x + rect.width / 2, 0, 1e-3),
+                "\(rect)")
             #expect(meta.zoomLevel > 1.5 && meta.zoomLevel < 3, "zoom \(meta.zoomLevel)")
         },
         AreaCase(name: "--span 180,360 shows the world", arguments: ["--center", "0,0", "--span", "180,360"]) { meta in
@@ -184,7 +197,9 @@ struct RenderCommandTests {
                 let dataA = try Data(contentsOf: first.file(name))
                 let dataB = try Data(contentsOf: second.file(name))
                 #expect(dataA.count > 0)
-                #expect(dataA == dataB, "PNG bytes differ between two runs of mapraster \(arguments.joined(separator: " "))")
+                #expect(
+                    dataA == dataB, "PNG bytes differ between two runs of mapraster \(arguments.joined(separator: " "))"
+                )
             }
         }
     }

@@ -9,10 +9,12 @@ struct SceneFileTests {
     static let scene = Fixtures.url("scenes/cli-all-shapes.json")
     static let cityHall = (latitude: 34.0528873, longitude: -118.2434255)
 
-    @Test("A scene with a pin, a circle, a dashed line and a polygon with a hole renders with the scene's area and size")
+    @Test(
+        "A scene with a pin, a circle, a dashed line and a polygon with a hole renders with the scene's area and size")
     func fullScene() throws {
         try withTemporaryDirectory { dir in
-            let result = try CLI.run(["render", "--scene", Self.scene.path, "-o", "s.png", "--metadata", "s.json"], in: dir.url)
+            let result = try CLI.run(
+                ["render", "--scene", Self.scene.path, "-o", "s.png", "--metadata", "s.json"], in: dir.url)
             #expect(result.exitCode == 0, "\(result)")
             #expect(result.standardError == "", "\(result)")
             #expect(result.standardOutput.hasPrefix("wrote \(dir.file("s.png").path) (300x200 px, zoom "), "\(result)")
@@ -36,7 +38,8 @@ struct SceneFileTests {
             // A medium pin is 22x36 points and its needle's tip, the frame's bottom center, is the coordinate.
             #expect(pin.frame.width == 22)
             #expect(pin.frame.height == 36)
-            let tip = Mercator.imagePoint(latitude: Self.cityHall.latitude, longitude: Self.cityHall.longitude, in: meta)
+            let tip = Mercator.imagePoint(
+                latitude: Self.cityHall.latitude, longitude: Self.cityHall.longitude, in: meta)
             #expect(approx(pin.frame.x + pin.frame.width / 2, tip.x, 1e-6), "frame \(pin.frame), tip \(tip)")
             #expect(approx(pin.frame.y + pin.frame.height, tip.y, 1e-6), "frame \(pin.frame), tip \(tip)")
             // The pin is not at the image center, so the check above is not trivially true.
@@ -48,7 +51,8 @@ struct SceneFileTests {
     func overlaysAreDrawn() throws {
         try withTemporaryDirectory { dir in
             let withFeatures = try CLI.run(["--scene", Self.scene.path, "-o", "a.png"], in: dir.url)
-            let bare = try CLI.run(["--center", "34.05,-118.25", "--span", "0.05,0.08", "--size", "300x200", "-o", "b.png"], in: dir.url)
+            let bare = try CLI.run(
+                ["--center", "34.05,-118.25", "--span", "0.05,0.08", "--size", "300x200", "-o", "b.png"], in: dir.url)
             #expect(withFeatures.exitCode == 0, "\(withFeatures)")
             #expect(bare.exitCode == 0, "\(bare)")
             let a = try ImageSurface(contentsOfPNG: dir.file("a.png"))
@@ -67,19 +71,23 @@ struct SceneFileTests {
             // In the ring (between outer and inner boundary), far from other shapes: filled.
             #expect(pixel(a, 34.035, -118.225) != pixel(b, 34.035, -118.225), "the polygon's ring should be filled")
             // In the hole, away from the line (which runs along the diagonal) and the circle: not filled.
-            #expect(pixel(a, 34.055, -118.2575) == pixel(b, 34.055, -118.2575), "the polygon's hole should not be filled")
+            #expect(
+                pixel(a, 34.055, -118.2575) == pixel(b, 34.055, -118.2575), "the polygon's hole should not be filled")
         }
     }
 
     /// A `--size` and what the image and metadata must be.
-    @Test("Command-line --size and --scale override the scene's size and scale", arguments: [
-        (["--size", "100x80"], 100, 80, 1),
-        (["--size", "120x90", "--scale", "2"], 120, 90, 2),
-        (["--scale", "3"], 300, 200, 3),
-    ])
+    @Test(
+        "Command-line --size and --scale override the scene's size and scale",
+        arguments: [
+            (["--size", "100x80"], 100, 80, 1),
+            (["--size", "120x90", "--scale", "2"], 120, 90, 2),
+            (["--scale", "3"], 300, 200, 3),
+        ])
     func sizeOverride(arguments: [String], width: Int, height: Int, scale: Int) throws {
         try withTemporaryDirectory { dir in
-            let result = try CLI.run(["render", "--scene", Self.scene.path, "-o", "s.png", "--metadata", "s.json"] + arguments, in: dir.url)
+            let result = try CLI.run(
+                ["render", "--scene", Self.scene.path, "-o", "s.png", "--metadata", "s.json"] + arguments, in: dir.url)
             #expect(result.exitCode == 0, "\(result)")
             let image = try ImageSurface(contentsOfPNG: dir.file("s.png"))
             #expect(image.width == width * scale && image.height == height * scale)
@@ -89,7 +97,8 @@ struct SceneFileTests {
             // The pin is still there, with its tip at the coordinate.
             try #require(meta.annotations.count == 1)
             let frame = meta.annotations[0].frame
-            let tip = Mercator.imagePoint(latitude: Self.cityHall.latitude, longitude: Self.cityHall.longitude, in: meta)
+            let tip = Mercator.imagePoint(
+                latitude: Self.cityHall.latitude, longitude: Self.cityHall.longitude, in: meta)
             #expect(approx(frame.x + frame.width / 2, tip.x, 1e-6) && approx(frame.y + frame.height, tip.y, 1e-6))
         }
     }
@@ -98,22 +107,30 @@ struct SceneFileTests {
     func areaOverride() throws {
         try withTemporaryDirectory { dir in
             let result = try CLI.run(
-                ["--scene", Self.scene.path, "--center", "34.06,-118.24", "--zoom", "14", "-o", "s.png", "--metadata", "s.json"],
+                [
+                    "--scene", Self.scene.path, "--center", "34.06,-118.24", "--zoom", "14", "-o", "s.png",
+                    "--metadata", "s.json",
+                ],
                 in: dir.url)
             #expect(result.exitCode == 0, "\(result)")
             let meta = try Metadata.load(dir.file("s.json"))
             #expect(meta.zoomLevel == 14)
-            #expect(approx(meta.region.center.latitude, 34.06, 1e-9) && approx(meta.region.center.longitude, -118.24, 1e-9))
+            #expect(
+                approx(meta.region.center.latitude, 34.06, 1e-9) && approx(meta.region.center.longitude, -118.24, 1e-9))
             #expect(meta.size.width == 300, "the scene's size still applies")
         }
     }
 
-    @Test("marker-size small, medium and large give 0.75x, 1x and 1.35x pins", arguments: [
-        ("small", 16.5, 27.0), ("medium", 22.0, 36.0), ("large", 29.7, 48.6),
-    ])
+    @Test(
+        "marker-size small, medium and large give 0.75x, 1x and 1.35x pins",
+        arguments: [
+            ("small", 16.5, 27.0), ("medium", 22.0, 36.0), ("large", 29.7, 48.6),
+        ])
     func markerSize(size: String, width: Double, height: Double) throws {
         try withTemporaryDirectory { dir in
-            try dir.write("pin.json", """
+            try dir.write(
+                "pin.json",
+                """
                 { "center": [10, 20], "zoom": 5, "size": [64, 64],
                   "features": { "type": "FeatureCollection", "features": [
                     { "type": "Feature", "geometry": { "type": "Point", "coordinates": [20.5, 10.5] },
@@ -126,7 +143,9 @@ struct SceneFileTests {
             let frame = meta.annotations[0].frame
             #expect(approx(frame.width, width, 1e-9) && approx(frame.height, height, 1e-9), "\(frame)")
             let tip = Mercator.imagePoint(latitude: 10.5, longitude: 20.5, in: meta)
-            #expect(approx(frame.x + frame.width / 2, tip.x, 1e-6) && approx(frame.y + frame.height, tip.y, 1e-6), "\(frame) \(tip)")
+            #expect(
+                approx(frame.x + frame.width / 2, tip.x, 1e-6) && approx(frame.y + frame.height, tip.y, 1e-6),
+                "\(frame) \(tip)")
         }
     }
 }

@@ -89,12 +89,26 @@ struct MapRectTests {
         #expect(MapRect.null.offsetBy(dx: 1, dy: 1).isNull)
     }
 
-    @Test("Dividing takes a slice from the given edge and leaves the rest", arguments: [
-        (MapRect.Edge.minX, MapRect(x: 100, y: 200, width: 50, height: 400), MapRect(x: 150, y: 200, width: 250, height: 400)),
-        (MapRect.Edge.maxX, MapRect(x: 350, y: 200, width: 50, height: 400), MapRect(x: 100, y: 200, width: 250, height: 400)),
-        (MapRect.Edge.minY, MapRect(x: 100, y: 200, width: 300, height: 50), MapRect(x: 100, y: 250, width: 300, height: 350)),
-        (MapRect.Edge.maxY, MapRect(x: 100, y: 550, width: 300, height: 50), MapRect(x: 100, y: 200, width: 300, height: 350)),
-    ])
+    @Test(
+        "Dividing takes a slice from the given edge and leaves the rest",
+        arguments: [
+            (
+                MapRect.Edge.minX, MapRect(x: 100, y: 200, width: 50, height: 400),
+                MapRect(x: 150, y: 200, width: 250, height: 400)
+            ),
+            (
+                MapRect.Edge.maxX, MapRect(x: 350, y: 200, width: 50, height: 400),
+                MapRect(x: 100, y: 200, width: 250, height: 400)
+            ),
+            (
+                MapRect.Edge.minY, MapRect(x: 100, y: 200, width: 300, height: 50),
+                MapRect(x: 100, y: 250, width: 300, height: 350)
+            ),
+            (
+                MapRect.Edge.maxY, MapRect(x: 100, y: 550, width: 300, height: 50),
+                MapRect(x: 100, y: 200, width: 300, height: 350)
+            ),
+        ])
     func divided(edge: MapRect.Edge, slice: MapRect, remainder: MapRect) {
         let parts = a.divided(atDistance: 50, from: edge)
         #expect(parts.slice == slice)

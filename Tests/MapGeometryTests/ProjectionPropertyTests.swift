@@ -16,7 +16,8 @@ struct ProjectionPropertyTests {
             let coordinate = LocationCoordinate2D(latitude: latitude, longitude: longitude)
             let back = MapPoint(coordinate).coordinate
             #expect(
-                abs(back.latitude - latitude) <= Tolerance.degrees && abs(back.longitude - longitude) <= Tolerance.degrees,
+                abs(back.latitude - latitude) <= Tolerance.degrees
+                    && abs(back.longitude - longitude) <= Tolerance.degrees,
                 "\(coordinate) came back as \(back)")
         }
     }
@@ -58,10 +59,14 @@ struct ProjectionPropertyTests {
     @Test("Going east increases x and going north decreases y, everywhere on the grid")
     func monotonic() {
         for (a, b) in zip(Self.latitudes, Self.latitudes.dropFirst()) {
-            #expect(MapPoint(LocationCoordinate2D(latitude: b, longitude: 0)).y < MapPoint(LocationCoordinate2D(latitude: a, longitude: 0)).y)
+            #expect(
+                MapPoint(LocationCoordinate2D(latitude: b, longitude: 0)).y
+                    < MapPoint(LocationCoordinate2D(latitude: a, longitude: 0)).y)
         }
         for (a, b) in zip(Self.longitudes, Self.longitudes.dropFirst()) {
-            #expect(MapPoint(LocationCoordinate2D(latitude: 0, longitude: b)).x > MapPoint(LocationCoordinate2D(latitude: 0, longitude: a)).x)
+            #expect(
+                MapPoint(LocationCoordinate2D(latitude: 0, longitude: b)).x
+                    > MapPoint(LocationCoordinate2D(latitude: 0, longitude: a)).x)
         }
     }
 
@@ -95,7 +100,9 @@ struct ProjectionPropertyTests {
         let start = LocationCoordinate2D(latitude: 60.17, longitude: 24.94)
         for bearing in stride(from: 0.0, to: 360, by: 45) {
             let there = WebMercator.destination(from: start, bearing: bearing, meters: 10_000)
-            expectClose(WebMercator.distance(from: start, to: there), 10_000, absolute: 0, relative: Tolerance.relative, "distance at bearing \(bearing)")
+            expectClose(
+                WebMercator.distance(from: start, to: there), 10_000, absolute: 0, relative: Tolerance.relative,
+                "distance at bearing \(bearing)")
         }
     }
 }

@@ -156,7 +156,9 @@ func expectClose(
 }
 
 /// Expects a map-point value (coordinate or extent) within ``Tolerance/mapPoints``.
-func expectMapPoints(_ actual: Double, _ expected: Double, _ what: String, sourceLocation: SourceLocation = #_sourceLocation) {
+func expectMapPoints(
+    _ actual: Double, _ expected: Double, _ what: String, sourceLocation: SourceLocation = #_sourceLocation
+) {
     expectClose(
         actual, expected, absolute: Tolerance.mapPoints, relative: Tolerance.mapPointsRelative, what,
         sourceLocation: sourceLocation)

@@ -80,7 +80,8 @@ struct TruthTableTests {
     func regionForMapRect(_ c: TruthCase) {
         let rect = MapRect(x: c.input("x"), y: c.input("y"), width: c.input("width"), height: c.input("height"))
         let region = CoordinateRegion(rect)
-        expectClose(region.center.latitude, c.expected("latitude"), absolute: Tolerance.degrees, "\(c.id) center latitude")
+        expectClose(
+            region.center.latitude, c.expected("latitude"), absolute: Tolerance.degrees, "\(c.id) center latitude")
         expectLongitude(region.center.longitude, c.expected("longitude"), "\(c.id) center longitude")
         expectClose(
             region.span.latitudeDelta, c.expected("latitudeDelta"), absolute: Tolerance.degrees,
@@ -90,7 +91,9 @@ struct TruthTableTests {
             "\(c.id) longitudeDelta")
     }
 
-    @Test("viewportRegion: visible map rect and zoom of an image showing a region", arguments: try Truth.cases("viewportRegion"))
+    @Test(
+        "viewportRegion: visible map rect and zoom of an image showing a region",
+        arguments: try Truth.cases("viewportRegion"))
     func viewportRegion(_ c: TruthCase) throws {
         let region = CoordinateRegion(
             center: c.coordinate(),

@@ -5,9 +5,12 @@ import Testing
 /// User input is rejected with an error that names the bad value, instead of drawing a wrong map.
 @Suite("Validation of user input")
 struct ValidationTests {
-    @Test("TileID rejects x or y outside 0..<2^z, negative zoom and zoom above 30", arguments: [
-        (1, 2, 0), (1, 0, 2), (0, 1, 0), (0, 0, 1), (3, -1, 0), (3, 0, -1), (-1, 0, 0), (31, 0, 0), (30, 1 << 30, 0),
-    ])
+    @Test(
+        "TileID rejects x or y outside 0..<2^z, negative zoom and zoom above 30",
+        arguments: [
+            (1, 2, 0), (1, 0, 2), (0, 1, 0), (0, 0, 1), (3, -1, 0), (3, 0, -1), (-1, 0, 0), (31, 0, 0),
+            (30, 1 << 30, 0),
+        ])
     func tileRejects(z: Int, x: Int, y: Int) {
         #expect(throws: GeometryError.invalidTile(z: z, x: x, y: y)) { try TileID(z: z, x: x, y: y) }
     }
@@ -44,10 +47,13 @@ struct ValidationTests {
         }
     }
 
-    @Test("CoordinateSpan rejects zero, negative, too large and non-finite deltas", arguments: [
-        (0.0, 1.0), (1.0, 0.0), (-1.0, 1.0), (1.0, -1.0), (180.000001, 1.0), (1.0, 360.000001), (.nan, 1.0), (1.0, .nan),
-        (.infinity, 1.0), (1.0, .infinity),
-    ])
+    @Test(
+        "CoordinateSpan rejects zero, negative, too large and non-finite deltas",
+        arguments: [
+            (0.0, 1.0), (1.0, 0.0), (-1.0, 1.0), (1.0, -1.0), (180.000001, 1.0), (1.0, 360.000001), (.nan, 1.0),
+            (1.0, .nan),
+            (.infinity, 1.0), (1.0, .infinity),
+        ])
     func spanRejects(latitudeDelta: Double, longitudeDelta: Double) {
         #expect(throws: GeometryError.self) {
             try CoordinateSpan(validatingLatitudeDelta: latitudeDelta, longitudeDelta: longitudeDelta)
@@ -63,12 +69,16 @@ struct ValidationTests {
         }
     }
 
-    @Test("LocationCoordinate2D rejects latitudes beyond 90, longitudes beyond 180, NaN and infinity", arguments: [
-        (90.000001, 0.0), (-90.000001, 0.0), (0.0, 180.000001), (0.0, -180.000001), (.nan, 0.0), (0.0, .nan),
-        (.infinity, 0.0), (0.0, -.infinity),
-    ])
+    @Test(
+        "LocationCoordinate2D rejects latitudes beyond 90, longitudes beyond 180, NaN and infinity",
+        arguments: [
+            (90.000001, 0.0), (-90.000001, 0.0), (0.0, 180.000001), (0.0, -180.000001), (.nan, 0.0), (0.0, .nan),
+            (.infinity, 0.0), (0.0, -.infinity),
+        ])
     func coordinateRejects(latitude: Double, longitude: Double) {
-        #expect(throws: GeometryError.self) { try LocationCoordinate2D(validatingLatitude: latitude, longitude: longitude) }
+        #expect(throws: GeometryError.self) {
+            try LocationCoordinate2D(validatingLatitude: latitude, longitude: longitude)
+        }
         #expect(!LocationCoordinate2D(latitude: latitude, longitude: longitude).isValid)
     }
 
@@ -86,10 +96,12 @@ struct ValidationTests {
     @Test("A region validates both its center and its span")
     func regionValidates() {
         let badCenter = CoordinateRegion(
-            center: LocationCoordinate2D(latitude: 95, longitude: 0), span: CoordinateSpan(latitudeDelta: 1, longitudeDelta: 1))
+            center: LocationCoordinate2D(latitude: 95, longitude: 0),
+            span: CoordinateSpan(latitudeDelta: 1, longitudeDelta: 1))
         #expect(throws: GeometryError.self) { try badCenter.validated() }
         let badSpan = CoordinateRegion(
-            center: LocationCoordinate2D(latitude: 0, longitude: 0), span: CoordinateSpan(latitudeDelta: 0, longitudeDelta: 1))
+            center: LocationCoordinate2D(latitude: 0, longitude: 0),
+            span: CoordinateSpan(latitudeDelta: 0, longitudeDelta: 1))
         #expect(throws: GeometryError.self) { try badSpan.validated() }
     }
 
@@ -135,6 +147,8 @@ struct ValidationTests {
     func messages() {
         #expect(GeometryError.invalidTile(z: 1, x: 2, y: 0).description.contains("1/2/0"))
         #expect(GeometryError.invalidCoordinate(latitude: 91, longitude: 0).description.contains("91,0"))
-        #expect(GeometryError.invalidSize(width: 16_385, height: 1, scale: 1, maximum: 16_384).description.contains("16385x1"))
+        #expect(
+            GeometryError.invalidSize(width: 16_385, height: 1, scale: 1, maximum: 16_384).description.contains(
+                "16385x1"))
     }
 }

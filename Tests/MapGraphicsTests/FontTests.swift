@@ -83,7 +83,9 @@ struct FontTests {
         }
     }
 
-    @Test("A file that is not a font throws cannotLoadFont naming the path", arguments: ["graphics/make_inputs.py", "graphics/gray.png"])
+    @Test(
+        "A file that is not a font throws cannotLoadFont naming the path",
+        arguments: ["graphics/make_inputs.py", "graphics/gray.png"])
     func notAFont(relative: String) throws {
         let path = Fixtures.url(relative).path
         #expect(FileManager.default.fileExists(atPath: path))

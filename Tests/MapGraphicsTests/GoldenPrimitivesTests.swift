@@ -44,7 +44,8 @@ struct GoldenPrimitivesTests {
             context.stroke(arc)
         }
         let font = try Font.load(path: Font.defaultPath)
-        context.drawText("Ag", at: Point(x: 34, y: 56), font: font, size: 14, color: ink, haloColor: .white, haloWidth: 1.5)
+        context.drawText(
+            "Ag", at: Point(x: 34, y: 56), font: font, size: 14, color: ink, haloColor: .white, haloWidth: 1.5)
         return surface
     }
 

@@ -161,7 +161,9 @@ struct PNGTests {
         } catch let GraphicsError.cannotReadPNG(path, reason) {
             #expect(path == url.path, sourceLocation: sourceLocation)
             #expect(!reason.isEmpty, sourceLocation: sourceLocation)
-            #expect(GraphicsError.cannotReadPNG(path: path, reason: reason).description.contains(url.path), sourceLocation: sourceLocation)
+            #expect(
+                GraphicsError.cannotReadPNG(path: path, reason: reason).description.contains(url.path),
+                sourceLocation: sourceLocation)
         } catch {
             Issue.record("want cannotReadPNG, got \(error)", sourceLocation: sourceLocation)
         }
@@ -196,7 +198,9 @@ struct PNGTests {
         }
     }
 
-    static func expectImage(_ name: String, _ expected: [Pixel], sourceLocation: SourceLocation = #_sourceLocation) throws {
+    static func expectImage(_ name: String, _ expected: [Pixel], sourceLocation: SourceLocation = #_sourceLocation)
+        throws
+    {
         let image = try ImageSurface(contentsOfPNG: Fixtures.url("graphics/\(name)"))
         #expect(image.width == 2 && image.height == 2, sourceLocation: sourceLocation)
         guard image.width == 2 && image.height == 2 else { return }
@@ -206,34 +210,44 @@ struct PNGTests {
 
     @Test("A 16-bit RGB PNG decodes to the 8-bit colors (samples are c * 257)")
     func rgb16() throws {
-        try Self.expectImage("rgb16.png", [.pureRed, .pureGreen, .pureBlue, Pixel(red: 128, green: 64, blue: 32, alpha: 255)])
+        try Self.expectImage(
+            "rgb16.png", [.pureRed, .pureGreen, .pureBlue, Pixel(red: 128, green: 64, blue: 32, alpha: 255)])
     }
 
     @Test("A 16-bit RGBA PNG decodes, its alpha-0 pixel transparent")
     func rgba16() throws {
-        try Self.expectImage("rgba16.png", [
-            .pureWhite, Pixel(red: 16, green: 32, blue: 48, alpha: 255), .transparent, Pixel(red: 200, green: 100, blue: 50, alpha: 255),
-        ])
+        try Self.expectImage(
+            "rgba16.png",
+            [
+                .pureWhite, Pixel(red: 16, green: 32, blue: 48, alpha: 255), .transparent,
+                Pixel(red: 200, green: 100, blue: 50, alpha: 255),
+            ])
     }
 
     @Test("A 2-bit palette PNG with tRNS decodes to its palette colors, entry 3 transparent")
     func palette() throws {
-        try Self.expectImage("palette.png", [.pureRed, .pureBlue, Pixel(red: 0, green: 128, blue: 0, alpha: 255), .transparent])
+        try Self.expectImage(
+            "palette.png", [.pureRed, .pureBlue, Pixel(red: 0, green: 128, blue: 0, alpha: 255), .transparent])
     }
 
     @Test("An 8-bit grayscale PNG decodes to opaque greys")
     func gray() throws {
-        try Self.expectImage("gray.png", [
-            .pureBlack, Pixel(red: 64, green: 64, blue: 64, alpha: 255), Pixel(red: 128, green: 128, blue: 128, alpha: 255), .pureWhite,
-        ])
+        try Self.expectImage(
+            "gray.png",
+            [
+                .pureBlack, Pixel(red: 64, green: 64, blue: 64, alpha: 255),
+                Pixel(red: 128, green: 128, blue: 128, alpha: 255), .pureWhite,
+            ])
     }
 
     @Test("A grayscale-with-alpha PNG decodes to greys, its alpha-0 pixel transparent")
     func grayAlpha() throws {
-        try Self.expectImage("grayalpha.png", [
-            Pixel(red: 200, green: 200, blue: 200, alpha: 255), Pixel(red: 10, green: 10, blue: 10, alpha: 255),
-            Pixel(red: 77, green: 77, blue: 77, alpha: 255), .transparent,
-        ])
+        try Self.expectImage(
+            "grayalpha.png",
+            [
+                Pixel(red: 200, green: 200, blue: 200, alpha: 255), Pixel(red: 10, green: 10, blue: 10, alpha: 255),
+                Pixel(red: 77, green: 77, blue: 77, alpha: 255), .transparent,
+            ])
     }
 
     @Test("A decoded grayscale image can be drawn into a context like any other")
@@ -334,7 +348,8 @@ struct FileWriteTests {
             }
             #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["taken.png"])
             var isDirectory: ObjCBool = false
-            #expect(FileManager.default.fileExists(atPath: target.path, isDirectory: &isDirectory) && isDirectory.boolValue)
+            #expect(
+                FileManager.default.fileExists(atPath: target.path, isDirectory: &isDirectory) && isDirectory.boolValue)
         }
     }
 

@@ -82,7 +82,8 @@ struct PathTests {
             #expect(abs(end - start) < 2 * .pi, "the input really is the rounding case")
             var path = Path()
             path.addArc(center: .zero, radius: 10, startAngle: start, endAngle: end, clockwise: clockwise)
-            #expect(Self.cubics(path).count == 4, "start \(start), clockwise \(clockwise): \(path.elements.count) elements")
+            #expect(
+                Self.cubics(path).count == 4, "start \(start), clockwise \(clockwise): \(path.elements.count) elements")
             let extent = path.controlPointBounds.map { $0.width } ?? 0
             #expect(extent > 19.9, "the circle spans its diameter, 20")
         }
@@ -130,7 +131,9 @@ struct PathTests {
         path.addArc(center: Point(x: 1, y: 1), radius: 2, startAngle: .pi / 2, endAngle: 0, clockwise: true)
         let ends = Self.cubics(path).map(\.3)
         #expect(ends.count == 3)
-        #expect(near(ends[0], Point(x: -1, y: 1), 1e-12) && near(ends[1], Point(x: 1, y: -1), 1e-12) && near(ends[2], Point(x: 3, y: 1), 1e-12))
+        #expect(
+            near(ends[0], Point(x: -1, y: 1), 1e-12) && near(ends[1], Point(x: 1, y: -1), 1e-12)
+                && near(ends[2], Point(x: 3, y: 1), 1e-12))
     }
 
     @Test("An arc added after a point is joined to it by a straight line (addArc after move)")
@@ -140,7 +143,9 @@ struct PathTests {
         path.addArc(center: .zero, radius: 1, startAngle: .pi, endAngle: 1.5 * .pi, clockwise: true)
         #expect(path.elements.count == 3)
         #expect(path.elements[0] == .move(Point(x: -5, y: -5)))
-        if case .line(let p) = path.elements[1] { #expect(near(p, Point(x: -1, y: 0), 1e-12)) } else {
+        if case .line(let p) = path.elements[1] {
+            #expect(near(p, Point(x: -1, y: 0), 1e-12))
+        } else {
             Issue.record("second element is \(path.elements[1]), want a line to the arc's start")
         }
         #expect(near(path.currentPoint!, Point(x: 0, y: -1), 1e-12))
@@ -190,9 +195,11 @@ struct PathTests {
     @Test("Path(rect:) is move, three lines and close, clockwise on screen")
     func rectPath() {
         let path = Path(rect: Rect(x: 1, y: 2, width: 3, height: 4))
-        #expect(path.elements == [
-            .move(Point(x: 1, y: 2)), .line(Point(x: 4, y: 2)), .line(Point(x: 4, y: 6)), .line(Point(x: 1, y: 6)), .close,
-        ])
+        #expect(
+            path.elements == [
+                .move(Point(x: 1, y: 2)), .line(Point(x: 4, y: 2)), .line(Point(x: 4, y: 6)), .line(Point(x: 1, y: 6)),
+                .close,
+            ])
     }
 
     @Test("Path(ovalIn:) has the rect as control-point bounds and its on-curve points on the ellipse")
@@ -254,16 +261,18 @@ struct PathTests {
         let capsule = Path(roundedRect: Rect(x: 0, y: 0, width: 20, height: 10), cornerRadius: 100)
         let a = Self.anchors(capsule)
         #expect(near(a[0], Point(x: 5, y: 0), 1e-9), "radius clamped to 5: starts at 5,0")
-        #expect(Self.cubics(capsule).allSatisfy { c in
-            let center = Point(x: c.3.x < 10 ? 5 : 15, y: 5)
-            return abs(Self.distance(c.3, center) - 5) < 1e-9
-        })
+        #expect(
+            Self.cubics(capsule).allSatisfy { c in
+                let center = Point(x: c.3.x < 10 ? 5 : 15, y: 5)
+                return abs(Self.distance(c.3, center) - 5) < 1e-9
+            })
         let square = Path(roundedRect: Rect(x: 1, y: 2, width: 4, height: 3), cornerRadius: 0)
         var points: [Point] = []
         for p in Self.anchors(square) where points.last != p { points.append(p) }
-        #expect(points == [
-            Point(x: 1, y: 2), Point(x: 5, y: 2), Point(x: 5, y: 5), Point(x: 1, y: 5), Point(x: 1, y: 2),
-        ])
+        #expect(
+            points == [
+                Point(x: 1, y: 2), Point(x: 5, y: 2), Point(x: 5, y: 5), Point(x: 1, y: 5), Point(x: 1, y: 2),
+            ])
         let negative = Path(roundedRect: Rect(x: 0, y: 0, width: 4, height: 4), cornerRadius: -2)
         #expect(Self.anchors(negative).first == Point(x: 0, y: 0), "a negative radius is 0")
     }

@@ -117,7 +117,9 @@ struct PrimitiveTests {
         #expect(near(context.currentTransform, Transform(scaleX: 2, y: 2)))
         context.setFillColor(.green)
         context.fill(Rect(x: 1, y: 1, width: 4, height: 4))
-        expectCoverage(surface, "rect 1,1 4x4 at scale 2", color: .pureGreen) { x, y in (2..<10).contains(x) && (2..<10).contains(y) }
+        expectCoverage(surface, "rect 1,1 4x4 at scale 2", color: .pureGreen) { x, y in
+            (2..<10).contains(x) && (2..<10).contains(y)
+        }
     }
 
     @Test("Line widths are in points: at scale 2 a 1-point line covers 2 device rows")
@@ -138,7 +140,9 @@ struct PrimitiveTests {
         context.clip(to: Path(rect: Rect(x: 3, y: 0, width: 5, height: 4)))
         context.setFillColor(.red)
         context.fill(Rect(x: 0, y: 0, width: 8, height: 8))
-        expectCoverage(surface, "clip 1,1 5x5 and 3,0 5x4", color: .pureRed) { x, y in (3..<6).contains(x) && (1..<4).contains(y) }
+        expectCoverage(surface, "clip 1,1 5x5 and 3,0 5x4", color: .pureRed) { x, y in
+            (3..<6).contains(x) && (1..<4).contains(y)
+        }
     }
 
     /// A 12x12 square with a 4x4 square in its middle, both drawn in the same direction (clockwise on screen).
@@ -167,7 +171,9 @@ struct PrimitiveTests {
             if explicit { context.setFillRule(.winding) }
             context.setFillColor(.blue)
             context.fill(Self.nested)
-            expectCoverage(surface, explicit ? "winding" : "default rule", color: .pureBlue) { x, y in Self.inOuter(x, y) }
+            expectCoverage(surface, explicit ? "winding" : "default rule", color: .pureBlue) { x, y in
+                Self.inOuter(x, y)
+            }
         }
     }
 
@@ -182,7 +188,9 @@ struct PrimitiveTests {
         path.close()
         context.setFillColor(.blue)
         context.fill(path)
-        expectCoverage(surface, "winding, reversed hole", color: .pureBlue) { x, y in Self.inOuter(x, y) && !Self.inInner(x, y) }
+        expectCoverage(surface, "winding, reversed hole", color: .pureBlue) { x, y in
+            Self.inOuter(x, y) && !Self.inInner(x, y)
+        }
     }
 
     static func horizontalLine(from x0: Double, to x1: Double, y: Double) -> Path {
@@ -192,7 +200,9 @@ struct PrimitiveTests {
         return path
     }
 
-    @Test("Dash [2, 2] with butt caps alternates 2 covered and 2 empty pixel columns; the phase shifts it", arguments: [0.0, 1.0, 2.0, 5.0])
+    @Test(
+        "Dash [2, 2] with butt caps alternates 2 covered and 2 empty pixel columns; the phase shifts it",
+        arguments: [0.0, 1.0, 2.0, 5.0])
     func dashes(phase: Double) throws {
         let (surface, context) = try canvas(16, 8)
         context.setStrokeColor(.red)
@@ -207,7 +217,9 @@ struct PrimitiveTests {
         }
     }
 
-    @Test("An empty or invalid dash pattern draws a solid line", arguments: [[Double](), [0, 0], [2, -1], [Double.infinity, 2]])
+    @Test(
+        "An empty or invalid dash pattern draws a solid line",
+        arguments: [[Double](), [0, 0], [2, -1], [Double.infinity, 2]])
     func invalidDashIsSolid(lengths: [Double]) throws {
         let (surface, context) = try canvas(8, 8)
         context.setStrokeColor(.red)
@@ -227,7 +239,8 @@ struct PrimitiveTests {
             context.setLineCap(cap)
             context.stroke(Self.horizontalLine(from: 4, to: 12, y: 4))
             let columns = cap == .butt ? 4..<12 : 3..<13
-            expectCoverage(surface, "\(cap) cap", color: .pureBlue) { x, y in (y == 3 || y == 4) && columns.contains(x) }
+            expectCoverage(surface, "\(cap) cap", color: .pureBlue) { x, y in (y == 3 || y == 4) && columns.contains(x)
+            }
         }
     }
 
@@ -264,7 +277,8 @@ struct PrimitiveTests {
             let corners: Set<[Int]> = [[1, 1], [10, 1], [1, 10], [10, 10]]
             for y in 0..<12 {
                 for x in 0..<12 {
-                    let inRing = (1..<11).contains(x) && (1..<11).contains(y) && !((3..<9).contains(x) && (3..<9).contains(y))
+                    let inRing =
+                        (1..<11).contains(x) && (1..<11).contains(y) && !((3..<9).contains(x) && (3..<9).contains(y))
                     let p = surface.pixel(x: x, y: y)
                     if join == .bevel && corners.contains([x, y]) {
                         // The bevel runs diagonally through the corner pixel: half of it, 127.5 of 255.
@@ -316,7 +330,9 @@ struct PrimitiveTests {
         // The clip still applies to later drawing.
         context.setFillColor(.red)
         context.fill(Rect(x: 0, y: 0, width: 6, height: 6))
-        expectPixels(surface, "a fill after clear(to:) is still clipped") { x, y in x < 2 && y < 2 ? .pureRed : .pureBlue }
+        expectPixels(surface, "a fill after clear(to:) is still clipped") { x, y in
+            x < 2 && y < 2 ? .pureRed : .pureBlue
+        }
     }
 
     @Test("Drawing an image 1:1 into a pixel-aligned rect copies its pixels exactly; the context alpha scales it")
@@ -344,11 +360,15 @@ struct PrimitiveTests {
 
     @Test("At scale 2 an image drawn into a rect of half its pixel size lands 1:1 on device pixels")
     func drawImageAtScale() throws {
-        let image = try ImageSurface(rgba: [UInt8](repeating: 255, count: 4 * 4 * 4).enumerated().map { $0.offset % 4 == 1 ? 0 : $0.element }, width: 4, height: 4)
+        let image = try ImageSurface(
+            rgba: [UInt8](repeating: 255, count: 4 * 4 * 4).enumerated().map { $0.offset % 4 == 1 ? 0 : $0.element },
+            width: 4, height: 4)
         let (surface, context) = try canvas(8, 8, scale: 2)
         context.draw(image, in: Rect(x: 1, y: 1, width: 2, height: 2))
         let magenta = Pixel(red: 255, green: 0, blue: 255, alpha: 255)
-        expectCoverage(surface, "4x4 image at 1,1 2x2 pt, scale 2", color: magenta) { x, y in (2..<6).contains(x) && (2..<6).contains(y) }
+        expectCoverage(surface, "4x4 image at 1,1 2x2 pt, scale 2", color: magenta) { x, y in
+            (2..<6).contains(x) && (2..<6).contains(y)
+        }
     }
 
     @Test("Text ink stays inside the box given by measure(): advance width by ascent + descent")
@@ -362,7 +382,8 @@ struct PrimitiveTests {
         for y in 0..<30 {
             for x in 0..<60 where surface.pixel(x: x, y: y).alpha > 0 {
                 ink += 1
-                let inside = Double(x) >= origin.x - 1 && Double(x) < origin.x + m.width + 1
+                let inside =
+                    Double(x) >= origin.x - 1 && Double(x) < origin.x + m.width + 1
                     && Double(y) >= origin.y - m.ascent - 1 && Double(y) < origin.y + m.descent + 1
                 #expect(inside, "ink at \(x),\(y) outside the measured box")
             }

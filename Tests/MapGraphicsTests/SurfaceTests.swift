@@ -5,9 +5,11 @@ import Testing
 /// Image surface sizes and pixel access.
 @Suite("ImageSurface")
 struct SurfaceTests {
-    @Test("Sizes outside 1...32767 on either side throw invalidSurfaceSize with the size", arguments: [
-        (0, 10), (10, 0), (40000, 10), (10, 40000), (-1, 5), (32768, 1),
-    ])
+    @Test(
+        "Sizes outside 1...32767 on either side throw invalidSurfaceSize with the size",
+        arguments: [
+            (0, 10), (10, 0), (40000, 10), (10, 40000), (-1, 5), (32768, 1),
+        ])
     func invalidSizes(width: Int, height: Int) {
         #expect(throws: GraphicsError.invalidSurfaceSize(width: width, height: height)) {
             _ = try ImageSurface(width: width, height: height)

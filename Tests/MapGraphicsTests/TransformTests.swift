@@ -44,7 +44,8 @@ struct TransformTests {
         // The same by hand as a matrix: a = 0, b = 2, c = -3, d = 0 (rotation columns times the scale).
         #expect(near(t, Transform(a: 0, b: 2, c: -3, d: 0, tx: 10, ty: 20)))
         // Prepending a translation to a scale moves by scaled units: scale 2 then translate 5 -> tx 10.
-        #expect(Transform(scaleX: 2, y: 2).translatedBy(x: 5, y: -1) == Transform(a: 2, b: 0, c: 0, d: 2, tx: 10, ty: -2))
+        #expect(
+            Transform(scaleX: 2, y: 2).translatedBy(x: 5, y: -1) == Transform(a: 2, b: 0, c: 0, d: 2, tx: 10, ty: -2))
         // Each operation equals op.concatenating(old).
         let old = Transform(a: 1, b: 2, c: 3, d: 4, tx: 5, ty: 6)
         #expect(old.translatedBy(x: 7, y: 8) == Transform(translationX: 7, y: 8).concatenating(old))
@@ -73,7 +74,9 @@ struct TransformTests {
         #expect(near(context.currentTransform, Transform(a: 2, b: 0, c: 0, d: 2, tx: 2, ty: 1)))
         context.setFillColor(.red)
         context.fill(Rect(x: 0, y: 0, width: 1, height: 1))
-        expectCoverage(surface, "unit rect after scale 2, translate 1,0.5", color: .pureRed) { x, y in (2..<4).contains(x) && (1..<3).contains(y) }
+        expectCoverage(surface, "unit rect after scale 2, translate 1,0.5", color: .pureRed) { x, y in
+            (2..<4).contains(x) && (1..<3).contains(y)
+        }
     }
 
     @Test("translateBy then rotate(by: pi/2) puts a 4x2 rect at x 6..8, y 0..4")

@@ -7,28 +7,39 @@ import Testing
 struct GoldenRenderTests {
     @Test("the world at zoom 1: 512x512 points shows the whole Web Mercator square")
     func worldZoom1() throws {
-        let snapshot = try MapSnapshotter(options: MapSnapshotter.Options(size: Size(width: 512, height: 512))).snapshot()
+        let snapshot = try MapSnapshotter(options: MapSnapshotter.Options(size: Size(width: 512, height: 512)))
+            .snapshot()
         #expect(abs(snapshot.viewport.zoomLevel - 1) < 1e-12)
         #expect(snapshot.viewport.visibleMapRect == MapRect.world)
         #expect(GoldenImage.check(snapshot.image, golden: "world/zoom1") == nil)
         // Ocean in mid-Pacific, land in central Africa (20 N, 20 E), checked against the style's colors.
-        let pacific = snapshot.image.pixel(x: Int(snapshot.point(for: LocationCoordinate2D(latitude: 0, longitude: -150)).x), y: 256)
+        let pacific = snapshot.image.pixel(
+            x: Int(snapshot.point(for: LocationCoordinate2D(latitude: 0, longitude: -150)).x), y: 256)
         let africa = snapshot.point(for: LocationCoordinate2D(latitude: 20, longitude: 20))
         #expect(pacific == ImageSurface.Pixel(red: 170, green: 211, blue: 223, alpha: 255))
-        #expect(snapshot.image.pixel(x: Int(africa.x), y: Int(africa.y)) == ImageSurface.Pixel(red: 242, green: 239, blue: 233, alpha: 255))
+        #expect(
+            snapshot.image.pixel(x: Int(africa.x), y: Int(africa.y))
+                == ImageSurface.Pixel(red: 242, green: 239, blue: 233, alpha: 255))
     }
 
     static func shapesSnapshotter(scale: Double) throws -> MapSnapshotter {
         var options = MapSnapshotter.Options(size: Size(width: 480, height: 400), scale: scale)
         options.region = CoordinateRegion(
-            center: LocationCoordinate2D(latitude: 54, longitude: 5), span: CoordinateSpan(latitudeDelta: 30, longitudeDelta: 44))
+            center: LocationCoordinate2D(latitude: 54, longitude: 5),
+            span: CoordinateSpan(latitudeDelta: 30, longitudeDelta: 44))
         let snapshotter = try MapSnapshotter(options: options)
         // A square polygon over the Bay of Biscay with a square hole.
-        let outer = [(44.0, -9.0), (44.0, -3.0), (47.0, -3.0), (47.0, -9.0)].map { LocationCoordinate2D(latitude: $0.0, longitude: $0.1) }
-        let hole = [(45.0, -7.0), (46.0, -7.0), (46.0, -5.0), (45.0, -5.0)].map { LocationCoordinate2D(latitude: $0.0, longitude: $0.1) }
+        let outer = [(44.0, -9.0), (44.0, -3.0), (47.0, -3.0), (47.0, -9.0)].map {
+            LocationCoordinate2D(latitude: $0.0, longitude: $0.1)
+        }
+        let hole = [(45.0, -7.0), (46.0, -7.0), (46.0, -5.0), (45.0, -5.0)].map {
+            LocationCoordinate2D(latitude: $0.0, longitude: $0.1)
+        }
         snapshotter.addOverlay(Polygon(coordinates: outer, interiorPolygons: [Polygon(coordinates: hole)]))
         // A dashed polyline from Brest to Oslo to Helsinki.
-        let route = [(48.39, -4.49), (59.91, 10.75), (60.17, 24.94)].map { LocationCoordinate2D(latitude: $0.0, longitude: $0.1) }
+        let route = [(48.39, -4.49), (59.91, 10.75), (60.17, 24.94)].map {
+            LocationCoordinate2D(latitude: $0.0, longitude: $0.1)
+        }
         let line = Polyline(coordinates: route)
         snapshotter.addOverlay(line)
         // A 1,000 km circle at 60 degrees north.
@@ -99,7 +110,8 @@ struct GoldenRenderTests {
     static func pinsSnapshotter(scale: Double) throws -> MapSnapshotter {
         var options = MapSnapshotter.Options(size: Size(width: 240, height: 180), scale: scale)
         options.region = CoordinateRegion(
-            center: LocationCoordinate2D(latitude: 60.170, longitude: 24.940), latitudinalMeters: 2_000, longitudinalMeters: 2_000)
+            center: LocationCoordinate2D(latitude: 60.170, longitude: 24.940), latitudinalMeters: 2_000,
+            longitudinalMeters: 2_000)
         let snapshotter = try MapSnapshotter(options: options)
         let pins: [(Double, Double, String)] = [
             (60.1745, 24.9300, "red"), (60.1720, 24.9420, "green"), (60.1705, 24.9460, "purple"),
@@ -107,12 +119,15 @@ struct GoldenRenderTests {
         ]
         var colors: [ObjectIdentifier: Color] = [:]
         for (lat, lon, name) in pins {
-            let annotation = PointAnnotation(coordinate: LocationCoordinate2D(latitude: lat, longitude: lon), title: name)
-            colors[ObjectIdentifier(annotation)] = PinAnnotationView.PinColor(rawValue: name)?.color ?? Color(red8: 255, green8: 149, blue8: 0)
+            let annotation = PointAnnotation(
+                coordinate: LocationCoordinate2D(latitude: lat, longitude: lon), title: name)
+            colors[ObjectIdentifier(annotation)] =
+                PinAnnotationView.PinColor(rawValue: name)?.color ?? Color(red8: 255, green8: 149, blue8: 0)
             snapshotter.addAnnotation(annotation)
         }
         snapshotter.viewProvider = { annotation in
-            annotation.title!.hasPrefix("red") ? nil : PinAnnotationView(pinTintColor: colors[ObjectIdentifier(annotation)]!)
+            annotation.title!.hasPrefix("red")
+                ? nil : PinAnnotationView(pinTintColor: colors[ObjectIdentifier(annotation)]!)
         }
         return snapshotter
     }
@@ -120,7 +135,9 @@ struct GoldenRenderTests {
     @Test("default pins in red, green, purple and a tint; southern pins drawn in front", arguments: [1.0, 2.0])
     func pins(scale: Double) throws {
         let snapshot = try Self.pinsSnapshotter(scale: scale).snapshot()
-        #expect(GoldenImage.check(snapshot.image, golden: scale == 1 ? "annotations/default-pins" : "annotations/default-pins@2x") == nil)
+        #expect(
+            GoldenImage.check(
+                snapshot.image, golden: scale == 1 ? "annotations/default-pins" : "annotations/default-pins@2x") == nil)
         // The orange pin is south of the purple one and overlaps it: the overlap shows orange.
         let frames = Dictionary(uniqueKeysWithValues: snapshot.annotations.map { ($0.annotation.title!, $0.frame) })
         let purple = try #require(frames["purple"])

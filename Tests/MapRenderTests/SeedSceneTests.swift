@@ -52,7 +52,8 @@ struct SeedSceneTests {
     func makeSnapshot(scale: Double = 1) throws -> Snapshot {
         var options = MapSnapshotter.Options(size: Size(width: 320, height: 320), scale: scale)
         options.region = CoordinateRegion(
-            center: Self.park, latitudinalMeters: 0.5 * Self.metersPerMile, longitudinalMeters: 0.5 * Self.metersPerMile)
+            center: Self.park, latitudinalMeters: 0.5 * Self.metersPerMile, longitudinalMeters: 0.5 * Self.metersPerMile
+        )
         let snapshotter = try MapSnapshotter(options: options)
         snapshotter.addAnnotation(AngledAnnotation(coordinate: Self.cityHall, angle: 90))
         snapshotter.viewProvider = { annotation in

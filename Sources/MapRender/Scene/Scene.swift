@@ -235,7 +235,9 @@ struct SceneDecoder {
             return .region(CoordinateRegion(center: center, span: span))
         case "meters":
             let meters = try number(json["meters"], "meters")
-            guard meters.isFinite, meters > 0 else { throw invalid("meters", GeometryError.invalidDistance(meters: meters).description) }
+            guard meters.isFinite, meters > 0 else {
+                throw invalid("meters", GeometryError.invalidDistance(meters: meters).description)
+            }
             return .region(CoordinateRegion(center: center, latitudinalMeters: meters, longitudinalMeters: meters))
         default:
             let zoom = try number(json["zoom"], "zoom")
