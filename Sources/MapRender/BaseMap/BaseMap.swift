@@ -12,4 +12,12 @@ public protocol BaseMap: Sendable {
     ///
     /// - Throws: ``RenderError`` when its data cannot be loaded.
     func draw(in context: GraphicsContext, viewport: MapViewport) throws
+    /// Draws the base map's labels, after overlays at ``OverlayLevel/aboveRoads``. The default draws none.
+    ///
+    /// - Throws: ``RenderError`` when its data cannot be loaded.
+    func drawLabels(in context: GraphicsContext, viewport: MapViewport) throws
+}
+
+extension BaseMap {
+    public func drawLabels(in context: GraphicsContext, viewport: MapViewport) throws {}
 }

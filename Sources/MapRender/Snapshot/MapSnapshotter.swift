@@ -54,9 +54,9 @@ public final class MapSnapshotter {
     public let viewport: MapViewport
 
     /// The annotations, in the order added. Mirrors `annotations`.
-    public private(set) var annotations: [Annotation] = []
+    public internal(set) var annotations: [Annotation] = []
     /// The overlays; index 0 is drawn at the back. Mirrors `overlays`.
-    public private(set) var overlays: [Overlay] = []
+    public internal(set) var overlays: [Overlay] = []
 
     /// Chooses the view of each annotation; returning nil (or having no provider) gives the default pin.
     /// Mirrors the delegate's `mapView:viewForAnnotation:`.
@@ -92,35 +92,13 @@ public final class MapSnapshotter {
         self.baseMap = NaturalEarthBaseMap(style: options.baseMapStyle)
     }
 
-    // MARK: - Annotations
-
-    /// Adds an annotation. Mirrors `addAnnotation:`.
-    public func addAnnotation(_ annotation: Annotation) { annotations.append(annotation) }
-    /// Adds annotations. Mirrors `addAnnotations:`.
-    public func addAnnotations(_ list: [Annotation]) { annotations.append(contentsOf: list) }
-    /// Removes an annotation (by identity). Mirrors `removeAnnotation:`.
-    public func removeAnnotation(_ annotation: Annotation) { annotations.removeAll { $0 === annotation } }
-    /// Removes annotations (by identity). Mirrors `removeAnnotations:`.
-    public func removeAnnotations(_ list: [Annotation]) {
-        let ids = Set(list.map(ObjectIdentifier.init))
-        annotations.removeAll { ids.contains(ObjectIdentifier($0)) }
-    }
-
-    // MARK: - Overlays
-
-    /// Adds an overlay on top of the others. Mirrors `addOverlay:`.
-    public func addOverlay(_ overlay: Overlay) { overlays.append(overlay) }
-    /// Adds overlays on top of the others, in order. Mirrors `addOverlays:`.
-    public func addOverlays(_ list: [Overlay]) { overlays.append(contentsOf: list) }
-    /// Removes an overlay; one that is not on the map is ignored. Mirrors `removeOverlay:`.
-    public func removeOverlay(_ overlay: Overlay) { overlays.removeAll { $0 === overlay } }
-
     // MARK: - Rendering
 
     /// Renders the image.
     ///
-    /// Order, back to front: base map, overlays (index 0 first), annotation views (northern first, so
-    /// southern ones are in front, as in MapKit), attribution.
+    /// Order, back to front: the base map, overlays at ``OverlayLevel/aboveRoads`` (index 0 first), the
+    /// base map's labels, overlays at ``OverlayLevel/aboveLabels``, annotation views (northern first, so
+    /// southern ones are in front, as in MapKit), the attribution.
     ///
     /// - Throws: ``RenderError`` or ``GraphicsError``.
     public func snapshot() throws -> Snapshot {
@@ -129,46 +107,16 @@ public final class MapSnapshotter {
         if let baseMap {
             try context.withSavedState { try baseMap.draw(in: context, viewport: viewport) }
         }
-        for overlay in overlays {
-            guard let renderer = rendererProvider?(overlay) ?? defaultRenderer(for: overlay) else { continue }
-            context.withSavedState { renderer.render(in: context, viewport: viewport) }
+        try drawOverlays(level: .aboveRoads, in: context)
+        if let baseMap {
+            try context.withSavedState { try baseMap.drawLabels(in: context, viewport: viewport) }
         }
-        try context.checkStatus("drawing overlays")
-
-        let placed = placeAnnotations()
-        let imageBounds = Rect(origin: .zero, size: viewport.size)
-        for item in placed where item.frame.intersects(imageBounds) {
-            context.withSavedState {
-                context.translateBy(x: item.frame.minX, y: item.frame.minY)
-                item.view.draw(in: context, bounds: Rect(origin: .zero, size: item.view.size))
-            }
-        }
-        try context.checkStatus("drawing annotation views")
-
+        try drawOverlays(level: .aboveLabels, in: context)
+        let placed = try drawAnnotations(in: context)
         if options.showsAttribution, let baseMap, !baseMap.attribution.isEmpty {
             try drawAttribution(baseMap.attribution.joined(separator: " · "), in: context)
         }
-        return Snapshot(
-            image: surface, viewport: viewport,
-            annotations: placed.map { Snapshot.PlacedAnnotation(annotation: $0.annotation, frame: $0.frame) })
-    }
-
-    private struct Placed {
-        var annotation: Annotation
-        var view: AnnotationView
-        var frame: Rect
-        var y: Double
-        var index: Int
-    }
-
-    /// Views and frames of all annotations in drawing order: north to south, then in the order added.
-    private func placeAnnotations() -> [Placed] {
-        annotations.enumerated().map { index, annotation in
-            let view = viewProvider?(annotation) ?? PinAnnotationView()
-            let point = viewport.point(for: annotation.coordinate)
-            return Placed(
-                annotation: annotation, view: view, frame: view.frame(anchoredAt: point), y: point.y, index: index)
-        }.sorted { ($0.y, $0.index) < ($1.y, $1.index) }
+        return Snapshot(image: surface, viewport: viewport, annotations: placed)
     }
 
     private func drawAttribution(_ text: String, in context: GraphicsContext) throws {
