@@ -5,6 +5,7 @@ let package = Package(
     name: "MapRaster",
     products: [
         .library(name: "MapRaster", targets: ["MapRaster"]),
+        .library(name: "MapRasterTesting", targets: ["MapRasterTesting"]),
         .executable(name: "mapraster", targets: ["mapraster"]),
     ],
     targets: [
@@ -18,6 +19,15 @@ let package = Package(
         .systemLibrary(
             name: "CHarfBuzz", pkgConfig: "harfbuzz",
             providers: [.apt(["libharfbuzz-dev"])]),
+        .systemLibrary(
+            name: "CSPNG", pkgConfig: "spng",
+            providers: [.apt(["libspng-dev"])]),
+        .systemLibrary(
+            name: "CPixman", pkgConfig: "pixman-1",
+            providers: [.apt(["libpixman-1-dev"])]),
+        .systemLibrary(
+            name: "CPNG", pkgConfig: "libpng16",
+            providers: [.apt(["libpng-dev"])]),
 
         // Pure Swift: coordinates, map points, map rects, projection, viewport, tiles.
         .target(name: "MapGeometry"),
@@ -26,22 +36,32 @@ let package = Package(
         // Style vocabulary: colors and the base-map style.
         .target(name: "MapStyle", dependencies: ["MapGeometry"]),
         // The Cairo canvas: surfaces, contexts, paths, fonts, PNG.
-        .target(name: "MapGraphics", dependencies: ["MapStyle", "CCairo", "CFreeType", "CHarfBuzz"]),
+        .target(
+            name: "MapGraphics",
+            dependencies: ["MapStyle", "CCairo", "CFreeType", "CHarfBuzz", "CSPNG", "CPixman", "CPNG"]),
         // Snapshotter, base map, annotations, overlays.
         .target(
             name: "MapRender", dependencies: ["MapGeometry", "MapData", "MapStyle", "MapGraphics"],
             resources: [.copy("Resources/naturalearth")]),
+        // pixelmatch-compatible image comparison with ignore masks.
+        .target(name: "MapDiff", dependencies: ["MapGraphics"]),
         // One import for users of the library.
-        .target(name: "MapRaster", dependencies: ["MapGeometry", "MapData", "MapStyle", "MapGraphics", "MapRender"]),
+        .target(
+            name: "MapRaster",
+            dependencies: ["MapGeometry", "MapData", "MapStyle", "MapGraphics", "MapRender", "MapDiff"]),
         // Command-line interface as a library so that tests can call it.
         .target(name: "MapCLI", dependencies: ["MapRaster"]),
         .executableTarget(name: "mapraster", dependencies: ["MapCLI"]),
-        // Golden-image assertions and fixture lookup for tests.
-        .target(name: "MapTestSupport", dependencies: ["MapRaster"]),
+        // For users' test targets: render and compare with approved images (XCTest and Swift Testing).
+        .target(name: "MapRasterTesting", dependencies: ["MapRender", "MapDiff", "MapGraphics"]),
+        // Golden-image assertions and fixture lookup for this package's tests.
+        .target(name: "MapTestSupport", dependencies: ["MapRaster", "MapRasterTesting"]),
 
         .testTarget(name: "MapGeometryTests", dependencies: ["MapGeometry", "MapTestSupport"]),
         .testTarget(name: "MapGraphicsTests", dependencies: ["MapGraphics", "MapTestSupport"]),
         .testTarget(name: "MapRenderTests", dependencies: ["MapRaster", "MapTestSupport"]),
+        .testTarget(
+            name: "MapDiffTests", dependencies: ["MapDiff", "MapRasterTesting", "MapRaster", "MapTestSupport"]),
         .testTarget(name: "MapCLITests", dependencies: ["MapCLI", "MapTestSupport", "mapraster"]),
     ],
     swiftLanguageModes: [.v6]

@@ -8,6 +8,9 @@ PACKAGES=(
     libcairo2-dev       # Cairo 1.16: drawing and PNG encoding
     libfreetype-dev     # FreeType: glyph outlines
     libharfbuzz-dev     # HarfBuzz: text shaping
+    libspng-dev         # libspng: exact straight-alpha PNG decoding for the diff tool
+    libpixman-1-dev     # pixman: Cairo's rasterizer (version report)
+    libpng-dev          # libpng: Cairo's PNG writer (version report)
     fonts-dejavu-core   # DejaVu Sans, pinned by path for labels and attribution
 )
 

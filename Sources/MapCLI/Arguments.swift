@@ -3,11 +3,15 @@ import Foundation
 /// Hand-written flag parsing: `--name value`, `--name=value`, `-o value`, and boolean flags.
 struct Arguments {
     private(set) var values: [String: String] = [:]
+    private(set) var repeated: [String: [String]] = [:]
     private(set) var flags: Set<String> = []
     private(set) var positional: [String] = []
 
     /// Parses `args` given the flags that take a value and the flags that do not.
-    init(_ args: [String], valued: Set<String>, boolean: Set<String>, aliases: [String: String] = [:]) throws {
+    init(
+        _ args: [String], valued: Set<String>, boolean: Set<String>, repeatable: Set<String> = [],
+        aliases: [String: String] = [:]
+    ) throws {
         var i = 0
         while i < args.count {
             var arg = args[i]
@@ -24,7 +28,15 @@ struct Arguments {
                 name = String(arg[..<eq])
                 inline = String(arg[arg.index(after: eq)...])
             }
-            if valued.contains(name) {
+            if repeatable.contains(name) {
+                if let inline {
+                    repeated[name, default: []].append(inline)
+                } else {
+                    guard i < args.count else { throw CLIError.usage("\(typed) needs a value") }
+                    repeated[name, default: []].append(args[i])
+                    i += 1
+                }
+            } else if valued.contains(name) {
                 guard values[name] == nil else { throw CLIError.usage("\(name) is given twice") }
                 if let inline {
                     values[name] = inline
@@ -36,7 +48,7 @@ struct Arguments {
             } else if boolean.contains(name), inline == nil {
                 flags.insert(name)
             } else {
-                let known = (valued.union(boolean)).sorted().joined(separator: " ")
+                let known = valued.union(boolean).union(repeatable).sorted().joined(separator: " ")
                 throw CLIError.usage("unknown option '\(arg)'; known options: \(known)")
             }
         }

@@ -4,18 +4,21 @@ public enum CLIError: Error, Equatable, CustomStringConvertible {
     case usage(String)
     /// The input or the environment is wrong: exit 1.
     case failure(String)
+    /// `mapraster diff` could not compare (any cause): exit 2, as `cmp` and `diff` do.
+    case diff(String)
 
     /// The process exit code.
     public var exitCode: Int32 {
         switch self {
         case .usage: return 64
         case .failure: return 1
+        case .diff: return 2
         }
     }
 
     public var description: String {
         switch self {
-        case .usage(let message), .failure(let message): return message
+        case .usage(let message), .failure(let message), .diff(let message): return message
         }
     }
 }

@@ -29,8 +29,7 @@ public enum MapRasterCLI {
     /// 0 success, 1 failure, 64 usage error.
     public static func run(_ arguments: [String], output: Output = .process) -> Int32 {
         do {
-            try dispatch(arguments, output: output)
-            return 0
+            return try dispatch(arguments, output: output)
         } catch let error as CLIError {
             output.standardError("mapraster: error: \(error.description)\n")
             if case .usage = error { output.standardError("Run 'mapraster --help' for usage.\n") }
@@ -41,22 +40,24 @@ public enum MapRasterCLI {
         }
     }
 
-    static func dispatch(_ arguments: [String], output: Output) throws {
+    static func dispatch(_ arguments: [String], output: Output) throws -> Int32 {
         guard let first = arguments.first else {
             try RenderCommand.run([], output: output)
-            return
+            return 0
         }
         switch first {
         case "render": try RenderCommand.run(Array(arguments.dropFirst()), output: output)
+        case "diff": return try DiffCommand.run(Array(arguments.dropFirst()), output: output)
         case "version": try versionCommand(Array(arguments.dropFirst()), output: output)
         case "help", "--help", "-h": output.standardOutput(helpText)
         default:
             if first.hasPrefix("-") {
                 try RenderCommand.run(arguments, output: output)
             } else {
-                throw CLIError.usage("unknown command '\(first)'; commands: render, version, help")
+                throw CLIError.usage("unknown command '\(first)'; commands: render, diff, version, help")
             }
         }
+        return 0
     }
 
     static func versionCommand(_ arguments: [String], output: Output) throws {
@@ -75,6 +76,7 @@ public enum MapRasterCLI {
         USAGE
           mapraster                       render the default world map to ./mapraster.png
           mapraster render [options]      render a map
+          mapraster diff A.png B.png      compare two PNGs like pixelmatch (mapraster diff --help)
           mapraster version [--verbose]   print the version (and the C libraries' with --verbose)
           mapraster help                  print this help
 

@@ -185,6 +185,10 @@ extension CairoContext {
 public enum GraphicsLibraryVersions {
     /// Name and version of each library, for `mapraster version --verbose`.
     public static var all: [(name: String, version: String)] {
-        [("cairo", CairoVersions.cairo), ("freetype", FreeTypeFace.version), ("harfbuzz", HarfBuzzFont.version)]
+        [
+            ("cairo", CairoVersions.cairo), ("pixman", LinkedLibraryVersions.pixman),
+            ("freetype", FreeTypeFace.version), ("harfbuzz", HarfBuzzFont.version),
+            ("libpng", LinkedLibraryVersions.libpng), ("libspng", SPNG.version),
+        ]
     }
 }

@@ -1,5 +1,6 @@
 // One import for users of the library: `import MapRaster`.
 @_exported import MapData
+@_exported import MapDiff
 @_exported import MapGeometry
 @_exported import MapGraphics
 @_exported import MapRender

@@ -1,0 +1,182 @@
+import Foundation
+import MapRaster
+
+/// `mapraster diff`: pixelmatch-compatible comparison of two PNG files.
+///
+/// Exit codes: 0 when the difference is within the allowed amount, 1 when it is not, 2 on any error
+/// (unreadable file, different sizes, bad option).
+enum DiffCommand {
+    static let valued: Set<String> = [
+        "--threshold", "--alpha", "--aa-color", "--diff-color", "--diff-color-alt", "--output", "--max-diff-pixels",
+        "--max-diff-ratio", "--mask",
+    ]
+    static let boolean: Set<String> = ["--include-aa", "--diff-mask", "--json", "--help"]
+
+    static func run(_ arguments: [String], output streams: MapRasterCLI.Output) throws -> Int32 {
+        do {
+            return try compare(arguments, streams: streams)
+        } catch let error as CLIError {
+            throw CLIError.diff(error.description)
+        }
+    }
+
+    private static func compare(_ arguments: [String], streams: MapRasterCLI.Output) throws -> Int32 {
+        let args = try Arguments(
+            arguments, valued: valued, boolean: boolean, repeatable: ["--ignore"],
+            aliases: ["-o": "--output", "-h": "--help"])
+        if args.flags.contains("--help") {
+            streams.standardOutput(helpText)
+            return 0
+        }
+        guard args.positional.count == 2 else {
+            throw CLIError.usage(
+                "diff needs two PNG files, EXPECTED and ACTUAL, got \(args.positional.count): "
+                    + "mapraster diff EXPECTED.png ACTUAL.png [options]")
+        }
+        var options = PixelMatch.Options()
+        if let t = try args.number("--threshold") {
+            guard (0...1).contains(t) else { throw CLIError.usage("--threshold \(fmt(t)) is invalid: use 0...1") }
+            options.threshold = t
+        }
+        if let a = try args.number("--alpha") {
+            guard (0...1).contains(a) else { throw CLIError.usage("--alpha \(fmt(a)) is invalid: use 0...1") }
+            options.alpha = a
+        }
+        options.includeAA = args.flags.contains("--include-aa")
+        options.diffMask = args.flags.contains("--diff-mask")
+        if let c = try color(args, "--aa-color") { options.aaColor = c }
+        if let c = try color(args, "--diff-color") { options.diffColor = c }
+        options.diffColorAlt = try color(args, "--diff-color-alt")
+
+        var maxPixels: Int?
+        if let text = args["--max-diff-pixels"] {
+            guard let n = Int(text), n >= 0 else {
+                throw CLIError.usage("--max-diff-pixels '\(text)' is invalid: use a whole number 0 or greater")
+            }
+            maxPixels = n
+        }
+        let maxRatio = try args.number("--max-diff-ratio")
+        if let maxRatio, !(0...1).contains(maxRatio) {
+            throw CLIError.usage("--max-diff-ratio \(fmt(maxRatio)) is invalid: use a fraction 0...1 (0.001 is 0.1 %)")
+        }
+
+        let rects = try (args.repeated["--ignore"] ?? []).map { text -> IgnoreMask.PixelRect in
+            let parts = text.split(separator: ",", omittingEmptySubsequences: false).map { Int($0) }
+            guard parts.count == 4, parts.allSatisfy({ $0 != nil }), parts[2]! > 0, parts[3]! > 0 else {
+                throw CLIError.usage(
+                    "--ignore '\(text)' is invalid: expected X,Y,WIDTH,HEIGHT in whole pixels, width and height above 0"
+                )
+            }
+            return IgnoreMask.PixelRect(x: parts[0]!, y: parts[1]!, width: parts[2]!, height: parts[3]!)
+        }
+        let expectedPath = args.positional[0]
+        let actualPath = args.positional[1]
+        let expected = try load(expectedPath)
+        let actual = try load(actualPath)
+        let maskImage = try args["--mask"].map(load)
+        let mask = rects.isEmpty && maskImage == nil ? nil : IgnoreMask(rects: rects, image: maskImage)
+
+        let result: PixelMatch.Result
+        var diffImage: RGBAImage?
+        do {
+            if args["--output"] != nil {
+                let drawn = try PixelMatch.diffImage(expected, actual, options: options, mask: mask)
+                result = drawn.result
+                diffImage = drawn.image
+            } else {
+                result = try PixelMatch.compare(expected, actual, options: options, mask: mask)
+            }
+        } catch let error as DiffError {
+            throw CLIError.failure("\(expectedPath) and \(actualPath): \(error.description)")
+        }
+        if let path = args["--output"], let diffImage {
+            guard !path.isEmpty else { throw CLIError.usage("--output needs a file name") }
+            do { try diffImage.writePNG(to: URL(fileURLWithPath: path)) } catch { throw CLIError.failure("\(error)") }
+        }
+
+        var pass = true
+        if let maxPixels { pass = pass && result.differentPixels <= maxPixels }
+        if let maxRatio { pass = pass && result.differentRatio <= maxRatio }
+        if maxPixels == nil && maxRatio == nil { pass = result.differentPixels == 0 }
+
+        if args.flags.contains("--json") {
+            let json = JSONValue.object([
+                ("expected", .string(expectedPath)), ("actual", .string(actualPath)),
+                ("width", .number(Double(expected.width))), ("height", .number(Double(expected.height))),
+                ("totalPixels", .number(Double(result.totalPixels))),
+                ("differentPixels", .number(Double(result.differentPixels))),
+                ("differentRatio", .number(result.differentRatio)),
+                ("antialiasedPixels", .number(Double(result.antialiasedPixels))),
+                ("ignoredPixels", .number(Double(result.ignoredPixels))),
+                ("threshold", .number(options.threshold)), ("includeAA", .bool(options.includeAA)),
+                ("maxDiffPixels", maxPixels.map { .number(Double($0)) } ?? .null),
+                ("maxDiffRatio", maxRatio.map(JSONValue.number) ?? .null),
+                ("diffImage", args["--output"].map(JSONValue.string) ?? .null),
+                ("pass", .bool(pass)),
+            ])
+            streams.standardOutput(json.serialized())
+        } else {
+            let percent = String(format: "%.4f", result.differentRatio * 100)
+            var text =
+                "\(result.differentPixels) of \(result.totalPixels) pixels differ (\(percent) %) at threshold "
+                + "\(fmt(options.threshold))"
+            if !options.includeAA { text += "; \(result.antialiasedPixels) anti-aliased pixels not counted" }
+            if result.ignoredPixels > 0 { text += "; \(result.ignoredPixels) pixels ignored" }
+            var allowed: [String] = []
+            if let maxPixels { allowed.append("at most \(maxPixels) pixels") }
+            if let maxRatio { allowed.append("at most \(fmt(maxRatio * 100)) %") }
+            text +=
+                "\n" + (pass ? "PASS" : "FAIL") + " (allowed: "
+                + (allowed.isEmpty ? "none" : allowed.joined(separator: " and "))
+                + ")\n"
+            if let path = args["--output"] { text += "wrote \(URL(fileURLWithPath: path).standardizedFileURL.path)\n" }
+            streams.standardOutput(text)
+        }
+        return pass ? 0 : 1
+    }
+
+    static func load(_ path: String) throws -> RGBAImage {
+        do { return try RGBAImage(contentsOfPNG: URL(fileURLWithPath: path)) } catch {
+            throw CLIError.failure("\(error)")
+        }
+    }
+
+    static func color(_ args: Arguments, _ flag: String) throws -> PixelMatch.RGB? {
+        guard let text = args[flag] else { return nil }
+        let normalized = text.count == 6 && text.allSatisfy(\.isHexDigit) ? "#" + text : text
+        guard let c = try? Color(parsing: normalized), c.alpha == 1 else {
+            throw CLIError.usage("\(flag) '\(text)' is invalid: use an opaque color such as ff0000, #ff0000 or red")
+        }
+        func byte(_ v: Double) -> UInt8 { UInt8((v * 255).rounded()) }
+        return PixelMatch.RGB(byte(c.red), byte(c.green), byte(c.blue))
+    }
+
+    static func fmt(_ v: Double) -> String { v == v.rounded() && abs(v) < 1e12 ? String(Int(v)) : "\(v)" }
+
+    static let helpText = """
+        mapraster diff: compare two PNG files with pixelmatch's algorithm.
+
+        USAGE
+          mapraster diff EXPECTED.png ACTUAL.png [options]
+
+        OPTIONS
+          --threshold T           per-pixel color sensitivity 0...1 (YIQ distance; default 0.1)
+          --include-aa            count anti-aliased pixels too (by default they are detected and skipped)
+          --alpha A               opacity of the expected image in the diff image's background (default 0.1)
+          --aa-color C            diff-image color of anti-aliased pixels (default ffff00)
+          --diff-color C          diff-image color of differing pixels (default ff0000)
+          --diff-color-alt C      diff-image color of differing pixels that got darker in ACTUAL
+          --diff-mask             draw only the differences, on a transparent background
+          -o, --output DIFF.png   write the diff image
+          --max-diff-pixels N     pass with at most N differing pixels
+          --max-diff-ratio R      pass with at most the fraction R of pixels differing (0.001 = 0.1 %)
+          --ignore X,Y,W,H        leave a rectangle (pixels) out of the comparison; repeatable
+          --mask MASK.png         leave out the pixels that are light (and not transparent) in MASK.png
+          --json                  print the counts as JSON
+
+        Without --max-diff-pixels or --max-diff-ratio any differing pixel fails.
+        Exit codes: 0 within the allowed difference, 1 not within, 2 error (unreadable file, different sizes,
+        bad option).
+
+        """
+}

@@ -1,0 +1,82 @@
+internal import CSPNG
+import Foundation
+
+// The one place that calls libspng. libspng reports errors as return codes (no longjmp), and decodes every
+// PNG flavour (grey, palette, 16-bit, tRNS) to straight 8-bit RGBA without premultiplying, which the diff
+// tool needs to see exactly the bytes a PNG holds.
+
+enum SPNG {
+    /// The largest number of pixels a decoded image may have (1 GiB of RGBA).
+    static let maximumPixels = 1 << 28
+
+    static func message(_ code: Int32) -> String { String(cString: spng_strerror(code)) }
+
+    /// Decodes a PNG to straight RGBA8; 16-bit channels keep their high byte, transparency chunks apply.
+    static func decodeRGBA8(_ data: Data, source: String) throws -> (width: Int, height: Int, pixels: [UInt8]) {
+        guard let ctx = spng_ctx_new(0) else {
+            throw GraphicsError.cannotReadPNG(path: source, reason: "libspng could not start")
+        }
+        defer { spng_ctx_free(ctx) }
+        guard data.count >= 8, data.prefix(8).elementsEqual([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) else {
+            throw GraphicsError.cannotReadPNG(path: source, reason: "not a PNG file (no PNG signature)")
+        }
+        return try data.withUnsafeBytes { raw -> (Int, Int, [UInt8]) in
+            var status = spng_set_png_buffer(ctx, raw.baseAddress, raw.count)
+            guard status == 0 else { throw GraphicsError.cannotReadPNG(path: source, reason: message(status)) }
+            var ihdr = spng_ihdr()
+            status = spng_get_ihdr(ctx, &ihdr)
+            guard status == 0 else {
+                throw GraphicsError.cannotReadPNG(path: source, reason: "invalid header: \(message(status))")
+            }
+            let width = Int(ihdr.width)
+            let height = Int(ihdr.height)
+            guard width > 0, height > 0, width * height <= maximumPixels else {
+                throw GraphicsError.cannotReadPNG(
+                    path: source,
+                    reason: "\(width)x\(height) is larger than the \(maximumPixels) pixels MapRaster reads")
+            }
+            var size = 0
+            status = spng_decoded_image_size(ctx, Int32(SPNG_FMT_RGBA8.rawValue), &size)
+            guard status == 0 else { throw GraphicsError.cannotReadPNG(path: source, reason: message(status)) }
+            var pixels = [UInt8](repeating: 0, count: size)
+            status = pixels.withUnsafeMutableBytes { out in
+                spng_decode_image(
+                    ctx, out.baseAddress, out.count, Int32(SPNG_FMT_RGBA8.rawValue), Int32(SPNG_DECODE_TRNS.rawValue))
+            }
+            guard status == 0 else {
+                throw GraphicsError.cannotReadPNG(path: source, reason: "truncated or corrupt: \(message(status))")
+            }
+            return (width, height, pixels)
+        }
+    }
+
+    /// Encodes straight RGBA8 as an 8-bit RGBA PNG.
+    static func encodeRGBA8(width: Int, height: Int, pixels: [UInt8], compressionLevel: Int) throws -> Data {
+        guard let ctx = spng_ctx_new(Int32(SPNG_CTX_ENCODER.rawValue)) else {
+            throw GraphicsError.cannotWritePNG(path: "(memory)", reason: "libspng could not start")
+        }
+        defer { spng_ctx_free(ctx) }
+        spng_set_option(ctx, SPNG_ENCODE_TO_BUFFER, 1)
+        spng_set_option(ctx, SPNG_IMG_COMPRESSION_LEVEL, Int32(compressionLevel))
+        var ihdr = spng_ihdr(
+            width: UInt32(width), height: UInt32(height), bit_depth: 8,
+            color_type: UInt8(SPNG_COLOR_TYPE_TRUECOLOR_ALPHA.rawValue), compression_method: 0, filter_method: 0,
+            interlace_method: 0)
+        var status = spng_set_ihdr(ctx, &ihdr)
+        guard status == 0 else { throw GraphicsError.cannotWritePNG(path: "(memory)", reason: message(status)) }
+        status = pixels.withUnsafeBytes { raw in
+            spng_encode_image(
+                ctx, raw.baseAddress, raw.count, Int32(SPNG_FMT_PNG.rawValue), Int32(SPNG_ENCODE_FINALIZE.rawValue))
+        }
+        guard status == 0 else { throw GraphicsError.cannotWritePNG(path: "(memory)", reason: message(status)) }
+        var length = 0
+        var error: Int32 = 0
+        guard let buffer = spng_get_png_buffer(ctx, &length, &error), error == 0 else {
+            throw GraphicsError.cannotWritePNG(path: "(memory)", reason: message(error))
+        }
+        defer { free(buffer) }
+        return Data(bytes: buffer, count: length)
+    }
+
+    static var version: String { String(cString: spng_version_string()) }
+}
