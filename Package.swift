@@ -28,6 +28,12 @@ let package = Package(
         .systemLibrary(
             name: "CPNG", pkgConfig: "libpng16",
             providers: [.apt(["libpng-dev"])]),
+        .systemLibrary(
+            name: "CSQLite", pkgConfig: "sqlite3",
+            providers: [.apt(["libsqlite3-dev"])]),
+        .systemLibrary(
+            name: "CImageQuant", pkgConfig: "imagequant",
+            providers: [.apt(["libimagequant-dev"])]),
 
         // Pure Swift: coordinates, map points, map rects, projection, viewport, tiles.
         .target(name: "MapGeometry"),
@@ -38,11 +44,15 @@ let package = Package(
         // The Cairo canvas: surfaces, contexts, paths, fonts, PNG.
         .target(
             name: "MapGraphics",
-            dependencies: ["MapStyle", "CCairo", "CFreeType", "CHarfBuzz", "CSPNG", "CPixman", "CPNG"]),
+            dependencies: ["MapStyle", "CCairo", "CFreeType", "CHarfBuzz", "CSPNG", "CPixman", "CPNG", "CImageQuant"]),
         // Snapshotter, base map, annotations, overlays.
         .target(
             name: "MapRender", dependencies: ["MapGeometry", "MapData", "MapStyle", "MapGraphics"],
             resources: [.copy("Resources/naturalearth")]),
+        // Tile storage: MBTiles in SQLite (the only module that calls SQLite).
+        .target(name: "MapStorage", dependencies: ["MapGeometry", "CSQLite"]),
+        // Tile pyramids: metatiles, parallel rendering, directory and MBTiles output.
+        .target(name: "MapTiles", dependencies: ["MapRender", "MapGraphics", "MapStorage"]),
         // pixelmatch-compatible image comparison with ignore masks.
         .target(name: "MapDiff", dependencies: ["MapGraphics"]),
         // One import for users of the library.
@@ -50,7 +60,7 @@ let package = Package(
             name: "MapRaster",
             dependencies: ["MapGeometry", "MapData", "MapStyle", "MapGraphics", "MapRender", "MapDiff"]),
         // Command-line interface as a library so that tests can call it.
-        .target(name: "MapCLI", dependencies: ["MapRaster"]),
+        .target(name: "MapCLI", dependencies: ["MapRaster", "MapTiles", "MapStorage"]),
         .executableTarget(name: "mapraster", dependencies: ["MapCLI"]),
         // For users' test targets: render and compare with approved images (XCTest and Swift Testing).
         .target(name: "MapRasterTesting", dependencies: ["MapRender", "MapDiff", "MapGraphics"]),
@@ -62,7 +72,8 @@ let package = Package(
         .testTarget(name: "MapRenderTests", dependencies: ["MapRaster", "MapTestSupport"]),
         .testTarget(
             name: "MapDiffTests", dependencies: ["MapDiff", "MapRasterTesting", "MapRaster", "MapTestSupport"]),
-        .testTarget(name: "MapCLITests", dependencies: ["MapCLI", "MapTestSupport", "mapraster"]),
+        .testTarget(name: "MapTilesTests", dependencies: ["MapTiles", "MapStorage", "MapRaster", "MapTestSupport"]),
+        .testTarget(name: "MapCLITests", dependencies: ["MapCLI", "MapTestSupport", "MapStorage", "mapraster"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -48,13 +48,16 @@ public enum MapRasterCLI {
         switch first {
         case "render": try RenderCommand.run(Array(arguments.dropFirst()), output: output)
         case "diff": return try DiffCommand.run(Array(arguments.dropFirst()), output: output)
+        case "tiles": try TilesCommand.run(Array(arguments.dropFirst()), output: output)
+        case "mbtiles": try MBTilesCommand.run(Array(arguments.dropFirst()), output: output)
         case "version": try versionCommand(Array(arguments.dropFirst()), output: output)
         case "help", "--help", "-h": output.standardOutput(helpText)
         default:
             if first.hasPrefix("-") {
                 try RenderCommand.run(arguments, output: output)
             } else {
-                throw CLIError.usage("unknown command '\(first)'; commands: render, diff, version, help")
+                throw CLIError.usage(
+                    "unknown command '\(first)'; commands: render, diff, tiles, mbtiles, version, help")
             }
         }
         return 0
@@ -77,6 +80,8 @@ public enum MapRasterCLI {
           mapraster                       render the default world map to ./mapraster.png
           mapraster render [options]      render a map
           mapraster diff A.png B.png      compare two PNGs like pixelmatch (mapraster diff --help)
+          mapraster tiles -o OUT          render an XYZ tile pyramid (mapraster tiles --help)
+          mapraster mbtiles merge OUT IN...   combine MBTiles shards
           mapraster version [--verbose]   print the version (and the C libraries' with --verbose)
           mapraster help                  print this help
 

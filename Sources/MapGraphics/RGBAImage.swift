@@ -75,6 +75,74 @@ public struct RGBAImage: Sendable, Equatable {
             width: width, height: height, pixels: bytes, compressionLevel: max(0, min(9, compressionLevel)))
     }
 
+    /// Encodes as a palette (8-bit or smaller) PNG.
+    ///
+    /// An image with at most 256 distinct colors is stored exactly, its palette in order of first
+    /// appearance; a richer image is quantized with libimagequant, without dithering. Both are
+    /// deterministic: equal images give equal bytes.
+    ///
+    /// - Parameters:
+    ///   - compressionLevel: zlib level 0...9.
+    ///   - speed: libimagequant's speed 1 (best) ... 10 (fastest).
+    /// - Throws: ``GraphicsError/cannotWritePNG(path:reason:)``.
+    public func palettePNGData(compressionLevel: Int = 6, speed: Int = 4) throws -> Data {
+        let level = max(0, min(9, compressionLevel))
+        if let exact = exactPalette() {
+            return try SPNG.encodeIndexed(
+                width: width, height: height, palette: exact.palette, indices: exact.indices, compressionLevel: level)
+        }
+        guard let quantized = ImageQuant.quantize(width: width, height: height, pixels: bytes, speed: speed) else {
+            throw GraphicsError.cannotWritePNG(path: "(memory)", reason: "libimagequant could not quantize the image")
+        }
+        return try SPNG.encodeIndexed(
+            width: width, height: height, palette: quantized.palette, indices: quantized.indices,
+            compressionLevel: level)
+    }
+
+    /// The palette and indices when the image has at most 256 distinct colors.
+    private func exactPalette() -> (palette: [UInt8], indices: [UInt8])? {
+        var lookup: [UInt32: UInt8] = [:]
+        var palette: [UInt8] = []
+        var indices = [UInt8](repeating: 0, count: width * height)
+        return bytes.withUnsafeBytes { raw -> (palette: [UInt8], indices: [UInt8])? in
+            for i in 0..<(width * height) {
+                let word = raw.load(fromByteOffset: i * 4, as: UInt32.self)
+                if let index = lookup[word] {
+                    indices[i] = index
+                    continue
+                }
+                guard lookup.count < 256 else { return nil }
+                let index = UInt8(lookup.count)
+                lookup[word] = index
+                palette += [bytes[i * 4], bytes[i * 4 + 1], bytes[i * 4 + 2], bytes[i * 4 + 3]]
+                indices[i] = index
+            }
+            return (palette, indices)
+        }
+    }
+
+    /// Whether every pixel has the same value.
+    public var isSingleColor: Bool {
+        bytes.withUnsafeBytes { raw in
+            let first = raw.load(as: UInt32.self)
+            for i in 1..<(width * height) where raw.load(fromByteOffset: i * 4, as: UInt32.self) != first {
+                return false
+            }
+            return true
+        }
+    }
+
+    /// The `width` x `height` pixels whose top-left pixel is at `x`, `y` (which must lie inside).
+    public func cropped(x: Int, y: Int, width w: Int, height h: Int) -> RGBAImage {
+        precondition(x >= 0 && y >= 0 && x + w <= width && y + h <= height, "crop outside the image")
+        var out = [UInt8](repeating: 0, count: w * h * 4)
+        for row in 0..<h {
+            let from = ((y + row) * width + x) * 4
+            out.replaceSubrange((row * w * 4)..<((row + 1) * w * 4), with: bytes[from..<(from + w * 4)])
+        }
+        return RGBAImage(width: w, height: h, bytes: out)
+    }
+
     /// Writes the image as PNG atomically (temporary file, then rename).
     ///
     /// - Throws: ``GraphicsError/cannotWritePNG(path:reason:)`` naming the file.

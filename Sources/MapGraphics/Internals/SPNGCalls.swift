@@ -78,5 +78,71 @@ enum SPNG {
         return Data(bytes: buffer, count: length)
     }
 
+    /// Encodes palette indices as an indexed PNG (1, 2, 4 or 8 bits per pixel, whichever fits the palette),
+    /// with a tRNS chunk when any palette entry is not opaque.
+    static func encodeIndexed(
+        width: Int, height: Int, palette: [UInt8], indices: [UInt8], compressionLevel: Int
+    ) throws -> Data {
+        let count = palette.count / 4
+        precondition(count >= 1 && count <= 256 && indices.count == width * height, "palette image mismatch")
+        let depth = count <= 2 ? 1 : count <= 4 ? 2 : count <= 16 ? 4 : 8
+        let rowBytes = (width * depth + 7) / 8
+        var packed = [UInt8](repeating: 0, count: rowBytes * height)
+        if depth == 8 {
+            packed = indices
+        } else {
+            let perByte = 8 / depth
+            for y in 0..<height {
+                for x in 0..<width {
+                    let shift = 8 - depth * (x % perByte + 1)
+                    packed[y * rowBytes + x / perByte] |= indices[y * width + x] << shift
+                }
+            }
+        }
+        guard let ctx = spng_ctx_new(Int32(SPNG_CTX_ENCODER.rawValue)) else {
+            throw GraphicsError.cannotWritePNG(path: "(memory)", reason: "libspng could not start")
+        }
+        defer { spng_ctx_free(ctx) }
+        spng_set_option(ctx, SPNG_ENCODE_TO_BUFFER, 1)
+        spng_set_option(ctx, SPNG_IMG_COMPRESSION_LEVEL, Int32(compressionLevel))
+        var ihdr = spng_ihdr(
+            width: UInt32(width), height: UInt32(height), bit_depth: UInt8(depth),
+            color_type: UInt8(SPNG_COLOR_TYPE_INDEXED.rawValue), compression_method: 0, filter_method: 0,
+            interlace_method: 0)
+        var status = spng_set_ihdr(ctx, &ihdr)
+        var plte = spng_plte()
+        plte.n_entries = UInt32(count)
+        var trns = spng_trns()
+        trns.n_type3_entries = UInt32(count)
+        var translucent = false
+        withUnsafeMutableBytes(of: &plte.entries) { entries in
+            withUnsafeMutableBytes(of: &trns.type3_alpha) { alphas in
+                for i in 0..<count {
+                    entries[i * 4] = palette[i * 4]
+                    entries[i * 4 + 1] = palette[i * 4 + 1]
+                    entries[i * 4 + 2] = palette[i * 4 + 2]
+                    alphas[i] = palette[i * 4 + 3]
+                    if palette[i * 4 + 3] < 255 { translucent = true }
+                }
+            }
+        }
+        if status == 0 { status = spng_set_plte(ctx, &plte) }
+        if status == 0, translucent { status = spng_set_trns(ctx, &trns) }
+        if status == 0 {
+            status = packed.withUnsafeBytes { raw in
+                spng_encode_image(
+                    ctx, raw.baseAddress, raw.count, Int32(SPNG_FMT_PNG.rawValue), Int32(SPNG_ENCODE_FINALIZE.rawValue))
+            }
+        }
+        guard status == 0 else { throw GraphicsError.cannotWritePNG(path: "(memory)", reason: message(status)) }
+        var length = 0
+        var error: Int32 = 0
+        guard let buffer = spng_get_png_buffer(ctx, &length, &error), error == 0 else {
+            throw GraphicsError.cannotWritePNG(path: "(memory)", reason: message(error))
+        }
+        defer { free(buffer) }
+        return Data(bytes: buffer, count: length)
+    }
+
     static var version: String { String(cString: spng_version_string()) }
 }

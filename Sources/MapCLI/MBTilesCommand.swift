@@ -1,0 +1,67 @@
+import Foundation
+import MapRaster
+import MapStorage
+import MapTiles
+
+/// `mapraster mbtiles merge OUT IN...`: combines shard files into one MBTiles file.
+enum MBTilesCommand {
+    static func run(_ arguments: [String], output streams: MapRasterCLI.Output) throws {
+        guard arguments.first == "merge" else {
+            throw CLIError.usage("mbtiles needs a subcommand: mapraster mbtiles merge OUT.mbtiles IN.mbtiles...")
+        }
+        let args = try Arguments(Array(arguments.dropFirst()), valued: [], boolean: ["--force"])
+        guard args.positional.count >= 2 else {
+            throw CLIError.usage("mbtiles merge needs an output and at least one input: mbtiles merge OUT IN...")
+        }
+        let out = URL(fileURLWithPath: args.positional[0])
+        let inputs = args.positional.dropFirst().map { URL(fileURLWithPath: $0) }
+        if FileManager.default.fileExists(atPath: out.path) {
+            guard args.flags.contains("--force") else {
+                throw CLIError.failure("'\(out.path)' exists; pass --force to replace it")
+            }
+            for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: out.path + suffix) }
+        }
+        do {
+            let files = try inputs.map { try MBTilesFile.open(at: $0) }
+            var metadata = try files[0].metadata()
+            let allMetadata = try files.map { try $0.metadata() }
+            metadata["minzoom"] = String(allMetadata.compactMap { $0["minzoom"].flatMap(Int.init) }.min() ?? 0)
+            metadata["maxzoom"] = String(allMetadata.compactMap { $0["maxzoom"].flatMap(Int.init) }.max() ?? 0)
+            // Collect first, so that a conflict leaves no output behind.
+            var tiles: [TileID: (Data, String)] = [:]
+            for (file, url) in zip(files, inputs) {
+                for (tile, data) in try file.allTiles() {
+                    if let (other, source) = tiles[tile], other != data {
+                        throw TileError.conflictingTile(tile, first: source, second: url.path)
+                    }
+                    tiles[tile] = (data, url.path)
+                }
+            }
+            let temporary = out.deletingLastPathComponent().appendingPathComponent(
+                ".\(out.lastPathComponent).\(getpid()).tmp")
+            defer {
+                for suffix in ["", "-wal", "-shm"] {
+                    try? FileManager.default.removeItem(atPath: temporary.path + suffix)
+                }
+            }
+            let merged = try MBTilesFile.create(at: temporary, metadata: metadata)
+            let sorted = tiles.keys.sorted()
+            var index = 0
+            while index < sorted.count {
+                let batch = sorted[index..<min(index + 2000, sorted.count)].map { ($0, tiles[$0]!.0) }
+                try merged.write(batch)
+                index += 2000
+            }
+            try merged.checkpoint()
+            guard rename(temporary.path, out.path) == 0 else {
+                throw TileError.output(path: out.path, reason: String(cString: strerror(errno)))
+            }
+            streams.standardOutput(
+                "merged \(tiles.count) tiles from \(inputs.count) files into \(out.standardizedFileURL.path)\n")
+        } catch let error as CLIError {
+            throw error
+        } catch {
+            throw CLIError.failure("\(error)")
+        }
+    }
+}

@@ -1,0 +1,221 @@
+import Foundation
+import MapRaster
+import MapStorage
+import MapTiles
+
+/// `mapraster tiles`: an XYZ pyramid into a folder or an MBTiles file.
+enum TilesCommand {
+    static let valued: Set<String> = [
+        "--bbox", "--zoom", "--output", "--format", "--tile-size", "--scale", "--metatile", "--threads", "--shard",
+        "--scene", "--name", "--description", "--compression",
+    ]
+    static let boolean: Set<String> = ["--tms", "--resume", "--force", "--quiet", "--help"]
+
+    static func run(_ arguments: [String], output streams: MapRasterCLI.Output) throws {
+        let args = try Arguments(
+            arguments, valued: valued, boolean: boolean, aliases: ["-o": "--output", "-h": "--help"])
+        if args.flags.contains("--help") {
+            streams.standardOutput(helpText)
+            return
+        }
+        guard args.positional.isEmpty else { throw CLIError.usage("unexpected argument '\(args.positional[0])'") }
+        guard let outputPath = args["--output"], !outputPath.isEmpty else {
+            throw CLIError.usage("tiles needs -o OUTPUT: a folder, or a file ending in .mbtiles")
+        }
+        var area = TilePyramid.world
+        if let bbox = try args.numbers("--bbox", count: 4, form: "WEST,SOUTH,EAST,NORTH") {
+            do {
+                area = try GeoBoundingBox(validatingWest: bbox[0], south: bbox[1], east: bbox[2], north: bbox[3])
+            } catch {
+                throw CLIError.usage("--bbox: \(error)")
+            }
+        }
+        let (minZoom, maxZoom) = try zoomRange(args["--zoom"] ?? "0-5")
+        guard let format = TileFormat(rawValue: args["--format"] ?? "png") else {
+            throw CLIError.usage("--format '\(args["--format"]!)' is invalid: use png or png8")
+        }
+        let pyramid: TilePyramid
+        do {
+            pyramid = try TilePyramid(
+                area: area, minZoom: minZoom, maxZoom: maxZoom, tileSize: try integer(args, "--tile-size") ?? 256,
+                scale: try integer(args, "--scale") ?? 1, metatileSize: try integer(args, "--metatile") ?? 8,
+                format: format, compressionLevel: try integer(args, "--compression") ?? 6)
+        } catch let error as TileError {
+            throw CLIError.usage(error.description)
+        }
+        let shard: Shard
+        do { shard = try args["--shard"].map(Shard.init(parsing:)) ?? .all } catch {
+            throw CLIError.usage("--shard: \(error)")
+        }
+        let threads = try integer(args, "--threads") ?? 0
+        guard threads >= 0 else {
+            throw CLIError.usage("--threads \(threads) is invalid: use 1 or more (0 = one per core)")
+        }
+        let resume = args.flags.contains("--resume")
+        let force = args.flags.contains("--force")
+        guard !(resume && force) else { throw CLIError.usage("--resume and --force cannot be combined") }
+
+        // The scene (annotations and overlays) is decoded once here to report errors, and again per metatile,
+        // since snapshotters and their content are not shared between threads.
+        var sceneData: Data?
+        if let path = args["--scene"] {
+            do { sceneData = try Data(contentsOf: URL(fileURLWithPath: path)) } catch {
+                throw CLIError.failure("cannot read scene file '\(path)': \(RenderCommand.reason(error))")
+            }
+            do { _ = try Scene.decode(sceneData!, source: path) } catch { throw CLIError.failure("\(error)") }
+        }
+        let scenePath = args["--scene"] ?? ""
+        let scene = sceneData
+        let renderer = TileRenderer(pyramid: pyramid) { options in
+            let snapshotter = try MapSnapshotter(options: options)
+            if let scene { try Scene.decode(scene, source: scenePath).populate(snapshotter) }
+            return snapshotter
+        }
+
+        let url = URL(fileURLWithPath: outputPath)
+        let isMBTiles = outputPath.hasSuffix(".mbtiles")
+        let exists = FileManager.default.fileExists(atPath: url.path)
+        if exists && !resume && !force {
+            throw CLIError.failure("'\(outputPath)' exists; pass --force to replace it or --resume to finish it")
+        }
+        let parent = url.deletingLastPathComponent().path
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: parent, isDirectory: &isDirectory), isDirectory.boolValue else {
+            throw CLIError.failure("cannot write '\(outputPath)': folder '\(parent)' does not exist")
+        }
+        guard FileManager.default.isWritableFile(atPath: parent) else {
+            throw CLIError.failure("cannot write '\(outputPath)': folder '\(parent)' is not writable")
+        }
+        if exists && force && isMBTiles {
+            for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: url.path + suffix) }
+        }
+
+        let sink: TileSink
+        do {
+            if isMBTiles {
+                sink = try MBTilesTileSink(url: url, metadata: metadata(pyramid, args: args), resume: resume)
+            } else {
+                sink = try DirectoryTileSink(root: url, tms: args.flags.contains("--tms"), scale: pyramid.scale)
+            }
+        } catch {
+            throw CLIError.failure("\(error)")
+        }
+        let reporter = ProgressReporter(quiet: args.flags.contains("--quiet"), output: streams)
+        let summary: TileJob.Summary
+        do {
+            summary = try TileJob(renderer: renderer, shard: shard, threads: threads)
+                .run(into: sink, resume: resume) { reporter.report($0) }
+        } catch {
+            throw CLIError.failure("rendering tiles failed: \(error)")
+        }
+        reporter.finish()
+        if !args.flags.contains("--quiet") {
+            streams.standardOutput(
+                "wrote \(summary.tilesWritten) tiles (\(summary.uniqueTiles) unique, \(summary.bytes) bytes"
+                    + (summary.tilesSkipped > 0 ? ", \(summary.tilesSkipped) already there" : "")
+                    + ") to \(url.standardizedFileURL.path) in " + String(format: "%.2f s", summary.seconds) + "\n")
+        }
+    }
+
+    static func integer(_ args: Arguments, _ flag: String) throws -> Int? {
+        guard let text = args[flag] else { return nil }
+        guard let value = Int(text) else { throw CLIError.usage("\(flag) '\(text)' is not a whole number") }
+        return value
+    }
+
+    static func zoomRange(_ text: String) throws -> (Int, Int) {
+        let parts = text.split(separator: "-", omittingEmptySubsequences: false).map { Int($0) }
+        let values: [Int]
+        if parts.count == 1, let z = parts[0] {
+            values = [z, z]
+        } else if parts.count == 2, let a = parts[0], let b = parts[1] {
+            values = [a, b]
+        } else {
+            throw CLIError.usage("--zoom '\(text)' is invalid: use Z or MIN-MAX within 0...22, such as 0-5")
+        }
+        guard (0...22).contains(values[0]), (0...22).contains(values[1]), values[0] <= values[1] else {
+            throw CLIError.usage(TileError.invalidZoomRange(values[0], values[1]).description)
+        }
+        return (values[0], values[1])
+    }
+
+    static func metadata(_ pyramid: TilePyramid, args: Arguments) -> [String: String] {
+        let a = pyramid.area
+        func f(_ v: Double) -> String { String(format: "%.6f", v) }
+        let centerLon =
+            a.west <= a.east
+            ? (a.west + a.east) / 2 : ((a.west + a.east + 360) / 2).truncatingRemainder(dividingBy: 360)
+        return [
+            "name": args["--name"] ?? "MapRaster tiles",
+            "format": "png",
+            "bounds": [a.west, a.south, a.east, a.north].map(f).joined(separator: ","),
+            "center": "\(f(centerLon)),\(f((a.south + a.north) / 2)),\(pyramid.minZoom)",
+            "minzoom": "\(pyramid.minZoom)",
+            "maxzoom": "\(pyramid.maxZoom)",
+            "type": "baselayer",
+            "version": "1.0",
+            "attribution": "Made with Natural Earth",
+            "description": args["--description"] ?? "Rendered by MapRaster \(MapRasterCLI.version)",
+        ]
+    }
+
+    static let helpText = """
+        mapraster tiles: render an XYZ tile pyramid to a folder or an MBTiles file.
+
+        USAGE
+          mapraster tiles -o OUTPUT [options]
+
+        OPTIONS
+          -o, --output OUT        a folder (z/x/y.png) or a file ending in .mbtiles (MBTiles 1.3)
+          --bbox W,S,E,N          area (default: the whole world)
+          --zoom MIN-MAX          zoom levels, such as 0-5 or 7 (default 0-5)
+          --format png|png8       32-bit RGBA or palette PNG (default png)
+          --tile-size 256|512     tile side in points (512 draws one zoom level deeper; default 256)
+          --scale 1|2             device pixels per point; 2 writes @2x tiles (default 1)
+          --metatile N            tiles per metatile side (default 8)
+          --compression L         zlib level 0...9 (default 6)
+          --threads N             rendering threads (default: one per core); output does not depend on it
+          --tms                   folder rows counted from the south (MBTiles rows always are)
+          --shard I/N             render the I-th of N deterministic parts of the metatiles
+          --scene FILE            draw a scene's annotations and overlays into the tiles
+          --resume                finish an interrupted run: render only missing tiles
+          --force                 replace an existing output
+          --name, --description   MBTiles metadata
+          --quiet                 no progress and no summary
+
+        """
+}
+
+/// Progress on standard error: a bar when it is a terminal, a line every few seconds otherwise.
+final class ProgressReporter {
+    let quiet: Bool
+    let output: MapRasterCLI.Output
+    let terminal = isatty(STDERR_FILENO) == 1
+    var lastLine = Date.distantPast
+
+    init(quiet: Bool, output: MapRasterCLI.Output) {
+        self.quiet = quiet
+        self.output = output
+    }
+
+    func report(_ p: TileJob.Progress) {
+        guard !quiet else { return }
+        let remaining = p.rate > 0 ? Double(p.tilesTotal - p.tilesDone) / p.rate : 0
+        let text =
+            "\(p.tilesDone)/\(p.tilesTotal) tiles, " + String(format: "%.0f tiles/s, ETA %.0f s", p.rate, remaining)
+        if terminal {
+            let width = 30
+            let filled = p.tilesTotal > 0 ? width * p.tilesDone / p.tilesTotal : width
+            output.standardError(
+                "\r[" + String(repeating: "#", count: filled) + String(repeating: ".", count: width - filled) + "] "
+                    + text)
+        } else if Date().timeIntervalSince(lastLine) >= 2 || p.tilesDone == p.tilesTotal {
+            lastLine = Date()
+            output.standardError(text + "\n")
+        }
+    }
+
+    func finish() {
+        if terminal && !quiet { output.standardError("\n") }
+    }
+}

@@ -1,0 +1,43 @@
+internal import CImageQuant
+import Foundation
+
+// The one place that calls libimagequant (the library behind pngquant).
+
+enum ImageQuant {
+    /// Quantizes straight RGBA8 pixels to at most 256 colors without dithering (flat map colors compress
+    /// better undithered). Returns the palette (RGBA) and one index per pixel, or nil when quantization fails.
+    static func quantize(width: Int, height: Int, pixels: [UInt8], speed: Int) -> (palette: [UInt8], indices: [UInt8])?
+    {
+        guard let attr = liq_attr_create() else { return nil }
+        defer { liq_attr_destroy(attr) }
+        liq_set_speed(attr, Int32(max(1, min(10, speed))))
+        liq_set_max_colors(attr, 256)
+        return pixels.withUnsafeBytes { raw -> (palette: [UInt8], indices: [UInt8])? in
+            guard let image = liq_image_create_rgba(attr, raw.baseAddress!, Int32(width), Int32(height), 0) else {
+                return nil
+            }
+            defer { liq_image_destroy(image) }
+            var result: OpaquePointer?
+            guard liq_image_quantize(image, attr, &result) == LIQ_OK, let result else { return nil }
+            defer { liq_result_destroy(result) }
+            liq_set_dithering_level(result, 0)
+            var indices = [UInt8](repeating: 0, count: width * height)
+            let written = indices.withUnsafeMutableBytes { out in
+                liq_write_remapped_image(result, image, out.baseAddress!, out.count)
+            }
+            guard written == LIQ_OK, let palettePointer = liq_get_palette(result) else { return nil }
+            var palette: [UInt8] = []
+            var entries = palettePointer.pointee.entries
+            let count = Int(palettePointer.pointee.count)
+            withUnsafeBytes(of: &entries) { bytes in
+                palette = Array(bytes.prefix(count * 4))
+            }
+            return (palette, indices)
+        }
+    }
+
+    static var version: String {
+        let v = Int(liq_version())
+        return "\(v / 10000).\(v / 100 % 100).\(v % 100)"
+    }
+}

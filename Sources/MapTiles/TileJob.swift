@@ -1,0 +1,120 @@
+import Dispatch
+import Foundation
+import MapGeometry
+
+/// Renders a pyramid into a sink: metatiles in parallel, written in a fixed order, so the output does not
+/// depend on the number of threads.
+public struct TileJob {
+    /// How far a run has come.
+    public struct Progress: Sendable {
+        public var tilesDone: Int
+        public var tilesTotal: Int
+        public var seconds: Double
+        /// Tiles per second so far.
+        public var rate: Double { seconds > 0 ? Double(tilesDone) / seconds : 0 }
+    }
+
+    /// What a run did.
+    public struct Summary: Sendable {
+        /// Tiles written by this run.
+        public var tilesWritten: Int
+        /// Tiles that were already there (resume).
+        public var tilesSkipped: Int
+        /// Distinct tile images written.
+        public var uniqueTiles: Int
+        /// Bytes of tile images written.
+        public var bytes: Int
+        /// Metatiles rendered.
+        public var metatiles: Int
+        /// Wall-clock seconds.
+        public var seconds: Double
+    }
+
+    public let renderer: TileRenderer
+    public var shard: Shard = .all
+    /// Threads; 0 means one per core.
+    public var threads: Int = 0
+
+    /// Creates a job.
+    public init(renderer: TileRenderer, shard: Shard = .all, threads: Int = 0) {
+        self.renderer = renderer
+        self.shard = shard
+        self.threads = threads
+    }
+
+    /// Runs the job.
+    ///
+    /// - Parameters:
+    ///   - sink: where tiles go.
+    ///   - resume: skip tiles the sink already has.
+    ///   - progress: called after every batch.
+    /// - Throws: the first rendering or writing error.
+    public func run(into sink: TileSink, resume: Bool, progress: (Progress) -> Void = { _ in }) throws -> Summary {
+        let start = Date()
+        let existing = resume ? try sink.existingTiles() : []
+        let metatiles = shard.select(renderer.pyramid.metatiles())
+        let total = metatiles.reduce(0) { $0 + $1.tiles.count }
+        let lanes = threads > 0 ? threads : ProcessInfo.processInfo.activeProcessorCount
+        let batchSize = max(lanes * 4, 8)
+        var summary = Summary(tilesWritten: 0, tilesSkipped: 0, uniqueTiles: 0, bytes: 0, metatiles: 0, seconds: 0)
+        var seen = Set<UInt64>()
+        var done = 0
+        var index = 0
+        while index < metatiles.count {
+            let batch = Array(metatiles[index..<min(index + batchSize, metatiles.count)])
+            index += batch.count
+            let results = BatchResults(count: batch.count)
+            let renderer = renderer
+            DispatchQueue.concurrentPerform(iterations: min(lanes, batch.count)) { lane in
+                var i = lane
+                while i < batch.count {
+                    results.set(i, Result { try renderer.render(batch[i], skip: existing) })
+                    i += lanes
+                }
+            }
+            var tiles: [(TileID, Data)] = []
+            for result in results.all { tiles.append(contentsOf: try result.get()) }
+            try sink.write(tiles)
+            let batchTiles = batch.reduce(0) { $0 + $1.tiles.count }
+            summary.tilesSkipped += batchTiles - tiles.count
+            summary.tilesWritten += tiles.count
+            summary.metatiles += batch.count
+            for (_, data) in tiles {
+                summary.bytes += data.count
+                if seen.insert(fingerprint(data)).inserted { summary.uniqueTiles += 1 }
+            }
+            done += batchTiles
+            progress(Progress(tilesDone: done, tilesTotal: total, seconds: Date().timeIntervalSince(start)))
+        }
+        try sink.finish()
+        summary.seconds = Date().timeIntervalSince(start)
+        return summary
+    }
+}
+
+/// A 64-bit FNV-1a fingerprint of a tile image, to count distinct tiles without keeping them.
+func fingerprint(_ data: Data) -> UInt64 {
+    var h: UInt64 = 0xcbf2_9ce4_8422_2325
+    for byte in data { h = (h ^ UInt64(byte)) &* 0x0000_0100_0000_01b3 }
+    return h ^ UInt64(data.count)
+}
+
+/// Per-metatile results of one batch, filled from several threads.
+final class BatchResults: @unchecked Sendable {
+    private let lock = NSLock()
+    private var values: [Result<[(TileID, Data)], Error>?]
+
+    init(count: Int) { values = Array(repeating: nil, count: count) }
+
+    func set(_ i: Int, _ value: Result<[(TileID, Data)], Error>) {
+        lock.lock()
+        values[i] = value
+        lock.unlock()
+    }
+
+    var all: [Result<[(TileID, Data)], Error>] {
+        lock.lock()
+        defer { lock.unlock() }
+        return values.map { $0 ?? .failure(TileError.output(path: "", reason: "a metatile was not rendered")) }
+    }
+}

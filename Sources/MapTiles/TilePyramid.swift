@@ -1,0 +1,215 @@
+import Foundation
+import MapGeometry
+
+/// The image format of tiles.
+public enum TileFormat: String, Sendable, CaseIterable {
+    /// 32-bit RGBA PNG.
+    case png
+    /// Palette PNG (8 bits or fewer per pixel), exact when a tile has at most 256 colors, quantized with
+    /// libimagequant otherwise.
+    case png8
+}
+
+/// What a pyramid covers and how its tiles look.
+public struct TilePyramid: Sendable, Equatable {
+    /// The area; tiles that share area with it are made.
+    public var area: GeoBoundingBox
+    /// The lowest zoom, 0...22.
+    public var minZoom: Int
+    /// The highest zoom, minZoom...22.
+    public var maxZoom: Int
+    /// Tile side in points: 256, or 512 (the same area drawn with one zoom level more detail).
+    public var tileSize: Int
+    /// Device pixels per point: 1 or 2 (`@2x` tiles).
+    public var scale: Int
+    /// Tiles per metatile side: tiles are drawn in blocks of `metatileSize` x `metatileSize` and cut.
+    public var metatileSize: Int
+    /// The tile format.
+    public var format: TileFormat
+    /// zlib compression level 0...9 of the PNGs.
+    public var compressionLevel: Int
+
+    /// The whole world, between the poles' limits.
+    public static let world = GeoBoundingBox(west: -180, south: -85.0511287798066, east: 180, north: 85.0511287798066)
+
+    /// Creates a pyramid description.
+    ///
+    /// - Throws: ``TileError`` for zooms outside 0...22 or min > max, a tile size other than 256 or 512, a
+    ///   scale other than 1 or 2, or a metatile size outside 1...64.
+    public init(
+        area: GeoBoundingBox = TilePyramid.world, minZoom: Int, maxZoom: Int, tileSize: Int = 256, scale: Int = 1,
+        metatileSize: Int = 8, format: TileFormat = .png, compressionLevel: Int = 6
+    ) throws {
+        guard (0...22).contains(minZoom), (0...22).contains(maxZoom), minZoom <= maxZoom else {
+            throw TileError.invalidZoomRange(minZoom, maxZoom)
+        }
+        guard tileSize == 256 || tileSize == 512 else {
+            throw TileError.invalidOption("tile size \(tileSize)", "256 or 512")
+        }
+        guard scale == 1 || scale == 2 else { throw TileError.invalidOption("scale \(scale)", "1 or 2") }
+        guard (1...64).contains(metatileSize) else {
+            throw TileError.invalidOption("metatile size \(metatileSize)", "1...64 tiles per side")
+        }
+        guard metatileSize * tileSize * scale <= 16_384 else {
+            throw TileError.invalidOption(
+                "metatile size \(metatileSize) at \(tileSize)-point tiles and scale \(scale)",
+                "a metatile of at most 16384 pixels per side")
+        }
+        guard tileSize == 256 || maxZoom <= 21 else {
+            throw TileError.invalidOption(
+                "zoom \(maxZoom) with 512-point tiles", "zooms up to 21 (they draw one level deeper)")
+        }
+        guard (0...9).contains(compressionLevel) else {
+            throw TileError.invalidOption("compression level \(compressionLevel)", "0...9")
+        }
+        self.area = area
+        self.minZoom = minZoom
+        self.maxZoom = maxZoom
+        self.tileSize = tileSize
+        self.scale = scale
+        self.metatileSize = metatileSize
+        self.format = format
+        self.compressionLevel = compressionLevel
+    }
+
+    /// The tiles of one zoom that share area with ``area``.
+    public func tiles(atZoom z: Int) -> [TileID] {
+        TileID.tiles(covering: clampedRect, zoom: z)
+    }
+
+    /// The area's map rect, clamped to the world vertically.
+    var clampedRect: MapRect {
+        let rect = area.mapRect
+        let top = max(0, rect.minY)
+        let bottom = min(WebMercator.worldSize, rect.maxY)
+        return MapRect(x: rect.minX, y: top, width: rect.width, height: max(0, bottom - top))
+    }
+
+    /// Every metatile with at least one tile of the pyramid, by zoom, then row, then column.
+    public func metatiles() -> [Metatile] {
+        var result: [Metatile] = []
+        for z in minZoom...maxZoom {
+            var seen = Set<Metatile>()
+            var tilesByMeta: [Metatile: [TileID]] = [:]
+            for tile in tiles(atZoom: z) {
+                let meta = Metatile(z: z, x: tile.x / metatileSize, y: tile.y / metatileSize, size: metatileSize)
+                tilesByMeta[meta, default: []].append(tile)
+                seen.insert(meta)
+            }
+            for var meta in seen.sorted() {
+                meta.tiles = tilesByMeta[meta, default: []].sorted()
+                result.append(meta)
+            }
+        }
+        return result
+    }
+
+    /// The number of tiles in the pyramid.
+    public var tileCount: Int { (minZoom...maxZoom).reduce(0) { $0 + tiles(atZoom: $1).count } }
+
+    /// Tile side in device pixels.
+    public var pixelSize: Int { tileSize * scale }
+}
+
+/// A block of `size` x `size` tiles drawn as one image and cut, so that nothing is cut at the inner tile
+/// edges.
+public struct Metatile: Hashable, Sendable, Comparable, CustomStringConvertible {
+    public let z: Int
+    /// Column of the block (tile column / size).
+    public let x: Int
+    /// Row of the block (tile row / size).
+    public let y: Int
+    /// Tiles per side.
+    public let size: Int
+    /// The pyramid's tiles in this block.
+    public internal(set) var tiles: [TileID] = []
+
+    init(z: Int, x: Int, y: Int, size: Int) {
+        self.z = z
+        self.x = x
+        self.y = y
+        self.size = size
+    }
+
+    public static func == (a: Metatile, b: Metatile) -> Bool { (a.z, a.x, a.y, a.size) == (b.z, b.x, b.y, b.size) }
+    public func hash(into h: inout Hasher) {
+        h.combine(z)
+        h.combine(x)
+        h.combine(y)
+        h.combine(size)
+    }
+    public static func < (a: Metatile, b: Metatile) -> Bool { (a.z, a.y, a.x) < (b.z, b.y, b.x) }
+
+    /// The columns and rows of the block inside the world: x0..<x1, y0..<y1.
+    var columns: Range<Int> { (x * size)..<min((x + 1) * size, 1 << z) }
+    var rows: Range<Int> { (y * size)..<min((y + 1) * size, 1 << z) }
+
+    /// The block's map rect (only the part inside the world).
+    var mapRect: MapRect {
+        let side = TileID.mapPointSize(atZoom: z)
+        return MapRect(
+            x: Double(columns.lowerBound) * side, y: Double(rows.lowerBound) * side,
+            width: Double(columns.count) * side, height: Double(rows.count) * side)
+    }
+
+    public var description: String { "\(z)/\(x)/\(y) (\(size)x\(size))" }
+}
+
+/// Bad tile options or output.
+public enum TileError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// Zooms outside 0...22 or min above max.
+    case invalidZoomRange(Int, Int)
+    /// An option with a value that is not allowed.
+    case invalidOption(String, String)
+    /// A shard spec like 3/2.
+    case invalidShard(String)
+    /// The output cannot be used.
+    case output(path: String, reason: String)
+    /// Two inputs of a merge hold different images for one tile.
+    case conflictingTile(TileID, first: String, second: String)
+
+    public var description: String {
+        switch self {
+        case let .invalidZoomRange(min, max):
+            return "zoom range \(min)-\(max) is invalid: zooms must be within 0...22 and the first not above the last"
+        case let .invalidOption(what, valid): return "\(what) is invalid: use \(valid)"
+        case let .invalidShard(text):
+            return "shard '\(text)' is invalid: use I/N with 1 <= I <= N, such as 2/4 for the second of four shards"
+        case let .output(path, reason): return "cannot write tiles to '\(path)': \(reason)"
+        case let .conflictingTile(tile, first, second):
+            return "tile \(tile) differs between '\(first)' and '\(second)'; shards of one pyramid never disagree"
+        }
+    }
+}
+
+/// A deterministic part of the metatiles: shard `index` of `count` takes every `count`-th metatile.
+public struct Shard: Hashable, Sendable {
+    /// 1...count.
+    public let index: Int
+    /// The number of shards.
+    public let count: Int
+
+    /// All metatiles.
+    public static let all = Shard(unchecked: 1, of: 1)
+
+    private init(unchecked index: Int, of count: Int) {
+        self.index = index
+        self.count = count
+    }
+
+    /// Parses `I/N`.
+    ///
+    /// - Throws: ``TileError/invalidShard(_:)``.
+    public init(parsing text: String) throws {
+        let parts = text.split(separator: "/", omittingEmptySubsequences: false).map { Int($0) }
+        guard parts.count == 2, let i = parts[0], let n = parts[1], n >= 1, i >= 1, i <= n else {
+            throw TileError.invalidShard(text)
+        }
+        self.init(unchecked: i, of: n)
+    }
+
+    /// The metatiles of this shard.
+    public func select(_ metatiles: [Metatile]) -> [Metatile] {
+        metatiles.enumerated().filter { $0.offset % count == index - 1 }.map(\.element)
+    }
+}
