@@ -64,20 +64,32 @@ public final class ImageSurface {
     public func rgbaBytes() -> [UInt8] {
         let w = width
         let h = height
-        var out = [UInt8](repeating: 0, count: w * h * 4)
-        cairo.withPixels { base, stride in
-            for y in 0..<h {
-                for x in 0..<w {
-                    let p = Self.unpremultiply(base.load(fromByteOffset: y * stride + x * 4, as: UInt32.self))
-                    let i = (y * w + x) * 4
-                    out[i] = p.red
-                    out[i + 1] = p.green
-                    out[i + 2] = p.blue
-                    out[i + 3] = p.alpha
+        return [UInt8](unsafeUninitializedCapacity: w * h * 4) { out, initialized in
+            cairo.withPixels { base, stride in
+                for y in 0..<h {
+                    let row = base.advanced(by: y * stride).assumingMemoryBound(to: UInt32.self)
+                    var i = y * w * 4
+                    for x in 0..<w {
+                        let word = row[x]
+                        let a = word >> 24
+                        if a == 255 {
+                            out[i] = UInt8(truncatingIfNeeded: word >> 16)
+                            out[i + 1] = UInt8(truncatingIfNeeded: word >> 8)
+                            out[i + 2] = UInt8(truncatingIfNeeded: word)
+                            out[i + 3] = 255
+                        } else {
+                            let p = Self.unpremultiply(word)
+                            out[i] = p.red
+                            out[i + 1] = p.green
+                            out[i + 2] = p.blue
+                            out[i + 3] = p.alpha
+                        }
+                        i += 4
+                    }
                 }
             }
+            initialized = w * h * 4
         }
-        return out
     }
 
     private static func unpremultiply(_ word: UInt32) -> Pixel {

@@ -94,9 +94,11 @@ public struct TileJob {
 
 /// A 64-bit FNV-1a fingerprint of a tile image, to count distinct tiles without keeping them.
 func fingerprint(_ data: Data) -> UInt64 {
-    var h: UInt64 = 0xcbf2_9ce4_8422_2325
-    for byte in data { h = (h ^ UInt64(byte)) &* 0x0000_0100_0000_01b3 }
-    return h ^ UInt64(data.count)
+    data.withUnsafeBytes { bytes in
+        var h: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in bytes { h = (h ^ UInt64(byte)) &* 0x0000_0100_0000_01b3 }
+        return h ^ UInt64(bytes.count)
+    }
 }
 
 /// Per-metatile results of one batch, filled from several threads.
