@@ -7,7 +7,7 @@ import MapGeometry
 /// ``ClusterAnnotationView``).
 /// Mirrors MapKit's `MKClusterAnnotation`.
 public final class ClusterAnnotation: Annotation {
-    /// The mean of the members' map points.
+    /// Where the cluster's view is anchored: the mean of the members' points in the image.
     public let coordinate: LocationCoordinate2D
     /// "N items" unless set.
     public var title: String?
@@ -20,20 +20,28 @@ public final class ClusterAnnotation: Annotation {
     /// A number for the metadata: clusters are numbered from 0 in the order they were formed.
     public let id: Int
 
-    /// Creates a cluster of `members` (at least one) centered on the mean of their map points.
-    public init(memberAnnotations members: [Annotation], clusteringIdentifier: String, id: Int = 0) {
+    /// Creates a cluster of `members` (at least one) at `coordinate`, by default the mean of the
+    /// members' map points.
+    public init(
+        memberAnnotations members: [Annotation], clusteringIdentifier: String, id: Int = 0,
+        coordinate: LocationCoordinate2D? = nil
+    ) {
         self.memberAnnotations = members
         self.clusteringIdentifier = clusteringIdentifier
         self.id = id
-        var x = 0.0
-        var y = 0.0
-        for member in members {
-            let p = MapPoint(member.coordinate)
-            x += p.x
-            y += p.y
+        if let coordinate {
+            self.coordinate = coordinate
+        } else {
+            var x = 0.0
+            var y = 0.0
+            for member in members {
+                let p = MapPoint(member.coordinate)
+                x += p.x
+                y += p.y
+            }
+            let n = Double(max(1, members.count))
+            self.coordinate = MapPoint(x: x / n, y: y / n).coordinate
         }
-        let n = Double(max(1, members.count))
-        coordinate = MapPoint(x: x / n, y: y / n).coordinate
         title = "\(members.count) items"
         let titles = members.prefix(3).compactMap(\.title)
         subtitle = titles.isEmpty ? nil : titles.joined(separator: ", ") + (members.count > 3 ? ", …" : "")

@@ -265,9 +265,13 @@ extension MapSnapshotter {
         return layout
     }
 
-    /// Merges annotations whose views share a clustering identifier and overlap: in order of priority and
-    /// then of the list, each annotation not yet taken takes every other one whose frame overlaps its
-    /// own.
+    /// Merges annotations whose views share a clustering identifier and overlap.
+    ///
+    /// Passes repeat until nothing overlaps: in each, groups (single annotations or clusters) are taken in
+    /// order of priority and then of the list, and each group not yet merged in this pass absorbs every
+    /// other one whose frame overlaps its own. A cluster sits at the mean of its members' points and its
+    /// frame is its own view's (the provider's, or a ``ClusterAnnotationView``), so clusters that grow
+    /// into each other merge in the next pass.
     private func formClusters(_ layout: inout AnnotationLayout) throws {
         var byIdentifier: [String: [Int]] = [:]
         var identifiers: [String] = []
@@ -277,40 +281,80 @@ extension MapSnapshotter {
             if byIdentifier[id] == nil { identifiers.append(id) }
             byIdentifier[id, default: []].append(i)
         }
+        struct Group {
+            var members: [Int]
+            var sumX: Double
+            var sumY: Double
+            var priority: Double
+            var order: Int
+            var frame: Rect
+            var view: AnnotationView?
+        }
         for identifier in identifiers {
-            let members = byIdentifier[identifier]!.sorted {
-                let a = layout.annotations[$0]
-                let b = layout.annotations[$1]
-                return (a.view.displayPriority.rawValue, -a.order) > (b.view.displayPriority.rawValue, -b.order)
+            var groups: [Group] = byIdentifier[identifier]!.map { i in
+                let item = layout.annotations[i]
+                let p = Point(
+                    x: item.frame.midX - item.view.centerOffset.x, y: item.frame.midY - item.view.centerOffset.y)
+                return Group(
+                    members: [i], sumX: p.x, sumY: p.y, priority: item.view.displayPriority.rawValue, order: item.order,
+                    frame: item.frame, view: nil)
             }
-            var grid = ShapeGrid(cell: 64)
-            for i in members {
-                grid.insert(ShapeGrid.Shape(frame: layout.annotations[i].frame, isCircle: false))
-            }
-            var taken = Set<Int>()
-            for (k, i) in members.enumerated() where !taken.contains(k) {
-                let seed = layout.annotations[i].frame
-                let group = grid.candidates(seed).filter {
-                    $0 != k && !taken.contains($0) && grid.shapes[$0].frame.intersects(seed)
+            var merged = true
+            var pass = 0
+            while merged && pass < 64 {
+                merged = false
+                pass += 1
+                groups.sort { ($0.priority, -$0.order) > ($1.priority, -$1.order) }
+                var grid = ShapeGrid(cell: 64)
+                for g in groups { grid.insert(ShapeGrid.Shape(frame: g.frame, isCircle: false)) }
+                var absorbed = [Bool](repeating: false, count: groups.count)
+                var next: [Group] = []
+                for k in groups.indices where !absorbed[k] {
+                    var group = groups[k]
+                    let others = grid.candidates(group.frame).filter {
+                        $0 != k && !absorbed[$0] && groups[$0].frame.intersects(group.frame)
+                    }
+                    absorbed[k] = true
+                    if !others.isEmpty {
+                        merged = true
+                        for o in others {
+                            absorbed[o] = true
+                            group.members += groups[o].members
+                            group.sumX += groups[o].sumX
+                            group.sumY += groups[o].sumY
+                            group.priority = max(group.priority, groups[o].priority)
+                            group.order = min(group.order, groups[o].order)
+                        }
+                        group.members.sort()
+                        let n = Double(group.members.count)
+                        let center = Point(x: group.sumX / n, y: group.sumY / n)
+                        let cluster = ClusterAnnotation(
+                            memberAnnotations: group.members.map { layout.annotations[$0].annotation },
+                            clusteringIdentifier: identifier, id: 0, coordinate: viewport.coordinate(for: center))
+                        let view = try checkedView(for: cluster, index: group.order)
+                        group.view = view
+                        group.frame = view.frame(anchoredAt: center)
+                    }
+                    next.append(group)
                 }
-                guard !group.isEmpty else { continue }
-                let memberPositions = ([k] + group).map { members[$0] }.sorted()
-                taken.insert(k)
-                taken.formUnion(group)
+                groups = next
+            }
+            for group in groups.sorted(by: { $0.order < $1.order }) where group.members.count > 1 {
                 let id = layout.clusters.count
+                let n = Double(group.members.count)
+                let center = Point(x: group.sumX / n, y: group.sumY / n)
                 let cluster = ClusterAnnotation(
-                    memberAnnotations: memberPositions.map { layout.annotations[$0].annotation },
-                    clusteringIdentifier: identifier, id: id)
-                for m in memberPositions {
+                    memberAnnotations: group.members.map { layout.annotations[$0].annotation },
+                    clusteringIdentifier: identifier, id: id, coordinate: viewport.coordinate(for: center))
+                for m in group.members {
                     layout.annotations[m].state = .clustered
                     layout.annotations[m].clusterID = id
                 }
-                let view = try checkedView(for: cluster, index: layout.annotations[memberPositions[0]].order)
-                let point = viewport.point(for: cluster.coordinate)
+                let view = try checkedView(for: cluster, index: group.order)
                 layout.clusters.append(
                     AnnotationLayout.Item(
-                        annotation: cluster, view: view, frame: view.frame(anchoredAt: point), y: point.y,
-                        order: layout.annotations[memberPositions[0]].order, isSelected: false, clusterID: id))
+                        annotation: cluster, view: view, frame: view.frame(anchoredAt: center), y: center.y,
+                        order: group.order, isSelected: false, clusterID: id))
             }
         }
     }
