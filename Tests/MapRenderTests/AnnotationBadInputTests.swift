@@ -9,12 +9,14 @@ struct AnnotationBadInputTests {
         try MapSnapshotter(options: MapSnapshotter.Options(size: Size(width: 200, height: 100)))
     }
 
-    @Test("an invalid coordinate names the annotation's index and title", arguments: [(95.0, 10.0), (10, 200), (.nan, 0)])
+    @Test(
+        "an invalid coordinate names the annotation's index and title", arguments: [(95.0, 10.0), (10, 200), (.nan, 0)])
     func invalidCoordinate(latitude: Double, longitude: Double) throws {
         let s = try snapshotter()
         s.addAnnotation(PointAnnotation(coordinate: LocationCoordinate2D(latitude: 1, longitude: 1), title: "fine"))
         s.addAnnotation(
-            PointAnnotation(coordinate: LocationCoordinate2D(latitude: latitude, longitude: longitude), title: "Bad place"))
+            PointAnnotation(
+                coordinate: LocationCoordinate2D(latitude: latitude, longitude: longitude), title: "Bad place"))
         let error = try #require(throws: AnnotationError.self) { try s.snapshot() }
         #expect(error.description.hasPrefix("annotation 1 ('Bad place'): coordinate "))
         #expect(error.description.contains("latitude must be in -90...90"))
@@ -35,7 +37,8 @@ struct AnnotationBadInputTests {
     func badOffset() throws {
         let s = try snapshotter()
         s.addAnnotation(PointAnnotation(coordinate: LocationCoordinate2D(latitude: 1, longitude: 1), title: "x"))
-        s.viewProvider = { _ in AnnotationView(size: Size(width: 4, height: 4), centerOffset: Point(x: .infinity, y: 0)) }
+        s.viewProvider = { _ in AnnotationView(size: Size(width: 4, height: 4), centerOffset: Point(x: .infinity, y: 0))
+        }
         let error = try #require(throws: AnnotationError.self) { try s.snapshot() }
         #expect(error.description.hasPrefix("annotation 0 ('x'): view centerOffset"))
     }
@@ -60,14 +63,26 @@ struct AnnotationBadInputTests {
         #expect(error.description == "unknown pin color 'blue'; expected one of red, green, purple")
     }
 
-    @Test("showAnnotations with padding that leaves no room is an error, not a crash")
+    @Test("showAnnotations: negative padding is an error; padding that leaves no room is ignored")
     func padding() throws {
         let s = try snapshotter()
         let a = PointAnnotation(coordinate: LocationCoordinate2D(latitude: 1, longitude: 1))
-        s.addAnnotation(a)
+        let b = PointAnnotation(coordinate: LocationCoordinate2D(latitude: 5, longitude: 9))
+        s.addAnnotations([a, b])
+        let before = s.viewport
         let error = try #require(throws: RenderError.self) {
-            try s.showAnnotations([a], edgePadding: EdgeInsets(top: 0, left: 150, bottom: 0, right: 60))
+            try s.showAnnotations([a, b], edgePadding: EdgeInsets(top: -1, left: 0, bottom: 0, right: 0))
         }
-        #expect(error.description.contains("leaves no room"))
+        #expect(error.description.contains("edge padding [-1.0, 0.0, 0.0, 0.0] is invalid"))
+        #expect(s.viewport == before)
+        let bad = PointAnnotation(coordinate: LocationCoordinate2D(latitude: 91, longitude: 0), title: "north of north")
+        s.addAnnotation(bad)
+        let e2 = try #require(throws: AnnotationError.self) { try s.showAnnotations([a, bad]) }
+        #expect(e2.description.hasPrefix("annotation 2 ('north of north')"))
+        #expect(s.viewport == before)
+        try s.showAnnotations([a, b], edgePadding: EdgeInsets(top: 0, left: 150, bottom: 0, right: 60))
+        let wide = s.viewport
+        try s.showAnnotations([a, b])
+        #expect(s.viewport == wide)
     }
 }

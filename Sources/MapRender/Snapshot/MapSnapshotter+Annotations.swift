@@ -126,7 +126,11 @@ extension MapSnapshotter {
 
     /// Shows `list` as large as fits: the visible map rect becomes the smallest one (at a fractional zoom)
     /// that holds every annotation's whole view, the callout of a selected one, and `edgePadding` points at
-    /// the edges. A single annotation is shown at ``maximumZoomLevel`` at most.
+    /// the edges. A single annotation is shown at ``maximumZoomLevel`` at most. Padding that leaves no
+    /// room is ignored, as in ``MapViewport/mapRectThatFits(_:edgePadding:)``.
+    ///
+    /// - Throws: ``RenderError/invalidOptions(_:)`` for negative or non-finite padding,
+    ///   ``AnnotationError`` for an invalid coordinate or view; the viewport is then unchanged.
     /// Mirrors `showAnnotations:animated:`.
     public func showAnnotations(_ list: [Annotation], edgePadding: EdgeInsets = .zero) throws {
         let items = list.filter { !($0 is UserLocation) || userLocation.location != nil }
@@ -134,9 +138,13 @@ extension MapSnapshotter {
         // Each annotation's extent around its anchor, in points: left, top, right, bottom.
         var points: [MapPoint] = []
         var extents: [(l: Double, t: Double, r: Double, b: Double)] = []
-        let center = viewport.visibleMapRect
         for annotation in items {
             let index = annotations.firstIndex { $0 === annotation } ?? -1
+            let c = annotation.coordinate
+            guard c.isValid else {
+                throw AnnotationError.invalidCoordinate(
+                    index: index, title: annotation.title, latitude: c.latitude, longitude: c.longitude)
+            }
             let view = try checkedView(for: annotation, index: index)
             var frame = view.frame(anchoredAt: .zero)
             if selectedAnnotations.contains(where: { $0 === annotation }), view.canShowCallout,
@@ -157,13 +165,20 @@ extension MapSnapshotter {
             points.append(p)
             extents.append((-frame.minX, -frame.minY, frame.maxX, frame.maxY))
         }
-        _ = center
+        var edgePadding = edgePadding
+        let paddings = [edgePadding.top, edgePadding.left, edgePadding.bottom, edgePadding.right]
+        guard paddings.allSatisfy({ $0.isFinite && $0 >= 0 }) else {
+            throw RenderError.invalidOptions(
+                "edge padding \(paddings) is invalid; each side must be a finite number of points >= 0")
+        }
+        // As mapRectThatFits(_:edgePadding:): padding that leaves no room is ignored.
+        if viewport.size.width - edgePadding.left - edgePadding.right <= 0
+            || viewport.size.height - edgePadding.top - edgePadding.bottom <= 0
+        {
+            edgePadding = .zero
+        }
         let width = viewport.size.width - edgePadding.left - edgePadding.right
         let height = viewport.size.height - edgePadding.top - edgePadding.bottom
-        guard width > 0, height > 0 else {
-            throw RenderError.invalidOptions(
-                "edge padding \(edgePadding) leaves no room in a \(viewport.size) image")
-        }
         // Map points per point: grows until the views' extents at that scale fit; converges because each
         // step only adds the views' fixed point sizes.
         let minimumPerPoint = pow(2, 20 - Self.maximumZoomLevel)
