@@ -60,7 +60,10 @@ enum RenderCommand {
         }
         if args.flags.contains("--no-attribution") { scene.showsAttribution = false }
         let cliArea = try parseArea(args)
-        if let cliArea { scene.area = cliArea }
+        if let cliArea {
+            scene.area = cliArea
+            scene.fitAnnotations = nil  // an area on the command line wins over the scene's fitting
+        }
 
         let snapshotter: MapSnapshotter
         do {

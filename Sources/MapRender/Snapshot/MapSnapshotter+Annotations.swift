@@ -422,15 +422,19 @@ extension MapSnapshotter {
     /// Draws every annotation view that shows in the image, then the selected annotation's callout;
     /// returns all annotations and clusters with their frames and states.
     ///
-    /// Order, back to front: views north to south (then in the order added), selected views, the callout.
+    /// Order, back to front: views north to south (then in the order added), the user location, selected
+    /// views, the callout.
     /// Views with a ``AnnotationView/reuseContentKey`` are drawn into a bitmap once per identifier, key
     /// and size and copied at their frame's origin rounded to whole device pixels.
     func drawAnnotations(in context: GraphicsContext) throws -> [Snapshot.PlacedAnnotation] {
         let layout = try layoutAnnotations()
+        func layer(_ item: AnnotationLayout.Item) -> Int {
+            item.isSelected ? 2 : item.annotation is UserLocation ? 1 : 0
+        }
         let imageBounds = Rect(origin: .zero, size: viewport.size)
         let shown = (layout.annotations + layout.clusters).filter {
             $0.state == .visible && $0.frame.intersects(imageBounds)
-        }.sorted { ($0.isSelected ? 1 : 0, $0.y, $0.order) < ($1.isSelected ? 1 : 0, $1.y, $1.order) }
+        }.sorted { (layer($0), $0.y, $0.order) < (layer($1), $1.y, $1.order) }
         var bitmaps: [BitmapKey: ImageSurface] = [:]
         annotationStore.bitmapsDrawn = 0
         annotationStore.bitmapsReused = 0
