@@ -7,7 +7,7 @@ enum RenderCommand {
         "--center", "--span", "--meters", "--zoom", "--bbox", "--size", "--scale", "--scene", "--output", "--metadata",
         "--map-type",
     ]
-    static let boolean: Set<String> = ["--help", "--no-attribution"]
+    static let boolean: Set<String> = ["--help", "--no-attribution", "--no-base-map"]
 
     static func run(_ arguments: [String], output streams: MapRasterCLI.Output) throws {
         let args = try Arguments(
@@ -73,6 +73,7 @@ enum RenderCommand {
         } catch let error as RenderError {
             throw blame(error.description, args: args, areaFromCommandLine: cliArea != nil)
         }
+        if args.flags.contains("--no-base-map") { snapshotter.baseMap = nil }
         scene.populate(snapshotter)
 
         let output = try outputTarget(args["--output"] ?? "mapraster.png", flag: "--output")

@@ -35,8 +35,8 @@ public struct AnnotationIndex: Sendable {
         entries.sort { ($0.x, $0.index) < ($1.x, $1.index) }
         let n = entries.count
         guard n > 0 else { return }
-        // About sqrt(n * 16) points per slice keeps the slices narrow and the y bands short.
-        let perSlice = max(16, Int((Double(n) * 16).squareRoot()))
+        // About sqrt(2n) points per slice (about sqrt(n / 2) slices) keeps the slices narrow and the y bands short.
+        let perSlice = max(16, Int((Double(n) * 2).squareRoot()))
         var start = 0
         while start < n {
             let end = min(n, start + perSlice)

@@ -44,10 +44,15 @@ extension MapSnapshotter {
     /// outside), in the order added, answered by a spatial index. A rect reaching across the 180th
     /// meridian finds annotations on both sides. Mirrors `annotationsInMapRect:`.
     public func annotations(in mapRect: MapRect) -> [Annotation] {
-        if annotationStore.index == nil {
-            annotationStore.index = AnnotationIndex(points: annotations.map { MapPoint($0.coordinate) })
+        let list = annotations
+        let index: AnnotationIndex
+        if let built = annotationStore.index {
+            index = built
+        } else {
+            index = AnnotationIndex(points: list.map { MapPoint($0.coordinate) })
+            annotationStore.index = index
         }
-        return annotationStore.index!.indices(in: mapRect).map { annotations[$0] }
+        return index.indices(in: mapRect).map { list[$0] }
     }
 
     // MARK: - Selection
