@@ -50,8 +50,10 @@ public final class Snapshot {
     /// The image point of a coordinate. Mirrors `pointForCoordinate:`.
     public func point(for coordinate: LocationCoordinate2D) -> Point { viewport.point(for: coordinate) }
 
-    /// A JSON description of the snapshot: size, scale, region, visible map rect, zoom level and every
-    /// annotation's title, coordinate and frame (points, origin top-left).
+    /// A JSON description of the snapshot: size, scale, region, visible map rect, zoom level, every
+    /// annotation's title, coordinate, frame (points, origin top-left) and `state` (`visible`, `hidden` by a
+    /// collision, or `clustered` with its `cluster` id; `selected` and its `callout` frame; `userLocation`),
+    /// and the `clusters` with their `id`, `count`, coordinate, frame and state.
     public func metadata() -> JSONValue {
         let region = viewport.region
         let rect = viewport.visibleMapRect
