@@ -308,6 +308,25 @@ struct AnnotationDisplayTests {
         #expect(GoldenImage.check(cached, golden: "annotations/reuse-pins") == nil)
     }
 
+    @Test("reuse keys: pins by tint, image-only views by image, nothing for closures and subclasses")
+    func reuseKeys() throws {
+        let pin = PinAnnotationView(pinColor: .red)
+        let red = pin.reuseContentKey
+        #expect(red != nil && red == PinAnnotationView(pinColor: .red).reuseContentKey)
+        pin.pinTintColor = .blue
+        #expect(pin.reuseContentKey != red)
+        let icon = try SeedIcons.load(.apple)
+        let plain = AnnotationView(image: icon, reuseIdentifier: "apple")
+        #expect(plain.reuseContentKey == AnnotationView(image: icon).reuseContentKey)
+        plain.drawing = { _, _ in }
+        #expect(plain.reuseContentKey == nil)
+        plain.reuseContentKey = "apple with nothing drawn"
+        #expect(plain.reuseContentKey == AnyHashable("apple with nothing drawn"))
+        let triangle = TriangleAnnotationView(annotation: AngledAnnotation(coordinate: Self.helsinki, angle: 30))
+        #expect(triangle.reuseContentKey == nil)
+        #expect(ClusterAnnotationView(count: 3).reuseContentKey != ClusterAnnotationView(count: 4).reuseContentKey)
+    }
+
     // MARK: - The seed's rotated triangle
 
     @Test("the seed's triangle view at 0, 45, 90, 180 and 270 degrees")

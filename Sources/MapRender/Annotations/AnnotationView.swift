@@ -52,11 +52,22 @@ open class AnnotationView {
     public var leftCalloutAccessoryImage: ImageSurface?
     /// An image shown at the callout's right. Mirrors `rightCalloutAccessoryView` (an image view).
     public var rightCalloutAccessoryImage: ImageSurface?
-    /// What the view draws, for the reuse cache: views with the same ``reuseIdentifier``, the same key
-    /// and the same size are drawn once into a bitmap that is then copied. nil (the default for views
-    /// with a drawing closure or a subclass's drawing) draws every view itself. Views showing only an
-    /// ``image`` use the image's identity.
-    public var reuseContentKey: AnyHashable?
+    /// What the view draws, for the reuse cache: views with the same (non-nil) ``reuseIdentifier``, the
+    /// same key and the same size are drawn once into a bitmap that is then copied. nil draws every view
+    /// itself. Unless set, it is ``automaticReuseContentKey``.
+    public var reuseContentKey: AnyHashable? {
+        get { explicitReuseContentKey ?? automaticReuseContentKey }
+        set { explicitReuseContentKey = newValue }
+    }
+    private var explicitReuseContentKey: AnyHashable?
+
+    /// The reuse key when none is set: for a plain `AnnotationView` showing only an ``image``, the image's
+    /// identity; nil for views with a drawing closure and for subclasses, whose drawing may differ per
+    /// view. Subclasses that draw the same for equal keys override it (pins use their tint color).
+    open var automaticReuseContentKey: AnyHashable? {
+        guard type(of: self) == AnnotationView.self, drawing == nil, let image else { return nil }
+        return AnyHashable(ObjectIdentifier(image))
+    }
 
     /// Creates a view.
     public init(
@@ -69,7 +80,6 @@ open class AnnotationView {
         self.reuseIdentifier = reuseIdentifier
         self.image = image
         self.drawing = drawing
-        if let image, drawing == nil { reuseContentKey = AnyHashable(ObjectIdentifier(image)) }
     }
 
     /// Creates a view showing a PNG file at its size in points (pixels divided by `imageScale`).
@@ -148,7 +158,7 @@ public final class PinAnnotationView: AnnotationView {
     }
 
     /// The pin's head color. Mirrors `pinTintColor`.
-    public var pinTintColor: Color { didSet { reuseContentKey = AnyHashable(pinTintColor) } }
+    public var pinTintColor: Color
 
     /// The pin's size in points at scale 1.
     public static let standardSize = Size(width: 22, height: 36)
@@ -159,8 +169,10 @@ public final class PinAnnotationView: AnnotationView {
         let size = Size(width: Self.standardSize.width * sizeFactor, height: Self.standardSize.height * sizeFactor)
         // The needle's tip, at the bottom center, marks the coordinate.
         super.init(size: size, centerOffset: Point(x: 0, y: -size.height / 2), reuseIdentifier: reuseIdentifier)
-        reuseContentKey = AnyHashable(pinTintColor)
     }
+
+    /// The tint color: pins of one color and size look the same.
+    public override var automaticReuseContentKey: AnyHashable? { AnyHashable(pinTintColor) }
 
     /// Creates a pin of a classic color.
     public convenience init(pinColor: PinColor) {

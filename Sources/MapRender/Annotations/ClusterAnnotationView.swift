@@ -9,7 +9,7 @@ import MapStyle
 /// Mirrors the cluster look of MapKit's `MKMarkerAnnotationView`.
 public final class ClusterAnnotationView: AnnotationView {
     /// The circle's color. Mirrors `markerTintColor`.
-    public var tintColor: Color { didSet { updateKey() } }
+    public var tintColor: Color
     /// The number shown.
     public let count: Int
 
@@ -21,10 +21,10 @@ public final class ClusterAnnotationView: AnnotationView {
         let diameter = 26.0 + 6 * Double(max(0, digits - 1))
         super.init(size: Size(width: diameter, height: diameter), reuseIdentifier: "cluster")
         collisionMode = .circle
-        updateKey()
     }
 
-    private func updateKey() { reuseContentKey = AnyHashable("\(tintColor.hexString) \(count)") }
+    /// The tint color and the count: cluster views showing the same number look the same.
+    public override var automaticReuseContentKey: AnyHashable? { AnyHashable("\(tintColor.hexString) \(count)") }
 
     public override func draw(in context: GraphicsContext, bounds: Rect) {
         let circle = Path(ovalIn: bounds.insetBy(dx: 1, dy: 1))

@@ -446,7 +446,9 @@ extension MapSnapshotter {
         let scale = viewport.scale
         for item in shown {
             let view = item.view
-            guard let content = view.reuseContentKey, view.size.width > 0, view.size.height > 0 else {
+            guard let content = view.reuseContentKey, view.reuseIdentifier != nil, view.size.width > 0,
+                view.size.height > 0
+            else {
                 context.withSavedState {
                     context.translateBy(x: item.frame.minX, y: item.frame.minY)
                     view.draw(in: context, bounds: Rect(origin: .zero, size: view.size))
