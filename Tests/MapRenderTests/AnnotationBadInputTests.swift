@@ -30,7 +30,12 @@ struct AnnotationBadInputTests {
         let error = try #require(throws: AnnotationError.self) { try s.snapshot() }
         #expect(
             error.description
-                == "annotation 0 (untitled): view size -4.0x10.0 is invalid; width and height must be finite and >= 0")
+                == "annotation 0 (untitled): view size -4.0x10.0 is invalid; width and height must be in 0...16384 points"
+        )
+        s.viewProvider = { _ in AnnotationView(size: Size(width: 10, height: .infinity)) }
+        #expect(throws: AnnotationError.self) { try s.snapshot() }
+        s.viewProvider = { _ in AnnotationView(size: Size(width: 1e300, height: 10)) }
+        #expect(throws: AnnotationError.self) { try s.snapshot() }
     }
 
     @Test("a centerOffset that is not finite names the annotation")

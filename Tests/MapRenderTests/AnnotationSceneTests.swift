@@ -55,6 +55,14 @@ struct AnnotationSceneTests {
                 "properties.pin-color: unknown pin color 'blue'; expected one of red, green, purple"
             ),
             (
+                #"{"title": "Taco", "pin-color": "blue"}"#,
+                "properties.pin-color: annotation 'Taco': unknown pin color 'blue'; expected one of red, green, purple"
+            ),
+            (
+                #"{"title": "Nico's", "marker-image": "none.png"}"#,
+                "features.features[0].properties.marker-image: annotation 'Nico's': annotation image '"
+            ),
+            (
                 #"{"display-priority": 1001}"#,
                 "properties.display-priority: expected \"required\", \"high\", \"low\" or a number in 0...1000, got 1001"
             ),

@@ -2,7 +2,7 @@
 public enum AnnotationError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The coordinate is not a valid latitude (-90...90) and longitude (-180...180).
     case invalidCoordinate(index: Int, title: String?, latitude: Double, longitude: Double)
-    /// The view's size is negative or not finite.
+    /// The view's size is negative, not finite, or larger than ``maximumViewSide``.
     case invalidViewSize(index: Int, title: String?, width: Double, height: Double)
     /// The view's center offset is not finite.
     case invalidCenterOffset(index: Int, title: String?, x: Double, y: Double)
@@ -10,6 +10,9 @@ public enum AnnotationError: Error, Equatable, Sendable, CustomStringConvertible
     case invalidImage(path: String, reason: String)
     /// A pin color name that is not one of the classic colors.
     case unknownPinColor(String)
+
+    /// The largest width or height of an annotation view, in points.
+    public static let maximumViewSide = 16384.0
 
     static func name(_ index: Int, _ title: String?) -> String {
         "annotation \(index)" + (title.map { " ('\($0)')" } ?? " (untitled)")
@@ -23,7 +26,8 @@ public enum AnnotationError: Error, Equatable, Sendable, CustomStringConvertible
                 + "longitude in -180...180"
         case let .invalidViewSize(index, title, w, h):
             return
-                "\(Self.name(index, title)): view size \(w)x\(h) is invalid; width and height must be finite and >= 0"
+                "\(Self.name(index, title)): view size \(w)x\(h) is invalid; width and height must be in "
+                + "0...\(Int(Self.maximumViewSide)) points"
         case let .invalidCenterOffset(index, title, x, y):
             return "\(Self.name(index, title)): view centerOffset (\(x), \(y)) is not finite"
         case let .invalidImage(path, reason):

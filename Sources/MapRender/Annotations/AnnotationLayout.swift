@@ -63,6 +63,10 @@ struct ShapeGrid {
     init(cell: Double = 64) { self.cell = cell }
 
     private func keys(_ r: Rect) -> [Int64] {
+        let limit = 1e12
+        guard abs(r.minX) < limit, abs(r.maxX) < limit, abs(r.minY) < limit, abs(r.maxY) < limit else {
+            return [Int64.min]
+        }
         let x0 = Int64((r.minX / cell).rounded(.down))
         let x1 = Int64((r.maxX / cell).rounded(.down))
         let y0 = Int64((r.minY / cell).rounded(.down))

@@ -64,6 +64,8 @@ extension SceneDecoder {
     func markerOptions(_ p: JSONValue, _ path: String, images: inout [String: ImageSurface]) throws -> MarkerOptions {
         var options = MarkerOptions()
         func key(_ k: String) -> String { "\(path).properties.\(k)" }
+        // Errors name the annotation's title too, when it has one.
+        let who = p["title"]?.string.map { "annotation '\($0)': " } ?? ""
         if let value = p["marker-image"] {
             guard let text = value.string, !text.isEmpty else {
                 throw invalid(key("marker-image"), "expected the path of a PNG file, got \(value.kindName)")
@@ -73,7 +75,7 @@ extension SceneDecoder {
                 do { images[resolved] = try AnnotationView.loadImage(path: resolved) } catch let error
                     as AnnotationError
                 {
-                    throw invalid(key("marker-image"), error.description)
+                    throw invalid(key("marker-image"), who + error.description)
                 }
             }
             options.imagePath = resolved
@@ -125,7 +127,8 @@ extension SceneDecoder {
             throw invalid("\(path).properties.pin-color", "expected \"red\", \"green\" or \"purple\"")
         }
         do { return try PinAnnotationView.PinColor(named: name).color } catch let error as AnnotationError {
-            throw invalid("\(path).properties.pin-color", error.description)
+            let who = p["title"]?.string.map { "annotation '\($0)': " } ?? ""
+            throw invalid("\(path).properties.pin-color", who + error.description)
         }
     }
 

@@ -249,7 +249,8 @@ extension MapSnapshotter {
     private func checkedView(for annotation: Annotation, index: Int) throws -> AnnotationView {
         let view = view(for: annotation)
         let s = view.size
-        guard s.width.isFinite, s.height.isFinite, s.width >= 0, s.height >= 0 else {
+        let range = 0...AnnotationError.maximumViewSide
+        guard range.contains(s.width), range.contains(s.height) else {
             throw AnnotationError.invalidViewSize(
                 index: index, title: annotation.title, width: s.width, height: s.height)
         }
