@@ -77,6 +77,27 @@ struct AnnotationModelTests {
         #expect(!s.annotations(in: helsinki).contains { $0 === extra })
     }
 
+    @Test("annotations(in:) follows the user location as it moves, and only while it is shown")
+    func userLocationQuery() throws {
+        let s = try snapshotter()
+        let a = point(10, 10, "a")
+        let b = point(50, 50, "b")
+        s.addAnnotation(a)
+        s.showsUserLocation = true
+        s.addAnnotation(b)
+        let near10 = MapRect(
+            corner: MapPoint(LocationCoordinate2D(latitude: 11, longitude: 9)),
+            corner: MapPoint(LocationCoordinate2D(latitude: 9, longitude: 11)))
+        #expect(s.annotations(in: near10).map { $0.title } == ["a"], "no location yet")
+        s.userLocation.location = LocationCoordinate2D(latitude: 10.5, longitude: 10.5)
+        #expect(s.annotations(in: near10).map { $0.title } == ["a", "My Location"])
+        s.userLocation.location = LocationCoordinate2D(latitude: 40, longitude: 40)
+        #expect(s.annotations(in: near10).map { $0.title } == ["a"])
+        s.userLocation.location = LocationCoordinate2D(latitude: 9.5, longitude: 9.5)
+        s.showsUserLocation = false
+        #expect(s.annotations(in: near10).map { $0.title } == ["a"])
+    }
+
     @Test("a rect across the 180th meridian finds annotations on both sides")
     func antimeridianQuery() throws {
         let s = try snapshotter()

@@ -42,17 +42,35 @@ extension MapSnapshotter {
 
     /// The annotations whose coordinates lie in `mapRect` (the minimum edges inside, the maximum edges
     /// outside), in the order added, answered by a spatial index. A rect reaching across the 180th
-    /// meridian finds annotations on both sides. Mirrors `annotationsInMapRect:`.
+    /// meridian finds annotations on both sides. The index is rebuilt after annotations are added or
+    /// removed; an annotation whose coordinate changes while on the map must be removed and added again
+    /// (MapKit learns of such changes by key-value observing). The user location, which moves, is
+    /// checked on every query. Mirrors `annotationsInMapRect:`.
     public func annotations(in mapRect: MapRect) -> [Annotation] {
         let list = annotations
         let index: AnnotationIndex
+        let positions: [Int]
         if let built = annotationStore.index {
             index = built
+            positions = annotationStore.indexPositions
         } else {
-            index = AnnotationIndex(points: list.map { MapPoint($0.coordinate) })
+            positions = list.indices.filter { !(list[$0] is UserLocation) }
+            index = AnnotationIndex(points: positions.map { MapPoint(list[$0].coordinate) })
             annotationStore.index = index
+            annotationStore.indexPositions = positions
+            annotationStore.userLocationPosition = list.firstIndex { $0 is UserLocation }
         }
-        return index.indices(in: mapRect).map { list[$0] }
+        var found = index.indices(in: mapRect).map { positions[$0] }
+        if let user = annotationStore.userLocationPosition, let location = userLocation.location {
+            let p = MapPoint(location)
+            let world = WebMercator.worldSize
+            if [p, MapPoint(x: p.x - world, y: p.y), MapPoint(x: p.x + world, y: p.y)].contains(where: mapRect.contains)
+            {
+                found.append(user)
+                found.sort()
+            }
+        }
+        return found.map { list[$0] }
     }
 
     // MARK: - Selection
