@@ -53,6 +53,16 @@ struct AnnotationDisplayTests {
             #expect(abs(bubble.minY - 9 - placed.frame.maxY) < 1e-9)
         }
         #expect(snapshot.annotations.first { $0.annotation === other }?.calloutFrame == nil)
+        // The arrow's tip is the middle of the pin's top or bottom edge, even where the bubble is slid.
+        var callout = CalloutView(
+            title: annotation.title!, subtitle: annotation.subtitle,
+            leftAccessoryImage: edge % 2 == 0 ? accessory : nil,
+            rightAccessoryImage: edge >= 2 ? accessory : nil)
+        try callout.place(pointingAt: placed.frame, imageSize: Size(width: 360, height: 240))
+        #expect(callout.bubble == bubble)
+        #expect(abs(callout.arrowTip.x - placed.frame.midX) < 1e-9)
+        #expect(callout.arrowTip.y == (callout.isBelow ? placed.frame.maxY : placed.frame.minY))
+        #expect(callout.arrowBaseX - 9 >= bubble.minX + 8 - 1e-9 && callout.arrowBaseX + 9 <= bubble.maxX - 8 + 1e-9)
         let json = snapshot.metadata()
         let entry = try #require(json["annotations"]?.array?.first { $0["selected"]?.bool == true })
         #expect(entry["callout"]?["width"]?.number == bubble.width)

@@ -20,8 +20,11 @@ public struct CalloutView {
 
     /// The bubble rect in image points (arrow not included).
     public private(set) var bubble = Rect(x: 0, y: 0, width: 0, height: 0)
-    /// The arrow's tip, on the view's top (or bottom) edge.
+    /// The arrow's tip: the middle of the view's top (or bottom) edge.
     public private(set) var arrowTip = Point.zero
+    /// The middle of the arrow's base on the bubble's edge; it slides with the bubble, so near the image's
+    /// sides the arrow leans toward its tip.
+    public private(set) var arrowBaseX = 0.0
     /// Whether the bubble sits below the view (arrow pointing up).
     public private(set) var isBelow = false
 
@@ -82,8 +85,9 @@ public struct CalloutView {
         bubble = Rect(x: x, y: y, width: size.width, height: size.height)
         // The arrow stays on the bubble's straight edge, between the rounded corners.
         let inset = Self.cornerRadius + Self.arrowHalfWidth
-        let tipX = bubble.width >= 2 * inset ? min(max(anchorX, bubble.minX + inset), bubble.maxX - inset) : bubble.midX
-        arrowTip = Point(x: tipX, y: isBelow ? viewFrame.maxY : viewFrame.minY)
+        arrowBaseX =
+            bubble.width >= 2 * inset ? min(max(anchorX, bubble.minX + inset), bubble.maxX - inset) : bubble.midX
+        arrowTip = Point(x: anchorX, y: isBelow ? viewFrame.maxY : viewFrame.minY)
     }
 
     /// The bubble's outline with its arrow, one closed path going clockwise.
@@ -94,9 +98,9 @@ public struct CalloutView {
         var path = Path()
         path.move(to: Point(x: b.minX + r, y: b.minY))
         if isBelow {
-            path.addLine(to: Point(x: arrowTip.x - w, y: b.minY))
+            path.addLine(to: Point(x: arrowBaseX - w, y: b.minY))
             path.addLine(to: arrowTip)
-            path.addLine(to: Point(x: arrowTip.x + w, y: b.minY))
+            path.addLine(to: Point(x: arrowBaseX + w, y: b.minY))
         }
         path.addLine(to: Point(x: b.maxX - r, y: b.minY))
         path.addArc(
@@ -105,9 +109,9 @@ public struct CalloutView {
         path.addArc(
             center: Point(x: b.maxX - r, y: b.maxY - r), radius: r, startAngle: 0, endAngle: .pi / 2, clockwise: true)
         if !isBelow {
-            path.addLine(to: Point(x: arrowTip.x + w, y: b.maxY))
+            path.addLine(to: Point(x: arrowBaseX + w, y: b.maxY))
             path.addLine(to: arrowTip)
-            path.addLine(to: Point(x: arrowTip.x - w, y: b.maxY))
+            path.addLine(to: Point(x: arrowBaseX - w, y: b.maxY))
         }
         path.addLine(to: Point(x: b.minX + r, y: b.maxY))
         path.addArc(
