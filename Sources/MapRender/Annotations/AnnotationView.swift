@@ -27,8 +27,8 @@ open class AnnotationView {
     /// How far the view's center sits from the annotation's point, in points (y down). Mirrors
     /// `centerOffset`.
     public var centerOffset: Point
-    /// Whether the drawing covers its whole bounds; non-opaque views let the map show through.
-    /// Mirrors `opaque`.
+    /// Whether the drawing covers its whole bounds; non-opaque views let the map show through. A hint
+    /// only: every view is composited with its own transparency. Mirrors `opaque`.
     public var isOpaque: Bool
     /// Views with the same identifier are interchangeable. Mirrors `reuseIdentifier`.
     public let reuseIdentifier: String?
