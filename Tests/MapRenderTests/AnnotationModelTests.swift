@@ -221,6 +221,30 @@ struct AnnotationModelTests {
         #expect(callout.maxX <= 492 + 1e-6 && callout.maxY <= 292 + 1e-6)
     }
 
+    @Test("an image view from a PNG file: size from pixels and scale, centerOffset moves the frame")
+    func imageView() throws {
+        let s = try snapshotter()
+        let a = point(45, 7, "taco")
+        s.addAnnotation(a)
+        let path = SeedIcons.path(.taco)
+        s.viewProvider = { _ in
+            try? AnnotationView(
+                contentsOfPNG: path, imageScale: 2, centerOffset: Point(x: 0, y: -16.5), reuseIdentifier: "taco")
+        }
+        let snapshot = try s.snapshot()
+        let frame = try #require(snapshot.annotations.first?.frame)
+        let p = snapshot.point(for: a.coordinate)
+        #expect(frame.width == 33 && frame.height == 33)
+        // The image's bottom center is the coordinate.
+        #expect(abs(frame.midX - p.x) < 1e-9 && abs(frame.maxY - p.y) < 1e-9)
+        // The badge's orange shows just above the anchor, the map just below it.
+        let above = snapshot.image.pixel(x: Int(p.x.rounded()), y: Int(p.y) - 4)
+        let below = snapshot.image.pixel(x: Int(p.x.rounded()), y: Int(p.y) + 3)
+        #expect(above.red > 200 && above.green > 90 && above.green < 150 && above.blue < 60, "\(above)")
+        #expect(!(below.red > 200 && below.blue < 60), "\(below)")
+        #expect(s.annotationViewBitmapCounts.drawn == 1)
+    }
+
     @Test("one annotation is shown at the deepest zoom at most")
     func fittingOne() throws {
         let s = try snapshotter()
