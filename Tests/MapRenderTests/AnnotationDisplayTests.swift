@@ -282,6 +282,12 @@ struct AnnotationDisplayTests {
         // The dot's center is blue, the cone's north-east side is tinted, its south-west is not.
         let dot = snapshot.image.pixel(x: 150, y: 110)
         #expect(dot.blue > 200 && dot.red < 40, "\(dot)")
+        // 30 points from the center, outside the accuracy circle (about 22 points) and inside the cone (40).
+        let d = 30 / 2.0.squareRoot()
+        let northEast = snapshot.image.pixel(x: Int(150 + d), y: Int(110 - d))
+        let southWest = snapshot.image.pixel(x: Int(150 - d), y: Int(110 + d))
+        #expect(Int(northEast.blue) - Int(northEast.red) > 15, "\(northEast)")
+        #expect(abs(Int(southWest.blue) - Int(southWest.red)) < 15, "\(southWest)")
         let json = snapshot.metadata()
         #expect(json["annotations"]?.array?.contains { $0["userLocation"]?.bool == true } == true)
         #expect(s.isUserLocationVisible)
