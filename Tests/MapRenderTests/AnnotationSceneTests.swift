@@ -29,6 +29,7 @@ struct AnnotationSceneTests {
         let asu = try #require(snapshot.annotations.first { $0.annotation.title == "Arizona State University" })
         #expect(asu.frame.width == 33 && asu.frame.height == 33)
         #expect(asu.isSelected && asu.calloutFrame != nil)
+        #expect(s.view(for: asu.annotation).rightCalloutAccessoryImage != nil)
         // Fitted: every view and the callout inside the padded image, one axis touching the padding.
         var frames = snapshot.annotations.filter { !($0.annotation is UserLocation) }.map(\.frame)
         frames.append(asu.calloutFrame!)
@@ -71,6 +72,7 @@ struct AnnotationSceneTests {
                 "properties.collision-mode: expected \"rectangle\", \"circle\" or \"none\""
             ),
             (#"{"selected": "yes"}"#, "properties.selected: must be true or false"),
+            (#"{"callout-left-image": "x.png"}"#, "properties.callout-left-image: annotation image '"),
             (
                 #"{"clustering-identifier": 3}"#,
                 "properties.clustering-identifier: expected a non-empty string, got a number"

@@ -9,12 +9,17 @@ import MapStyle
 ///
 /// Feature properties: `marker-image` (a PNG path, relative to the scene file's folder), `marker-image-scale`
 /// (pixels per point, default 1), `marker-offset` ([dx, dy] in points: the view's `centerOffset`),
-/// `pin-color` ("red", "green" or "purple"), `selected` (bool), `clustering-identifier` (string),
+/// `pin-color` ("red", "green" or "purple"), `selected` (bool), `callout-left-image` and `callout-right-image`
+/// (PNG paths for the callout's accessory images), `clustering-identifier` (string),
 /// `display-priority` ("required", "high", "low" or 0...1000) and `collision-mode` ("rectangle", "circle",
 /// "none").
 public struct MarkerOptions: Sendable, Equatable {
     /// The resolved path of the marker image, or nil for a pin.
     public var imagePath: String?
+    /// The resolved path of the callout's left accessory image, if any.
+    public var leftCalloutImagePath: String?
+    /// The resolved path of the callout's right accessory image, if any.
+    public var rightCalloutImagePath: String?
     /// Image pixels per point.
     public var imageScale = 1.0
     /// The view's center offset in points.
@@ -53,20 +58,25 @@ extension SceneDecoder {
         func key(_ k: String) -> String { "\(path).properties.\(k)" }
         // Errors name the annotation's title too, when it has one.
         let who = p["title"]?.string.map { "annotation '\($0)': " } ?? ""
-        if let value = p["marker-image"] {
+        // Loads an image property into `images`; returns its resolved path.
+        func image(_ property: String) throws -> String? {
+            guard let value = p[property] else { return nil }
             guard let text = value.string, !text.isEmpty else {
-                throw invalid(key("marker-image"), "expected the path of a PNG file, got \(value.kindName)")
+                throw invalid(key(property), "expected the path of a PNG file, got \(value.kindName)")
             }
             let resolved = resolve(imagePath: text)
             if images[resolved] == nil {
                 do { images[resolved] = try AnnotationView.loadImage(path: resolved) } catch let error
                     as AnnotationError
                 {
-                    throw invalid(key("marker-image"), who + error.description)
+                    throw invalid(key(property), who + error.description)
                 }
             }
-            options.imagePath = resolved
+            return resolved
         }
+        options.imagePath = try image("marker-image")
+        options.leftCalloutImagePath = try image("callout-left-image")
+        options.rightCalloutImagePath = try image("callout-right-image")
         if let scale = try optionalNumber(p, "marker-image-scale", path, range: 0.01...100) {
             options.imageScale = scale
         }
@@ -195,6 +205,8 @@ extension Scene {
             if marker.centerOffset != .zero { view.centerOffset = marker.centerOffset }
         }
         marker.apply(to: view)
+        view.leftCalloutAccessoryImage = marker.leftCalloutImagePath.flatMap { markerImages[$0] }
+        view.rightCalloutAccessoryImage = marker.rightCalloutImagePath.flatMap { markerImages[$0] }
         return view
     }
 
