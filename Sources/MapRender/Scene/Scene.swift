@@ -23,7 +23,8 @@ import MapStyle
 /// `stroke`, `stroke-width`, `stroke-opacity`, `stroke-dasharray`, `fill` and `fill-opacity`.
 ///
 /// Annotations: Point properties `marker-image`, `marker-image-scale`, `marker-offset`, `pin-color`,
-/// `selected`, `clustering-identifier`, `display-priority` and `collision-mode` (see ``MarkerOptions``);
+/// `selected`, `callout-left-image`, `callout-right-image`, `clustering-identifier`, `display-priority` and
+/// `collision-mode` (see ``MarkerOptions``);
 /// top-level `userLocation` (see ``SceneUserLocation``) and `fitAnnotations` (true, or
 /// `{"padding": points or [top, left, bottom, right]}`: show every annotation's whole view, overriding the
 /// area).
