@@ -68,6 +68,38 @@ struct AnnotationDisplayTests {
         #expect(entry["callout"]?["width"]?.number == bubble.width)
     }
 
+    @Test("at scale 2 the callout, the cached pins and a cluster are drawn with twice the pixels")
+    func retina() throws {
+        var options = MapSnapshotter.Options(size: Size(width: 300, height: 200), scale: 2)
+        options.region = CoordinateRegion(center: Self.helsinki, latitudinalMeters: 3000, longitudinalMeters: 3000)
+        let s = try MapSnapshotter(options: options)
+        let selected = PointAnnotation(
+            coordinate: s.viewport.coordinate(for: Point(x: 150, y: 130)), title: "Senate Square",
+            subtitle: "Helsinki")
+        s.addAnnotation(selected)
+        for k in 0..<4 {
+            s.addAnnotation(
+                PointAnnotation(coordinate: s.viewport.coordinate(for: Point(x: 60 + 5 * Double(k), y: 170))))
+        }
+        s.addAnnotation(PointAnnotation(coordinate: s.viewport.coordinate(for: Point(x: 250, y: 170)), title: "alone"))
+        s.viewProvider = { a in
+            guard !(a is ClusterAnnotation), a !== selected else { return nil }
+            let pin = PinAnnotationView(pinColor: .green)
+            pin.clusteringIdentifier = "g"
+            return pin
+        }
+        s.selectAnnotation(selected)
+        let snapshot = try s.snapshot()
+        #expect(snapshot.image.width == 600 && snapshot.image.height == 400)
+        #expect(GoldenImage.check(snapshot.image, golden: "annotations/retina@2x") == nil)
+        #expect(snapshot.clusters.count == 1)
+        let placed = try #require(snapshot.annotations.first { $0.annotation === selected })
+        let bubble = try #require(placed.calloutFrame)
+        // The bubble's fill is white in device pixels at twice the point coordinates.
+        let inside = snapshot.image.pixel(x: Int(bubble.maxX * 2) - 6, y: Int(bubble.midY * 2))
+        #expect(inside.red == 255 && inside.green == 255 && inside.blue == 255, "\(inside)")
+    }
+
     @Test("the selected view is drawn in front of a southern one")
     func selectedInFront() throws {
         let s = try helsinkiSnapshotter()

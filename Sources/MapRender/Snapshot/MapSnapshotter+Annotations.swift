@@ -129,7 +129,9 @@ extension MapSnapshotter {
     /// Whether the map follows the user. Setting ``UserTrackingMode/follow`` or
     /// ``UserTrackingMode/followWithHeading`` (with a known location) centers the map on the user and,
     /// when zoomed out below ``userTrackingMinimumZoomLevel``, zooms in to show 1 km or four times the
-    /// accuracy radius, whichever is larger. Mirrors `userTrackingMode` / `setUserTrackingMode:animated:`.
+    /// accuracy radius, whichever is larger. Set the location first: a snapshot is a still, so moving the
+    /// user afterwards does not move the map until the mode is set again.
+    /// Mirrors `userTrackingMode` / `setUserTrackingMode:animated:`.
     public var userTrackingMode: UserTrackingMode {
         get { annotationStore.userTrackingMode }
         set {
