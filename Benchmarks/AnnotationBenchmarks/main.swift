@@ -7,6 +7,9 @@
 // 3. A whole `mapraster render` process for an 800x600 image with 1,000 default pins, 100 polylines of 50
 //    points, 50 circles and 20 polygons (no base map) against a hand-written pycairo program drawing the same
 //    shapes (Scripts/peer-static-map.py; needs `pip install pycairo`), measured side by side in this run.
+// 4. Layout at scale: 100,000 pins with collisions, then with clustering.
+//
+// Pass `query`, `reuse`, `process` or `layout` to run only some.
 import Foundation
 import MapRaster
 
@@ -281,7 +284,43 @@ func processBenchmark() throws {
     print(String(format: "ratio mapraster / pycairo: %.2f (target <= 1.2)", ma / mb))
 }
 
+// MARK: - 4. Layout at scale
+
+func layoutBenchmark() throws {
+    print("\n== snapshot of 100,000 pins at 800x600, zoom 3, no base map ==")
+    var rng = SplitMix64(state: 11)
+    let list = (0..<100_000).map { _ in
+        PointAnnotation(
+            coordinate: LocationCoordinate2D(
+                latitude: Double.random(in: -60...70, using: &rng),
+                longitude: Double.random(in: -180..<180, using: &rng)))
+    }
+    for clustering in [false, true] {
+        let viewport = try MapViewport(
+            size: Size(width: 800, height: 600), center: LocationCoordinate2D(latitude: 30, longitude: 0), zoomLevel: 3)
+        var options = MapSnapshotter.Options(size: Size(width: 800, height: 600))
+        options.visibleMapRect = viewport.visibleMapRect
+        let s = try MapSnapshotter(options: options)
+        s.baseMap = nil
+        s.addAnnotations(list)
+        s.viewProvider = { a in
+            guard !(a is ClusterAnnotation) else { return nil }
+            let pin = PinAnnotationView()
+            if clustering { pin.clusteringIdentifier = "all" } else { pin.displayPriority = .defaultLow }
+            return pin
+        }
+        var snapshot: Snapshot?
+        let t = try time { snapshot = try s.snapshot() }
+        let shown = snapshot!.annotations.filter { $0.visibility == .visible }.count
+        print(
+            clustering
+                ? "clustering: \(ms(t)), \(snapshot!.clusters.count) clusters, \(shown) pins alone"
+                : "collision (all low priority): \(ms(t)), \(shown) pins shown")
+    }
+}
+
 let which = Set(CommandLine.arguments.dropFirst())
 if which.isEmpty || which.contains("query") { try spatialQueryBenchmark() }
 if which.isEmpty || which.contains("reuse") { try reuseBenchmark() }
 if which.isEmpty || which.contains("process") { try processBenchmark() }
+if which.isEmpty || which.contains("layout") { try layoutBenchmark() }
