@@ -36,7 +36,8 @@ let package = Package(
         // Command-line interface as a library so that tests can call it.
         .target(name: "MapCLI", dependencies: ["MapRaster"]),
         .executableTarget(name: "mapraster", dependencies: ["MapCLI"]),
-        // Annotation benchmarks, never run by `swift test`: `swift build -c release && .build/release/AnnotationBenchmarks`.
+        // Annotation benchmarks, never run by `swift test`:
+        // `swift build -c release && .build/release/AnnotationBenchmarks`.
         .executableTarget(
             name: "AnnotationBenchmarks", dependencies: ["MapRaster"], path: "Benchmarks/AnnotationBenchmarks"),
         // Golden-image assertions and fixture lookup for tests.
