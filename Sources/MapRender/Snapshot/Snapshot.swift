@@ -17,6 +17,7 @@ public final class Snapshot {
 
     /// An annotation (or a cluster) and its view's frame in image points.
     public struct PlacedAnnotation {
+        /// The annotation, or the ``ClusterAnnotation`` for a cluster.
         public var annotation: Annotation
         /// The view's frame in points; it may lie partly or wholly outside the image.
         public var frame: Rect
