@@ -20,7 +20,8 @@ extension MapSnapshotter {
     /// Removes an annotation (by identity). Mirrors `removeAnnotation:`.
     public func removeAnnotation(_ annotation: Annotation) { removeAnnotations([annotation]) }
 
-    /// Removes annotations (by identity); removed ones are deselected. Mirrors `removeAnnotations:`.
+    /// Removes annotations (by identity); removed ones are deselected, and removing the user location
+    /// turns ``showsUserLocation`` off. Mirrors `removeAnnotations:`.
     public func removeAnnotations(_ list: [Annotation]) {
         let ids = Set(list.map(ObjectIdentifier.init))
         annotations.removeAll { ids.contains(ObjectIdentifier($0)) }
