@@ -54,6 +54,10 @@ let package = Package(
         .executableTarget(name: "mapraster", dependencies: ["MapCLI"]),
         // For users' test targets: render and compare with approved images (XCTest and Swift Testing).
         .target(name: "MapRasterTesting", dependencies: ["MapRender", "MapDiff", "MapGraphics"]),
+        // Annotation benchmarks, never run by `swift test`:
+        // `swift build -c release && .build/release/AnnotationBenchmarks`.
+        .executableTarget(
+            name: "AnnotationBenchmarks", dependencies: ["MapRaster"], path: "Benchmarks/AnnotationBenchmarks"),
         // Golden-image assertions and fixture lookup for this package's tests.
         .target(name: "MapTestSupport", dependencies: ["MapRaster", "MapRasterTesting"]),
 

@@ -50,13 +50,15 @@ public final class MapSnapshotter {
 
     /// The options this snapshotter renders with.
     public let options: Options
-    /// What the image shows.
-    public let viewport: MapViewport
+    /// What the image shows; ``showAnnotations(_:edgePadding:)`` and ``userTrackingMode`` change it.
+    public internal(set) var viewport: MapViewport
 
     /// The annotations, in the order added. Mirrors `annotations`.
     public internal(set) var annotations: [Annotation] = []
     /// The overlays; index 0 is drawn at the back. Mirrors `overlays`.
     public internal(set) var overlays: [Overlay] = []
+    /// Selection, user location, spatial index and view cache of the annotations.
+    let annotationStore = AnnotationStore()
 
     /// Chooses the view of each annotation; returning nil (or having no provider) gives the default pin.
     /// Mirrors the delegate's `mapView:viewForAnnotation:`.
