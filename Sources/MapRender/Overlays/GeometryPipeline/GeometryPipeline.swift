@@ -92,7 +92,11 @@ struct GeometryPipeline {
             for part in shape.parts {
                 switch part {
                 case .line(let points):
-                    if strokes { addStroke(project(points, offset: offset), closedRing: false, to: &result) }
+                    if strokes {
+                        for run in Self.runsOnTheMap(points) {
+                            addStroke(project(run, offset: offset), closedRing: false, to: &result)
+                        }
+                    }
                 case .ring(let points):
                     guard points.count > 1 else { continue }
                     let pole = shape.pole(forRing: points)
@@ -117,7 +121,12 @@ struct GeometryPipeline {
                         }
                     }
                     if strokes {
-                        addStroke(project(strokeLine, offset: offset), closedRing: pole == nil, to: &result)
+                        let runs = Self.runsOnTheMap(pole == nil ? strokeLine + [strokeLine[0]] : strokeLine)
+                        if runs.count == 1, pole == nil {
+                            addStroke(project(strokeLine, offset: offset), closedRing: true, to: &result)
+                        } else {
+                            for run in runs { addStroke(project(run, offset: offset), closedRing: false, to: &result) }
+                        }
                     }
                 }
             }
@@ -144,6 +153,26 @@ struct GeometryPipeline {
             piece.lineLength = length
             result.strokes.append(piece)
         }
+    }
+
+    /// The line cut where it runs along the map's top or bottom edge: latitudes beyond +-85.0511 degrees
+    /// project onto the edge, and a stroke there would draw a line that is not on the map.
+    static func runsOnTheMap(_ points: [MapPoint]) -> [[MapPoint]] {
+        let world = WebMercator.worldSize
+        func offEdge(_ a: MapPoint, _ b: MapPoint) -> Bool { (a.y <= 0 && b.y <= 0) || (a.y >= world && b.y >= world) }
+        guard points.count > 1, zip(points, points.dropFirst()).contains(where: offEdge) else { return [points] }
+        var runs: [[MapPoint]] = []
+        var current: [MapPoint] = [points[0]]
+        for (a, b) in zip(points, points.dropFirst()) {
+            if offEdge(a, b) {
+                if current.count > 1 { runs.append(current) }
+                current = [b]
+            } else {
+                current.append(b)
+            }
+        }
+        if current.count > 1 { runs.append(current) }
+        return runs
     }
 
     static func bounds(of points: [Point]) -> Rect? {
