@@ -4,8 +4,8 @@ import MapGraphics
 
 /// Draws a ``TileOverlay``: the tiles of the zoom level nearest the view's (within the overlay's
 /// `minimumZ...maximumZ`; more detailed views enlarge the most detailed tiles, less detailed views show
-/// nothing), each scaled into its place with edges on device pixels so that neighbours meet without
-/// seams. Missing tiles leave the map visible. Mirrors MapKit's `MKTileOverlayRenderer`.
+/// nothing), put together into one image at their own resolution and scaled into place at once, so that
+/// neighbours meet without seams. Missing tiles leave the map visible. Mirrors MapKit's `MKTileOverlayRenderer`.
 public final class TileOverlayRenderer: OverlayRenderer {
     /// The tile overlay drawn.
     public let tileOverlay: TileOverlay
@@ -64,21 +64,38 @@ public final class TileOverlayRenderer: OverlayRenderer {
 
     public override func render(in context: GraphicsContext, viewport: MapViewport) {
         guard let z = tileZoom(for: viewport) else { return }
+        let visible = visibleTiles(for: viewport, z: z)
+        guard !visible.isEmpty, visible.contains(where: { images[$0.tile] != nil }) else { return }
+        // Put the tiles side by side in one image at their own resolution, then draw that image once:
+        // scaling tiles one by one would blend each tile's edge with transparency and show seams.
+        let side = TileID.mapPointSize(atZoom: z)
+        let columns = visible.map { Int((($0.offset + Double($0.tile.x) * side) / side).rounded()) }
+        let rows = visible.map(\.tile.y)
+        let minColumn = columns.min()!
+        let minRow = rows.min()!
+        let pixels = images.values.map(\.width).max() ?? 256
+        guard
+            let mosaic = try? ImageSurface(
+                width: (columns.max()! - minColumn + 1) * pixels, height: (rows.max()! - minRow + 1) * pixels),
+            let mosaicContext = try? GraphicsContext(surface: mosaic)
+        else { return }
+        for (k, entry) in visible.enumerated() {
+            guard let image = images[entry.tile] else { continue }
+            mosaicContext.draw(
+                image,
+                in: Rect(
+                    x: Double((columns[k] - minColumn) * pixels), y: Double((rows[k] - minRow) * pixels),
+                    width: Double(pixels), height: Double(pixels)))
+        }
+        let origin = MapPoint(x: Double(minColumn) * side, y: Double(minRow) * side)
+        let a = viewport.point(for: origin)
+        let b = viewport.point(
+            for: MapPoint(
+                x: origin.x + Double(mosaic.width / pixels) * side, y: origin.y + Double(mosaic.height / pixels) * side)
+        )
         context.withSavedState {
             context.setAlpha(alpha)
-            for (tile, offset) in visibleTiles(for: viewport, z: z) {
-                guard let image = images[tile] else { continue }
-                let r = tile.mapRect.offsetBy(dx: offset, dy: 0)
-                let a = viewport.point(for: r.origin)
-                let b = viewport.point(for: MapPoint(x: r.maxX, y: r.maxY))
-                // Snap the edges to device pixels.
-                let s = viewport.scale
-                let x0 = (a.x * s).rounded() / s
-                let y0 = (a.y * s).rounded() / s
-                let x1 = (b.x * s).rounded() / s
-                let y1 = (b.y * s).rounded() / s
-                context.draw(image, in: Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0))
-            }
+            context.draw(mosaic, in: Rect(x: a.x, y: a.y, width: b.x - a.x, height: b.y - a.y))
         }
     }
 }

@@ -1,0 +1,76 @@
+import Foundation
+import MapRaster
+import MapTestSupport
+import Testing
+
+/// Makes a folder of z/x/y.png tiles for zooms 0...2: each tile a color by column and row, a dark
+/// border and its "z/x/y" name, so place, orientation and seams show.
+func makeTileFolder(_ name: String) throws -> URL {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("mapraster-\(name)-\(getpid())")
+    try? FileManager.default.removeItem(at: folder)
+    let font = try Font.load(path: Font.defaultPath)
+    for z in 0...2 {
+        let n = 1 << z
+        for x in 0..<n {
+            for y in 0..<n {
+                let surface = try ImageSurface(width: 256, height: 256)
+                let context = try GraphicsContext(surface: surface)
+                let hue = Double(x) / Double(n)
+                context.setFillColor(
+                    Color(red: 0.3 + 0.6 * hue, green: 0.8 - 0.5 * Double(y) / Double(n), blue: 0.9 - 0.6 * hue))
+                context.fill(Rect(x: 0, y: 0, width: 256, height: 256))
+                context.setStrokeColor(Color(red8: 20, green8: 20, blue8: 20))
+                context.setLineWidth(4)
+                context.stroke(Path(rect: Rect(x: 2, y: 2, width: 252, height: 252)))
+                context.drawText("\(z)/\(x)/\(y)", at: Point(x: 20, y: 60), font: font, size: 40, color: .black)
+                let dir = folder.appendingPathComponent("\(z)/\(x)")
+                try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+                try surface.writePNG(to: dir.appendingPathComponent("\(y).png"))
+            }
+        }
+    }
+    return folder
+}
+
+@Suite("Golden images of tile overlays from a z/x/y.png folder")
+struct OverlayTileGoldenTests {
+    @Test("tiles replacing the base map: the world at zoom 1 is the four z1 tiles, in place", arguments: [1.0, 2.0])
+    func replacing(scale: Double) throws {
+        let folder = try makeTileFolder("tiles-replace")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let tiles = try TileOverlay(folder: folder)
+        tiles.canReplaceMapContent = true
+        tiles.maximumZ = 2
+        let snapshot = try overlaySnapshot(size: Size(width: 512, height: 512), scale: scale, overlays: [tiles])
+        #expect(GoldenImage.check(snapshot.image, golden: golden("overlays/tiles-replace", scale)) == nil)
+        // No base map: the tile 1/0/0's color at its center (the ocean color would show otherwise).
+        let p = snapshot.image.pixel(x: Int(128 * scale), y: Int(200 * scale))
+        #expect(p == ImageSurface.Pixel(red: 76, green: 204, blue: 230, alpha: 255), "\(p)")  // 0.3, 0.8, 0.9 in 8 bits
+    }
+
+    @Test("translucent tiles over the base map across the 180th meridian, one tile missing, TMS rows")
+    func antimeridian() throws {
+        let folder = try makeTileFolder("tiles-180")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        // Missing tile 2/0/1 (west of 180, northern mid-latitudes): the base map shows there.
+        try FileManager.default.removeItem(at: folder.appendingPathComponent("2/0/1.png"))
+        let tiles = try TileOverlay(folder: folder)
+        tiles.maximumZ = 2
+        let renderer = TileOverlayRenderer(tileOverlay: tiles)
+        renderer.alpha = 0.6
+        let region = CoordinateRegion(
+            center: coord(20, 180), span: CoordinateSpan(latitudeDelta: 100, longitudeDelta: 150))
+        let snapshot = try overlaySnapshot(
+            size: Size(width: 480, height: 360), region: region, overlays: [tiles], provider: { _ in renderer })
+        #expect(snapshot.viewport.tileZoom == 2)
+        #expect(GoldenImage.check(snapshot.image, golden: "overlays/tiles-antimeridian") == nil)
+        let bare = try overlaySnapshot(size: Size(width: 480, height: 360), region: region, overlays: [])
+        let missing = coord(30, -160)  // in tile 2/0/1
+        #expect(pixel(snapshot, missing) == pixel(bare, missing))
+        let present = coord(30, 160)  // in tile 2/3/1
+        #expect(pixel(snapshot, present) != pixel(bare, present))
+        // TMS: with flipped geometry, tile 2/0/1 is read from row 2.
+        tiles.isGeometryFlipped = true
+        #expect(tiles.url(forTile: try TileID(z: 2, x: 0, y: 1)).path.hasSuffix("2/0/2.png"))
+    }
+}
