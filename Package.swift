@@ -36,6 +36,8 @@ let package = Package(
         // Command-line interface as a library so that tests can call it.
         .target(name: "MapCLI", dependencies: ["MapRaster"]),
         .executableTarget(name: "mapraster", dependencies: ["MapCLI"]),
+        // Overlay benchmark (1,000,000-point polyline); run with `swift run -c release OverlayBenchmarks`.
+        .executableTarget(name: "OverlayBenchmarks", dependencies: ["MapRaster"], path: "Benchmarks/OverlayBenchmarks"),
         // Golden-image assertions and fixture lookup for tests.
         .target(name: "MapTestSupport", dependencies: ["MapRaster"]),
 

@@ -6,7 +6,7 @@ import Testing
 /// Makes a folder of z/x/y.png tiles for zooms 0...2: each tile a color by column and row, a dark
 /// border and its "z/x/y" name, so place, orientation and seams show.
 func makeTileFolder(_ name: String) throws -> URL {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("mapraster-\(name)-\(getpid())")
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("mapraster-\(name)-\(UUID().uuidString)")
     try? FileManager.default.removeItem(at: folder)
     let font = try Font.load(path: Font.defaultPath)
     for z in 0...2 {

@@ -93,9 +93,7 @@ struct GeometryPipeline {
                 switch part {
                 case .line(let points):
                     if strokes {
-                        for run in Self.runsOnTheMap(points) {
-                            addStroke(project(run, offset: offset), closedRing: false, to: &result)
-                        }
+                        for run in Self.runsOnTheMap(points) { addLine(run, offset: offset, to: &result) }
                     }
                 case .ring(let points):
                     guard points.count > 1 else { continue }
@@ -125,13 +123,29 @@ struct GeometryPipeline {
                         if runs.count == 1, pole == nil {
                             addStroke(project(strokeLine, offset: offset), closedRing: true, to: &result)
                         } else {
-                            for run in runs { addStroke(project(run, offset: offset), closedRing: false, to: &result) }
+                            for run in runs { addLine(run, offset: offset, to: &result) }
                         }
                     }
                 }
             }
         }
         return result
+    }
+
+    /// Projects, clips and simplifies one open line in a single pass (large lines never exist in image
+    /// points as a whole).
+    func addLine(_ points: [MapPoint], offset: Double, to result: inout Prepared) {
+        let perPoint = viewport.mapPointsPerPoint
+        let ox = viewport.visibleMapRect.minX - offset
+        let oy = viewport.visibleMapRect.minY
+        let (pieces, length) = LineClipper.clip(
+            points, project: { Point(x: ($0.x - ox) / perPoint, y: ($0.y - oy) / perPoint) }, to: clipRect,
+            tolerance: tolerance)
+        for var piece in pieces {
+            piece.points = Simplifier.simplify(piece.points, tolerance: tolerance)
+            piece.lineLength = length
+            result.strokes.append(piece)
+        }
     }
 
     /// Clips and simplifies one stroked line (a ring is closed here when it is wholly inside).

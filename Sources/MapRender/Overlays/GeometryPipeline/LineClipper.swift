@@ -54,6 +54,66 @@ enum LineClipper {
         return (pieces, travelled)
     }
 
+    /// Projects, clips and radially thins a line in one pass, without intermediate arrays: map points go
+    /// through `project`, the parts inside `rect` become pieces, and inside a piece a vertex closer than
+    /// `tolerance` to the last kept one is dropped (the piece's ends are always kept).
+    static func clip(
+        _ points: [MapPoint], project: (MapPoint) -> Point, to rect: Rect, tolerance: Double
+    ) -> (pieces: [StrokePiece], length: Double) {
+        var pieces: [StrokePiece] = []
+        guard points.count > 1 else { return ([], 0) }
+        let tolerance2 = tolerance * tolerance
+        var current: [Point] = []
+        var pending: Point?
+        var currentStart = 0.0
+        var travelled = 0.0
+        func finish() {
+            if let p = pending { current.append(p) }
+            pending = nil
+            if current.count > 1 {
+                pieces.append(StrokePiece(points: current, startLength: currentStart, closed: false))
+            }
+            current = []
+        }
+        var a = project(points[0])
+        for i in 1..<points.count {
+            let b = project(points[i])
+            let dx = b.x - a.x
+            let dy = b.y - a.y
+            let length = (dx * dx + dy * dy).squareRoot()
+            if let (t0, t1) = clipSegment(a, b, rect) {
+                let p0 = t0 == 0 ? a : Point(x: a.x + t0 * dx, y: a.y + t0 * dy)
+                let p1 = t1 == 1 ? b : Point(x: a.x + t1 * dx, y: a.y + t1 * dy)
+                if current.isEmpty || t0 > 0 {
+                    finish()
+                    current = [p0]
+                    currentStart = travelled + t0 * length
+                }
+                if t1 < 1 {
+                    pending = nil
+                    current.append(p1)
+                    finish()
+                } else {
+                    let last = current[current.count - 1]
+                    let ex = p1.x - last.x
+                    let ey = p1.y - last.y
+                    if ex * ex + ey * ey > tolerance2 {
+                        current.append(p1)
+                        pending = nil
+                    } else {
+                        pending = p1
+                    }
+                }
+            } else if !current.isEmpty {
+                finish()
+            }
+            travelled += length
+            a = b
+        }
+        finish()
+        return (pieces, travelled)
+    }
+
     /// The parameter range of segment a-b inside `rect`, or nil when it misses it.
     @inline(__always)
     static func clipSegment(_ a: Point, _ b: Point, _ rect: Rect) -> (Double, Double)? {
