@@ -81,7 +81,12 @@ open class OverlayPathRenderer: OverlayRenderer {
             for piece in pieces {
                 var path = Path()
                 path.addLines(piece.points, closed: piece.closed)
-                context.setLineDash(phase: lineDashPhase + piece.startLength, lengths: lineDashPattern)
+                // The phase modulo the pattern keeps the number small for Cairo.
+                let period = lineDashPattern.reduce(0, +)
+                let phase = lineDashPhase + piece.startLength
+                context.setLineDash(
+                    phase: period > 0 && period.isFinite ? phase.truncatingRemainder(dividingBy: period) : phase,
+                    lengths: lineDashPattern)
                 context.stroke(path)
             }
         }
