@@ -18,6 +18,9 @@ let package = Package(
         .systemLibrary(
             name: "CHarfBuzz", pkgConfig: "harfbuzz",
             providers: [.apt(["libharfbuzz-dev"])]),
+        .systemLibrary(
+            name: "CSQLite", pkgConfig: "sqlite3",
+            providers: [.apt(["libsqlite3-dev"])]),
 
         // Pure Swift: coordinates, map points, map rects, projection, viewport, tiles.
         .target(name: "MapGeometry"),
@@ -26,7 +29,7 @@ let package = Package(
         // Style vocabulary: colors and the base-map style.
         .target(name: "MapStyle", dependencies: ["MapGeometry"]),
         // The Cairo canvas: surfaces, contexts, paths, fonts, PNG.
-        .target(name: "MapGraphics", dependencies: ["MapStyle", "CCairo", "CFreeType", "CHarfBuzz"]),
+        .target(name: "MapGraphics", dependencies: ["MapStyle", "CCairo", "CFreeType", "CHarfBuzz", "CSQLite"]),
         // Snapshotter, base map, annotations, overlays.
         .target(
             name: "MapRender", dependencies: ["MapGeometry", "MapData", "MapStyle", "MapGraphics"],

@@ -8,6 +8,7 @@ PACKAGES=(
     libcairo2-dev       # Cairo 1.16: drawing and PNG encoding
     libfreetype-dev     # FreeType: glyph outlines
     libharfbuzz-dev     # HarfBuzz: text shaping
+    libsqlite3-dev      # SQLite: reading MBTiles files (tile overlays)
     fonts-dejavu-core   # DejaVu Sans, pinned by path for labels and attribution
 )
 

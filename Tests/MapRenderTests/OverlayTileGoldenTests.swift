@@ -71,6 +71,36 @@ struct OverlayTileGoldenTests {
         #expect(pixel(snapshot, present) != pixel(bare, present))
         // TMS: with flipped geometry, tile 2/0/1 is read from row 2.
         tiles.isGeometryFlipped = true
-        #expect(tiles.url(forTile: try TileID(z: 2, x: 0, y: 1)).path.hasSuffix("2/0/2.png"))
+        #expect(tiles.url(forTile: try TileID(z: 2, x: 0, y: 1))?.path.hasSuffix("2/0/2.png") == true)
+    }
+
+    @Test("tiles from an MBTiles file (TMS rows): zoom 2 tiles the right way up, zoom limits from its metadata")
+    func mbtiles() throws {
+        let tiles = try TileOverlay(mbtilesPath: Fixtures.url("overlays/tiles.mbtiles").path)
+        #expect(tiles.isGeometryFlipped && tiles.minimumZ == 0 && tiles.maximumZ == 2)
+        tiles.canReplaceMapContent = true
+        let region = CoordinateRegion(
+            center: coord(25, 20), span: CoordinateSpan(latitudeDelta: 80, longitudeDelta: 150))
+        let snapshot = try overlaySnapshot(size: Size(width: 480, height: 360), region: region, overlays: [tiles])
+        #expect(snapshot.viewport.tileZoom == 2)
+        #expect(GoldenImage.check(snapshot.image, golden: "overlays/tiles-mbtiles") == nil)
+        // Tile 2/2/1 (XYZ) spans 0...90 E, 0...66.5 N; its north-west corner (the dark square) is at the
+        // top left: just south-east of (66.5 N, 0 E) is dark, its middle is the tile's color.
+        let corner = pixel(snapshot, coord(64, 3))
+        #expect(corner == ImageSurface.Pixel(red: 30, green: 30, blue: 40, alpha: 255), "\(corner)")
+        let middle = pixel(snapshot, coord(40, 45))
+        #expect(middle == ImageSurface.Pixel(red: 150, green: 170, blue: 230, alpha: 255), "\(middle)")
+    }
+
+    @Test("a file that is not MBTiles is an error naming it")
+    func badMBTiles() throws {
+        let path = Fixtures.url("overlays/fiji.geojson").path
+        #expect {
+            _ = try TileOverlay(mbtilesPath: path)
+        } throws: { error in
+            let text = (error as? OverlayError)?.description ?? ""
+            return text.contains(path) && text.contains("cannot be read")
+        }
+        #expect(throws: OverlayError.self) { _ = try TileOverlay(mbtilesPath: "/nonexistent.mbtiles") }
     }
 }

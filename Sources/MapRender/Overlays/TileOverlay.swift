@@ -1,13 +1,21 @@
 import Foundation
 import MapGeometry
+import MapGraphics
 
 /// Raster tiles from a local folder laid out as `z/x/y.png` (rows from the north, or from the south
-/// when ``isGeometryFlipped``), drawn over the map by a ``TileOverlayRenderer``. Mirrors MapKit's `MKTileOverlay` with a `file:` URL template.
+/// when ``isGeometryFlipped``) or from an MBTiles file, drawn over the map by a ``TileOverlayRenderer``.
+/// Mirrors MapKit's `MKTileOverlay` with a `file:` URL template.
 public final class TileOverlay: Overlay {
-    /// The folder holding `z/x/y.png`.
-    public let folder: URL
-    /// The tiles' file extension, `png`.
-    public let fileExtension: String
+    /// Where the tiles come from.
+    public enum Source {
+        /// A folder holding `z/x/y.<extension>`.
+        case folder(URL, fileExtension: String)
+        /// An MBTiles file (PNG tiles, TMS rows).
+        case mbtiles(MBTilesFile)
+    }
+
+    /// Where the tiles come from.
+    public let source: Source
     /// The tiles' size in points at their own zoom level. Mirrors `tileSize`.
     public var tileSize = 256.0
     /// The least detailed zoom level with tiles. Mirrors `minimumZ`.
@@ -40,14 +48,70 @@ public final class TileOverlay: Overlay {
         } catch {
             throw OverlayError.unreadableTileFolder(path: folder.path, reason: "its contents cannot be listed")
         }
-        self.folder = folder
-        self.fileExtension = fileExtension
+        source = .folder(folder, fileExtension: fileExtension)
     }
 
-    /// The file of a tile (x wrapped into the world, row flipped for TMS). Mirrors `URLForTilePath:`.
-    public func url(forTile tile: TileID) -> URL {
+    /// Creates a tile overlay for an MBTiles file; its rows are TMS rows, so ``isGeometryFlipped`` is
+    /// true, and its `minzoom`/`maxzoom` metadata set the zoom limits.
+    ///
+    /// - Throws: ``OverlayError/unreadableTileFolder(path:reason:)`` when the file cannot be opened as
+    ///   MBTiles.
+    public init(mbtilesPath path: String) throws {
+        let file: MBTilesFile
+        do { file = try MBTilesFile(path: path) } catch let error as MBTilesError {
+            throw OverlayError.unreadableTileFolder(path: path, reason: error.description)
+        }
+        source = .mbtiles(file)
+        isGeometryFlipped = true
+        if let z = file.metadata["minzoom"].flatMap(Int.init) { minimumZ = max(0, min(22, z)) }
+        if let z = file.metadata["maxzoom"].flatMap(Int.init) { maximumZ = max(minimumZ, min(22, z)) }
+    }
+
+    /// A name for messages: the folder's or file's path.
+    public var path: String {
+        switch source {
+        case .folder(let url, _): return url.path
+        case .mbtiles(let file): return file.path
+        }
+    }
+
+    /// The file of a tile in a folder source (row flipped for TMS), nil for MBTiles. Mirrors
+    /// `URLForTilePath:`.
+    public func url(forTile tile: TileID) -> URL? {
+        guard case .folder(let folder, let fileExtension) = source else { return nil }
         let row = isGeometryFlipped ? tile.tmsY : tile.y
         return folder.appendingPathComponent("\(tile.z)/\(tile.x)/\(row).\(fileExtension)")
+    }
+
+    /// The image of a tile, or nil when the source has none. Mirrors `loadTileAtPath:result:`.
+    ///
+    /// - Throws: ``OverlayError/unreadableTile(path:reason:)`` for a tile that exists but is not a PNG.
+    public func loadTile(_ tile: TileID) throws -> ImageSurface? {
+        switch source {
+        case .folder:
+            guard let url = url(forTile: tile), FileManager.default.fileExists(atPath: url.path) else { return nil }
+            do { return try ImageSurface(contentsOfPNG: url) } catch {
+                throw OverlayError.unreadableTile(path: url.path, reason: "\(error)")
+            }
+        case .mbtiles(let file):
+            let row = isGeometryFlipped ? tile.tmsY : tile.y
+            let name = "\(file.path) tile \(tile.z)/\(tile.x)/\(row)"
+            let data: Data?
+            do { data = try file.tileData(zoom: tile.z, column: tile.x, tmsRow: row) } catch {
+                throw OverlayError.unreadableTile(path: name, reason: "\(error)")
+            }
+            guard let data else { return nil }
+            // Cairo reads PNGs from files: go through a private temporary file.
+            let temporary = FileManager.default.temporaryDirectory.appendingPathComponent(
+                "mapraster-tile-\(UUID().uuidString).png")
+            defer { try? FileManager.default.removeItem(at: temporary) }
+            do {
+                try data.write(to: temporary)
+                return try ImageSurface(contentsOfPNG: temporary)
+            } catch {
+                throw OverlayError.unreadableTile(path: name, reason: "not a PNG image (\(data.count) bytes)")
+            }
+        }
     }
 
     /// - Throws: ``OverlayError/invalidShape(overlay:problem:)`` for zoom limits outside 0...22 or
@@ -55,7 +119,7 @@ public final class TileOverlay: Overlay {
     public func validate() throws {
         guard minimumZ >= 0, maximumZ <= 22, minimumZ <= maximumZ, tileSize.isFinite, tileSize > 0 else {
             throw OverlayError.invalidShape(
-                overlay: "TileOverlay '\(folder.path)'",
+                overlay: "TileOverlay '\(path)'",
                 problem: "zoom range \(minimumZ)...\(maximumZ) or tile size \(tileSize) is not valid; "
                     + "zooms must be within 0...22 with minimumZ <= maximumZ, the tile size positive")
         }

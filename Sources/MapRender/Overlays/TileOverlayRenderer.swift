@@ -52,13 +52,7 @@ public final class TileOverlayRenderer: OverlayRenderer {
         images = [:]
         guard let z = tileZoom(for: viewport) else { return }
         for (tile, _) in visibleTiles(for: viewport, z: z) where images[tile] == nil {
-            let url = tileOverlay.url(forTile: tile)
-            guard FileManager.default.fileExists(atPath: url.path) else { continue }
-            do {
-                images[tile] = try ImageSurface(contentsOfPNG: url)
-            } catch {
-                throw OverlayError.unreadableTile(path: url.path, reason: "\(error)")
-            }
+            if let image = try tileOverlay.loadTile(tile) { images[tile] = image }
         }
     }
 

@@ -158,7 +158,7 @@ func describe(_ overlay: Overlay) -> String {
     case let o as Circle: return overlayName("Circle", title: o.title, first: o.center)
     case let o as MultiPolyline: return overlayName("MultiPolyline", title: o.title, first: nil)
     case let o as MultiPolygon: return overlayName("MultiPolygon", title: o.title, first: nil)
-    case let o as TileOverlay: return "TileOverlay '\(o.folder.path)'"
+    case let o as TileOverlay: return "TileOverlay '\(o.path)'"
     default: return "\(type(of: overlay)) at \(overlay.coordinate)"
     }
 }
