@@ -116,6 +116,17 @@ struct OverlayAntimeridianTests {
         #expect(abs(l.boundingMapRect.remainder.width - WebMercator.worldSize * 10 / 360) < 1e-6)
     }
 
+    @Test("a route across 180 intersects map rects around either end, in world coordinates")
+    func intersectsAcross180() {
+        let route = Polyline(coordinates: [coordinate(35.55, 139.78), coordinate(37.62, -122.38)])
+        let aroundSanFrancisco = MapRect(
+            corner: MapPoint(coordinate(38, -123)), corner: MapPoint(coordinate(37, -122)))
+        let aroundTokyo = MapRect(corner: MapPoint(coordinate(36, 139)), corner: MapPoint(coordinate(35, 140)))
+        let atlantic = MapRect(corner: MapPoint(coordinate(40, -40)), corner: MapPoint(coordinate(30, -30)))
+        #expect(route.intersects(aroundSanFrancisco) && route.intersects(aroundTokyo))
+        #expect(!route.intersects(atlantic))
+    }
+
     @Test("a polygon around Fiji across 180 has a narrow bounding rect, not a world-wide one")
     func fiji() {
         let p = Polygon(coordinates: [

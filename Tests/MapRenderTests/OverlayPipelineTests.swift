@@ -50,6 +50,14 @@ struct OverlayPipelineTests {
         let inside = pixel(snapshot, WebMercator.destination(from: coord(60.1706, 24.94), bearing: 270, meters: 100))
         #expect(inside.red > inside.green && inside.alpha > 60, "inside \(inside)")
         #expect(outside.green > outside.red, "outside \(outside)")
+        // The circle's outline on the center row is where spherical geometry puts it, within 0.3 points.
+        let expectedX = snapshot.point(for: WebMercator.destination(from: Self.center, bearing: 270, meters: 60)).x
+        let strokeColumns = (0..<400).filter { x in
+            let p = snapshot.image.pixel(x: x, y: 150)
+            return p.red > 150 && p.green < 110 && p.alpha > 200
+        }
+        let strokeCenter = Double(strokeColumns.reduce(0, +)) / Double(max(1, strokeColumns.count)) + 0.5
+        #expect(!strokeColumns.isEmpty && abs(strokeCenter - expectedX) < 0.3, "\(strokeColumns) vs \(expectedX)")
     }
 
     @Test("a million-point line renders in bounded time with every copy of it clipped away but the visible one")

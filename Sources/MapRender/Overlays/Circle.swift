@@ -61,9 +61,14 @@ public final class Circle: Overlay {
     /// whose last vertex is almost a world's width east or west of its first.
     public func outline(vertices: Int) -> [MapPoint] {
         let n = max(3, vertices)
+        return outline(bearings: (0..<n).map { Double($0) * 360 / Double(n) })
+    }
+
+    /// The outline points at the given bearings (ascending, within 0..<360), unwrapped like
+    /// ``outline(vertices:)``.
+    func outline(bearings: [Double]) -> [MapPoint] {
         let atPole = abs(center.latitude) > 90 - 1e-9
-        let coordinates = (0..<n).map { i -> LocationCoordinate2D in
-            let bearing = Double(i) * 360 / Double(n)
+        let coordinates = bearings.map { bearing -> LocationCoordinate2D in
             if atPole {
                 // From a pole every direction is south (or north); spread the bearings over the longitudes.
                 let lat =

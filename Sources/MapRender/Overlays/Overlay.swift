@@ -13,7 +13,9 @@ public protocol Overlay: AnyObject {
     var coordinate: LocationCoordinate2D { get }
     /// A map rect that contains the whole overlay.
     var boundingMapRect: MapRect { get }
-    /// Whether the overlay may show in `mapRect`. The default tests ``boundingMapRect``.
+    /// Whether the overlay may show in `mapRect`. The default tests ``boundingMapRect`` against the rect
+    /// and its copies one world east and west, so a route across 180 degrees meets a rect around either
+    /// of its ends.
     func intersects(_ mapRect: MapRect) -> Bool
     /// Checks the overlay's data before it is drawn. The default accepts everything.
     ///
@@ -22,7 +24,12 @@ public protocol Overlay: AnyObject {
 }
 
 extension Overlay {
-    public func intersects(_ mapRect: MapRect) -> Bool { boundingMapRect.intersects(mapRect) }
+    public func intersects(_ mapRect: MapRect) -> Bool {
+        let world = WebMercator.worldSize
+        let bounds = boundingMapRect
+        return bounds.intersects(mapRect) || bounds.intersects(mapRect.offsetBy(dx: world, dy: 0))
+            || bounds.intersects(mapRect.offsetBy(dx: -world, dy: 0))
+    }
     public func validate() throws {}
 }
 

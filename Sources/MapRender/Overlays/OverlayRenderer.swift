@@ -37,7 +37,8 @@ open class OverlayRenderer {
         let margin = marginInPoints * viewport.mapPointsPerPoint
         let visible = viewport.visibleMapRect.insetBy(dx: -margin, dy: -margin)
         for offset in worldOffsets(of: overlay.boundingMapRect, in: visible) {
-            guard overlay.intersects(visible.offsetBy(dx: -offset, dy: 0)) else { continue }
+            let copy = visible.offsetBy(dx: -offset, dy: 0)
+            guard overlay.boundingMapRect.intersects(copy), overlay.intersects(copy) else { continue }
             drawingViewport = viewport
             drawingWorldOffset = offset
             context.withSavedState {
