@@ -106,6 +106,32 @@ struct OverlayArrayTests {
     }
 }
 
+final class ZoomLimitedRenderer: OverlayRenderer {
+    var drawn = 0
+    override func canDraw(_ mapRect: MapRect, zoomScale: Double) -> Bool { zoomScale > 1e-5 }
+    override func draw(in context: GraphicsContext, viewport: MapViewport, worldOffset: Double) { drawn += 1 }
+}
+
+@Suite("Renderers: canDraw")
+struct OverlayCanDrawTests {
+    @Test("a renderer whose canDraw(_:zoomScale:) is false is left out")
+    func canDraw() throws {
+        for (zoom, expected) in [(1.0, 0), (6.0, 1)] {
+            var options = MapSnapshotter.Options(size: Size(width: 64, height: 64))
+            options.region = CoordinateRegion(
+                center: coordinate(0, 0),
+                span: CoordinateSpan(latitudeDelta: 1 / pow(2, zoom) * 100, longitudeDelta: 1 / pow(2, zoom) * 100))
+            let s = try MapSnapshotter(options: options)
+            s.baseMap = nil
+            let renderer = ZoomLimitedRenderer(overlay: line("x"))
+            s.addOverlay(renderer.overlay)
+            s.rendererProvider = { _ in renderer }
+            _ = try s.snapshot()
+            #expect(renderer.drawn == expected, "zoom \(s.viewport.zoomLevel)")
+        }
+    }
+}
+
 @Suite("Overlays across the 180th meridian")
 struct OverlayAntimeridianTests {
     @Test("a polyline from 170 E to 170 W crosses 180 the short way: its bounds span the 180th meridian")

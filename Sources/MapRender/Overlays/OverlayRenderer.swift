@@ -25,6 +25,11 @@ open class OverlayRenderer {
         self.overlay = overlay
     }
 
+    /// Whether the renderer can draw now, for the visible map rect at a zoom scale (image points per map
+    /// point); returning false leaves the overlay out of the snapshot. The default is true.
+    /// Mirrors `canDrawMapRect:zoomScale:`.
+    open func canDraw(_ mapRect: MapRect, zoomScale: Double) -> Bool { true }
+
     /// Called once before ``render(in:viewport:)`` with the view about to be drawn, to load what drawing
     /// needs (tile images, for example). The default does nothing.
     ///

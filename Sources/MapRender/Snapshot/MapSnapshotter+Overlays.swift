@@ -142,7 +142,9 @@ extension MapSnapshotter {
             } catch let OverlayError.invalidShape(name, problem) {
                 throw OverlayError.invalidShape(overlay: "overlays[\(index)] \(name)", problem: problem)
             }
-            guard let renderer = rendererProvider?(overlay) ?? defaultRenderer(for: overlay) else { continue }
+            guard let renderer = rendererProvider?(overlay) ?? defaultRenderer(for: overlay),
+                renderer.canDraw(viewport.visibleMapRect, zoomScale: 1 / viewport.mapPointsPerPoint)
+            else { continue }
             try renderer.prepare(for: viewport)
             context.withSavedState { renderer.render(in: context, viewport: viewport) }
         }
