@@ -7,14 +7,23 @@ import MapStyle
 /// `stroke-linecap` and `stroke-linejoin`. Missing properties take simplestyle's defaults: stroke
 /// `#555555`, width 2, opacity 1; fill `#555555` at opacity 0.6; marker `#7e7e7e`, medium.
 public struct SimpleStyle: Sendable, Equatable {
+    /// `stroke`: the line and outline color.
     public var stroke = Color(red8: 0x55, green8: 0x55, blue8: 0x55)
+    /// `stroke-width` in points; 0 draws no outline.
     public var strokeWidth = 2.0
+    /// `stroke-opacity`, 0...1.
     public var strokeOpacity = 1.0
+    /// `fill`: the polygon fill color.
     public var fill = Color(red8: 0x55, green8: 0x55, blue8: 0x55)
+    /// `fill-opacity`, 0...1.
     public var fillOpacity = 0.6
+    /// `stroke-dasharray`: dash and gap lengths in points; empty for solid lines.
     public var dashPattern: [Double] = []
+    /// `stroke-linecap`.
     public var lineCap = LineCap.round
+    /// `stroke-linejoin`.
     public var lineJoin = LineJoin.round
+    /// `marker-color`: the pin color of points.
     public var markerColor = Color(red8: 0x7e, green8: 0x7e, blue8: 0x7e)
     /// `small`, `medium` or `large`.
     public var markerSize = "medium"
