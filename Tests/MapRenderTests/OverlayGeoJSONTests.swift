@@ -60,4 +60,20 @@ struct OverlayGeoJSONTests {
         let badWidth = #"{"type":"Feature","geometry":null,"properties":{"stroke-width":-1}}"#
         #expect(throws: GeoJSONError.self) { _ = try GeoJSONDecoder().decode(Data(badWidth.utf8), source: "c") }
     }
+
+    @Test("a scene LineString with \"geodesic\": true becomes a GeodesicPolyline across the Pacific")
+    func sceneGeodesic() throws {
+        let json = """
+            {"center": [30, -170], "zoom": 2, "features": {"type": "FeatureCollection", "features": [
+              {"type": "Feature", "properties": {"geodesic": true},
+               "geometry": {"type": "LineString", "coordinates": [[139.78, 35.55], [-122.38, 37.62]]}},
+              {"type": "Feature", "properties": {},
+               "geometry": {"type": "LineString", "coordinates": [[139.78, 35.55], [-122.38, 37.62]]}}]}}
+            """
+        let scene = try Scene.decode(Data(json.utf8), source: "flight.json")
+        let geodesic = try #require(scene.overlays.first?.overlay as? GeodesicPolyline)
+        #expect(geodesic.pointCount > 100)
+        #expect(geodesic.boundingMapRect.spans180thMeridian)
+        #expect(!(scene.overlays[1].overlay is GeodesicPolyline))
+    }
 }
