@@ -269,3 +269,41 @@ struct OverlayBadInputTests {
         }
     }
 }
+
+/// A base map that paints white and draws one "label": a black bar across the middle.
+struct BarLabelsBaseMap: BaseMap {
+    var attribution: [String] { [] }
+    func draw(in context: GraphicsContext, viewport: MapViewport) throws { context.clear(to: .white) }
+    func drawLabels(in context: GraphicsContext, viewport: MapViewport) throws {
+        context.setFillColor(.black)
+        context.fill(Rect(x: 0, y: 28, width: 64, height: 8))
+    }
+}
+
+@Suite("Overlay levels against the base map's labels")
+struct OverlayLevelDrawingTests {
+    @Test("above roads is drawn under the labels, above labels over them")
+    func levels() throws {
+        var options = MapSnapshotter.Options(size: Size(width: 64, height: 64))
+        options.region = CoordinateRegion(
+            center: coordinate(0, 0), span: CoordinateSpan(latitudeDelta: 10, longitudeDelta: 10))
+        let s = try MapSnapshotter(options: options)
+        s.baseMap = BarLabelsBaseMap()
+        let west = Polygon(coordinates: [coordinate(-4, -4), coordinate(4, -4), coordinate(4, -1), coordinate(-4, -1)])
+        let east = Polygon(coordinates: [coordinate(-4, 1), coordinate(4, 1), coordinate(4, 4), coordinate(-4, 4)])
+        s.addOverlay(west, level: .aboveRoads)
+        s.addOverlay(east)
+        s.rendererProvider = { overlay in
+            let r = PolygonRenderer(polygon: overlay as! Polygon)
+            r.fillColor = Color(red8: 255, green8: 0, blue8: 0)
+            r.strokeColor = nil
+            return r
+        }
+        let image = try s.snapshot().image
+        let red = ImageSurface.Pixel(red: 255, green: 0, blue: 0, alpha: 255)
+        let black = ImageSurface.Pixel(red: 0, green: 0, blue: 0, alpha: 255)
+        #expect(image.pixel(x: 20, y: 32) == black)  // the label bar over the west (above roads) square
+        #expect(image.pixel(x: 44, y: 32) == red)  // the east (above labels) square over the bar
+        #expect(image.pixel(x: 20, y: 20) == red)
+    }
+}
