@@ -98,6 +98,15 @@ struct OverlayAntimeridianGoldenTests {
         }
     }
 
+    @Test("the same overlays give byte-identical PNGs")
+    func deterministic() throws {
+        let region = CoordinateRegion(
+            center: coord(18, -172), span: CoordinateSpan(latitudeDelta: 80, longitudeDelta: 130))
+        let a = try overlaySnapshot(region: region, overlays: Self.pacificOverlays, provider: Self.flightRenderers)
+        let b = try overlaySnapshot(region: region, overlays: Self.pacificOverlays, provider: Self.flightRenderers)
+        #expect(try a.image.pngData() == b.image.pngData())
+    }
+
     @Test("the whole world: the same overlays drawn once each side of the edge, no line across the map")
     func world() throws {
         let snapshot = try overlaySnapshot(
