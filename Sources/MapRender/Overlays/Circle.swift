@@ -43,10 +43,11 @@ public final class Circle: Overlay {
     ///   (0, ``maximumRadius``] or a center that is not a valid coordinate.
     public func validate() throws {
         let name = overlayName("Circle", title: title, first: center)
-        guard center.isValid else {
+        guard Self.isUsable(center) else {
             throw OverlayError.invalidShape(
                 overlay: name,
-                problem: "center \(center) is not a coordinate; latitude must be in -90...90, longitude in -180...180")
+                problem:
+                    "center \(center) is not a coordinate; latitude must be finite and in -90...90, longitude finite")
         }
         guard radius.isFinite, radius > 0, radius <= Self.maximumRadius else {
             throw OverlayError.invalidShape(
@@ -88,10 +89,16 @@ public final class Circle: Overlay {
         return points
     }
 
+    /// Whether a center can be drawn: a finite latitude in -90...90 and a finite longitude (any, like the
+    /// vertices of other shapes).
+    static func isUsable(_ c: LocationCoordinate2D) -> Bool {
+        c.latitude.isFinite && c.longitude.isFinite && abs(c.latitude) <= 90
+    }
+
     /// The bounding rect from spherical geometry: latitudes center -+ the angular radius, longitudes
     /// center -+ asin(sin r / cos latitude), or the whole width when a pole is inside.
     static func bounds(center: LocationCoordinate2D, radius: Double) -> MapRect {
-        guard center.isValid, radius.isFinite, radius > 0 else { return .null }
+        guard isUsable(center), radius.isFinite, radius > 0 else { return .null }
         let r = min(radius, maximumRadius) / WebMercator.earthRadius
         let phi = WebMercator.radians(center.latitude)
         let north = WebMercator.degrees(phi + r)

@@ -20,7 +20,7 @@ public final class CircleRenderer: OverlayPathRenderer {
     /// view, more vertices on the true circle about every 2 points, so the outline stays exact at any
     /// zoom (a 3,000 km circle seen at street level is not a polygon with 2 km sides).
     override func geometry(for viewport: MapViewport) -> ShapeGeometry {
-        guard circle.radius.isFinite, circle.radius > 0, circle.center.isValid else { return ShapeGeometry() }
+        guard circle.radius.isFinite, circle.radius > 0, Circle.isUsable(circle.center) else { return ShapeGeometry() }
         let count = 1024
         let coarseBearings = (0..<count).map { Double($0) * 360 / Double(count) }
         let coarse = circle.outline(bearings: coarseBearings)
