@@ -103,4 +103,24 @@ struct OverlayTileGoldenTests {
         }
         #expect(throws: OverlayError.self) { _ = try TileOverlay(mbtilesPath: "/nonexistent.mbtiles") }
     }
+
+    @Test("a file:// path template with another layout; a template without {y} is an error")
+    func template() throws {
+        let folder = try makeTileFolder("tiles-template")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        // Flatten z/x/y.png into z-x-y.png.
+        let flat = folder.appendingPathComponent("flat")
+        try FileManager.default.createDirectory(at: flat, withIntermediateDirectories: true)
+        for (x, y) in [(0, 0), (1, 0), (0, 1), (1, 1)] {
+            try FileManager.default.copyItem(
+                at: folder.appendingPathComponent("1/\(x)/\(y).png"), to: flat.appendingPathComponent("1-\(x)-\(y).png")
+            )
+        }
+        let tiles = try TileOverlay(pathTemplate: "file://" + flat.path + "/{z}-{x}-{y}.png")
+        tiles.canReplaceMapContent = true
+        let snapshot = try overlaySnapshot(size: Size(width: 512, height: 512), overlays: [tiles])
+        #expect(snapshot.image.pixel(x: 128, y: 200) == ImageSurface.Pixel(red: 76, green: 204, blue: 230, alpha: 255))
+        #expect(throws: OverlayError.self) { _ = try TileOverlay(pathTemplate: flat.path + "/{z}-{x}.png") }
+        #expect(throws: OverlayError.self) { _ = try TileOverlay(pathTemplate: "/nonexistent/{z}/{x}/{y}.png") }
+    }
 }

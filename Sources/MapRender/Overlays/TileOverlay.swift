@@ -8,8 +8,8 @@ import MapGraphics
 public final class TileOverlay: Overlay {
     /// Where the tiles come from.
     public enum Source {
-        /// A folder holding `z/x/y.<extension>`.
-        case folder(URL, fileExtension: String)
+        /// Files named by a path template with `{z}`, `{x}` and `{y}`, such as `/tiles/{z}/{x}/{y}.png`.
+        case template(String)
         /// An MBTiles file (PNG tiles, TMS rows).
         case mbtiles(MBTilesFile)
     }
@@ -35,20 +35,40 @@ public final class TileOverlay: Overlay {
     /// Creates a tile overlay for a folder of `z/x/y.png` tiles.
     ///
     /// - Throws: ``OverlayError/unreadableTileFolder(path:reason:)`` when `folder` is not a readable folder.
-    public init(folder: URL, fileExtension: String = "png") throws {
+    public convenience init(folder: URL, fileExtension: String = "png") throws {
+        try self.init(pathTemplate: folder.path + "/{z}/{x}/{y}." + fileExtension)
+    }
+
+    /// Creates a tile overlay for files named by a template with `{z}`, `{x}` and `{y}` (a path, or a
+    /// `file://` URL), such as `/srv/tiles/{z}/{x}/{y}.png`. Mirrors `initWithURLTemplate:`.
+    ///
+    /// - Throws: ``OverlayError/unreadableTileFolder(path:reason:)`` when the template lacks one of the
+    ///   placeholders or the folder before the first placeholder is not a readable folder.
+    public init(pathTemplate: String) throws {
+        let template =
+            pathTemplate.hasPrefix("file://") ? String(pathTemplate.dropFirst("file://".count)) : pathTemplate
+        for key in ["{z}", "{x}", "{y}"] where !template.contains(key) {
+            throw OverlayError.unreadableTileFolder(
+                path: pathTemplate, reason: "the template has no \(key); expected a path such as /tiles/{z}/{x}/{y}.png"
+            )
+        }
+        let prefix = template[..<template.range(of: "{")!.lowerBound]
+        var folder = prefix.hasSuffix("/") ? String(prefix) : (String(prefix) as NSString).deletingLastPathComponent
+        while folder.count > 1 && folder.hasSuffix("/") { folder.removeLast() }
+        let folderPath = folder.isEmpty ? "." : folder
         var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isDirectory) else {
-            throw OverlayError.unreadableTileFolder(path: folder.path, reason: "it does not exist")
+        guard FileManager.default.fileExists(atPath: folderPath, isDirectory: &isDirectory) else {
+            throw OverlayError.unreadableTileFolder(path: folderPath, reason: "it does not exist")
         }
         guard isDirectory.boolValue else {
-            throw OverlayError.unreadableTileFolder(path: folder.path, reason: "it is a file, not a folder")
+            throw OverlayError.unreadableTileFolder(path: folderPath, reason: "it is a file, not a folder")
         }
         do {
-            _ = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+            _ = try FileManager.default.contentsOfDirectory(atPath: folderPath)
         } catch {
-            throw OverlayError.unreadableTileFolder(path: folder.path, reason: "its contents cannot be listed")
+            throw OverlayError.unreadableTileFolder(path: folderPath, reason: "its contents cannot be listed")
         }
-        source = .folder(folder, fileExtension: fileExtension)
+        source = .template(template)
     }
 
     /// Creates a tile overlay for an MBTiles file; its rows are TMS rows, so ``isGeometryFlipped`` is
@@ -67,20 +87,22 @@ public final class TileOverlay: Overlay {
         if let z = file.metadata["maxzoom"].flatMap(Int.init) { maximumZ = max(minimumZ, min(22, z)) }
     }
 
-    /// A name for messages: the folder's or file's path.
+    /// A name for messages: the path template or the MBTiles file's path.
     public var path: String {
         switch source {
-        case .folder(let url, _): return url.path
+        case .template(let template): return template
         case .mbtiles(let file): return file.path
         }
     }
 
-    /// The file of a tile in a folder source (row flipped for TMS), nil for MBTiles. Mirrors
+    /// The file of a tile from the path template (row flipped for TMS), nil for MBTiles. Mirrors
     /// `URLForTilePath:`.
     public func url(forTile tile: TileID) -> URL? {
-        guard case .folder(let folder, let fileExtension) = source else { return nil }
+        guard case .template(let template) = source else { return nil }
         let row = isGeometryFlipped ? tile.tmsY : tile.y
-        return folder.appendingPathComponent("\(tile.z)/\(tile.x)/\(row).\(fileExtension)")
+        return URL(
+            fileURLWithPath: template.replacingOccurrences(of: "{z}", with: "\(tile.z)")
+                .replacingOccurrences(of: "{x}", with: "\(tile.x)").replacingOccurrences(of: "{y}", with: "\(row)"))
     }
 
     /// The image of a tile, or nil when the source has none. Mirrors `loadTileAtPath:result:`.
@@ -88,7 +110,7 @@ public final class TileOverlay: Overlay {
     /// - Throws: ``OverlayError/unreadableTile(path:reason:)`` for a tile that exists but is not a PNG.
     public func loadTile(_ tile: TileID) throws -> ImageSurface? {
         switch source {
-        case .folder:
+        case .template:
             guard let url = url(forTile: tile), FileManager.default.fileExists(atPath: url.path) else { return nil }
             do { return try ImageSurface(contentsOfPNG: url) } catch {
                 throw OverlayError.unreadableTile(path: url.path, reason: "\(error)")
