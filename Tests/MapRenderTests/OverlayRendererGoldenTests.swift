@@ -132,6 +132,12 @@ struct OverlayRendererGoldenTests {
         // Alpha 0.5: red over green is a mix (about 130, 95, 55).
         let mix = px(350, 260)
         #expect(abs(Int(mix.red) - 130) <= 2 && abs(Int(mix.green) - 95) <= 2 && abs(Int(mix.blue) - 55) <= 2, "\(mix)")
+        // Alpha is applied once to the renderer's whole drawing (a transparency layer, as MapKit): on the
+        // outline over the green square the stroke color mixes with green only, not with the red fill.
+        let outline = px(320.5, 260)
+        #expect(
+            abs(Int(outline.red) - 30) <= 2 && abs(Int(outline.green) - 90) <= 2 && abs(Int(outline.blue) - 50) <= 2,
+            "\(outline)")
         // Dash [18, 9]: phase 0 draws 170...188; phase 9 draws 170...179, then a gap 179...188.
         let dash0 = px(183.5, 115)
         let dash9 = px(183.5, 135)

@@ -7,8 +7,8 @@ import MapStyle
 /// clipping with a margin for the stroke, pixel-space simplification). Mirrors MapKit's
 /// `MKOverlayPathRenderer`.
 ///
-/// Alpha multiplies the fill and the stroke separately, so where a translucent stroke overlaps the fill
-/// both show.
+/// With ``OverlayRenderer/alpha`` below 1 the fill and stroke are drawn into a transparency layer that is
+/// composited once, as MapKit does, so a translucent renderer's outline does not show the fill through.
 open class OverlayPathRenderer: OverlayRenderer {
     /// The fill; nil fills nothing. Mirrors `fillColor`.
     public var fillColor: Color?
@@ -44,8 +44,12 @@ open class OverlayPathRenderer: OverlayRenderer {
         guard fills || strokes else { return }
         let prepared = pipeline.prepare(geometry(for: viewport), fills: fills, strokes: strokes)
         context.withSavedState {
-            context.setAlpha(alpha)
-            draw(prepared, in: context)
+            if alpha < 1 {
+                // As MapKit: the overlay's drawing is composited once with alpha.
+                context.withTransparencyLayer(alpha: alpha) { draw(prepared, in: context) }
+            } else {
+                draw(prepared, in: context)
+            }
         }
     }
 
