@@ -12,7 +12,8 @@ import MapStyle
 open class OverlayRenderer {
     /// The overlay drawn. Mirrors `overlay`.
     public let overlay: Overlay
-    /// Opacity of the whole drawing, 0...1. Mirrors `alpha`.
+    /// Opacity of the whole drawing, 0...1, applied once to everything the renderer draws (a transparency
+    /// layer). Mirrors `alpha`.
     public var alpha: Double = 1
 
     /// The view being drawn, while drawing.
@@ -47,8 +48,13 @@ open class OverlayRenderer {
             drawingViewport = viewport
             drawingWorldOffset = offset
             context.withSavedState {
-                context.setAlpha(alpha)
-                draw(in: context, viewport: viewport, worldOffset: offset)
+                if alpha < 1 {
+                    context.withTransparencyLayer(alpha: alpha) {
+                        draw(in: context, viewport: viewport, worldOffset: offset)
+                    }
+                } else {
+                    draw(in: context, viewport: viewport, worldOffset: offset)
+                }
             }
         }
         drawingViewport = nil
