@@ -135,9 +135,16 @@ struct OverlayKindsGoldenTests {
                 height: 8 * spacing))
         var seenRects: [MapRect] = []
         var seenScales: [Double] = []
+        var roundTrip = Double.infinity
         let renderer = CustomOverlayRenderer(overlay: area) { renderer, mapRect, zoomScale, context in
             seenRects.append(mapRect)
             seenScales.append(zoomScale)
+            // The conversion table both ways: map point -> point -> map point, map rect -> rect -> map rect.
+            let corner = MapPoint(x: area.boundingMapRect.maxX, y: area.boundingMapRect.minY)
+            let back = renderer.mapPoint(for: renderer.point(for: corner))
+            roundTrip = max(abs(back.x - corner.x), abs(back.y - corner.y))
+            let rectBack = renderer.mapRect(for: renderer.rect(for: area.boundingMapRect))
+            roundTrip = max(roundTrip, abs(rectBack.width - area.boundingMapRect.width))
             let rect = mapRect.intersection(area.boundingMapRect)
             guard !rect.isNull else { return }
             context.setFillColor(Color(red8: 255, green8: 255, blue8: 255, alpha: 0.5))
@@ -171,6 +178,7 @@ struct OverlayKindsGoldenTests {
         #expect(GoldenImage.check(snapshot.image, golden: "overlays/custom-grid") == nil)
         // Drawn once (one copy of the world meets the view), with the zoom scale of points per map point.
         #expect(seenRects.count == 1)
+        #expect(roundTrip < 1e-6)
         #expect(abs(seenScales[0] - 400 / (20 * spacing)) < 1e-15)
         #expect(seenRects[0] == snapshot.viewport.visibleMapRect)
         // Grid lines every 20 points: the vertical line at 180 degrees (x = 200) is red.
