@@ -155,3 +155,47 @@ street.addOverlay(worldLine)
 let streetTime = try time { _ = try street.snapshot() }
 print(
     String(format: "  world-long line at street zoom (clipped): %.3f s, peak RSS %.0f MB", streetTime, peakMegabytes()))
+
+// PEERS.md's static-map scene without the pins: 100 routes of 50 points, 50 circles, 20 polygons in
+// an 800x600 view of Europe (render + PNG, with the base map).
+do {
+    var state: UInt64 = 7
+    func random() -> Double {
+        state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+        return Double(state >> 11) / Double(1 << 53)
+    }
+    func point() -> LocationCoordinate2D {
+        LocationCoordinate2D(latitude: 40 + random() * 20, longitude: -5 + random() * 30)
+    }
+    /// A route: 50 points, steps of up to 0.3 degrees.
+    func route() -> [LocationCoordinate2D] {
+        var c = point()
+        return (0..<50).map { _ in
+            c = LocationCoordinate2D(
+                latitude: c.latitude + (random() - 0.5) * 0.4, longitude: c.longitude + (random() - 0.5) * 0.6)
+            return c
+        }
+    }
+    var options = MapSnapshotter.Options(size: Size(width: 800, height: 600))
+    options.region = CoordinateRegion(
+        center: LocationCoordinate2D(latitude: 50, longitude: 10),
+        span: CoordinateSpan(latitudeDelta: 25, longitudeDelta: 40))
+    var baseTimes: [Double] = []
+    for _ in 0..<3 {
+        let s = try MapSnapshotter(options: options)
+        baseTimes.append(try time { _ = try s.snapshot().image.pngData() })
+    }
+    var times: [Double] = []
+    for _ in 0..<3 {
+        let s = try MapSnapshotter(options: options)
+        for _ in 0..<100 { s.addOverlay(Polyline(coordinates: route())) }
+        for _ in 0..<50 { s.addOverlay(Circle(center: point(), radius: 20_000 + random() * 200_000)) }
+        for _ in 0..<20 { s.addOverlay(Polygon(coordinates: (0..<8).map { _ in point() })) }
+        times.append(try time { _ = try s.snapshot().image.pngData() })
+    }
+    print(
+        String(
+            format:
+                "  PEERS scene without pins (100 routes x 50 pts, 50 circles, 20 polygons, 800x600): %.3f s; the same base map alone %.3f s",
+            times.sorted()[1], baseTimes.sorted()[1]))
+}
