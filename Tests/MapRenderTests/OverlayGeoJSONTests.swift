@@ -21,13 +21,18 @@ struct OverlayGeoJSONTests {
         options.showsAttribution = false
         let s = try MapSnapshotter(options: options)
         var byOverlay: [ObjectIdentifier: GeoJSONMapFeature] = [:]
+        var byAnnotation: [ObjectIdentifier: GeoJSONMapFeature] = [:]
         for feature in features {
             for overlay in feature.overlays {
                 byOverlay[ObjectIdentifier(overlay)] = feature
                 s.addOverlay(overlay)
             }
-            for annotation in feature.annotations { s.addAnnotation(annotation) }
+            for annotation in feature.annotations {
+                byAnnotation[ObjectIdentifier(annotation)] = feature
+                s.addAnnotation(annotation)
+            }
         }
+        s.viewProvider = { annotation in byAnnotation[ObjectIdentifier(annotation)]?.makeView(for: annotation) }
         s.rendererProvider = { overlay in byOverlay[ObjectIdentifier(overlay)]?.makeRenderer(for: overlay) }
         let snapshot = try s.snapshot()
         #expect(GoldenImage.check(snapshot.image, golden: "overlays/geojson-fiji") == nil)
