@@ -184,5 +184,11 @@ struct OverlayCircleGoldenTests {
         #expect(antipode == ImageSurface.Pixel(red: 170, green: 211, blue: 223, alpha: 255), "\(antipode)")
         let inside = pixel(snapshot, coord(10, 30))
         #expect(inside.red > inside.blue, "\(inside)")
+        // Seen from close by, far from its antipodal hole, the huge circle still fills the view.
+        let close = try overlaySnapshot(
+            size: Size(width: 64, height: 64),
+            region: CoordinateRegion(center: coord(48, 10), span: CoordinateSpan(latitudeDelta: 2, longitudeDelta: 2)),
+            baseMap: false, overlays: [huge], provider: Self.purple)
+        #expect(close.image.pixel(x: 32, y: 32).alpha > 50)
     }
 }

@@ -77,7 +77,7 @@ struct GeometryPipeline {
     func prepare(_ shape: ShapeGeometry, fills: Bool, strokes: Bool) -> Prepared {
         var result = Prepared()
         let offsets = worldOffsets(for: shape.bounds)
-        if fills, shape.fillsOutside, !offsets.isEmpty {
+        if fills, shape.fillsOutside {
             // Everything outside the rings: the world's band across the clip rect, rings as holes.
             let top = max(clipRect.minY, (0 - viewport.visibleMapRect.minY) / viewport.mapPointsPerPoint)
             let bottom = min(
