@@ -98,6 +98,26 @@ struct OverlayAntimeridianGoldenTests {
         }
     }
 
+    @Test(
+        "the picture does not depend on which copy of the world the view rect is given in",
+        arguments: [-1.0, 1.0, 2.0])
+    func worldShiftInvariance(copies: Double) throws {
+        let region = CoordinateRegion(
+            center: coord(18, -172), span: CoordinateSpan(latitudeDelta: 80, longitudeDelta: 130))
+        let base = try overlaySnapshot(
+            size: Size(width: 240, height: 160), region: region, baseMap: false, overlays: Self.pacificOverlays,
+            provider: Self.flightRenderers)
+        let shiftedRect = base.viewport.visibleMapRect.offsetBy(dx: copies * WebMercator.worldSize, dy: 0)
+        let shifted = try overlaySnapshot(
+            size: Size(width: 240, height: 160), mapRect: shiftedRect, baseMap: false,
+            overlays: Self.pacificOverlays, provider: Self.flightRenderers)
+        var diff: [UInt8]? = nil
+        let result = PixelDiff.compare(
+            expected: base.image.rgbaBytes(), actual: shifted.image.rgbaBytes(), width: 240, height: 160,
+            threshold: 0.05, diff: &diff)
+        #expect(result.differentPixels == 0, "\(result.differentPixels) pixels differ")
+    }
+
     @Test("the same overlays give byte-identical PNGs")
     func deterministic() throws {
         let region = CoordinateRegion(
