@@ -28,6 +28,9 @@ let package = Package(
         .systemLibrary(
             name: "CPNG", pkgConfig: "libpng16",
             providers: [.apt(["libpng-dev"])]),
+        .systemLibrary(
+            name: "CSQLite", pkgConfig: "sqlite3",
+            providers: [.apt(["libsqlite3-dev"])]),
 
         // Pure Swift: coordinates, map points, map rects, projection, viewport, tiles.
         .target(name: "MapGeometry"),
@@ -38,7 +41,7 @@ let package = Package(
         // The Cairo canvas: surfaces, contexts, paths, fonts, PNG.
         .target(
             name: "MapGraphics",
-            dependencies: ["MapStyle", "CCairo", "CFreeType", "CHarfBuzz", "CSPNG", "CPixman", "CPNG"]),
+            dependencies: ["MapStyle", "CCairo", "CFreeType", "CHarfBuzz", "CSPNG", "CPixman", "CPNG", "CSQLite"]),
         // Snapshotter, base map, annotations, overlays.
         .target(
             name: "MapRender", dependencies: ["MapGeometry", "MapData", "MapStyle", "MapGraphics"],
@@ -58,6 +61,8 @@ let package = Package(
         // `swift build -c release && .build/release/AnnotationBenchmarks`.
         .executableTarget(
             name: "AnnotationBenchmarks", dependencies: ["MapRaster"], path: "Benchmarks/AnnotationBenchmarks"),
+        // Overlay benchmark (1,000,000-point polyline); run with `swift run -c release OverlayBenchmarks`.
+        .executableTarget(name: "OverlayBenchmarks", dependencies: ["MapRaster"], path: "Benchmarks/OverlayBenchmarks"),
         // Golden-image assertions and fixture lookup for this package's tests.
         .target(name: "MapTestSupport", dependencies: ["MapRaster", "MapRasterTesting"]),
 

@@ -11,6 +11,7 @@ PACKAGES=(
     libspng-dev         # libspng: exact straight-alpha PNG decoding for the diff tool
     libpixman-1-dev     # pixman: Cairo's rasterizer (version report)
     libpng-dev          # libpng: Cairo's PNG writer (version report)
+    libsqlite3-dev      # SQLite: reading MBTiles files (tile overlays)
     fonts-dejavu-core   # DejaVu Sans, pinned by path for labels and attribution
 )
 

@@ -19,8 +19,9 @@ import MapStyle
 /// north]); `size` ([width, height] in points, or "WxH"); `scale` (1, 2, 3); `mapType`; `attribution`
 /// (bool); `features` (a GeoJSON FeatureCollection). Points become pins (`title`, `subtitle`,
 /// `marker-color`, `marker-size` small/medium/large), except Points with a `radius` in meters, which
-/// become circles. LineStrings become polylines and Polygons polygons (holes from inner rings), styled by
-/// `stroke`, `stroke-width`, `stroke-opacity`, `stroke-dasharray`, `fill` and `fill-opacity`.
+/// become circles. LineStrings become polylines (great circles with `"geodesic": true`) and Polygons
+/// polygons (holes from inner rings), styled by `stroke`, `stroke-width`, `stroke-opacity`,
+/// `stroke-dasharray`, `fill` and `fill-opacity`.
 ///
 /// Annotations: Point properties `marker-image`, `marker-image-scale`, `marker-offset`, `pin-color`,
 /// `selected`, `callout-left-image`, `callout-right-image`, `clustering-identifier`, `display-priority` and
@@ -387,7 +388,10 @@ struct SceneDecoder {
             guard Set(line.map { [$0.latitude, $0.longitude] }).count >= 2 else {
                 throw invalid("\(path).geometry.coordinates", "a LineString needs at least 2 distinct positions")
             }
-            scene.overlays.append((Polyline(coordinates: line), try shapeStyle(p, path)))
+            // "geodesic": true draws great circles (a flight path), as MKGeodesicPolyline.
+            let geodesic = p["geodesic"]?.bool == true
+            let polyline = geodesic ? GeodesicPolyline(controlCoordinates: line) : Polyline(coordinates: line)
+            scene.overlays.append((polyline, try shapeStyle(p, path)))
         case .multiLineString(let lines):
             for line in lines { try add(.lineString(line), properties: p, path: path, to: &scene) }
         case .polygon(let rings):
