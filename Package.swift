@@ -9,7 +9,8 @@ let package = Package(
         .executable(name: "mapraster", targets: ["mapraster"]),
     ],
     targets: [
-        // C libraries from Debian, found with pkg-config. Only MapGraphics imports them.
+        // C libraries from Debian, found with pkg-config. MapGraphics imports them all but SQLite, which
+        // only MapStorage imports.
         .systemLibrary(
             name: "CCairo", pkgConfig: "cairo-ft",
             providers: [.apt(["libcairo2-dev"])]),
@@ -47,7 +48,7 @@ let package = Package(
             dependencies: ["MapStyle", "CCairo", "CFreeType", "CHarfBuzz", "CSPNG", "CPixman", "CPNG", "CImageQuant"]),
         // Snapshotter, base map, annotations, overlays.
         .target(
-            name: "MapRender", dependencies: ["MapGeometry", "MapData", "MapStyle", "MapGraphics"],
+            name: "MapRender", dependencies: ["MapGeometry", "MapData", "MapStyle", "MapGraphics", "MapStorage"],
             resources: [.copy("Resources/naturalearth")]),
         // Tile storage: MBTiles in SQLite (the only module that calls SQLite).
         .target(name: "MapStorage", dependencies: ["MapGeometry", "CSQLite"]),
@@ -64,6 +65,12 @@ let package = Package(
         .executableTarget(name: "mapraster", dependencies: ["MapCLI"]),
         // For users' test targets: render and compare with approved images (XCTest and Swift Testing).
         .target(name: "MapRasterTesting", dependencies: ["MapRender", "MapDiff", "MapGraphics"]),
+        // Annotation benchmarks, never run by `swift test`:
+        // `swift build -c release && .build/release/AnnotationBenchmarks`.
+        .executableTarget(
+            name: "AnnotationBenchmarks", dependencies: ["MapRaster"], path: "Benchmarks/AnnotationBenchmarks"),
+        // Overlay benchmark (1,000,000-point polyline); run with `swift run -c release OverlayBenchmarks`.
+        .executableTarget(name: "OverlayBenchmarks", dependencies: ["MapRaster"], path: "Benchmarks/OverlayBenchmarks"),
         // Golden-image assertions and fixture lookup for this package's tests.
         .target(name: "MapTestSupport", dependencies: ["MapRaster", "MapRasterTesting"]),
 

@@ -11,7 +11,7 @@ PACKAGES=(
     libspng-dev         # libspng: exact straight-alpha PNG decoding for the diff tool
     libpixman-1-dev     # pixman: Cairo's rasterizer (version report)
     libpng-dev          # libpng: Cairo's PNG writer (version report)
-    libsqlite3-dev      # SQLite: MBTiles output
+    libsqlite3-dev      # SQLite: MBTiles output and MBTiles tile overlays
     libimagequant-dev   # libimagequant: palette (png8) tiles
     fonts-dejavu-core   # DejaVu Sans, pinned by path for labels and attribution
 )

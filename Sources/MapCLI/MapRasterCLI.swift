@@ -96,8 +96,10 @@ public enum MapRasterCLI {
           --map-type TYPE         base map: standard (satellite and hybrid come with styles)
           --scene FILE            JSON scene: area, size and GeoJSON features (pins, lines, polygons, circles)
           --no-attribution        leave out the data attribution in the bottom-right corner
+          --no-base-map           draw no base map: only the scene's shapes and annotations, on transparency
           -o, --output FILE       PNG to write (default mapraster.png); '-' writes it to standard output
-          --metadata FILE         also write JSON: size, scale, region, visibleMapRect, zoomLevel, annotation frames
+          --metadata FILE         also write JSON: size, scale, region, visibleMapRect, zoomLevel, annotations
+                                  (frame, state visible/hidden/clustered, cluster id, callout) and clusters
           -h, --help              print this help
 
         Options on the command line override the scene file. Exit codes: 0 success, 1 failure, 64 usage error.

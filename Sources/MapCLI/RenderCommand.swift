@@ -7,7 +7,7 @@ enum RenderCommand {
         "--center", "--span", "--meters", "--zoom", "--bbox", "--size", "--scale", "--scene", "--output", "--metadata",
         "--map-type",
     ]
-    static let boolean: Set<String> = ["--help", "--no-attribution"]
+    static let boolean: Set<String> = ["--help", "--no-attribution", "--no-base-map"]
 
     static func run(_ arguments: [String], output streams: MapRasterCLI.Output) throws {
         let args = try Arguments(
@@ -60,7 +60,10 @@ enum RenderCommand {
         }
         if args.flags.contains("--no-attribution") { scene.showsAttribution = false }
         let cliArea = try parseArea(args)
-        if let cliArea { scene.area = cliArea }
+        if let cliArea {
+            scene.area = cliArea
+            scene.fitAnnotations = nil  // an area on the command line wins over the scene's fitting
+        }
 
         let snapshotter: MapSnapshotter
         do {
@@ -70,6 +73,7 @@ enum RenderCommand {
         } catch let error as RenderError {
             throw blame(error.description, args: args, areaFromCommandLine: cliArea != nil)
         }
+        if args.flags.contains("--no-base-map") { snapshotter.baseMap = nil }
         scene.populate(snapshotter)
 
         let output = try outputTarget(args["--output"] ?? "mapraster.png", flag: "--output")

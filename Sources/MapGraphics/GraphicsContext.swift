@@ -132,6 +132,19 @@ public final class GraphicsContext {
         cairo.clip()
     }
 
+    /// Draws `body` into a transparency layer that is then composited once with `alpha` (times the
+    /// context alpha), so that overlapping fills and strokes inside do not show through each other.
+    /// Mirrors `CGContextBeginTransparencyLayer` / `CGContextEndTransparencyLayer`.
+    public func withTransparencyLayer(alpha: Double, _ body: () -> Void) {
+        let outer = state.alpha
+        cairo.pushGroup()
+        state.alpha = 1
+        body()
+        state.alpha = outer
+        cairo.popGroupToSource()
+        cairo.paint(alpha: max(0, min(1, alpha)) * outer)
+    }
+
     /// Draws an image scaled into `rect` (points), smoothly filtered, times the context alpha.
     /// Mirrors `[UIImage drawInRect:]`.
     public func draw(_ image: ImageSurface, in rect: Rect) {

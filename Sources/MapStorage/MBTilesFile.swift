@@ -163,6 +163,16 @@ public final class MBTilesFile {
         return try statement.step() ? statement.blob(0) : nil
     }
 
+    /// The bytes of a tile addressed as MBTiles stores it (TMS row, counted from the south), or nil.
+    public func tileData(zoom: Int, column: Int, tmsRow: Int) throws -> Data? {
+        let statement = try db.prepare(
+            "SELECT tile_data FROM tiles WHERE zoom_level = ? AND tile_column = ? AND tile_row = ?")
+        statement.bind(1, zoom)
+        statement.bind(2, column)
+        statement.bind(3, tmsRow)
+        return try statement.step() ? statement.blob(0) : nil
+    }
+
     /// Every tile, in (z, y, x) order.
     public func allTiles() throws -> [(TileID, Data)] {
         let statement = try db.prepare("SELECT zoom_level, tile_column, tile_row, tile_data FROM tiles")

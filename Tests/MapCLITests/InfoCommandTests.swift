@@ -47,7 +47,7 @@ struct InfoCommandTests {
     /// Every option of `render`, as the help must list it.
     static let renderOptions = [
         "--center", "--span", "--meters", "--zoom", "--bbox", "--size", "--scale", "--map-type", "--scene",
-        "--no-attribution", "-o", "--output", "--metadata", "-h", "--help",
+        "--no-attribution", "--no-base-map", "-o", "--output", "--metadata", "-h", "--help",
     ]
 
     @Test(

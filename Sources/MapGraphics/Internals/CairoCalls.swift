@@ -178,6 +178,10 @@ final class CairoContext {
     func resetClip() { cairo_reset_clip(raw) }
     func paint() { cairo_paint(raw) }
     func paint(alpha: Double) { cairo_paint_with_alpha(raw, alpha) }
+    /// Starts drawing into an intermediate group (a transparency layer).
+    func pushGroup() { cairo_push_group(raw) }
+    /// Ends the group and makes it the source.
+    func popGroupToSource() { cairo_pop_group_to_source(raw) }
     func setOperatorSource() { cairo_set_operator(raw, CAIRO_OPERATOR_SOURCE) }
 
     func setSource(_ surface: CairoSurface, x: Double, y: Double, smooth: Bool) {

@@ -1,3 +1,4 @@
+import Foundation
 import MapGeometry
 import MapGraphics
 import MapStyle
@@ -26,8 +27,8 @@ open class AnnotationView {
     /// How far the view's center sits from the annotation's point, in points (y down). Mirrors
     /// `centerOffset`.
     public var centerOffset: Point
-    /// Whether the drawing covers its whole bounds; non-opaque views let the map show through.
-    /// Mirrors `opaque`.
+    /// Whether the drawing covers its whole bounds; non-opaque views let the map show through. A hint
+    /// only: every view is composited with its own transparency. Mirrors `opaque`.
     public var isOpaque: Bool
     /// Views with the same identifier are interchangeable. Mirrors `reuseIdentifier`.
     public let reuseIdentifier: String?
@@ -35,6 +36,38 @@ open class AnnotationView {
     public var image: ImageSurface?
     /// The drawing closure, called with a context whose origin is the view's top-left corner.
     public var drawing: ((GraphicsContext, Rect) -> Void)?
+    /// How important the view is when views collide; ``DisplayPriority/required`` views are never
+    /// hidden. Mirrors `displayPriority`.
+    public var displayPriority: DisplayPriority = .required
+    /// The shape checked for collisions. Mirrors `collisionMode`.
+    public var collisionMode: CollisionMode = .rectangle
+    /// Views with the same identifier that would overlap are merged into a ``ClusterAnnotation``; nil
+    /// never clusters. Mirrors `clusteringIdentifier`.
+    public var clusteringIdentifier: String?
+    /// Whether a selected annotation with a title shows a callout bubble. Unlike MapKit (where it is
+    /// false for plain views) it is true by default, since a snapshot shows only what was selected on
+    /// purpose. Mirrors `canShowCallout`.
+    public var canShowCallout = true
+    /// An image shown at the callout's left. Mirrors `leftCalloutAccessoryView` (an image view).
+    public var leftCalloutAccessoryImage: ImageSurface?
+    /// An image shown at the callout's right. Mirrors `rightCalloutAccessoryView` (an image view).
+    public var rightCalloutAccessoryImage: ImageSurface?
+    /// What the view draws, for the reuse cache: views with the same (non-nil) ``reuseIdentifier``, the
+    /// same key and the same size are drawn once into a bitmap that is then copied. nil draws every view
+    /// itself. Unless set, it is ``automaticReuseContentKey``.
+    public var reuseContentKey: AnyHashable? {
+        get { explicitReuseContentKey ?? automaticReuseContentKey }
+        set { explicitReuseContentKey = newValue }
+    }
+    private var explicitReuseContentKey: AnyHashable?
+
+    /// The reuse key when none is set: for a plain `AnnotationView` showing only an ``image``, the image's
+    /// identity; nil for views with a drawing closure and for subclasses, whose drawing may differ per
+    /// view. Subclasses that draw the same for equal keys override it (pins use their tint color).
+    open var automaticReuseContentKey: AnyHashable? {
+        guard type(of: self) == AnnotationView.self, drawing == nil, let image else { return nil }
+        return AnyHashable(ObjectIdentifier(image))
+    }
 
     /// Creates a view.
     public init(
@@ -47,6 +80,31 @@ open class AnnotationView {
         self.reuseIdentifier = reuseIdentifier
         self.image = image
         self.drawing = drawing
+    }
+
+    /// Creates a view showing a PNG file at its size in points (pixels divided by `imageScale`).
+    ///
+    /// - Throws: ``AnnotationError/invalidImage(path:reason:)`` when the file is missing or not a PNG.
+    public convenience init(
+        contentsOfPNG path: String, imageScale: Double = 1, centerOffset: Point = .zero,
+        reuseIdentifier: String? = nil
+    ) throws {
+        let image = try Self.loadImage(path: path)
+        self.init(image: image, imageScale: imageScale, centerOffset: centerOffset, reuseIdentifier: reuseIdentifier)
+    }
+
+    /// Loads a PNG file for a view or a callout accessory.
+    ///
+    /// - Throws: ``AnnotationError/invalidImage(path:reason:)`` when the file is missing or not a PNG.
+    public static func loadImage(path: String) throws -> ImageSurface {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            throw AnnotationError.invalidImage(path: path, reason: "no such file")
+        }
+        guard !isDirectory.boolValue else { throw AnnotationError.invalidImage(path: path, reason: "it is a folder") }
+        do { return try ImageSurface(contentsOfPNG: URL(fileURLWithPath: path)) } catch {
+            throw AnnotationError.invalidImage(path: path, reason: "not a PNG (\(error))")
+        }
     }
 
     /// Creates a view showing an image at its size in points (pixels divided by `imageScale`).
@@ -81,6 +139,14 @@ public final class PinAnnotationView: AnnotationView {
     public enum PinColor: String, Sendable, CaseIterable {
         case red, green, purple
 
+        /// The classic color of a name ("red", "green", "purple").
+        ///
+        /// - Throws: ``AnnotationError/unknownPinColor(_:)`` naming the valid colors.
+        public init(named name: String) throws {
+            guard let color = PinColor(rawValue: name) else { throw AnnotationError.unknownPinColor(name) }
+            self = color
+        }
+
         /// The head color.
         public var color: Color {
             switch self {
@@ -104,6 +170,9 @@ public final class PinAnnotationView: AnnotationView {
         // The needle's tip, at the bottom center, marks the coordinate.
         super.init(size: size, centerOffset: Point(x: 0, y: -size.height / 2), reuseIdentifier: reuseIdentifier)
     }
+
+    /// The tint color: pins of one color and size look the same.
+    public override var automaticReuseContentKey: AnyHashable? { AnyHashable(pinTintColor) }
 
     /// Creates a pin of a classic color.
     public convenience init(pinColor: PinColor) {

@@ -3,18 +3,34 @@ import MapGeometry
 
 /// A shape drawn over the map by an ``OverlayRenderer``.
 ///
+/// Map points of overlays are unwrapped across the 180th meridian (see ``Antimeridian``): consecutive
+/// vertices are joined the short way round, so ``boundingMapRect`` of a shape that crosses 180 degrees
+/// extends east or west of the world and ``MapRect/spans180thMeridian``.
+///
 /// Mirrors MapKit's `MKOverlay`.
 public protocol Overlay: AnyObject {
     /// The overlay's approximate center.
     var coordinate: LocationCoordinate2D { get }
     /// A map rect that contains the whole overlay.
     var boundingMapRect: MapRect { get }
-    /// Whether the overlay may show in `mapRect`. The default tests ``boundingMapRect``.
+    /// Whether the overlay may show in `mapRect`. The default tests ``boundingMapRect`` against the rect
+    /// and its copies one world east and west, so a route across 180 degrees meets a rect around either
+    /// of its ends.
     func intersects(_ mapRect: MapRect) -> Bool
+    /// Checks the overlay's data before it is drawn. The default accepts everything.
+    ///
+    /// - Throws: ``OverlayError`` naming the overlay and the problem.
+    func validate() throws
 }
 
 extension Overlay {
-    public func intersects(_ mapRect: MapRect) -> Bool { boundingMapRect.intersects(mapRect) }
+    public func intersects(_ mapRect: MapRect) -> Bool {
+        let world = WebMercator.worldSize
+        let bounds = boundingMapRect
+        return bounds.intersects(mapRect) || bounds.intersects(mapRect.offsetBy(dx: world, dy: 0))
+            || bounds.intersects(mapRect.offsetBy(dx: -world, dy: 0))
+    }
+    public func validate() throws {}
 }
 
 /// The bounding map rect of a list of map points.
@@ -29,82 +45,35 @@ func boundingRect(of points: [MapPoint]) -> MapRect {
     return MapRect(x: minX, y: minY, width: maxX - minX, height: maxY - minY)
 }
 
-/// A connected series of line segments. Mirrors MapKit's `MKPolyline`.
-public final class Polyline: Overlay {
-    /// The vertices in order.
-    public let coordinates: [LocationCoordinate2D]
-    /// The vertices projected to map points. Mirrors `points`.
-    public let points: [MapPoint]
-    public let boundingMapRect: MapRect
-
-    /// Creates a polyline. Mirrors `polylineWithCoordinates:count:`.
-    public init(coordinates: [LocationCoordinate2D]) {
-        self.coordinates = coordinates
-        self.points = coordinates.map(MapPoint.init)
-        self.boundingMapRect = boundingRect(of: points)
-    }
-
-    public var coordinate: LocationCoordinate2D {
-        MapPoint(x: boundingMapRect.midX, y: boundingMapRect.midY).coordinate
-    }
+/// The center of a map rect as a coordinate (longitude wrapped).
+func centerCoordinate(of rect: MapRect) -> LocationCoordinate2D {
+    guard !rect.isNull else { return LocationCoordinate2D(latitude: 0, longitude: 0) }
+    return MapPoint(x: rect.midX, y: rect.midY).coordinate
 }
 
-/// A closed shape, optionally with holes. Mirrors MapKit's `MKPolygon`.
-public final class Polygon: Overlay {
-    /// The exterior ring's vertices; the ring closes itself.
-    public let coordinates: [LocationCoordinate2D]
-    /// The exterior ring projected to map points.
-    public let points: [MapPoint]
-    /// Holes. Mirrors `interiorPolygons`.
-    public let interiorPolygons: [Polygon]
-    public let boundingMapRect: MapRect
-
-    /// Creates a polygon. Mirrors `polygonWithCoordinates:count:interiorPolygons:`.
-    public init(coordinates: [LocationCoordinate2D], interiorPolygons: [Polygon] = []) {
-        self.coordinates = coordinates
-        self.points = coordinates.map(MapPoint.init)
-        self.interiorPolygons = interiorPolygons
-        self.boundingMapRect = boundingRect(of: points)
-    }
-
-    public var coordinate: LocationCoordinate2D {
-        MapPoint(x: boundingMapRect.midX, y: boundingMapRect.midY).coordinate
-    }
+/// A short name for an overlay in error messages: its kind and its title or first vertex.
+func overlayName(_ kind: String, title: String?, first: LocationCoordinate2D?) -> String {
+    if let title, !title.isEmpty { return "\(kind) \"\(title)\"" }
+    if let first { return "\(kind) starting at \(first)" }
+    return "\(kind) without vertices"
 }
 
-/// A circle of a radius in meters around a center, drawn as the true geodesic circle: every point of
-/// its outline is `radius` meters from the center on the sphere, so in Mercator a large circle is
-/// stretched towards the nearer pole. Mirrors MapKit's `MKCircle`.
-public final class Circle: Overlay {
-    /// The center.
-    public let center: LocationCoordinate2D
-    /// The radius in meters.
-    public let radius: Double
-    public let boundingMapRect: MapRect
-
-    /// Creates a circle. Mirrors `circleWithCenterCoordinate:radius:`.
-    public init(center: LocationCoordinate2D, radius: Double) {
-        self.center = center
-        self.radius = radius
-        self.boundingMapRect = boundingRect(of: Self.ring(center: center, radius: radius, vertices: 360))
-    }
-
-    public var coordinate: LocationCoordinate2D { center }
-
-    /// The outline as `vertices` map points, clockwise from north, longitudes kept continuous around the
-    /// center's (so the ring may extend east or west of the world).
-    public func outline(vertices: Int) -> [MapPoint] {
-        Self.ring(center: center, radius: radius, vertices: vertices)
-    }
-
-    static func ring(center: LocationCoordinate2D, radius: Double, vertices: Int) -> [MapPoint] {
-        (0..<max(3, vertices)).map { i in
-            let bearing = Double(i) * 360 / Double(max(3, vertices))
-            let p = WebMercator.destination(from: center, bearing: bearing, meters: radius)
-            var dLon = (p.longitude - center.longitude).truncatingRemainder(dividingBy: 360)
-            if dLon > 180 { dLon -= 360 } else if dLon < -180 { dLon += 360 }
-            return MapPoint(
-                x: WebMercator.x(longitude: center.longitude + dLon), y: WebMercator.y(latitude: p.latitude))
+/// Checks that every vertex is a finite coordinate with latitude in -90...90 and that there are at least
+/// `minimum` distinct vertices.
+func checkVertices(_ coordinates: [LocationCoordinate2D], minimum: Int, what: String, name: String) throws {
+    for (i, c) in coordinates.enumerated() {
+        guard c.latitude.isFinite, c.longitude.isFinite, abs(c.latitude) <= 90 else {
+            throw OverlayError.invalidShape(
+                overlay: name,
+                problem: "\(what) vertex \(i) is \(c); latitudes must be finite and in -90...90, longitudes finite")
         }
     }
+    var distinct = Set<[Double]>()
+    for c in coordinates {
+        distinct.insert([c.latitude, c.longitude])
+        if distinct.count >= minimum { return }
+    }
+    throw OverlayError.invalidShape(
+        overlay: name,
+        problem: "\(what) has \(distinct.count) distinct vertices; it needs at least \(minimum)")
 }

@@ -19,8 +19,16 @@ import MapStyle
 /// north]); `size` ([width, height] in points, or "WxH"); `scale` (1, 2, 3); `mapType`; `attribution`
 /// (bool); `features` (a GeoJSON FeatureCollection). Points become pins (`title`, `subtitle`,
 /// `marker-color`, `marker-size` small/medium/large), except Points with a `radius` in meters, which
-/// become circles. LineStrings become polylines and Polygons polygons (holes from inner rings), styled by
-/// `stroke`, `stroke-width`, `stroke-opacity`, `stroke-dasharray`, `fill` and `fill-opacity`.
+/// become circles. LineStrings become polylines (great circles with `"geodesic": true`) and Polygons
+/// polygons (holes from inner rings), styled by `stroke`, `stroke-width`, `stroke-opacity`,
+/// `stroke-dasharray`, `fill` and `fill-opacity`.
+///
+/// Annotations: Point properties `marker-image`, `marker-image-scale`, `marker-offset`, `pin-color`,
+/// `selected`, `callout-left-image`, `callout-right-image`, `clustering-identifier`, `display-priority` and
+/// `collision-mode` (see ``MarkerOptions``);
+/// top-level `userLocation` (see ``SceneUserLocation``) and `fitAnnotations` (true, or
+/// `{"padding": points or [top, left, bottom, right]}`: show every annotation's whole view, overriding the
+/// area).
 public struct Scene {
     /// The area, if the file gives one.
     public var area: MapArea?
@@ -36,11 +44,19 @@ public struct Scene {
     public var annotations: [(annotation: PointAnnotation, pin: PinStyle)] = []
     /// Overlays with their look, back to front.
     public var overlays: [(overlay: Overlay, style: ShapeStyle)] = []
+    /// The user location to show, if given (`userLocation`).
+    public var userLocation: SceneUserLocation?
+    /// Whether to fit the view to the annotations, and with what edge padding (`fitAnnotations`).
+    public var fitAnnotations: EdgeInsets?
+    /// Marker images by resolved path, loaded when the file was decoded.
+    public var markerImages: [String: ImageSurface] = [:]
 
     /// A pin's look.
     public struct PinStyle: Sendable, Equatable {
         public var color: Color
         public var sizeFactor: Double
+        /// Image marker, selection, clustering, priority and collision mode.
+        public var marker = MarkerOptions()
     }
 
     /// A shape's look, from simplestyle-spec properties.
@@ -60,6 +76,7 @@ public struct Scene {
 
     static let topLevelKeys: Set<String> = [
         "center", "span", "meters", "zoom", "bbox", "size", "scale", "mapType", "attribution", "features",
+        "userLocation", "fitAnnotations",
     ]
 
     /// Decodes a scene file.
@@ -109,6 +126,7 @@ public struct Scene {
                 try d.add(feature, to: &scene)
             }
         }
+        try d.annotationSettings(json, into: &scene)
         return scene
     }
 
@@ -138,7 +156,7 @@ public struct Scene {
         }
         snapshotter.viewProvider = { annotation in
             guard let pin = pins[ObjectIdentifier(annotation)] else { return nil }
-            return PinAnnotationView(pinTintColor: pin.color, sizeFactor: pin.sizeFactor)
+            return self.makeView(pin)
         }
         snapshotter.rendererProvider = { overlay in
             guard let style = styles[ObjectIdentifier(overlay)],
@@ -154,6 +172,7 @@ public struct Scene {
                 overlay is Polyline ? nil : style.fill.withAlphaComponent(style.fill.alpha * style.fillOpacity)
             return renderer
         }
+        applyAnnotationSettings(to: snapshotter)
     }
 }
 
@@ -343,7 +362,8 @@ struct SceneDecoder {
             } else {
                 let title = p["title"]?.string
                 let subtitle = p["subtitle"]?.string ?? p["description"]?.string
-                let color = try self.color(p, "marker-color", path) ?? PinAnnotationView.PinColor.red.color
+                let color =
+                    try self.color(p, "marker-color", path) ?? pinColor(p, path) ?? PinAnnotationView.PinColor.red.color
                 var factor = 1.0
                 if let size = p["marker-size"] {
                     switch size.string {
@@ -357,7 +377,9 @@ struct SceneDecoder {
                 scene.annotations.append(
                     (
                         PointAnnotation(coordinate: c, title: title, subtitle: subtitle),
-                        Scene.PinStyle(color: color, sizeFactor: factor)
+                        Scene.PinStyle(
+                            color: color, sizeFactor: factor,
+                            marker: try markerOptions(p, path, images: &scene.markerImages))
                     ))
             }
         case .multiPoint(let points):
@@ -366,7 +388,10 @@ struct SceneDecoder {
             guard Set(line.map { [$0.latitude, $0.longitude] }).count >= 2 else {
                 throw invalid("\(path).geometry.coordinates", "a LineString needs at least 2 distinct positions")
             }
-            scene.overlays.append((Polyline(coordinates: line), try shapeStyle(p, path)))
+            // "geodesic": true draws great circles (a flight path), as MKGeodesicPolyline.
+            let geodesic = p["geodesic"]?.bool == true
+            let polyline = geodesic ? GeodesicPolyline(controlCoordinates: line) : Polyline(coordinates: line)
+            scene.overlays.append((polyline, try shapeStyle(p, path)))
         case .multiLineString(let lines):
             for line in lines { try add(.lineString(line), properties: p, path: path, to: &scene) }
         case .polygon(let rings):

@@ -50,13 +50,17 @@ public final class MapSnapshotter {
 
     /// The options this snapshotter renders with.
     public let options: Options
-    /// What the image shows.
-    public let viewport: MapViewport
+    /// What the image shows; ``showAnnotations(_:edgePadding:)`` and ``userTrackingMode`` change it.
+    public internal(set) var viewport: MapViewport
 
     /// The annotations, in the order added. Mirrors `annotations`.
     public internal(set) var annotations: [Annotation] = []
     /// The overlays; index 0 is drawn at the back. Mirrors `overlays`.
     public internal(set) var overlays: [Overlay] = []
+    /// Selection, user location, spatial index and view cache of the annotations.
+    let annotationStore = AnnotationStore()
+    /// The level of each overlay, by identity (see `MapSnapshotter+Overlays.swift`).
+    var overlayLevels: [ObjectIdentifier: OverlayLevel] = [:]
 
     /// Chooses the view of each annotation; returning nil (or having no provider) gives the default pin.
     /// Mirrors the delegate's `mapView:viewForAnnotation:`.
@@ -104,6 +108,7 @@ public final class MapSnapshotter {
     public func snapshot() throws -> Snapshot {
         let surface = try ImageSurface(width: viewport.pixelSize.width, height: viewport.pixelSize.height)
         let context = try GraphicsContext(surface: surface, scale: viewport.scale)
+        let baseMap = overlaysReplaceMapContent ? nil : self.baseMap
         if let baseMap {
             try context.withSavedState { try baseMap.draw(in: context, viewport: viewport) }
         }

@@ -5,31 +5,56 @@ import MapGraphics
 
 /// A rendered map image and what is where in it. Mirrors MapKit's `MKMapSnapshot`.
 public final class Snapshot {
-    /// An annotation and its view's frame in image points.
+    /// Whether an annotation's view shows.
+    public enum Visibility: String, Sendable {
+        /// Drawn (if its frame reaches into the image).
+        case visible
+        /// Hidden because a view of higher priority is in the way.
+        case hiddenByCollision = "hidden"
+        /// Merged into a cluster.
+        case clustered
+    }
+
+    /// An annotation (or a cluster) and its view's frame in image points.
     public struct PlacedAnnotation {
+        /// The annotation, or the ``ClusterAnnotation`` for a cluster.
         public var annotation: Annotation
         /// The view's frame in points; it may lie partly or wholly outside the image.
         public var frame: Rect
+        /// Whether the view is drawn, hidden by a collision, or in a cluster.
+        public var visibility: Visibility = .visible
+        /// The cluster's ``ClusterAnnotation/id`` for a member or a cluster.
+        public var clusterID: Int?
+        /// Whether the annotation is selected.
+        public var isSelected = false
+        /// The callout bubble's frame in points, for the selected annotation that shows one.
+        public var calloutFrame: Rect?
     }
 
     /// The image, in device pixels.
     public let image: ImageSurface
     /// What the image shows.
     public let viewport: MapViewport
-    /// Every annotation with its view's frame, in drawing order.
+    /// Every annotation with its view's frame, north to south (the drawing order without selection),
+    /// including hidden and clustered ones.
     public let annotations: [PlacedAnnotation]
+    /// The clusters formed, with their views' frames.
+    public let clusters: [PlacedAnnotation]
 
     init(image: ImageSurface, viewport: MapViewport, annotations: [PlacedAnnotation]) {
         self.image = image
         self.viewport = viewport
-        self.annotations = annotations
+        self.annotations = annotations.filter { !($0.annotation is ClusterAnnotation) }
+        self.clusters = annotations.filter { $0.annotation is ClusterAnnotation }
     }
 
     /// The image point of a coordinate. Mirrors `pointForCoordinate:`.
     public func point(for coordinate: LocationCoordinate2D) -> Point { viewport.point(for: coordinate) }
 
-    /// A JSON description of the snapshot: size, scale, region, visible map rect, zoom level and every
-    /// annotation's title, coordinate and frame (points, origin top-left).
+    /// A JSON description of the snapshot: size, scale, region, visible map rect, zoom level, every
+    /// annotation's title, coordinate, frame (points, origin top-left) and `state` (`visible`, `hidden` by a
+    /// collision, or `clustered` with its `cluster` id; `selected` and its `callout` frame; `userLocation`),
+    /// and the `clusters` with their `id`, `count`, coordinate, frame and state.
     public func metadata() -> JSONValue {
         let region = viewport.region
         let rect = viewport.visibleMapRect
@@ -68,24 +93,37 @@ public final class Snapshot {
             ),
             ("zoomLevel", .number(viewport.zoomLevel)),
             ("tileZoom", .number(Double(viewport.tileZoom))),
-            (
-                "annotations",
-                .array(
-                    annotations.map { placed in
-                        .object([
-                            ("title", placed.annotation.title.map(JSONValue.string) ?? .null),
-                            ("subtitle", placed.annotation.subtitle.map(JSONValue.string) ?? .null),
-                            ("coordinate", coordinate(placed.annotation.coordinate)),
-                            (
-                                "frame",
-                                .object([
-                                    ("x", .number(placed.frame.minX)), ("y", .number(placed.frame.minY)),
-                                    ("width", .number(placed.frame.width)), ("height", .number(placed.frame.height)),
-                                ])
-                            ),
-                        ])
-                    })
-            ),
+            ("annotations", .array(annotations.map { Self.json($0, coordinate: coordinate) })),
+            ("clusters", .array(clusters.map { Self.json($0, coordinate: coordinate) })),
         ])
+    }
+
+    private static func json(_ r: Rect) -> JSONValue {
+        .object([
+            ("x", .number(r.minX)), ("y", .number(r.minY)), ("width", .number(r.width)),
+            ("height", .number(r.height)),
+        ])
+    }
+
+    private static func json(_ placed: PlacedAnnotation, coordinate: (LocationCoordinate2D) -> JSONValue)
+        -> JSONValue
+    {
+        var members: [(String, JSONValue)] = [
+            ("title", placed.annotation.title.map(JSONValue.string) ?? .null),
+            ("subtitle", placed.annotation.subtitle.map(JSONValue.string) ?? .null),
+            ("coordinate", coordinate(placed.annotation.coordinate)),
+            ("frame", json(placed.frame)),
+            ("state", .string(placed.visibility.rawValue)),
+        ]
+        if let cluster = placed.annotation as? ClusterAnnotation {
+            members.append(("id", .number(Double(cluster.id))))
+            members.append(("count", .number(Double(cluster.memberAnnotations.count))))
+        } else if let id = placed.clusterID {
+            members.append(("cluster", .number(Double(id))))
+        }
+        if placed.isSelected { members.append(("selected", .bool(true))) }
+        if let callout = placed.calloutFrame { members.append(("callout", json(callout))) }
+        if placed.annotation is UserLocation { members.append(("userLocation", .bool(true))) }
+        return .object(members)
     }
 }

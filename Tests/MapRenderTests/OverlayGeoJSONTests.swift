@@ -1,0 +1,84 @@
+import Foundation
+import MapRaster
+import MapTestSupport
+import Testing
+
+@Suite("GeoJSON import as MKGeoJSONDecoder, with simplestyle renderers")
+struct OverlayGeoJSONTests {
+    @Test("Natural Earth's Fiji (split at 180), a route and a polygon with a hole across 180, a point")
+    func fiji() throws {
+        let features = try GeoJSONDecoder().decode(Fixtures.data("overlays/fiji.geojson"), source: "fiji.geojson")
+        #expect(features.count == 4)
+        #expect(features[0].overlays.first is MultiPolygon)
+        #expect((features[0].overlays.first as? MultiPolygon)?.polygons.count == 21)
+        #expect(features[1].overlays.first is Polyline)
+        #expect(features[2].annotations.first?.title == "Suva")
+        #expect((features[3].overlays.first as? Polygon)?.interiorPolygons.count == 1)
+        #expect(features[1].style.dashPattern == [6, 4])
+        var options = MapSnapshotter.Options(size: Size(width: 400, height: 320))
+        options.region = CoordinateRegion(
+            center: coord(-17.8, 179.6), span: CoordinateSpan(latitudeDelta: 5, longitudeDelta: 6))
+        options.showsAttribution = false
+        let s = try MapSnapshotter(options: options)
+        var byOverlay: [ObjectIdentifier: GeoJSONMapFeature] = [:]
+        var byAnnotation: [ObjectIdentifier: GeoJSONMapFeature] = [:]
+        for feature in features {
+            for overlay in feature.overlays {
+                byOverlay[ObjectIdentifier(overlay)] = feature
+                s.addOverlay(overlay)
+            }
+            for annotation in feature.annotations {
+                byAnnotation[ObjectIdentifier(annotation)] = feature
+                s.addAnnotation(annotation)
+            }
+        }
+        s.viewProvider = { annotation in byAnnotation[ObjectIdentifier(annotation)]?.makeView(for: annotation) }
+        s.rendererProvider = { overlay in byOverlay[ObjectIdentifier(overlay)]?.makeRenderer(for: overlay) }
+        let snapshot = try s.snapshot()
+        #expect(GoldenImage.check(snapshot.image, golden: "overlays/geojson-fiji") == nil)
+        // The hole of the survey area crosses 180 and shows the ocean on both sides.
+        for lon in [179.8, -179.8] {
+            #expect(pixel(snapshot, coord(-20, lon)) == ImageSurface.Pixel(red: 170, green: 211, blue: 223, alpha: 255))
+        }
+        let area = pixel(snapshot, coord(-19.65, 180))
+        #expect(area.green > area.red && area.green > area.blue, "\(area)")
+    }
+
+    @Test("bad simplestyle values and too-short lines are errors naming the feature and the property")
+    func badInput() throws {
+        let badColor =
+            ##"{"type":"Feature","geometry":{"type":"Point","coordinates":[1,2]},"properties":{"stroke":"#zz"}}"##
+        #expect {
+            _ = try GeoJSONDecoder().decode(Data(badColor.utf8), source: "a.geojson")
+        } throws: { error in
+            let text = (error as? GeoJSONError)?.description ?? ""
+            return text.hasPrefix("a.geojson: ") && text.contains("properties.stroke") && text.contains("#zz")
+        }
+        let shortLine =
+            #"{"type":"FeatureCollection","features":[{"type":"Feature","geometry":{"type":"LineString","coordinates":[[1,2],[1,2]]},"properties":{}}]}"#
+        #expect {
+            _ = try GeoJSONDecoder().decode(Data(shortLine.utf8), source: "b.geojson")
+        } throws: { error in
+            let text = (error as? GeoJSONError)?.description ?? ""
+            return text.contains("b.geojson: features[0].geometry") && text.contains("at least 2")
+        }
+        let badWidth = #"{"type":"Feature","geometry":null,"properties":{"stroke-width":-1}}"#
+        #expect(throws: GeoJSONError.self) { _ = try GeoJSONDecoder().decode(Data(badWidth.utf8), source: "c") }
+    }
+
+    @Test("a scene LineString with \"geodesic\": true becomes a GeodesicPolyline across the Pacific")
+    func sceneGeodesic() throws {
+        let json = """
+            {"center": [30, -170], "zoom": 2, "features": {"type": "FeatureCollection", "features": [
+              {"type": "Feature", "properties": {"geodesic": true},
+               "geometry": {"type": "LineString", "coordinates": [[139.78, 35.55], [-122.38, 37.62]]}},
+              {"type": "Feature", "properties": {},
+               "geometry": {"type": "LineString", "coordinates": [[139.78, 35.55], [-122.38, 37.62]]}}]}}
+            """
+        let scene = try Scene.decode(Data(json.utf8), source: "flight.json")
+        let geodesic = try #require(scene.overlays.first?.overlay as? GeodesicPolyline)
+        #expect(geodesic.pointCount > 100)
+        #expect(geodesic.boundingMapRect.spans180thMeridian)
+        #expect(!(scene.overlays[1].overlay is GeodesicPolyline))
+    }
+}

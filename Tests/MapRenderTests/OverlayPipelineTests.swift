@@ -1,0 +1,83 @@
+import Foundation
+import MapRaster
+import MapTestSupport
+import Testing
+
+@Suite("The geometry pipeline at street zoom: huge shapes clipped exactly")
+struct OverlayPipelineTests {
+    static let center = coord(60.17, 24.94)
+
+    @Test("a continent-sized polygon edge, a world-long dashed line and a 3,000 km circle's edge at zoom 17")
+    func streetZoom() throws {
+        let region = CoordinateRegion(center: Self.center, latitudinalMeters: 200, longitudinalMeters: 200)
+        // A triangle thousands of km across whose west edge is the meridian 24.9392 (45 m west of the
+        // view's center).
+        let triangle = Polygon(coordinates: [coord(40, 24.9392), coord(80, 24.9392), coord(60, 120)])
+        // A dashed line from 10 W to 60 E through the view's center.
+        let line = Polyline(coordinates: [coord(60.1703, -10), coord(60.1703, 24.94), coord(60.1703, 60)])
+        // A circle whose center is 3,000 km away; its outline passes 60 m west of the view's center.
+        let circleCenter = WebMercator.destination(from: Self.center, bearing: 270, meters: 3_000_000 + 60)
+        let circle = Circle(center: circleCenter, radius: 3_000_000)
+        let snapshot = try overlaySnapshot(
+            size: Size(width: 400, height: 300), region: region, baseMap: false, overlays: [triangle, line, circle],
+            provider: { overlay in
+                switch overlay {
+                case let p as Polygon:
+                    let r = PolygonRenderer(polygon: p)
+                    r.fillColor = Color(red8: 40, green8: 160, blue8: 80, alpha: 0.5)
+                    r.strokeColor = Color(red8: 20, green8: 90, blue8: 40)
+                    r.lineWidth = 4
+                    return r
+                case let l as Polyline:
+                    let r = PolylineRenderer(polyline: l)
+                    r.lineDashPattern = [20, 10]
+                    r.lineCap = .butt
+                    return r
+                case let c as Circle:
+                    let r = CircleRenderer(circle: c)
+                    r.fillColor = Color(red8: 200, green8: 40, blue8: 40, alpha: 0.3)
+                    r.strokeColor = Color(red8: 200, green8: 40, blue8: 40)
+                    r.lineWidth = 3
+                    return r
+                default: return nil
+                }
+            })
+        #expect(snapshot.viewport.zoomLevel > 16.5)
+        #expect(GoldenImage.check(snapshot.image, golden: "overlays/pipeline-street-zoom") == nil)
+        // The circle's outline is 60 m west of the center: the center is outside it (only the triangle's
+        // green), 100 m west is inside (only the circle's red).
+        let outside = pixel(snapshot, coord(60.1706, 24.94))
+        let inside = pixel(snapshot, WebMercator.destination(from: coord(60.1706, 24.94), bearing: 270, meters: 100))
+        #expect(inside.red > inside.green && inside.alpha > 60, "inside \(inside)")
+        #expect(outside.green > outside.red, "outside \(outside)")
+        // The circle's outline on the center row is where spherical geometry puts it, within 0.3 points.
+        let expectedX = snapshot.point(for: WebMercator.destination(from: Self.center, bearing: 270, meters: 60)).x
+        let strokeColumns = (0..<400).filter { x in
+            let p = snapshot.image.pixel(x: x, y: 150)
+            return p.red > 150 && p.green < 110 && p.alpha > 200
+        }
+        let strokeCenter = Double(strokeColumns.reduce(0, +)) / Double(max(1, strokeColumns.count)) + 0.5
+        #expect(!strokeColumns.isEmpty && abs(strokeCenter - expectedX) < 0.3, "\(strokeColumns) vs \(expectedX)")
+    }
+
+    @Test("a million-point line renders in bounded time with every copy of it clipped away but the visible one")
+    func manyPoints() throws {
+        let n = 200_000
+        let line = Polyline(
+            coordinates: (0..<n).map { i in
+                let t = Double(i) / Double(n - 1)
+                return coord(60.17 + 0.0004 * sin(t * 3000), 24.90 + 0.08 * t)
+            })
+        let region = CoordinateRegion(center: Self.center, latitudinalMeters: 1_000, longitudinalMeters: 1_000)
+        let start = Date()
+        let snapshot = try overlaySnapshot(
+            size: Size(width: 300, height: 300), region: region, baseMap: false, overlays: [line])
+        #expect(Date().timeIntervalSince(start) < 10)
+        // The line crosses the view from west to east near the middle.
+        var hits = 0
+        for x in stride(from: 5, to: 295, by: 10) {
+            if (0..<300).contains(where: { snapshot.image.pixel(x: x, y: $0).alpha > 0 }) { hits += 1 }
+        }
+        #expect(hits == 29)
+    }
+}
