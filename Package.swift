@@ -23,8 +23,8 @@ let package = Package(
         .target(name: "MapGeometry"),
         // Data decoding: JSON with line/column errors, GeoJSON.
         .target(name: "MapData", dependencies: ["MapGeometry"]),
-        // Style vocabulary: colors and the base-map style.
-        .target(name: "MapStyle", dependencies: ["MapGeometry"]),
+        // Style vocabulary: colors, the MapLibre style-spec subset (decoded with MapData's JSON parser).
+        .target(name: "MapStyle", dependencies: ["MapGeometry", "MapData"]),
         // The Cairo canvas: surfaces, contexts, paths, fonts, PNG.
         .target(name: "MapGraphics", dependencies: ["MapStyle", "CCairo", "CFreeType", "CHarfBuzz"]),
         // Snapshotter, base map, annotations, overlays.
@@ -40,6 +40,7 @@ let package = Package(
         .target(name: "MapTestSupport", dependencies: ["MapRaster"]),
 
         .testTarget(name: "MapGeometryTests", dependencies: ["MapGeometry", "MapTestSupport"]),
+        .testTarget(name: "MapStyleTests", dependencies: ["MapStyle", "MapTestSupport"]),
         .testTarget(name: "MapGraphicsTests", dependencies: ["MapGraphics", "MapTestSupport"]),
         .testTarget(name: "MapRenderTests", dependencies: ["MapRaster", "MapTestSupport"]),
         .testTarget(name: "MapCLITests", dependencies: ["MapCLI", "MapTestSupport", "mapraster"]),
