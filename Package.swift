@@ -30,7 +30,10 @@ let package = Package(
         // Snapshotter, base map, annotations, overlays.
         .target(
             name: "MapRender", dependencies: ["MapGeometry", "MapData", "MapStyle", "MapGraphics"],
-            resources: [.copy("Resources/naturalearth")]),
+            resources: [
+                .copy("Resources/naturalearth"), .copy("Resources/geonames"), .copy("Resources/helsinki"),
+                .copy("Resources/bluemarble"), .copy("Resources/styles"),
+            ]),
         // One import for users of the library.
         .target(name: "MapRaster", dependencies: ["MapGeometry", "MapData", "MapStyle", "MapGraphics", "MapRender"]),
         // Command-line interface as a library so that tests can call it.

@@ -33,8 +33,8 @@ public final class MapSnapshotter {
         public var visibleMapRect: MapRect?
         /// The base map's kind.
         public var mapType: MapType = .standard
-        /// The look of the embedded base map.
-        public var baseMapStyle: BaseMapStyle = .standard
+        /// A style that replaces the map type's shipped style (``ShippedStyle``).
+        public var style: Style?
         /// Whether to print the data's attribution in the bottom-right corner.
         public var showsAttribution = true
 
@@ -69,8 +69,8 @@ public final class MapSnapshotter {
 
     /// Creates a snapshotter.
     ///
-    /// - Throws: ``GeometryError`` for an invalid size, scale or region, ``RenderError`` for a map type
-    ///   this version cannot draw.
+    /// - Throws: ``GeometryError`` for an invalid size, scale or region, ``RenderError`` when the style's
+    ///   files or fonts are missing.
     public init(options: Options) throws {
         self.options = options
         var viewport = try MapViewport(size: options.size, scale: options.scale)
@@ -88,8 +88,7 @@ public final class MapSnapshotter {
                     + "\(Int(Self.maximumZoomLevel)): show a larger area")
         }
         self.viewport = viewport
-        guard options.mapType == .standard else { throw RenderError.unsupportedMapType(options.mapType.rawValue) }
-        self.baseMap = NaturalEarthBaseMap(style: options.baseMapStyle)
+        self.baseMap = try ShippedStyle.baseMap(mapType: options.mapType, style: options.style)
     }
 
     // MARK: - Rendering
@@ -113,8 +112,8 @@ public final class MapSnapshotter {
         }
         try drawOverlays(level: .aboveLabels, in: context)
         let placed = try drawAnnotations(in: context)
-        if options.showsAttribution, let baseMap, !baseMap.attribution.isEmpty {
-            try drawAttribution(baseMap.attribution.joined(separator: " · "), in: context)
+        if options.showsAttribution, let baseMap, !baseMap.attribution(for: viewport).isEmpty {
+            try drawAttribution(baseMap.attribution(for: viewport).joined(separator: " · "), in: context)
         }
         return Snapshot(image: surface, viewport: viewport, annotations: placed)
     }

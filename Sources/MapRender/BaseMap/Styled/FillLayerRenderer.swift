@@ -1,0 +1,53 @@
+import MapGeometry
+import MapGraphics
+import MapStyle
+
+/// Draws a `fill` layer: polygons filled (nonzero winding; GeoJSON holes wind the other way), with an
+/// optional one-pixel outline. Features with the same paint are drawn as one path.
+enum FillLayerRenderer {
+    struct Paint: Hashable {
+        var color: Color
+        var outline: Color?
+    }
+
+    static func draw(_ layer: StyleLayer, source: FeatureSource, in frame: LayerFrame) {
+        let pipeline = GeometryPipeline(viewport: frame.viewport, margin: 2)
+        var order: [Paint] = []
+        var paths: [Paint: Path] = [:]
+        frame.forEachFeature(of: source, layer: layer, margin: 2) { feature, offset, context in
+            guard case .polygons(let polygons) = feature.shape,
+                let color = layer.color("fill-color", context)
+            else { return }
+            let opacity = layer.number("fill-opacity", context)
+            let outline = layer.color("fill-outline-color", context)
+            let paint = Paint(
+                color: color.withAlphaComponent(color.alpha * opacity),
+                outline: outline.map { $0.withAlphaComponent($0.alpha * opacity) })
+            if paths[paint] == nil {
+                order.append(paint)
+                paths[paint] = Path()
+            }
+            for polygon in polygons {
+                for ring in polygon {
+                    guard let points = pipeline.ring(ring, offset: offset) else { continue }
+                    paths[paint]!.move(to: points[0])
+                    for p in points.dropFirst() { paths[paint]!.addLine(to: p) }
+                    paths[paint]!.close()
+                }
+            }
+        }
+        let g: GraphicsContext = frame.context
+        g.setFillRule(.winding)
+        for paint in order {
+            guard let path = paths[paint], !path.isEmpty else { continue }
+            g.setFillColor(paint.color)
+            g.fill(path)
+            if let outline = paint.outline {
+                g.setStrokeColor(outline)
+                g.setLineWidth(1 / frame.viewport.scale)
+                g.setLineDash(phase: 0, lengths: [])
+                g.stroke(path)
+            }
+        }
+    }
+}

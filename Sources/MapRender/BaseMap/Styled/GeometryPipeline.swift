@@ -1,0 +1,157 @@
+import MapGeometry
+
+/// Map points to image points: clipped to the view with a margin (so that Cairo never sees coordinates
+/// far outside the image) and simplified in pixel space (points closer than a quarter pixel dropped).
+struct GeometryPipeline {
+    /// The clip rectangle in image points.
+    let clip: Rect
+    /// Map points per image point.
+    let perPoint: Double
+    /// The visible map rect's origin.
+    let origin: MapPoint
+    /// Distance in points under which consecutive points merge.
+    let tolerance: Double
+
+    init(viewport: MapViewport, margin: Double) {
+        clip = Rect(
+            x: -margin, y: -margin, width: viewport.size.width + 2 * margin,
+            height: viewport.size.height + 2 * margin)
+        perPoint = viewport.mapPointsPerPoint
+        origin = viewport.visibleMapRect.origin
+        tolerance = 0.25 / viewport.scale
+    }
+
+    /// A map point of the world copy `offset` in image points.
+    @inline(__always) func point(_ p: MapPoint, offset: Double) -> Point {
+        Point(x: (p.x + offset - origin.x) / perPoint, y: (p.y - origin.y) / perPoint)
+    }
+
+    /// The world-copy offsets (multiples of the world width) whose copy meets the view.
+    static func copies(of viewport: MapViewport, margin: Double) -> [Double] {
+        let visible = viewport.visibleMapRect
+        let world = WebMercator.worldSize
+        let pad = margin * viewport.mapPointsPerPoint
+        let first = Int(((visible.minX - pad) / world).rounded(.down))
+        let last = Int(((visible.maxX + pad - 1e-9) / world).rounded(.down))
+        return (first...max(first, last)).map { Double($0) * world }
+    }
+
+    /// A closed ring projected, clipped (Sutherland–Hodgman) and simplified; nil when nothing is left.
+    func ring(_ ring: [MapPoint], offset: Double) -> [Point]? {
+        var points = simplify(ring.map { point($0, offset: offset) })
+        guard points.count > 2 else { return nil }
+        let needsClip = points.contains { !inClip($0) }
+        if needsClip {
+            points = clipPolygon(points)
+            guard points.count > 2 else { return nil }
+        }
+        return points
+    }
+
+    /// A polyline projected, clipped into the pieces inside the clip rect and simplified.
+    func line(_ line: [MapPoint], offset: Double) -> [[Point]] {
+        let points = simplify(line.map { point($0, offset: offset) })
+        guard points.count > 1 else { return [] }
+        if points.allSatisfy({ inClip($0) }) { return [points] }
+        var pieces: [[Point]] = []
+        var current: [Point] = []
+        for (a, b) in zip(points, points.dropFirst()) {
+            guard let (p, q) = clipSegment(a, b) else {
+                if current.count > 1 { pieces.append(current) }
+                current = []
+                continue
+            }
+            if current.isEmpty || current.last! != p {
+                if current.count > 1 { pieces.append(current) }
+                current = [p]
+            }
+            current.append(q)
+        }
+        if current.count > 1 { pieces.append(current) }
+        return pieces
+    }
+
+    @inline(__always) func inClip(_ p: Point) -> Bool {
+        p.x >= clip.minX && p.x <= clip.maxX && p.y >= clip.minY && p.y <= clip.maxY
+    }
+
+    func simplify(_ points: [Point]) -> [Point] {
+        guard points.count > 2 else { return points }
+        var out: [Point] = [points[0]]
+        out.reserveCapacity(points.count)
+        let t2 = tolerance * tolerance
+        for p in points.dropFirst().dropLast() {
+            let last = out[out.count - 1]
+            let dx = p.x - last.x
+            let dy = p.y - last.y
+            if dx * dx + dy * dy >= t2 { out.append(p) }
+        }
+        out.append(points[points.count - 1])
+        return out
+    }
+
+    private func clipPolygon(_ input: [Point]) -> [Point] {
+        var points = input
+        for edge in 0..<4 {
+            guard !points.isEmpty else { return [] }
+            var out: [Point] = []
+            out.reserveCapacity(points.count + 4)
+            func inside(_ p: Point) -> Bool {
+                switch edge {
+                case 0: return p.x >= clip.minX
+                case 1: return p.x <= clip.maxX
+                case 2: return p.y >= clip.minY
+                default: return p.y <= clip.maxY
+                }
+            }
+            func cross(_ a: Point, _ b: Point) -> Point {
+                switch edge {
+                case 0, 1:
+                    let x = edge == 0 ? clip.minX : clip.maxX
+                    return Point(x: x, y: a.y + (b.y - a.y) * (x - a.x) / (b.x - a.x))
+                default:
+                    let y = edge == 2 ? clip.minY : clip.maxY
+                    return Point(x: a.x + (b.x - a.x) * (y - a.y) / (b.y - a.y), y: y)
+                }
+            }
+            var previous = points[points.count - 1]
+            for p in points {
+                let pIn = inside(p)
+                if pIn {
+                    if !inside(previous) { out.append(cross(previous, p)) }
+                    out.append(p)
+                } else if inside(previous) {
+                    out.append(cross(previous, p))
+                }
+                previous = p
+            }
+            points = out
+        }
+        return points
+    }
+
+    /// Liang–Barsky segment clipping.
+    private func clipSegment(_ a: Point, _ b: Point) -> (Point, Point)? {
+        var t0 = 0.0
+        var t1 = 1.0
+        let dx = b.x - a.x
+        let dy = b.y - a.y
+        for (p, q) in [(-dx, a.x - clip.minX), (dx, clip.maxX - a.x), (-dy, a.y - clip.minY), (dy, clip.maxY - a.y)] {
+            if p == 0 {
+                if q < 0 { return nil }
+            } else {
+                let r = q / p
+                if p < 0 {
+                    if r > t1 { return nil }
+                    t0 = max(t0, r)
+                } else {
+                    if r < t0 { return nil }
+                    t1 = min(t1, r)
+                }
+            }
+        }
+        let p = t0 == 0 ? a : Point(x: a.x + t0 * dx, y: a.y + t0 * dy)
+        let q = t1 == 1 ? b : Point(x: a.x + t1 * dx, y: a.y + t1 * dy)
+        return (p, q)
+    }
+}
