@@ -98,9 +98,18 @@ final class FeatureSource: Sendable {
         case .multiPoint(let c): return [.points(c.map(MapPoint.init))]
         case .lineString(let c): return [.lines([line(c)])]
         case .multiLineString(let c): return [.lines(c.map(line))]
-        case .polygon(let rings): return [.polygons([rings.map(ring)])]
-        case .multiPolygon(let polygons): return [.polygons(polygons.map { $0.map(ring) })]
+        case .polygon(let rings): return [.polygons([oriented(rings.map(ring))])]
+        case .multiPolygon(let polygons): return [.polygons(polygons.map { oriented($0.map(ring)) })]
         case .geometryCollection(let items): return items.flatMap(shapes)
+        }
+    }
+
+    /// The exterior ring turning one way and the holes the other, whatever the file's winding, so that
+    /// nonzero filling cuts every hole.
+    static func oriented(_ rings: [[MapPoint]]) -> [[MapPoint]] {
+        rings.enumerated().map { i, ring in
+            let positive = signedArea(ring) > 0
+            return positive == (i == 0) ? ring : ring.reversed()
         }
     }
 
