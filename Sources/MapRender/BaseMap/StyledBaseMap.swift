@@ -52,7 +52,7 @@ public struct StyledBaseMap: BaseMap {
     /// The attribution of the sources that layers visible at the viewport's zoom draw, GeoJSON sources
     /// only when they have features in view.
     public func attribution(for viewport: MapViewport) -> [String] {
-        let frame = LayerFrame(context: nil, viewport: viewport)
+        let frame = FeatureSelection(viewport: viewport)
         var result: [String] = []
         for layer in style.layers where layer.isVisible(atZoom: frame.zoom) {
             guard let id = layer.source, let source = style.sources[id], let text = source.attribution,

@@ -45,7 +45,7 @@ enum CircleLayerRenderer {
                 rings[paint]!.append(Path(ovalIn: Rect(x: c.x - rs, y: c.y - rs, width: 2 * rs, height: 2 * rs)))
             }
         }
-        let g: GraphicsContext = frame.context
+        let g = frame.context
         g.setFillRule(.winding)
         for paint in order {
             g.setFillColor(paint.color)

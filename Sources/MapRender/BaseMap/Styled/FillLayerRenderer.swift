@@ -36,7 +36,7 @@ enum FillLayerRenderer {
                 }
             }
         }
-        let g: GraphicsContext = frame.context
+        let g = frame.context
         g.setFillRule(.winding)
         for paint in order {
             guard let path = paths[paint], !path.isEmpty else { continue }

@@ -4,14 +4,33 @@ import MapStyle
 
 /// What every layer renderer needs for one image: the context, the viewport and the style's zoom.
 struct LayerFrame {
-    let context: GraphicsContext!
+    let context: GraphicsContext
+    let selection: FeatureSelection
+    var viewport: MapViewport { selection.viewport }
+    var zoom: Double { selection.zoom }
+
+    init(context: GraphicsContext, viewport: MapViewport) {
+        self.context = context
+        self.selection = FeatureSelection(viewport: viewport)
+    }
+
+    /// See ``FeatureSelection/forEachFeature(of:layer:margin:_:)``.
+    func forEachFeature(
+        of source: FeatureSource, layer: StyleLayer, margin: Double,
+        _ body: (FeatureSource.Feature, Double, EvaluationContext) -> Void
+    ) {
+        selection.forEachFeature(of: source, layer: layer, margin: margin, body)
+    }
+}
+
+/// The features of a view: those whose bounds meet it, that pass a layer's filter, in drawing order.
+struct FeatureSelection {
     let viewport: MapViewport
     /// The zoom level as the style sees it: MapLibre's, one less than ``MapViewport/zoomLevel``
     /// (MapLibre's zoom 0 is one 512-point tile; MapKit-style zoom 0 is one 256-point tile).
     let zoom: Double
 
-    init(context: GraphicsContext?, viewport: MapViewport) {
-        self.context = context
+    init(viewport: MapViewport) {
         self.viewport = viewport
         self.zoom = viewport.zoomLevel - 1
     }

@@ -51,7 +51,7 @@ enum LineLayerRenderer {
                 }
             }
         }
-        let g: GraphicsContext = frame.context
+        let g = frame.context
         for paint in order {
             guard let path = paths[paint], !path.isEmpty else { continue }
             g.setLineCap(LineCap(rawValue: paint.cap) ?? .butt)
