@@ -68,6 +68,8 @@ enum RenderCommand {
         } catch let error as GeometryError {
             throw blame(error.description, args: args, areaFromCommandLine: cliArea != nil)
         } catch let error as RenderError {
+            // A style's missing file or font is not a usage mistake.
+            if case .missingData = error { throw CLIError.failure(error.description) }
             throw blame(error.description, args: args, areaFromCommandLine: cliArea != nil)
         }
         scene.populate(snapshotter)
