@@ -39,6 +39,8 @@ let package = Package(
         // Command-line interface as a library so that tests can call it.
         .target(name: "MapCLI", dependencies: ["MapRaster"]),
         .executableTarget(name: "mapraster", dependencies: ["MapCLI"]),
+        // Renders the views of Scripts/bench-mapnik.py and compares (swift run -c release StyleBenchmark).
+        .executableTarget(name: "StyleBenchmark", dependencies: ["MapRaster"], path: "Benchmarks/StyleBenchmark"),
         // Golden-image assertions and fixture lookup for tests.
         .target(name: "MapTestSupport", dependencies: ["MapRaster"]),
 

@@ -7,7 +7,9 @@ Only the Python standard library is used. The output is deterministic (same inpu
 Product data (SwiftPM resources of MapRender):
   naturalearth/ne_50m_lakes.geojson, ne_50m_rivers.geojson   copied unchanged (Marble's NE 1:50m)
   naturalearth/ne_10m_admin1.geojson   NE 1:10m admin-1 (QGIS generalization), properties name, adm0_a3,
-                                       coordinates rounded to 3 decimals (110 m, under a pixel up to zoom 10), repeats removed
+                                       rings simplified (Douglas-Peucker, 0.01 degrees: under 2 points up to
+                                       MapRaster zoom 8) and rounded to 3 decimals; rings left with fewer
+                                       than 4 points dropped
   geonames/cities_100k.geojson         GeoNames cities >= 100k: name, name_ja_guess, country, population
   helsinki/*.geojson                   the OSM extract of central Helsinki, copied unchanged
   bluemarble/bmng_2700x1350.png        NASA Blue Marble NG, equirectangular, copied unchanged
@@ -43,7 +45,44 @@ def round_positions(coords, ndigits):
     return out
 
 
-def slim(src, dst, keep, ndigits=None, select=None):
+def douglas_peucker(points, tolerance):
+    """Simplifies an open or closed list of [lon, lat] keeping the end points (iterative, stdlib only)."""
+    if len(points) < 3:
+        return points
+    keep = [False] * len(points)
+    keep[0] = keep[-1] = True
+    stack = [(0, len(points) - 1)]
+    while stack:
+        a, b = stack.pop()
+        ax, ay = points[a]
+        bx, by = points[b]
+        dx, dy = bx - ax, by - ay
+        norm = (dx * dx + dy * dy) ** 0.5
+        best, index = -1.0, -1
+        for i in range(a + 1, b):
+            px, py = points[i]
+            if norm == 0:
+                d = ((px - ax) ** 2 + (py - ay) ** 2) ** 0.5
+            else:
+                d = abs(dy * px - dx * py + bx * ay - by * ax) / norm
+            if d > best:
+                best, index = d, i
+        if best > tolerance:
+            keep[index] = True
+            stack.append((a, index))
+            stack.append((index, b))
+    return [p for p, k in zip(points, keep) if k]
+
+
+def simplify_rings(coords, tolerance):
+    if isinstance(coords[0][0], (int, float)):
+        ring = douglas_peucker(coords, tolerance)
+        return ring if len(ring) >= 4 else coords[:1] * 0
+    out = [simplify_rings(c, tolerance) for c in coords]
+    return [c for c in out if c]
+
+
+def slim(src, dst, keep, ndigits=None, select=None, simplify=None):
     with open(src, encoding="utf-8") as f:
         data = json.load(f)
     features = []
@@ -53,7 +92,12 @@ def slim(src, dst, keep, ndigits=None, select=None):
         props = {k: feature["properties"].get(k) for k in keep}
         geometry = feature["geometry"]
         if ndigits is not None and geometry:
-            geometry = {"type": geometry["type"], "coordinates": round_positions(geometry["coordinates"], ndigits)}
+            coordinates = geometry["coordinates"]
+            if simplify:
+                coordinates = simplify_rings(coordinates, simplify)
+                if not coordinates:
+                    continue
+            geometry = {"type": geometry["type"], "coordinates": round_positions(coordinates, ndigits)}
         features.append({"type": "Feature", "properties": props, "geometry": geometry})
     dump({"type": "FeatureCollection", "features": features}, dst)
 
@@ -79,7 +123,7 @@ def main():
     shutil.copyfile(
         os.path.join(w, "ne_50m_rivers_lake_centerlines_marble.geojson"), f"{RES}/naturalearth/ne_50m_rivers.geojson")
     slim(os.path.join(w, "ne_10m_admin1_qgis.geojson"), f"{RES}/naturalearth/ne_10m_admin1.geojson",
-         ["name", "adm0_a3"], ndigits=3)
+         ["name", "adm0_a3"], ndigits=3, simplify=0.01)
     slim(os.path.join(w, "geonames_cities_100k.geojson"), f"{RES}/geonames/cities_100k.geojson",
          ["name", "name_ja_guess", "country", "population"])
     os.makedirs(f"{RES}/helsinki", exist_ok=True)

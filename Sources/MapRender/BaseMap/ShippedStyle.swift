@@ -29,32 +29,38 @@ public enum ShippedStyle: String, Sendable, CaseIterable {
     /// - Throws: ``RenderError/missingData(name:reason:)`` when the bundle lacks the file, or the
     ///   style's error.
     public func style() throws -> Style {
-        try Self.cache[self]!.get()
+        try Self.cache.value(self) {
+            guard let url else {
+                throw RenderError.missingData(
+                    name: "styles/\(rawValue).json",
+                    reason: "not found in the MapRender resource bundle; rebuild the package")
+            }
+            return try Style.load(contentsOf: url)
+        }
     }
-
-    private static let cache: [ShippedStyle: Result<Style, Error>] = Dictionary(
-        uniqueKeysWithValues: allCases.map { shipped in
-            (
-                shipped,
-                Result {
-                    guard let url = shipped.url else {
-                        throw RenderError.missingData(
-                            name: "styles/\(shipped.rawValue).json",
-                            reason: "not found in the MapRender resource bundle; rebuild the package")
-                    }
-                    return try Style.load(contentsOf: url)
-                }
-            )
-        })
 
     /// The base map a snapshot draws: `style` when given, otherwise the map type's shipped style.
     static func baseMap(mapType: MapType, style: Style?) throws -> BaseMap {
         if let style { return try StyledBaseMap(style: style) }
-        return try cachedBaseMaps[ShippedStyle(mapType)]!.get()
+        let shipped = ShippedStyle(mapType)
+        return try baseMaps.value(shipped) { try StyledBaseMap(style: try shipped.style()) }
     }
 
-    private static let cachedBaseMaps: [ShippedStyle: Result<StyledBaseMap, Error>] = Dictionary(
-        uniqueKeysWithValues: allCases.map { shipped in
-            (shipped, Result { try StyledBaseMap(style: try shipped.style()) })
-        })
+    private static let cache = OnceCache<ShippedStyle, Style>()
+    private static let baseMaps = OnceCache<ShippedStyle, StyledBaseMap>()
+}
+
+/// Values made once per key per process (failures are remembered too), shared across threads.
+final class OnceCache<Key: Hashable, Value>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var values: [Key: Result<Value, Error>] = [:]
+
+    func value(_ key: Key, make: () throws -> Value) throws -> Value {
+        lock.lock()
+        defer { lock.unlock() }
+        if let result = values[key] { return try result.get() }
+        let result = Result { try make() }
+        values[key] = result
+        return try result.get()
+    }
 }
