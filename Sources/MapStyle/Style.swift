@@ -41,10 +41,12 @@ public struct Style: Sendable, Equatable {
         return result
     }
 
-    /// Loads a style file; source paths are relative to the file's folder.
+    /// Loads a style file; source paths are relative to the folder of the file (of the file a symbolic
+    /// link points to, so that `styles/standard.json` finds the shipped data).
     ///
     /// - Throws: ``StyleError``.
-    public static func load(contentsOf url: URL) throws -> Style {
+    public static func load(contentsOf link: URL) throws -> Style {
+        let url = link.resolvingSymlinksInPath()
         let data: Data
         do { data = try Data(contentsOf: url) } catch {
             throw StyleError.sourceData(
