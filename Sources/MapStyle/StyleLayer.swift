@@ -42,7 +42,7 @@ public struct StyleLayer: Sendable, Equatable {
     }
 
     /// The spec of a property of this layer's type.
-    public func spec(_ name: String) -> StylePropertySpec? { type.properties.first { $0.name == name } }
+    public func spec(_ name: String) -> StylePropertySpec? { type.property(named: name) }
 
     /// A property's value for a feature, or its default when unset or of the wrong type.
     public func value(_ name: String, _ context: EvaluationContext) -> StyleValue {

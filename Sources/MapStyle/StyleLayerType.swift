@@ -3,7 +3,19 @@ public enum StyleLayerType: String, Sendable, CaseIterable {
     case background, fill, line, circle, symbol, raster
 
     /// The paint and layout properties a layer of this type accepts.
-    public var properties: [StylePropertySpec] {
+    public var properties: [StylePropertySpec] { Self.tables[self]! }
+
+    /// The property named `name` of this type, or nil.
+    public func property(named name: String) -> StylePropertySpec? { Self.byName[self]![name] }
+
+    private static let tables: [StyleLayerType: [StylePropertySpec]] = Dictionary(
+        uniqueKeysWithValues: allCases.map { ($0, $0.makeProperties()) })
+    private static let byName: [StyleLayerType: [String: StylePropertySpec]] = Dictionary(
+        uniqueKeysWithValues: allCases.map { type in
+            (type, Dictionary(uniqueKeysWithValues: type.makeProperties().map { ($0.name, $0) }))
+        })
+
+    private func makeProperties() -> [StylePropertySpec] {
         let visibility = StylePropertySpec(
             "visibility", .layout, .enumeration(["visible", "none"]), .string("visible"))
         switch self {

@@ -61,18 +61,111 @@ struct SymbolLayerRenderer {
                     }
                 }
             } else {
-                let anchor = Point(x: (feature.labelPoint.x + offset) / perPoint, y: feature.labelPoint.y / perPoint)
-                guard
-                    let lines = placeAtPoint(
-                        anchor, text: text, font: font, size: size, context: context, padding: padding,
-                        allowOverlap: allowOverlap, collisions: &collisions)
-                else { return }
-                label.content = .lines(lines)
-                placed.append(label)
+                for point in anchors(for: feature) {
+                    let anchor = Point(x: (point.x + offset) / perPoint, y: point.y / perPoint)
+                    guard
+                        let lines = placeAtPoint(
+                            anchor, text: text, font: font, size: size, context: context, padding: padding,
+                            allowOverlap: allowOverlap, collisions: &collisions)
+                    else { continue }
+                    label.content = .lines(lines)
+                    placed.append(label)
+                    break
+                }
             }
         }
         if let failure { throw failure }
         return placed
+    }
+
+    /// Where point labels of a feature go, in map points: its label point; for a polygon whose label point
+    /// is outside the image, the label points of its largest part cut to each 256-point world tile of
+    /// the view (a grid fixed to the world) where enough of it is inside, nearest the image center first.
+    /// The first anchor where the label fits wins.
+    func anchors(for feature: FeatureSource.Feature) -> [MapPoint] {
+        let viewport = frame.viewport
+        let pad = Self.margin * viewport.mapPointsPerPoint
+        let window = viewport.visibleMapRect.insetBy(dx: -pad, dy: -pad)
+        let p = feature.labelPoint
+        let inside = { (q: MapPoint) in
+            q.x >= window.minX && q.x <= window.maxX && q.y >= window.minY && q.y <= window.maxY
+        }
+        let visible = viewport.visibleMapRect
+        let shown = { (q: MapPoint) in
+            q.x >= visible.minX && q.x <= visible.maxX && q.y >= visible.minY && q.y <= visible.maxY
+        }
+        // Also accept the label point in a neighbouring world copy.
+        let world = WebMercator.worldSize
+        let copies = [p, MapPoint(x: p.x + world, y: p.y), MapPoint(x: p.x - world, y: p.y)]
+        guard case .polygons(let polygons) = feature.shape, !copies.contains(where: shown) else {
+            return copies.contains(where: inside) ? [p] : []
+        }
+        guard
+            let ring = polygons.compactMap(\.first).max(by: {
+                abs(FeatureSource.signedArea($0)) < abs(FeatureSource.signedArea($1))
+            })
+        else { return [] }
+        let tile = 256 * viewport.mapPointsPerPoint
+        let area = FeatureSource.bounds(of: ring).intersection(
+            MapRect(
+                x: window.minX.truncatingRemainder(dividingBy: world), y: window.minY, width: window.width,
+                height: window.height))
+        guard !area.isNull, !area.isEmpty else { return [] }
+        var result: [MapPoint] = []
+        var ty = (area.minY / tile).rounded(.down)
+        while ty * tile < area.maxY {
+            var tx = (area.minX / tile).rounded(.down)
+            while tx * tile < area.maxX {
+                let cell = MapRect(x: tx * tile, y: ty * tile, width: tile, height: tile)
+                let piece = Self.clip(ring, to: cell)
+                if piece.count > 2, abs(FeatureSource.signedArea(piece)) > 0.25 * tile * tile {
+                    let q = FeatureSource.labelPoint(piece)
+                    if shown(q) { result.append(q) }
+                }
+                tx += 1
+            }
+            ty += 1
+        }
+        // One label per feature: the candidate nearest the image center is tried first.
+        let center = MapPoint(x: visible.midX, y: visible.midY)
+        return result.sorted { hypot($0.x - center.x, $0.y - center.y) < hypot($1.x - center.x, $1.y - center.y) }
+    }
+
+    /// A ring cut to a rect (Sutherland–Hodgman), in map points.
+    static func clip(_ ring: [MapPoint], to r: MapRect) -> [MapPoint] {
+        var points = ring
+        for edge in 0..<4 {
+            guard !points.isEmpty else { return [] }
+            func inside(_ p: MapPoint) -> Bool {
+                switch edge {
+                case 0: return p.x >= r.minX
+                case 1: return p.x <= r.maxX
+                case 2: return p.y >= r.minY
+                default: return p.y <= r.maxY
+                }
+            }
+            func cross(_ a: MapPoint, _ b: MapPoint) -> MapPoint {
+                if edge < 2 {
+                    let x = edge == 0 ? r.minX : r.maxX
+                    return MapPoint(x: x, y: a.y + (b.y - a.y) * (x - a.x) / (b.x - a.x))
+                }
+                let y = edge == 2 ? r.minY : r.maxY
+                return MapPoint(x: a.x + (b.x - a.x) * (y - a.y) / (b.y - a.y), y: y)
+            }
+            var out: [MapPoint] = []
+            var previous = points[points.count - 1]
+            for p in points {
+                if inside(p) {
+                    if !inside(previous) { out.append(cross(previous, p)) }
+                    out.append(p)
+                } else if inside(previous) {
+                    out.append(cross(previous, p))
+                }
+                previous = p
+            }
+            points = out
+        }
+        return points
     }
 
     /// `text-field` evaluated, with `{field}` tokens replaced by the feature's values.

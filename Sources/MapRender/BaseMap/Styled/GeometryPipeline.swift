@@ -1,7 +1,8 @@
 import MapGeometry
 
 /// Map points to image points: clipped to the view with a margin (so that Cairo never sees coordinates
-/// far outside the image) and simplified in pixel space (points closer than a quarter pixel dropped).
+/// far outside the image) and simplified in pixel space (points closer than half a device pixel to the
+/// last kept one dropped; rings smaller than that dropped).
 struct GeometryPipeline {
     /// The clip rectangle in image points.
     let clip: Rect
@@ -18,7 +19,7 @@ struct GeometryPipeline {
             height: viewport.size.height + 2 * margin)
         perPoint = viewport.mapPointsPerPoint
         origin = viewport.visibleMapRect.origin
-        tolerance = 0.25 / viewport.scale
+        tolerance = 0.5 / viewport.scale
     }
 
     /// A map point of the world copy `offset` in image points.
@@ -40,6 +41,14 @@ struct GeometryPipeline {
     func ring(_ ring: [MapPoint], offset: Double) -> [Point]? {
         var points = simplify(ring.map { point($0, offset: offset) })
         guard points.count > 2 else { return nil }
+        var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
+        for p in points {
+            minX = min(minX, p.x)
+            maxX = max(maxX, p.x)
+            minY = min(minY, p.y)
+            maxY = max(maxY, p.y)
+        }
+        guard maxX - minX >= tolerance || maxY - minY >= tolerance else { return nil }
         let needsClip = points.contains { !inClip($0) }
         if needsClip {
             points = clipPolygon(points)
