@@ -14,13 +14,16 @@ Product data (SwiftPM resources of MapRender):
   helsinki/*.geojson                   the OSM extract of central Helsinki, copied unchanged
   bluemarble/bmng_2700x1350.png        NASA Blue Marble NG, equirectangular, copied unchanged
 Test fixtures:
+  fixtures/render/styles/raster/bands.png   a 72x36 synthetic equirectangular image for the raster layer
   fixtures/data/ne_10m_countries_east_asia.geojson   NE 1:10m countries whose bbox meets 115..155 E,
                                        20..55 N: NAME, NAME_JA, ADM0_A3, LABELRANK, POP_EST; 4 decimals
 """
 import json
 import os
 import shutil
+import struct
 import sys
+import zlib
 
 SRC = sys.argv[1] if len(sys.argv) > 1 else "/work/shared/data"
 RES = "Sources/MapRender/Resources"
@@ -117,6 +120,31 @@ def east_asia(feature):
     return b[2] >= 115 and b[0] <= 155 and b[3] >= 20 and b[1] <= 55
 
 
+def write_bands_png(path):
+    """A 72x36 equirectangular test image (5 degrees per pixel): warm colors north of the equator, cool
+    south, a darker column every 30 degrees of longitude."""
+    w, h = 72, 36
+    rows = []
+    for row in range(h):
+        lat = 90 - (row + 0.5) * 5
+        line = bytearray([0])
+        for col in range(w):
+            lon = -180 + (col + 0.5) * 5
+            r, g, b = (230, 160, 60) if lat > 0 else (60, 130, 220)
+            if int(abs(lat)) // 30 % 2 == 1:
+                r, g, b = r * 3 // 4, g * 3 // 4, b * 3 // 4
+            if col % 6 == 0:
+                r, g, b = r // 2, g // 2, b // 2
+            line += bytes([r, g, b])
+        rows.append(bytes(line))
+    def chunk(kind, data):
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF)
+    png = b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", w, h, 8, 2, 0, 0, 0))
+    png += chunk(b"IDAT", zlib.compress(b"".join(rows), 9)) + chunk(b"IEND", b"")
+    with open(path, "wb") as f:
+        f.write(png)
+
+
 def main():
     w = os.path.join(SRC, "world")
     shutil.copyfile(os.path.join(w, "ne_50m_lakes_marble.geojson"), f"{RES}/naturalearth/ne_50m_lakes.geojson")
@@ -133,6 +161,7 @@ def main():
     shutil.copyfile(os.path.join(SRC, "raster", "bmng_2700x1350.png"), f"{RES}/bluemarble/bmng_2700x1350.png")
     slim(os.path.join(w, "ne_10m_countries_deu.geojson"), "fixtures/data/ne_10m_countries_east_asia.geojson",
          ["NAME", "NAME_JA", "ADM0_A3", "LABELRANK", "POP_EST"], ndigits=4, select=east_asia)
+    write_bands_png("fixtures/render/styles/raster/bands.png")
 
 
 if __name__ == "__main__":

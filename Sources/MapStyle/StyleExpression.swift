@@ -66,8 +66,11 @@ public indirect enum StyleExpression: Sendable, Equatable {
     }
     /// One input value and its output.
     public struct Stop: Sendable, Equatable {
+        /// The input value (a zoom level or a property value).
         public var input: Double
+        /// The output at and from that input.
         public var output: StyleExpression
+        /// Creates a stop.
         public init(input: Double, output: StyleExpression) {
             self.input = input
             self.output = output
@@ -75,8 +78,11 @@ public indirect enum StyleExpression: Sendable, Equatable {
     }
     /// `match` labels and their output.
     public struct MatchBranch: Sendable, Equatable {
+        /// The values that select this branch.
         public var labels: [StyleValue]
+        /// The branch's output.
         public var output: StyleExpression
+        /// Creates a branch.
         public init(labels: [StyleValue], output: StyleExpression) {
             self.labels = labels
             self.output = output
@@ -84,8 +90,11 @@ public indirect enum StyleExpression: Sendable, Equatable {
     }
     /// A `case` condition and its output.
     public struct CaseBranch: Sendable, Equatable {
+        /// The condition.
         public var condition: StyleExpression
+        /// The output when the condition is true.
         public var output: StyleExpression
+        /// Creates a branch.
         public init(condition: StyleExpression, output: StyleExpression) {
             self.condition = condition
             self.output = output

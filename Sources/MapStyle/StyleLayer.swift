@@ -3,7 +3,9 @@ import MapData
 /// One layer of a style: what to draw (type), from which source, at which zooms, for which features,
 /// and how. Mirrors a layer of the MapLibre style specification.
 public struct StyleLayer: Sendable, Equatable {
+    /// The layer's unique id.
     public var id: String
+    /// What the layer draws.
     public var type: StyleLayerType
     /// The source's id; nil only for `background`.
     public var source: String?

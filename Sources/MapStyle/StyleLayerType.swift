@@ -114,8 +114,11 @@ public struct StylePropertySpec: Sendable, Equatable {
         }
     }
 
+    /// The property's name, such as `fill-color`.
     public var name: String
+    /// `paint` or `layout`.
     public var group: Group
+    /// The values it takes.
     public var kind: Kind
     /// The value when the style does not set the property (null: not drawn).
     public var defaultValue: StyleValue

@@ -14,6 +14,7 @@ public struct StyleSource: Sendable, Equatable {
         case raster(URL)
     }
 
+    /// Where the data comes from.
     public var kind: Kind
     /// Credits to show on every image that draws this source.
     public var attribution: String?

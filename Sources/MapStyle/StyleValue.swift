@@ -5,11 +5,17 @@ import MapData
 /// Mirrors the value types of the MapLibre style specification: null, boolean, number, string, color
 /// and arrays.
 public enum StyleValue: Sendable, Equatable {
+    /// No value (a missing property).
     case null
+    /// A boolean.
     case bool(Bool)
+    /// A number.
     case number(Double)
+    /// A string.
     case string(String)
+    /// A color (parsed when a style is read).
     case color(Color)
+    /// An array.
     case array([StyleValue])
 
     /// Converts decoded JSON; objects become null (the subset has no object values).

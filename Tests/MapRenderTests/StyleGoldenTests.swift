@@ -92,3 +92,18 @@ struct StyleGoldenTests {
         #expect(GoldenImage.check(snapshot.image, golden: "labels/japan") == nil)
     }
 }
+
+@Suite("Golden images of raster layers")
+struct StyleRasterGoldenTests {
+    @Test("a raster layer at 60 % opacity over white, reprojected, with the equator on top", arguments: [1.0, 2.0])
+    func rasterOpacity(scale: Double) throws {
+        var options = MapSnapshotter.Options(size: Size(width: 256, height: 256), scale: scale)
+        options.style = try Style.load(contentsOf: Fixtures.url("render/styles/raster/style.json"))
+        let snapshot = try MapSnapshotter(options: options).snapshot()
+        #expect(GoldenImage.check(snapshot.image, golden: "styles/raster-scale\(Int(scale))") == nil)
+        // 60 % of the northern color (230, 160, 60) over white: 255 - 0.6 * (255 - c).
+        let p = snapshot.point(for: LocationCoordinate2D(latitude: 15, longitude: 12.5))
+        let pixel = snapshot.image.pixel(x: Int(p.x * scale), y: Int(p.y * scale))
+        #expect(abs(Int(pixel.red) - 240) <= 2 && abs(Int(pixel.green) - 198) <= 2 && abs(Int(pixel.blue) - 138) <= 2)
+    }
+}
