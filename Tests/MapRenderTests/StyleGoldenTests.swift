@@ -107,3 +107,37 @@ struct StyleRasterGoldenTests {
         #expect(abs(Int(pixel.red) - 240) <= 2 && abs(Int(pixel.green) - 198) <= 2 && abs(Int(pixel.blue) - 138) <= 2)
     }
 }
+
+@Suite("Styled rendering is deterministic")
+struct StyleDeterminismTests {
+    @Test("the same styled view rendered on four threads at once gives byte-identical PNGs")
+    func threads() throws {
+        @Sendable func render() throws -> Data {
+            try StyleGoldenTests.render(
+                center: LocationCoordinate2D(latitude: 60.1699, longitude: 24.9436), zoom: 16,
+                size: Size(width: 256, height: 256)
+            ).image.pngData()
+        }
+        let serial = try render()
+        let results = ResultBox(count: 4)
+        DispatchQueue.concurrentPerform(iterations: 4) { i in results.set(i, Result { try render() }) }
+        for result in results.values { #expect(try #require(result).get() == serial) }
+    }
+}
+
+/// Results written from several threads.
+final class ResultBox: @unchecked Sendable {
+    private let lock = NSLock()
+    private var storage: [Result<Data, Error>?]
+    init(count: Int) { storage = Array(repeating: nil, count: count) }
+    func set(_ i: Int, _ value: Result<Data, Error>) {
+        lock.lock()
+        storage[i] = value
+        lock.unlock()
+    }
+    var values: [Result<Data, Error>?] {
+        lock.lock()
+        defer { lock.unlock() }
+        return storage
+    }
+}
