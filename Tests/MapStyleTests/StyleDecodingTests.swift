@@ -112,3 +112,23 @@ struct StyleDecodingTests {
         }
     }
 }
+
+@Suite("Style properties given by expressions")
+struct StyleExpressionPropertyTests {
+    @Test("text-font chosen by an expression decodes, and each layer's properties evaluate per feature")
+    func fontExpression() throws {
+        let text = #"""
+            {"version": 8, "sources": {"s": {"type": "geojson", "data": {"type": "FeatureCollection", "features": []}}},
+             "layers": [{"id": "l", "type": "symbol", "source": "s",
+               "layout": {"text-font": ["match", ["get", "lang"], "ja", ["literal", ["IPAexGothic"]], ["literal", ["DejaVu Sans"]]],
+                          "text-field": ["coalesce", ["get", "name_ja"], ["get", "name"]]}}]}
+            """#
+        let style = try Style.decode(Data(text.utf8), source: "t", baseURL: URL(fileURLWithPath: "/"))
+        let layer = style.layers[0]
+        let ja = EvaluationContext(zoom: 3, properties: ["lang": .string("ja"), "name_ja": .string("日本")])
+        #expect(layer.value("text-font", ja) == .array([.string("IPAexGothic")]))
+        #expect(layer.string("text-field", ja) == "日本")
+        #expect(
+            layer.string("text-field", EvaluationContext(zoom: 3, properties: ["name": .string("Japan")])) == "Japan")
+    }
+}

@@ -34,7 +34,12 @@ public struct StyledBaseMap: BaseMap {
             }
         }
         for layer in style.layers where layer.type == .symbol {
-            let names = layer.properties["text-font"]?.json.array?.compactMap(\.string) ?? ["DejaVu Sans"]
+            // Fonts written as a constant are checked now; fonts chosen by an expression when drawn.
+            var names = ["DejaVu Sans"]
+            if let property = layer.properties["text-font"] {
+                guard case .literal(.array(let items)) = property.expression else { continue }
+                names = items.compactMap(\.string)
+            }
             for name in names {
                 guard let path = StyleFonts.path(for: name), FileManager.default.isReadableFile(atPath: path) else {
                     throw RenderError.missingData(
