@@ -13,7 +13,8 @@ enum FillLayerRenderer {
     static func draw(_ layer: StyleLayer, source: FeatureSource, in frame: LayerFrame) {
         let pipeline = GeometryPipeline(viewport: frame.viewport, margin: 2)
         var order: [Paint] = []
-        var paths: [Paint: Path] = [:]
+        var index: [Paint: Int] = [:]
+        var paths: [Path] = []
         frame.forEachFeature(of: source, layer: layer, margin: 2) { feature, offset, context in
             guard case .polygons(let polygons) = feature.shape,
                 let color = layer.color("fill-color", context)
@@ -23,23 +24,29 @@ enum FillLayerRenderer {
             let paint = Paint(
                 color: color.withAlphaComponent(color.alpha * opacity),
                 outline: outline.map { $0.withAlphaComponent($0.alpha * opacity) })
-            if paths[paint] == nil {
+            let k: Int
+            if let found = index[paint] {
+                k = found
+            } else {
+                k = paths.count
+                index[paint] = k
                 order.append(paint)
-                paths[paint] = Path()
+                paths.append(Path())
             }
             for polygon in polygons {
                 for ring in polygon {
                     guard let points = pipeline.ring(ring, offset: offset) else { continue }
-                    paths[paint]!.move(to: points[0])
-                    for p in points.dropFirst() { paths[paint]!.addLine(to: p) }
-                    paths[paint]!.close()
+                    paths[k].move(to: points[0])
+                    for p in points.dropFirst() { paths[k].addLine(to: p) }
+                    paths[k].close()
                 }
             }
         }
         let g = frame.context
         g.setFillRule(.winding)
-        for paint in order {
-            guard let path = paths[paint], !path.isEmpty else { continue }
+        for (k, paint) in order.enumerated() {
+            let path = paths[k]
+            guard !path.isEmpty else { continue }
             g.setFillColor(paint.color)
             g.fill(path)
             if let outline = paint.outline {

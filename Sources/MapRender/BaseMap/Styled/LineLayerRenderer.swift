@@ -19,7 +19,8 @@ enum LineLayerRenderer {
 
     static func draw(_ layer: StyleLayer, source: FeatureSource, in frame: LayerFrame) {
         var order: [Paint] = []
-        var paths: [Paint: Path] = [:]
+        var index: [Paint: Int] = [:]
+        var paths: [Path] = []
         let constant = EvaluationContext(zoom: frame.zoom)
         let maxWidth = layer.number("line-width", constant) + layer.number("line-gap-width", constant)
         let margin = max(4, maxWidth * 2 + 4)
@@ -40,20 +41,26 @@ enum LineLayerRenderer {
             case .polygons(let polygons): lines = polygons.flatMap { $0.flatMap(outline) }
             case .points: return
             }
-            if paths[paint] == nil {
+            let k: Int
+            if let found = index[paint] {
+                k = found
+            } else {
+                k = paths.count
+                index[paint] = k
                 order.append(paint)
-                paths[paint] = Path()
+                paths.append(Path())
             }
             for line in lines {
                 for piece in pipeline.line(line, offset: offset) {
-                    paths[paint]!.move(to: piece[0])
-                    for p in piece.dropFirst() { paths[paint]!.addLine(to: p) }
+                    paths[k].move(to: piece[0])
+                    for p in piece.dropFirst() { paths[k].addLine(to: p) }
                 }
             }
         }
         let g = frame.context
-        for paint in order {
-            guard let path = paths[paint], !path.isEmpty else { continue }
+        for (k, paint) in order.enumerated() {
+            let path = paths[k]
+            guard !path.isEmpty else { continue }
             g.setLineCap(LineCap(rawValue: paint.cap) ?? .butt)
             g.setLineJoin(LineJoin(rawValue: paint.join) ?? .miter)
             g.setMiterLimit(paint.miterLimit)
