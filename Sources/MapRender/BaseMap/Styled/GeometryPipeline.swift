@@ -1,8 +1,8 @@
 import MapGeometry
 
 /// Map points to image points: clipped to the view with a margin (so that Cairo never sees coordinates
-/// far outside the image) and simplified in pixel space (points closer than half a device pixel to the
-/// last kept one dropped; rings smaller than that dropped).
+/// far outside the image) and simplified in pixel space (Douglas–Peucker at half a device pixel; rings
+/// smaller than that dropped).
 struct GeometryPipeline {
     /// The clip rectangle in image points.
     let clip: Rect
@@ -84,18 +84,60 @@ struct GeometryPipeline {
         p.x >= clip.minX && p.x <= clip.maxX && p.y >= clip.minY && p.y <= clip.maxY
     }
 
-    func simplify(_ points: [Point]) -> [Point] {
-        guard points.count > 2 else { return points }
-        var out: [Point] = [points[0]]
-        out.reserveCapacity(points.count)
+    /// Drops points closer than the tolerance to the last kept point, then simplifies with Douglas–Peucker
+    /// at the same tolerance: the drawn line moves by less than the tolerance (half a device pixel).
+    func simplify(_ input: [Point]) -> [Point] {
+        guard input.count > 2 else { return input }
+        var points: [Point] = [input[0]]
+        points.reserveCapacity(input.count)
         let t2 = tolerance * tolerance
-        for p in points.dropFirst().dropLast() {
-            let last = out[out.count - 1]
+        for p in input.dropFirst().dropLast() {
+            let last = points[points.count - 1]
             let dx = p.x - last.x
             let dy = p.y - last.y
-            if dx * dx + dy * dy >= t2 { out.append(p) }
+            if dx * dx + dy * dy >= t2 { points.append(p) }
         }
-        out.append(points[points.count - 1])
+        points.append(input[input.count - 1])
+        guard points.count > 2 else { return points }
+        var keep = [Bool](repeating: false, count: points.count)
+        keep[0] = true
+        keep[points.count - 1] = true
+        var stack = [(0, points.count - 1)]
+        while let (a, b) = stack.popLast() {
+            guard b > a + 1 else { continue }
+            let pa = points[a]
+            let ex = points[b].x - pa.x
+            let ey = points[b].y - pa.y
+            let e2 = ex * ex + ey * ey
+            var worst = -1.0
+            var index = a
+            for i in (a + 1)..<b {
+                let dx = points[i].x - pa.x
+                let dy = points[i].y - pa.y
+                // Squared distance to the segment a-b (to point a when the segment is degenerate).
+                var d2: Double
+                if e2 == 0 {
+                    d2 = dx * dx + dy * dy
+                } else {
+                    let t = max(0, min(1, (dx * ex + dy * ey) / e2))
+                    let qx = dx - t * ex
+                    let qy = dy - t * ey
+                    d2 = qx * qx + qy * qy
+                }
+                if d2 > worst {
+                    worst = d2
+                    index = i
+                }
+            }
+            if worst > t2 {
+                keep[index] = true
+                stack.append((a, index))
+                stack.append((index, b))
+            }
+        }
+        var out: [Point] = []
+        out.reserveCapacity(points.count)
+        for i in points.indices where keep[i] { out.append(points[i]) }
         return out
     }
 
