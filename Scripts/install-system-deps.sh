@@ -13,6 +13,7 @@ PACKAGES=(
     libpng-dev          # libpng: Cairo's PNG writer (version report)
     libsqlite3-dev      # SQLite: reading MBTiles files (tile overlays)
     fonts-dejavu-core   # DejaVu Sans, pinned by path for labels and attribution
+    fonts-ipaexfont-gothic # IPAex Gothic (6 MB, vs 91 MB for Noto CJK): Japanese labels, pinned by path
 )
 
 if ! command -v swift >/dev/null 2>&1; then
