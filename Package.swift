@@ -40,8 +40,8 @@ let package = Package(
         .target(name: "MapGeometry"),
         // Data decoding: JSON with line/column errors, GeoJSON.
         .target(name: "MapData", dependencies: ["MapGeometry"]),
-        // Style vocabulary: colors and the base-map style.
-        .target(name: "MapStyle", dependencies: ["MapGeometry"]),
+        // Style vocabulary: colors, the MapLibre style-spec subset (decoded with MapData's JSON parser).
+        .target(name: "MapStyle", dependencies: ["MapGeometry", "MapData"]),
         // The Cairo canvas: surfaces, contexts, paths, fonts, PNG.
         .target(
             name: "MapGraphics",
@@ -49,7 +49,10 @@ let package = Package(
         // Snapshotter, base map, annotations, overlays.
         .target(
             name: "MapRender", dependencies: ["MapGeometry", "MapData", "MapStyle", "MapGraphics", "MapStorage"],
-            resources: [.copy("Resources/naturalearth")]),
+            resources: [
+                .copy("Resources/naturalearth"), .copy("Resources/geonames"), .copy("Resources/helsinki"),
+                .copy("Resources/bluemarble"), .copy("Resources/styles"),
+            ]),
         // Tile storage: MBTiles in SQLite (the only module that calls SQLite).
         .target(name: "MapStorage", dependencies: ["MapGeometry", "CSQLite"]),
         // Tile pyramids: metatiles, parallel rendering, directory and MBTiles output.
@@ -71,10 +74,13 @@ let package = Package(
             name: "AnnotationBenchmarks", dependencies: ["MapRaster"], path: "Benchmarks/AnnotationBenchmarks"),
         // Overlay benchmark (1,000,000-point polyline); run with `swift run -c release OverlayBenchmarks`.
         .executableTarget(name: "OverlayBenchmarks", dependencies: ["MapRaster"], path: "Benchmarks/OverlayBenchmarks"),
+        // Renders the views of Scripts/bench-mapnik.py and compares (swift run -c release StyleBenchmark).
+        .executableTarget(name: "StyleBenchmark", dependencies: ["MapRaster"], path: "Benchmarks/StyleBenchmark"),
         // Golden-image assertions and fixture lookup for this package's tests.
         .target(name: "MapTestSupport", dependencies: ["MapRaster", "MapRasterTesting"]),
 
         .testTarget(name: "MapGeometryTests", dependencies: ["MapGeometry", "MapTestSupport"]),
+        .testTarget(name: "MapStyleTests", dependencies: ["MapStyle", "MapTestSupport"]),
         .testTarget(name: "MapGraphicsTests", dependencies: ["MapGraphics", "MapTestSupport"]),
         .testTarget(name: "MapRenderTests", dependencies: ["MapRaster", "MapTestSupport"]),
         .testTarget(

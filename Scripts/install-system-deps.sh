@@ -14,6 +14,7 @@ PACKAGES=(
     libsqlite3-dev      # SQLite: MBTiles output and MBTiles tile overlays
     libimagequant-dev   # libimagequant: palette (png8) tiles
     fonts-dejavu-core   # DejaVu Sans, pinned by path for labels and attribution
+    fonts-ipaexfont-gothic # IPAex Gothic (6 MB, vs 91 MB for Noto CJK): Japanese labels, pinned by path
 )
 
 if ! command -v swift >/dev/null 2>&1; then

@@ -93,7 +93,8 @@ public enum MapRasterCLI {
           --bbox W,S,E,N          show a longitude/latitude box (W > E crosses the 180th meridian)
           --size WxH              image size in points (default 512x512)
           --scale N               device pixels per point: 1, 2 or 3 (default 1)
-          --map-type TYPE         base map: standard (satellite and hybrid come with styles)
+          --map-type TYPE         base map: standard, satellite or hybrid (the shipped styles)
+          --style FILE            base map from a style file (MapLibre style subset; see styles/README.md)
           --scene FILE            JSON scene: area, size and GeoJSON features (pins, lines, polygons, circles)
           --no-attribution        leave out the data attribution in the bottom-right corner
           --no-base-map           draw no base map: only the scene's shapes and annotations, on transparency

@@ -5,7 +5,7 @@ import MapRaster
 enum RenderCommand {
     static let valued: Set<String> = [
         "--center", "--span", "--meters", "--zoom", "--bbox", "--size", "--scale", "--scene", "--output", "--metadata",
-        "--map-type",
+        "--map-type", "--style",
     ]
     static let boolean: Set<String> = ["--help", "--no-attribution", "--no-base-map"]
 
@@ -53,9 +53,6 @@ enum RenderCommand {
             guard let mapType = MapType(rawValue: type) else {
                 throw CLIError.usage("--map-type '\(type)' is invalid: use standard, satellite or hybrid")
             }
-            guard mapType == .standard else {
-                throw CLIError.usage("--map-type '\(type)' is not available in this version; use standard")
-            }
             scene.mapType = mapType
         }
         if args.flags.contains("--no-attribution") { scene.showsAttribution = false }
@@ -65,12 +62,17 @@ enum RenderCommand {
             scene.fitAnnotations = nil  // an area on the command line wins over the scene's fitting
         }
 
+        let style = try args["--style"].map(loadStyle)
         let snapshotter: MapSnapshotter
         do {
-            snapshotter = try MapSnapshotter(options: try scene.options(defaults: defaults))
+            var options = try scene.options(defaults: defaults)
+            options.style = style
+            snapshotter = try MapSnapshotter(options: options)
         } catch let error as GeometryError {
             throw blame(error.description, args: args, areaFromCommandLine: cliArea != nil)
         } catch let error as RenderError {
+            // A style's missing file or font is not a usage mistake.
+            if case .missingData = error { throw CLIError.failure(error.description) }
             throw blame(error.description, args: args, areaFromCommandLine: cliArea != nil)
         }
         if args.flags.contains("--no-base-map") { snapshotter.baseMap = nil }
@@ -117,6 +119,14 @@ enum RenderCommand {
             streams.standardError(line)
         } else {
             streams.standardOutput(line)
+        }
+    }
+
+    /// Loads `--style FILE`.
+    static func loadStyle(_ path: String) throws -> Style {
+        guard !path.isEmpty else { throw CLIError.usage("--style needs a style file name, got an empty string") }
+        do { return try Style.load(contentsOf: URL(fileURLWithPath: path)) } catch {
+            throw CLIError.failure("\(error)")
         }
     }
 

@@ -142,7 +142,22 @@ public enum GeoJSON {
         }
 
         func positions(_ json: JSONValue, path: String) throws -> [LocationCoordinate2D] {
-            try list(json, path: path) { try position($0, path: $1) }
+            guard let array = json.array else { throw invalid(path, "expected an array, got \(json.kindName)") }
+            var out: [LocationCoordinate2D] = []
+            out.reserveCapacity(array.count)
+            for (i, item) in array.enumerated() {
+                // The common, valid case without building the element's path (large files have
+                // hundreds of thousands of positions); anything else goes through `position` for its error.
+                if let pair = item.array, pair.count >= 2, let lon = pair[0].number, let lat = pair[1].number {
+                    let coordinate = LocationCoordinate2D(latitude: lat, longitude: lon)
+                    if coordinate.isValid {
+                        out.append(coordinate)
+                        continue
+                    }
+                }
+                out.append(try position(item, path: "\(path)[\(i)]"))
+            }
+            return out
         }
 
         func position(_ json: JSONValue, path: String) throws -> LocationCoordinate2D {

@@ -299,8 +299,41 @@ struct JSONParser {
             if i < bytes.count, bytes[i] == UInt8(ascii: "+") || bytes[i] == UInt8(ascii: "-") { i += 1 }
             guard digits() > 0 else { throw error("invalid number: expected an exponent") }
         }
+        if let value = fastNumber(start..<i) { return value }
         let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<i]), as: UTF8.self)
         guard let value = Double(text), value.isFinite else { throw error("number \(text) is out of range", at: start) }
         return value
+    }
+
+    /// Exact powers of ten up to 10^22 (every one is a Double exactly).
+    private static let powersOfTen: [Double] = (0...22).map { k in (0..<k).reduce(1.0) { r, _ in r * 10 } }
+
+    /// Clinger's fast path for plain decimals (no exponent, at most 15 significant digits, at most 22
+    /// after the point): the digits as an integer divided by an exact power of ten. Both are exact
+    /// Doubles and IEEE division rounds correctly, so the result equals strtod's. Nil otherwise.
+    private func fastNumber(_ range: Range<Int>) -> Double? {
+        var k = range.lowerBound
+        let negative = bytes[k] == UInt8(ascii: "-")
+        if negative { k += 1 }
+        var mantissa = 0
+        var digitCount = 0
+        var fractionDigits = 0
+        var afterPoint = false
+        while k < range.upperBound {
+            let b = bytes[k]
+            if b == UInt8(ascii: ".") {
+                afterPoint = true
+            } else if b >= UInt8(ascii: "0"), b <= UInt8(ascii: "9") {
+                mantissa = mantissa * 10 + Int(b - UInt8(ascii: "0"))
+                digitCount += 1
+                if afterPoint { fractionDigits += 1 }
+            } else {
+                return nil  // an exponent
+            }
+            k += 1
+        }
+        guard digitCount <= 15, fractionDigits <= 22 else { return nil }
+        let value = Double(mantissa) / Self.powersOfTen[fractionDigits]
+        return negative ? -value : value
     }
 }

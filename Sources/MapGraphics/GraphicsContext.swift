@@ -135,14 +135,16 @@ public final class GraphicsContext {
     /// Draws `body` into a transparency layer that is then composited once with `alpha` (times the
     /// context alpha), so that overlapping fills and strokes inside do not show through each other.
     /// Mirrors `CGContextBeginTransparencyLayer` / `CGContextEndTransparencyLayer`.
-    public func withTransparencyLayer(alpha: Double, _ body: () -> Void) {
+    public func withTransparencyLayer(alpha: Double = 1, _ body: () throws -> Void) rethrows {
         let outer = state.alpha
         cairo.pushGroup()
         state.alpha = 1
-        body()
-        state.alpha = outer
-        cairo.popGroupToSource()
-        cairo.paint(alpha: max(0, min(1, alpha)) * outer)
+        defer {
+            state.alpha = outer
+            cairo.popGroupToSource()
+            cairo.paint(alpha: max(0, min(1, alpha)) * outer)
+        }
+        try body()
     }
 
     /// Draws an image scaled into `rect` (points), smoothly filtered, times the context alpha.

@@ -100,8 +100,41 @@ struct BadInputTests {
         BadCase(
             name: "stray positional argument", arguments: ["render", "extra"], exitCode: usage, mentions: ["'extra'"]),
         BadCase(
-            name: "--map-type satellite is not available yet", arguments: ["--map-type", "satellite"], exitCode: usage,
-            mentions: ["satellite", "standard"]),
+            name: "--style file that does not exist", arguments: ["--style", "nope.json"], exitCode: failure,
+            mentions: ["nope.json", "cannot read the style file"]),
+        BadCase(
+            name: "--style malformed JSON", arguments: ["--style", "s.json"], exitCode: failure,
+            mentions: ["s.json", "line 2, column"], files: ["s.json": "{\"version\": 8,\n \"layers\": [}"]),
+        BadCase(
+            name: "--style unknown paint property", arguments: ["--style", "s.json"], exitCode: failure,
+            mentions: ["layers[0].paint.fill-colour", "fill-color"],
+            files: [
+                "s.json":
+                    #"{"version": 8, "sources": {"a": {"type": "geojson", "data": "a.geojson"}}, "layers": [{"id": "x", "type": "fill", "source": "a", "paint": {"fill-colour": "red"}}]}"#
+            ]),
+        BadCase(
+            name: "--style GeoJSON source file missing", arguments: ["--style", "s.json"], exitCode: failure,
+            mentions: ["a.geojson", "no such readable file"],
+            files: [
+                "s.json":
+                    #"{"version": 8, "sources": {"a": {"type": "geojson", "data": "a.geojson"}}, "layers": [{"id": "x", "type": "fill", "source": "a"}]}"#
+            ]),
+        BadCase(
+            name: "--style invalid GeoJSON names the feature", arguments: ["--style", "s.json", "-o", "out.png"],
+            exitCode: failure, mentions: ["a.geojson", "features[1].geometry.coordinates", "out of range"],
+            files: [
+                "s.json":
+                    #"{"version": 8, "sources": {"a": {"type": "geojson", "data": "a.geojson"}}, "layers": [{"id": "x", "type": "fill", "source": "a"}]}"#,
+                "a.geojson":
+                    #"{"type": "FeatureCollection", "features": [{"type": "Feature", "properties": {}, "geometry": {"type": "Point", "coordinates": [1, 2]}}, {"type": "Feature", "properties": {}, "geometry": {"type": "Point", "coordinates": [1, 200]}}]}"#,
+            ]),
+        BadCase(
+            name: "--style missing font file", arguments: ["--style", "s.json"], exitCode: failure,
+            mentions: ["/nonexistent/font.ttf", "no such readable font file"],
+            files: [
+                "s.json":
+                    #"{"version": 8, "sources": {"a": {"type": "geojson", "data": {"type": "FeatureCollection", "features": []}}}, "layers": [{"id": "x", "type": "symbol", "source": "a", "layout": {"text-font": ["/nonexistent/font.ttf"]}}]}"#
+            ]),
         BadCase(
             name: "--map-type terrain", arguments: ["--map-type", "terrain"], exitCode: usage,
             mentions: ["'terrain'", "standard"]),

@@ -46,7 +46,7 @@ struct InfoCommandTests {
 
     /// Every option of `render`, as the help must list it.
     static let renderOptions = [
-        "--center", "--span", "--meters", "--zoom", "--bbox", "--size", "--scale", "--map-type", "--scene",
+        "--center", "--span", "--meters", "--zoom", "--bbox", "--size", "--scale", "--map-type", "--style", "--scene",
         "--no-attribution", "--no-base-map", "-o", "--output", "--metadata", "-h", "--help",
     ]
 

@@ -12,7 +12,7 @@ struct AnnotationDisplayTests {
     {
         var options = MapSnapshotter.Options(size: size)
         options.region = CoordinateRegion(center: Self.helsinki, latitudinalMeters: meters, longitudinalMeters: meters)
-        return try MapSnapshotter(options: options)
+        return try MapSnapshotter(options: options).pinnedToPlainBaseMap()
     }
 
     // MARK: - Callouts
@@ -72,7 +72,7 @@ struct AnnotationDisplayTests {
     func retina() throws {
         var options = MapSnapshotter.Options(size: Size(width: 300, height: 200), scale: 2)
         options.region = CoordinateRegion(center: Self.helsinki, latitudinalMeters: 3000, longitudinalMeters: 3000)
-        let s = try MapSnapshotter(options: options)
+        let s = try MapSnapshotter(options: options).pinnedToPlainBaseMap()
         let selected = PointAnnotation(
             coordinate: s.viewport.coordinate(for: Point(x: 150, y: 130)), title: "Senate Square",
             subtitle: "Helsinki")
@@ -207,7 +207,7 @@ struct AnnotationDisplayTests {
         let viewport = try MapViewport(size: Size(width: 800, height: 600), center: center, zoomLevel: zoom)
         var options = MapSnapshotter.Options(size: Size(width: 800, height: 600))
         options.visibleMapRect = viewport.visibleMapRect
-        let s = try MapSnapshotter(options: options)
+        let s = try MapSnapshotter(options: options).pinnedToPlainBaseMap()
         s.addAnnotations(cities)
         s.viewProvider = { a in
             guard !(a is ClusterAnnotation) else { return nil }

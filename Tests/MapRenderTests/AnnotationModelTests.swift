@@ -10,7 +10,7 @@ struct AnnotationModelTests {
     {
         var options = MapSnapshotter.Options(size: size)
         options.region = region
-        return try MapSnapshotter(options: options)
+        return try MapSnapshotter(options: options).pinnedToPlainBaseMap()
     }
 
     func point(_ lat: Double, _ lon: Double, _ title: String? = nil) -> PointAnnotation {
@@ -184,6 +184,7 @@ struct AnnotationModelTests {
     @Test("showAnnotations fits views and padding exactly, at a fractional zoom", arguments: [1.0, 2.0])
     func fitting(scale: Double) throws {
         let s = try MapSnapshotter(options: MapSnapshotter.Options(size: Size(width: 600, height: 400), scale: scale))
+            .pinnedToPlainBaseMap()
         let list = SeedAnnotation.all().filter { $0.coordinate.longitude < -60 && $0.coordinate.latitude > 0 }
         s.addAnnotations(list)
         s.viewProvider = try SeedIcons.provider()

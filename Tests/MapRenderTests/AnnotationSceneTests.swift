@@ -9,7 +9,9 @@ struct AnnotationSceneTests {
 
     func render(_ scene: Scene) throws -> (MapSnapshotter, Snapshot) {
         let s = try MapSnapshotter(
-            options: try scene.options(defaults: MapSnapshotter.Options(size: Size(width: 480, height: 320))))
+            options: try scene.options(defaults: MapSnapshotter.Options(size: Size(width: 480, height: 320)))
+        )
+        .pinnedToPlainBaseMap()
         scene.populate(s)
         return (s, try s.snapshot())
     }

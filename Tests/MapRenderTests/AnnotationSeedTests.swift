@@ -20,6 +20,7 @@ struct AnnotationSeedTests {
 
     func snapshotter(size: Size, scale: Double = 1) throws -> MapSnapshotter {
         let snapshotter = try MapSnapshotter(options: MapSnapshotter.Options(size: size, scale: scale))
+            .pinnedToPlainBaseMap()
         snapshotter.addAnnotations(SeedAnnotation.all())
         snapshotter.viewProvider = try SeedIcons.provider()
         return snapshotter
@@ -52,7 +53,7 @@ struct AnnotationSeedTests {
         options.region = CoordinateRegion(
             center: LocationCoordinate2D(latitude: 33.6, longitude: -112.0),
             span: CoordinateSpan(latitudeDelta: 6, longitudeDelta: 14))
-        let snapshotter = try MapSnapshotter(options: options)
+        let snapshotter = try MapSnapshotter(options: options).pinnedToPlainBaseMap()
         snapshotter.addAnnotations(SeedAnnotation.all())
         snapshotter.viewProvider = try SeedIcons.provider()
         let snapshot = try snapshotter.snapshot()
@@ -72,7 +73,7 @@ struct AnnotationSeedTests {
         options.region = CoordinateRegion(
             center: LocationCoordinate2D(latitude: 40, longitude: -100),
             span: CoordinateSpan(latitudeDelta: 30, longitudeDelta: 60))
-        let snapshotter = try MapSnapshotter(options: options)
+        let snapshotter = try MapSnapshotter(options: options).pinnedToPlainBaseMap()
         snapshotter.addAnnotations(SeedAnnotation.all())
         snapshotter.viewProvider = try SeedIcons.provider()
         let snapshot = try snapshotter.snapshot()

@@ -19,7 +19,7 @@ struct OverlayGeoJSONTests {
         options.region = CoordinateRegion(
             center: coord(-17.8, 179.6), span: CoordinateSpan(latitudeDelta: 5, longitudeDelta: 6))
         options.showsAttribution = false
-        let s = try MapSnapshotter(options: options)
+        let s = try MapSnapshotter(options: options).pinnedToPlainBaseMap()
         var byOverlay: [ObjectIdentifier: GeoJSONMapFeature] = [:]
         var byAnnotation: [ObjectIdentifier: GeoJSONMapFeature] = [:]
         for feature in features {

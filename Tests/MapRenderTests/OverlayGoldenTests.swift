@@ -23,7 +23,7 @@ func overlaySnapshot(
     options.region = region
     options.visibleMapRect = mapRect
     options.showsAttribution = false
-    let snapshotter = try MapSnapshotter(options: options)
+    let snapshotter = try MapSnapshotter(options: options).pinnedToPlainBaseMap()
     if !baseMap { snapshotter.baseMap = nil }
     snapshotter.addOverlays(overlays)
     snapshotter.rendererProvider = provider

@@ -71,7 +71,7 @@ struct OverlayKindsGoldenTests {
         options.region = CoordinateRegion(
             center: coord(0, 0), span: CoordinateSpan(latitudeDelta: 30, longitudeDelta: 40))
         options.showsAttribution = false
-        let s = try MapSnapshotter(options: options)
+        let s = try MapSnapshotter(options: options).pinnedToPlainBaseMap()
         func square(_ lat: Double, _ lon: Double, _ name: String) -> Polygon {
             let p = Polygon(coordinates: [
                 coord(lat, lon), coord(lat, lon + 10), coord(lat + 10, lon + 10), coord(lat + 10, lon),
@@ -171,7 +171,7 @@ struct OverlayKindsGoldenTests {
             x: WebMercator.worldSize - 10 * spacing, y: WebMercator.worldSize * 0.40 - 3.5 * spacing,
             width: 20 * spacing, height: 15 * spacing)
         options.showsAttribution = false
-        let s = try MapSnapshotter(options: options)
+        let s = try MapSnapshotter(options: options).pinnedToPlainBaseMap()
         s.addOverlay(area)
         s.rendererProvider = { _ in renderer }
         let snapshot = try s.snapshot()

@@ -33,8 +33,8 @@ public final class MapSnapshotter {
         public var visibleMapRect: MapRect?
         /// The base map's kind.
         public var mapType: MapType = .standard
-        /// The look of the embedded base map.
-        public var baseMapStyle: BaseMapStyle = .standard
+        /// A style that replaces the map type's shipped style (``ShippedStyle``).
+        public var style: Style?
         /// Whether to print the data's attribution in the bottom-right corner.
         public var showsAttribution = true
 
@@ -73,8 +73,8 @@ public final class MapSnapshotter {
 
     /// Creates a snapshotter.
     ///
-    /// - Throws: ``GeometryError`` for an invalid size, scale or region, ``RenderError`` for a map type
-    ///   this version cannot draw.
+    /// - Throws: ``GeometryError`` for an invalid size, scale or region, ``RenderError`` when the style's
+    ///   files or fonts are missing.
     public init(options: Options) throws {
         self.options = options
         var viewport = try MapViewport(size: options.size, scale: options.scale)
@@ -92,8 +92,7 @@ public final class MapSnapshotter {
                     + "\(Int(Self.maximumZoomLevel)): show a larger area")
         }
         self.viewport = viewport
-        guard options.mapType == .standard else { throw RenderError.unsupportedMapType(options.mapType.rawValue) }
-        self.baseMap = NaturalEarthBaseMap(style: options.baseMapStyle)
+        self.baseMap = try ShippedStyle.baseMap(mapType: options.mapType, style: options.style)
     }
 
     // MARK: - Rendering
@@ -118,26 +117,41 @@ public final class MapSnapshotter {
         }
         try drawOverlays(level: .aboveLabels, in: context)
         let placed = try drawAnnotations(in: context)
-        if options.showsAttribution, let baseMap, !baseMap.attribution.isEmpty {
-            try drawAttribution(baseMap.attribution.joined(separator: " · "), in: context)
+        if options.showsAttribution, let baseMap, !baseMap.attribution(for: viewport).isEmpty {
+            try drawAttribution(baseMap.attribution(for: viewport), in: context)
         }
         return Snapshot(image: surface, viewport: viewport, annotations: placed)
     }
 
-    private func drawAttribution(_ text: String, in context: GraphicsContext) throws {
+    /// Draws the credits right-aligned at the bottom, wrapped onto more lines (between credits) when
+    /// one line would be wider than the image.
+    private func drawAttribution(_ credits: [String], in context: GraphicsContext) throws {
         let font = try Font.load(path: Font.defaultPath)
         let size = 9.0
-        let metrics = font.measure(text, size: size)
         let padding = 3.0
-        let box = Rect(
-            x: viewport.size.width - metrics.width - 2 * padding,
-            y: viewport.size.height - metrics.ascent - metrics.descent - 2 * padding,
-            width: metrics.width + 2 * padding, height: metrics.ascent + metrics.descent + 2 * padding)
-        context.setFillColor(Color.white.withAlphaComponent(0.7))
-        context.fill(box)
-        context.drawText(
-            text, at: Point(x: box.minX + padding, y: box.maxY - padding - metrics.descent), font: font, size: size,
-            color: Color(red8: 51, green8: 51, blue8: 51))
+        let maxWidth = viewport.size.width - 2 * padding
+        var lines: [String] = []
+        for credit in credits {
+            if let last = lines.last, font.measure(last + " · " + credit, size: size).width <= maxWidth {
+                lines[lines.count - 1] = last + " · " + credit
+            } else {
+                lines.append(credit)
+            }
+        }
+        var bottom = viewport.size.height
+        for text in lines.reversed() {
+            let metrics = font.measure(text, size: size)
+            let box = Rect(
+                x: viewport.size.width - metrics.width - 2 * padding,
+                y: bottom - metrics.ascent - metrics.descent - 2 * padding,
+                width: metrics.width + 2 * padding, height: metrics.ascent + metrics.descent + 2 * padding)
+            context.setFillColor(Color.white.withAlphaComponent(0.7))
+            context.fill(box)
+            context.drawText(
+                text, at: Point(x: box.minX + padding, y: box.maxY - padding - metrics.descent), font: font,
+                size: size, color: Color(red8: 51, green8: 51, blue8: 51))
+            bottom = box.minY
+        }
         try context.checkStatus("drawing the attribution")
     }
 }

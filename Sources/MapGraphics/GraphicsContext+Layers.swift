@@ -1,0 +1,13 @@
+import MapStyle
+
+extension GraphicsContext {
+    /// Erases (makes transparent) the pixels a stroke of `path` with the current line style covers; used
+    /// inside a transparency layer to hollow out line casings.
+    public func eraseStroke(_ path: Path) {
+        cairo.withSavedCairoState {
+            cairo.setOperatorClear()
+            cairo.append(path)
+            cairo.stroke()
+        }
+    }
+}

@@ -1,0 +1,71 @@
+import Foundation
+import MapData
+
+/// A map style: sources and layers drawn in order, from a subset of the MapLibre style specification
+/// version 8 (see `styles/README.md`).
+///
+/// ```swift
+/// let style = try Style.load(contentsOf: URL(fileURLWithPath: "styles/standard.json"))
+/// ```
+public struct Style: Sendable, Equatable {
+    /// `name`.
+    public var name: String?
+    /// Sources by id.
+    public var sources: [String: StyleSource]
+    /// Layers, back to front.
+    public var layers: [StyleLayer]
+    /// `metadata`, kept as written.
+    public var metadata: JSONValue?
+    /// Members the subset accepts but does not use (`center`, `zoom`, `bearing`, `pitch`, `glyphs`,
+    /// `sprite`), kept for writing the style back.
+    public var unused: [String: JSONValue]
+
+    /// Creates a style.
+    public init(
+        name: String? = nil, sources: [String: StyleSource] = [:], layers: [StyleLayer] = [],
+        metadata: JSONValue? = nil, unused: [String: JSONValue] = [:]
+    ) {
+        self.name = name
+        self.sources = sources
+        self.layers = layers
+        self.metadata = metadata
+        self.unused = unused
+    }
+
+    /// The attribution of every source, in source id order, without duplicates.
+    public var attribution: [String] {
+        var result: [String] = []
+        for id in sources.keys.sorted() {
+            if let a = sources[id]?.attribution, !a.isEmpty, !result.contains(a) { result.append(a) }
+        }
+        return result
+    }
+
+    /// Loads a style file; source paths are relative to the folder of the file (of the file a symbolic
+    /// link points to, so that `styles/standard.json` finds the shipped data).
+    ///
+    /// - Throws: ``StyleError``.
+    public static func load(contentsOf link: URL) throws -> Style {
+        let url = link.resolvingSymlinksInPath()
+        let data: Data
+        do { data = try Data(contentsOf: url) } catch {
+            throw StyleError.sourceData(
+                source: url.path, path: "(file)", message: "cannot read the style file: \(error.localizedDescription)")
+        }
+        return try decode(data, source: url.path, baseURL: url.deletingLastPathComponent())
+    }
+
+    /// Decodes a style.
+    ///
+    /// - Parameters:
+    ///   - source: a name for error messages, usually the file's path.
+    ///   - baseURL: the folder that relative source paths start from.
+    /// - Throws: ``StyleError`` naming the place and what is wrong.
+    public static func decode(_ data: Data, source: String, baseURL: URL) throws -> Style {
+        let json: JSONValue
+        do { json = try JSONValue.parse(data) } catch let error as JSONError {
+            throw StyleError.syntax(source: source, error)
+        }
+        return try StyleDecoder(source: source, baseURL: baseURL).style(json)
+    }
+}

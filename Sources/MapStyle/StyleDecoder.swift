@@ -1,0 +1,235 @@
+import Foundation
+import MapData
+
+/// Decodes the style-spec subset, reporting every unknown member by name.
+struct StyleDecoder {
+    let source: String
+    let baseURL: URL
+
+    static let topLevelKeys = [
+        "version", "name", "metadata", "sources", "layers", "center", "zoom", "bearing", "pitch", "glyphs", "sprite",
+    ]
+    static let unusedKeys: Set<String> = ["center", "zoom", "bearing", "pitch", "glyphs", "sprite"]
+    static let layerKeys = [
+        "id", "type", "source", "source-layer", "minzoom", "maxzoom", "filter", "layout", "paint", "metadata",
+    ]
+
+    func invalid(_ path: String, _ message: String) -> StyleError {
+        .invalid(source: source, path: path, message: message)
+    }
+
+    func style(_ json: JSONValue) throws -> Style {
+        guard let members = json.members else { throw invalid("(top level)", "a style must be a JSON object") }
+        for (key, _) in members where !Self.topLevelKeys.contains(key) {
+            throw invalid(key, "unknown style member; supported: " + Self.topLevelKeys.joined(separator: ", "))
+        }
+        guard let version = json["version"] else { throw invalid("version", "missing; a style needs \"version\": 8") }
+        guard version.number == 8 else { throw invalid("version", "must be 8, got \(describe(version))") }
+        var style = Style()
+        if let name = json["name"] {
+            guard let s = name.string else { throw invalid("name", "must be a string, got \(name.kindName)") }
+            style.name = s
+        }
+        style.metadata = json["metadata"]
+        for (key, value) in members where Self.unusedKeys.contains(key) { style.unused[key] = value }
+        let sourcesJSON = json["sources"] ?? .object([])
+        guard let sourceMembers = sourcesJSON.members else {
+            throw invalid("sources", "must be an object of sources by id, got \(sourcesJSON.kindName)")
+        }
+        for (id, value) in sourceMembers { style.sources[id] = try self.source(value, path: "sources.\(id)") }
+        guard let layersJSON = json["layers"] else {
+            throw invalid("layers", "missing; a style needs a \"layers\" array")
+        }
+        guard let layers = layersJSON.array else {
+            throw invalid("layers", "must be an array, got \(layersJSON.kindName)")
+        }
+        var ids = Set<String>()
+        for (i, layerJSON) in layers.enumerated() {
+            let layer = try self.layer(layerJSON, path: "layers[\(i)]", sources: style.sources)
+            guard ids.insert(layer.id).inserted else {
+                throw invalid("layers[\(i)].id", "duplicate layer id \"\(layer.id)\"")
+            }
+            style.layers.append(layer)
+        }
+        return style
+    }
+
+    func describe(_ json: JSONValue) -> String {
+        switch json {
+        case .string(let s): return "\"\(s)\""
+        case .number(let n): return StyleValue.number(n).text
+        default: return json.kindName
+        }
+    }
+
+    func source(_ json: JSONValue, path: String) throws -> StyleSource {
+        guard let members = json.members else { throw invalid(path, "a source must be an object") }
+        guard let type = json["type"]?.string else {
+            throw invalid(path + ".type", "missing; supported source types: geojson, raster")
+        }
+        let allowed: [String]
+        switch type {
+        case "geojson": allowed = ["type", "data", "attribution", "maxzoom"]
+        case "raster": allowed = ["type", "url", "attribution"]
+        default:
+            throw invalid(path + ".type", "unknown source type \"\(type)\"; supported: geojson, raster")
+        }
+        for (key, _) in members where !allowed.contains(key) {
+            throw invalid(
+                path + "." + key, "unknown member of a \(type) source; supported: " + allowed.joined(separator: ", "))
+        }
+        var attribution: String?
+        if let a = json["attribution"] {
+            guard let s = a.string else { throw invalid(path + ".attribution", "must be a string, got \(a.kindName)") }
+            attribution = s
+        }
+        switch type {
+        case "geojson":
+            guard let data = json["data"] else {
+                throw invalid(path + ".data", "missing; give a file path relative to the style or inline GeoJSON")
+            }
+            if let file = data.string {
+                return StyleSource(kind: .geojsonFile(resolve(file)), attribution: attribution, json: json)
+            }
+            guard data.members != nil else {
+                throw invalid(path + ".data", "must be a file path string or a GeoJSON object, got \(data.kindName)")
+            }
+            return StyleSource(kind: .geojsonInline(data), attribution: attribution, json: json)
+        default:
+            guard let url = json["url"]?.string, !url.isEmpty else {
+                throw invalid(path + ".url", "missing; give the path of an equirectangular PNG relative to the style")
+            }
+            return StyleSource(kind: .raster(resolve(url)), attribution: attribution, json: json)
+        }
+    }
+
+    func resolve(_ path: String) -> URL {
+        path.hasPrefix("/") ? URL(fileURLWithPath: path) : baseURL.appendingPathComponent(path).standardizedFileURL
+    }
+
+    func layer(_ json: JSONValue, path: String, sources: [String: StyleSource]) throws -> StyleLayer {
+        guard let members = json.members else { throw invalid(path, "a layer must be an object") }
+        for (key, _) in members where !Self.layerKeys.contains(key) {
+            throw invalid(
+                path + "." + key, "unknown layer member; supported: " + Self.layerKeys.joined(separator: ", "))
+        }
+        guard let id = json["id"]?.string, !id.isEmpty else {
+            throw invalid(path + ".id", "missing; a layer needs an id string")
+        }
+        guard let typeName = json["type"]?.string else {
+            throw invalid(
+                path + ".type", "missing; supported: " + StyleLayerType.allCases.map(\.rawValue).joined(separator: ", ")
+            )
+        }
+        guard let type = StyleLayerType(rawValue: typeName) else {
+            throw invalid(
+                path + ".type",
+                "unknown layer type \"\(typeName)\"; supported: "
+                    + StyleLayerType.allCases.map(\.rawValue).joined(separator: ", "))
+        }
+        var layer = StyleLayer(id: id, type: type)
+        layer.metadata = json["metadata"]
+        if let sourceJSON = json["source"] {
+            guard let name = sourceJSON.string else { throw invalid(path + ".source", "must be a source id string") }
+            guard let source = sources[name] else {
+                throw invalid(
+                    path + ".source",
+                    "no source \"\(name)\" in the style; sources: " + sources.keys.sorted().joined(separator: ", "))
+            }
+            let isRasterSource: Bool
+            if case .raster = source.kind { isRasterSource = true } else { isRasterSource = false }
+            if isRasterSource != (type == .raster) {
+                throw invalid(
+                    path + ".source",
+                    "a \(type.rawValue) layer cannot draw the \(isRasterSource ? "raster" : "geojson") source \"\(name)\""
+                )
+            }
+            layer.source = name
+        } else if type != .background {
+            throw invalid(path + ".source", "missing; a \(type.rawValue) layer needs a source")
+        }
+        for key in ["minzoom", "maxzoom"] {
+            guard let v = json[key] else { continue }
+            guard let n = v.number, n >= 0, n <= 24 else {
+                throw invalid(path + "." + key, "must be a number in 0...24")
+            }
+            if key == "minzoom" { layer.minZoom = n } else { layer.maxZoom = n }
+        }
+        if let filter = json["filter"] {
+            layer.filter = StyleProperty(
+                json: filter, expression: try ExpressionDecoder(source: source).filter(filter, path: path + ".filter"))
+        }
+        for group in [StylePropertySpec.Group.layout, .paint] {
+            guard let groupJSON = json[group.rawValue] else { continue }
+            guard let properties = groupJSON.members else {
+                throw invalid(path + "." + group.rawValue, "must be an object, got \(groupJSON.kindName)")
+            }
+            let specs = type.properties.filter { $0.group == group }
+            for (name, value) in properties {
+                let ppath = "\(path).\(group.rawValue).\(name)"
+                guard let spec = specs.first(where: { $0.name == name }) else {
+                    throw invalid(
+                        ppath,
+                        "unknown \(group.rawValue) property \"\(name)\" for a \(type.rawValue) layer; supported: "
+                            + specs.map(\.name).joined(separator: ", "))
+                }
+                let expression = try ExpressionDecoder(source: source).value(value, path: ppath)
+                layer.properties[name] = StyleProperty(json: value, expression: try check(expression, spec, ppath))
+            }
+        }
+        return layer
+    }
+
+    /// Checks the literals in output positions against the property's kind; colors are parsed once here.
+    func check(_ e: StyleExpression, _ spec: StylePropertySpec, _ path: String) throws -> StyleExpression {
+        func fix(_ e: StyleExpression) throws -> StyleExpression {
+            switch e {
+            case .literal(let v):
+                if spec.kind == .color, let s = v.string {
+                    do { return .literal(.color(try Color(parsing: s))) } catch let error as ColorError {
+                        throw invalid(path, error.description)
+                    }
+                }
+                if spec.name == "text-font", let names = v.array?.compactMap(\.string) {
+                    for name in names where StyleFonts.path(for: name) == nil {
+                        throw invalid(
+                            path,
+                            "unknown font \"\(name)\"; known: " + StyleFonts.known.keys.sorted().joined(separator: ", ")
+                                + ", or an absolute path to a .ttf/.otf file")
+                    }
+                }
+                guard spec.accepts(v) else {
+                    throw invalid(path, "must be \(spec.kind.name), got \(describe(v))")
+                }
+                return e
+            case .interpolate(let kind, let input, let stops):
+                return .interpolate(kind, input, try stops.map { .init(input: $0.input, output: try fix($0.output)) })
+            case .step(let input, let base, let stops):
+                return .step(
+                    input, base: try fix(base), try stops.map { .init(input: $0.input, output: try fix($0.output)) })
+            case .match(let input, let branches, let fallback):
+                return .match(
+                    input, try branches.map { .init(labels: $0.labels, output: try fix($0.output)) },
+                    fallback: try fix(fallback))
+            case .cond(let branches, let fallback):
+                return .cond(
+                    try branches.map { .init(condition: $0.condition, output: try fix($0.output)) },
+                    fallback: try fix(fallback))
+            case .coalesce(let list): return .coalesce(try list.map(fix))
+            default: return e
+            }
+        }
+        return try fix(e)
+    }
+
+    func describe(_ v: StyleValue) -> String {
+        switch v {
+        case .string(let s): return "\"\(s)\""
+        case .number: return "the number \(v.text)"
+        case .bool(let b): return "\(b)"
+        case .array: return "an array"
+        case .color(let c): return "the color \(c.hexString)"
+        case .null: return "null"
+        }
+    }
+}

@@ -1,0 +1,270 @@
+import MapData
+
+extension StyleExpression {
+    /// The expression operators this version understands.
+    public static let supportedOperators = [
+        "literal", "get", "has", "!has", "zoom", "geometry-type", "==", "!=", "<", "<=", ">", ">=", "in", "!in", "all",
+        "any", "none", "!", "match", "case", "coalesce", "interpolate", "step", "concat", "to-string", "upcase",
+        "downcase", "to-number", "+", "-", "*", "/",
+    ]
+
+    /// Decodes a property value: a JSON literal, an expression array (`["get", "name"]`) or a legacy
+    /// zoom function object (`{"base": 1.2, "stops": [[5, 1], [10, 4]]}`).
+    ///
+    /// - Throws: ``StyleError/invalid(source:path:message:)`` naming `path`.
+    public static func decode(_ json: JSONValue, source: String = "expression", path: String) throws
+        -> StyleExpression
+    {
+        try ExpressionDecoder(source: source).value(json, path: path)
+    }
+
+    /// Decodes a layer filter: an expression, or a legacy filter (`["==", "class", "river"]`,
+    /// `["in", "$type", "Polygon"]`, `["has", "name"]`, `["none", ...]`).
+    ///
+    /// - Throws: ``StyleError/invalid(source:path:message:)`` naming `path`.
+    public static func decodeFilter(_ json: JSONValue, source: String = "filter", path: String) throws
+        -> StyleExpression
+    {
+        try ExpressionDecoder(source: source).filter(json, path: path)
+    }
+}
+
+struct ExpressionDecoder {
+    let source: String
+
+    func invalid(_ path: String, _ message: String) -> StyleError {
+        .invalid(source: source, path: path, message: message)
+    }
+
+    /// A value position: literal, expression or legacy function.
+    func value(_ json: JSONValue, path: String) throws -> StyleExpression {
+        switch json {
+        case .array(let items):
+            if let op = items.first?.string, StyleExpression.supportedOperators.contains(op) {
+                return try expression(items, path: path)
+            }
+            if let op = items.first?.string, items.count > 1, items.dropFirst().contains(where: { $0.array != nil }) {
+                throw invalid(
+                    path,
+                    "unknown expression operator \"\(op)\"; supported: "
+                        + StyleExpression.supportedOperators.joined(separator: ", "))
+            }
+            return .literal(StyleValue(json))
+        case .object:
+            return try legacyFunction(json, path: path)
+        default:
+            return .literal(StyleValue(json))
+        }
+    }
+
+    func legacyFunction(_ json: JSONValue, path: String) throws -> StyleExpression {
+        for (key, _) in json.members ?? [] where !["stops", "base", "type", "property", "default"].contains(key) {
+            throw invalid(
+                path + "." + key, "unknown zoom function member; supported: stops, base, type, property, default")
+        }
+        guard let stopsJSON = json["stops"]?.array, !stopsJSON.isEmpty else {
+            throw invalid(path, "a function object needs a non-empty \"stops\" array of [input, output] pairs")
+        }
+        let base = json["base"]?.number ?? 1
+        let input: StyleExpression = json["property"]?.string.map { .get($0) } ?? .zoom
+        var stops: [StyleExpression.Stop] = []
+        var interpolatable = true
+        for (i, stop) in stopsJSON.enumerated() {
+            guard let pair = stop.array, pair.count == 2, let x = pair[0].number else {
+                throw invalid("\(path).stops[\(i)]", "each stop must be [input number, output value]")
+            }
+            if let last = stops.last, x < last.input {
+                throw invalid(
+                    "\(path).stops[\(i)]", "stop inputs must be in ascending order (\(x) after \(last.input))")
+            }
+            let out = StyleValue(pair[1])
+            if out.number == nil && out.color == nil { interpolatable = false }
+            stops.append(StyleExpression.Stop(input: x, output: .literal(out)))
+        }
+        let type = json["type"]?.string ?? (interpolatable ? "exponential" : "interval")
+        switch type {
+        case "exponential":
+            return .interpolate(base == 1 ? .linear : .exponential(base), input, stops)
+        case "interval":
+            return .step(input, base: stops[0].output, Array(stops.dropFirst()))
+        case "categorical":
+            return .match(
+                input, stops.map { .init(labels: [.number($0.input)], output: $0.output) },
+                fallback: json["default"].map { .literal(StyleValue($0)) } ?? .literal(.null))
+        default:
+            throw invalid(
+                path + ".type", "unknown function type \"\(type)\"; supported: exponential, interval, categorical")
+        }
+    }
+
+    func expression(_ items: [JSONValue], path: String) throws -> StyleExpression {
+        let op = items[0].string!
+        let args = Array(items.dropFirst())
+        func arg(_ i: Int) throws -> StyleExpression { try value(args[i], path: "\(path)[\(i + 1)]") }
+        func count(_ valid: ClosedRange<Int>) throws {
+            guard valid.contains(args.count) else {
+                let expected =
+                    valid.lowerBound == valid.upperBound
+                    ? "\(valid.lowerBound)" : "\(valid.lowerBound)...\(valid.upperBound)"
+                throw invalid(path, "\"\(op)\" takes \(expected) arguments, got \(args.count)")
+            }
+        }
+        func stringArg(_ i: Int) throws -> String {
+            guard let s = args[i].string else {
+                throw invalid("\(path)[\(i + 1)]", "\"\(op)\" needs a property name string, got \(args[i].kindName)")
+            }
+            return s
+        }
+        switch op {
+        case "literal":
+            try count(1...1)
+            return .literal(StyleValue(args[0]))
+        case "get":
+            try count(1...1)
+            return .get(try stringArg(0))
+        case "has":
+            try count(1...1)
+            return .has(try stringArg(0))
+        case "!has":
+            try count(1...1)
+            return .not(.has(try stringArg(0)))
+        case "zoom":
+            try count(0...0)
+            return .zoom
+        case "geometry-type":
+            try count(0...0)
+            return .geometryType
+        case "==", "!=", "<", "<=", ">", ">=":
+            try count(2...3)
+            return .compare(StyleExpression.ComparisonOperator(rawValue: op)!, try arg(0), try arg(1))
+        case "in", "!in":
+            guard args.count >= 2 else { throw invalid(path, "\"\(op)\" needs a value and a list") }
+            let needle = try arg(0)
+            let list: [StyleValue]
+            if args.count == 2, let haystack = args[1].array {
+                if haystack.first?.string == "literal", haystack.count == 2, let inner = haystack[1].array {
+                    list = inner.map(StyleValue.init)
+                } else {
+                    list = haystack.map(StyleValue.init)
+                }
+            } else {
+                list = args.dropFirst().map(StyleValue.init)
+            }
+            return .isIn(needle, list, negated: op == "!in")
+        case "all", "any", "none":
+            let list = try args.indices.map { try filter(args[$0], path: "\(path)[\($0 + 1)]") }
+            return op == "all" ? .all(list) : op == "any" ? .any(list) : .not(.any(list))
+        case "!":
+            try count(1...1)
+            return .not(try filter(args[0], path: "\(path)[1]"))
+        case "match":
+            guard args.count >= 4, args.count % 2 == 0 else {
+                throw invalid(path, "\"match\" needs an input, label/output pairs and a fallback")
+            }
+            let input = try arg(0)
+            var branches: [StyleExpression.MatchBranch] = []
+            var i = 1
+            while i + 1 < args.count {
+                let labels = args[i].array.map { $0.map(StyleValue.init) } ?? [StyleValue(args[i])]
+                branches.append(.init(labels: labels, output: try arg(i + 1)))
+                i += 2
+            }
+            return .match(input, branches, fallback: try arg(args.count - 1))
+        case "case":
+            guard args.count >= 3, args.count % 2 == 1 else {
+                throw invalid(path, "\"case\" needs condition/output pairs and a fallback")
+            }
+            var branches: [StyleExpression.CaseBranch] = []
+            var i = 0
+            while i + 1 < args.count {
+                branches.append(
+                    .init(condition: try filter(args[i], path: "\(path)[\(i + 1)]"), output: try arg(i + 1)))
+                i += 2
+            }
+            return .cond(branches, fallback: try arg(args.count - 1))
+        case "coalesce":
+            return .coalesce(try args.indices.map(arg))
+        case "interpolate":
+            guard args.count >= 4, args.count % 2 == 0, let kind = args[0].array, let name = kind.first?.string else {
+                throw invalid(path, "\"interpolate\" needs [\"linear\"] or [\"exponential\", base], an input and stops")
+            }
+            let interpolation: StyleExpression.Interpolation
+            switch name {
+            case "linear": interpolation = .linear
+            case "exponential":
+                guard kind.count == 2, let base = kind[1].number, base > 0 else {
+                    throw invalid("\(path)[1]", "[\"exponential\", base] needs a positive base")
+                }
+                interpolation = .exponential(base)
+            default:
+                throw invalid("\(path)[1]", "unknown interpolation \"\(name)\"; supported: linear, exponential")
+            }
+            return .interpolate(interpolation, try arg(1), try stops(args, from: 2, path: path))
+        case "step":
+            guard args.count >= 2, args.count % 2 == 0 else {
+                throw invalid(path, "\"step\" needs an input, a base output and stop/output pairs")
+            }
+            return .step(try arg(0), base: try arg(1), try stops(args, from: 2, path: path))
+        case "concat":
+            return .concat(try args.indices.map(arg))
+        case "to-string", "upcase", "downcase":
+            try count(1...1)
+            return .text(StyleExpression.TextFunction(rawValue: op)!, try arg(0))
+        case "to-number":
+            try count(1...1)
+            return .toNumber(try arg(0))
+        default:  // + - * /
+            guard !args.isEmpty else { throw invalid(path, "\"\(op)\" needs operands") }
+            return .arithmetic(StyleExpression.ArithmeticOperator(rawValue: op)!, try args.indices.map(arg))
+        }
+    }
+
+    func stops(_ args: [JSONValue], from start: Int, path: String) throws -> [StyleExpression.Stop] {
+        var stops: [StyleExpression.Stop] = []
+        var i = start
+        while i + 1 < args.count {
+            guard let x = args[i].number else {
+                throw invalid("\(path)[\(i + 1)]", "stop input must be a number, got \(args[i].kindName)")
+            }
+            if let last = stops.last, x <= last.input {
+                throw invalid("\(path)[\(i + 1)]", "stop inputs must be strictly ascending (\(x) after \(last.input))")
+            }
+            stops.append(.init(input: x, output: try value(args[i + 1], path: "\(path)[\(i + 2)]")))
+            i += 2
+        }
+        return stops
+    }
+
+    /// A filter position: legacy filters are recognised by a property name string where an expression
+    /// form would have an expression.
+    func filter(_ json: JSONValue, path: String) throws -> StyleExpression {
+        if let b = json.bool { return .literal(.bool(b)) }
+        guard let items = json.array, let op = items.first?.string else {
+            throw invalid(
+                path, "a filter must be an expression array such as [\"==\", [\"get\", \"class\"], \"river\"]")
+        }
+        let args = Array(items.dropFirst())
+        func key(_ name: String) -> StyleExpression { name == "$type" ? .geometryType : .get(name) }
+        switch op {
+        case "==", "!=", "<", "<=", ">", ">=":
+            if args.count == 2, let name = args[0].string {
+                return .compare(
+                    StyleExpression.ComparisonOperator(rawValue: op)!, key(name), .literal(StyleValue(args[1])))
+            }
+        case "in", "!in":
+            if let name = args.first?.string, !(args.count == 2 && args[1].array != nil) {
+                return .isIn(key(name), args.dropFirst().map(StyleValue.init), negated: op == "!in")
+            }
+        case "has", "!has":
+            break
+        default:
+            guard StyleExpression.supportedOperators.contains(op) else {
+                throw invalid(
+                    path,
+                    "unknown filter operator \"\(op)\"; supported: "
+                        + StyleExpression.supportedOperators.joined(separator: ", "))
+            }
+        }
+        return try expression(items, path: path)
+    }
+}

@@ -1,0 +1,139 @@
+import Foundation
+
+/// A style expression: a literal, a feature property look-up, a comparison, a decision or a zoom
+/// function.
+///
+/// Decoded from the MapLibre expression syntax (`["get", "name"]`, `["interpolate", ["linear"],
+/// ["zoom"], 2, 1, 8, 3]`), from legacy filters (`["==", "class", "river"]`) and from legacy zoom
+/// functions (`{"stops": [[2, 1], [8, 3]]}`); see ``StyleExpression/decode(_:path:)``.
+public indirect enum StyleExpression: Sendable, Equatable {
+    /// A constant.
+    case literal(StyleValue)
+    /// A feature property, or null when the feature has none (`get`).
+    case get(String)
+    /// Whether the feature has a property (`has`).
+    case has(String)
+    /// The zoom level (`zoom`).
+    case zoom
+    /// The feature's geometry type: `Point`, `LineString` or `Polygon` (`geometry-type`, `$type`).
+    case geometryType
+    /// A comparison (`==`, `!=`, `<`, `<=`, `>`, `>=`).
+    case compare(ComparisonOperator, StyleExpression, StyleExpression)
+    /// Whether a value is one of a list (`in`; negated for legacy `!in`).
+    case isIn(StyleExpression, [StyleValue], negated: Bool)
+    /// True when every operand is (`all`).
+    case all([StyleExpression])
+    /// True when some operand is (`any`).
+    case any([StyleExpression])
+    /// Negation (`!`).
+    case not(StyleExpression)
+    /// The output of the first label list containing the input, else the fallback (`match`).
+    case match(StyleExpression, [MatchBranch], fallback: StyleExpression)
+    /// The output of the first true condition, else the fallback (`case`).
+    case cond([CaseBranch], fallback: StyleExpression)
+    /// The first operand that is not null (`coalesce`).
+    case coalesce([StyleExpression])
+    /// Interpolation between stops (`interpolate`, legacy `stops` on numbers and colors).
+    case interpolate(Interpolation, StyleExpression, [Stop])
+    /// Piecewise constant stops (`step`, legacy `stops` on other values).
+    case step(StyleExpression, base: StyleExpression, [Stop])
+    /// Text of the operands joined (`concat`).
+    case concat([StyleExpression])
+    /// Text conversions (`to-string`, `upcase`, `downcase`).
+    case text(TextFunction, StyleExpression)
+    /// Conversion to a number, or the fallback (`to-number`).
+    case toNumber(StyleExpression)
+    /// Arithmetic (`+`, `-`, `*`, `/`).
+    case arithmetic(ArithmeticOperator, [StyleExpression])
+
+    /// `==`, `!=`, `<`, `<=`, `>`, `>=`.
+    public enum ComparisonOperator: String, Sendable, CaseIterable {
+        case equal = "==", notEqual = "!=", less = "<", lessOrEqual = "<=", greater = ">", greaterOrEqual = ">="
+    }
+    /// `+`, `-`, `*`, `/`.
+    public enum ArithmeticOperator: String, Sendable, CaseIterable {
+        case plus = "+", minus = "-", times = "*", divide = "/"
+    }
+    /// `to-string`, `upcase`, `downcase`.
+    public enum TextFunction: String, Sendable, CaseIterable {
+        case toString = "to-string", upcase, downcase
+    }
+    /// How `interpolate` blends between stops.
+    public enum Interpolation: Sendable, Equatable {
+        case linear
+        /// Exponential with a base: values change faster at the high end when `base` > 1.
+        case exponential(Double)
+    }
+    /// One input value and its output.
+    public struct Stop: Sendable, Equatable {
+        /// The input value (a zoom level or a property value).
+        public var input: Double
+        /// The output at and from that input.
+        public var output: StyleExpression
+        /// Creates a stop.
+        public init(input: Double, output: StyleExpression) {
+            self.input = input
+            self.output = output
+        }
+    }
+    /// `match` labels and their output.
+    public struct MatchBranch: Sendable, Equatable {
+        /// The values that select this branch.
+        public var labels: [StyleValue]
+        /// The branch's output.
+        public var output: StyleExpression
+        /// Creates a branch.
+        public init(labels: [StyleValue], output: StyleExpression) {
+            self.labels = labels
+            self.output = output
+        }
+    }
+    /// A `case` condition and its output.
+    public struct CaseBranch: Sendable, Equatable {
+        /// The condition.
+        public var condition: StyleExpression
+        /// The output when the condition is true.
+        public var output: StyleExpression
+        /// Creates a branch.
+        public init(condition: StyleExpression, output: StyleExpression) {
+            self.condition = condition
+            self.output = output
+        }
+    }
+
+    /// Whether the expression reads the zoom level anywhere.
+    public var usesZoom: Bool {
+        switch self {
+        case .zoom: return true
+        case .literal, .get, .has, .geometryType: return false
+        case .compare(_, let a, let b): return a.usesZoom || b.usesZoom
+        case .isIn(let a, _, _), .not(let a), .text(_, let a), .toNumber(let a): return a.usesZoom
+        case .all(let list), .any(let list), .coalesce(let list), .concat(let list), .arithmetic(_, let list):
+            return list.contains { $0.usesZoom }
+        case .match(let input, let branches, let fallback):
+            return input.usesZoom || fallback.usesZoom || branches.contains { $0.output.usesZoom }
+        case .cond(let branches, let fallback):
+            return fallback.usesZoom || branches.contains { $0.condition.usesZoom || $0.output.usesZoom }
+        case .interpolate(_, let input, let stops), .step(let input, _, let stops):
+            return input.usesZoom || stops.contains { $0.output.usesZoom }
+        }
+    }
+
+    /// Whether the expression reads feature data (properties or geometry type).
+    public var usesFeature: Bool {
+        switch self {
+        case .get, .has, .geometryType: return true
+        case .literal, .zoom: return false
+        case .compare(_, let a, let b): return a.usesFeature || b.usesFeature
+        case .isIn(let a, _, _), .not(let a), .text(_, let a), .toNumber(let a): return a.usesFeature
+        case .all(let list), .any(let list), .coalesce(let list), .concat(let list), .arithmetic(_, let list):
+            return list.contains { $0.usesFeature }
+        case .match(let input, let branches, let fallback):
+            return input.usesFeature || fallback.usesFeature || branches.contains { $0.output.usesFeature }
+        case .cond(let branches, let fallback):
+            return fallback.usesFeature || branches.contains { $0.condition.usesFeature || $0.output.usesFeature }
+        case .interpolate(_, let input, let stops), .step(let input, _, let stops):
+            return input.usesFeature || stops.contains { $0.output.usesFeature }
+        }
+    }
+}

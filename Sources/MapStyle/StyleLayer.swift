@@ -1,0 +1,82 @@
+import MapData
+
+/// One layer of a style: what to draw (type), from which source, at which zooms, for which features,
+/// and how. Mirrors a layer of the MapLibre style specification.
+public struct StyleLayer: Sendable, Equatable {
+    /// The layer's unique id.
+    public var id: String
+    /// What the layer draws.
+    public var type: StyleLayerType
+    /// The source's id; nil only for `background`.
+    public var source: String?
+    /// The layer is drawn from this zoom level on.
+    public var minZoom: Double?
+    /// The layer is drawn below this zoom level.
+    public var maxZoom: Double?
+    /// Which features are drawn; nil draws every feature.
+    public var filter: StyleProperty?
+    /// Paint and layout properties by name.
+    public var properties: [String: StyleProperty]
+    /// `metadata`, kept as written.
+    public var metadata: JSONValue?
+
+    /// Creates a layer.
+    public init(
+        id: String, type: StyleLayerType, source: String? = nil, minZoom: Double? = nil, maxZoom: Double? = nil,
+        filter: StyleProperty? = nil, properties: [String: StyleProperty] = [:], metadata: JSONValue? = nil
+    ) {
+        self.id = id
+        self.type = type
+        self.source = source
+        self.minZoom = minZoom
+        self.maxZoom = maxZoom
+        self.filter = filter
+        self.properties = properties
+        self.metadata = metadata
+    }
+
+    /// Whether the layer is drawn at a zoom level.
+    public func isVisible(atZoom zoom: Double) -> Bool {
+        if let minZoom, zoom < minZoom { return false }
+        if let maxZoom, zoom >= maxZoom { return false }
+        if let v = properties["visibility"], v.expression == .literal(.string("none")) { return false }
+        return true
+    }
+
+    /// The spec of a property of this layer's type.
+    public func spec(_ name: String) -> StylePropertySpec? { type.property(named: name) }
+
+    /// A property's value for a feature, or its default when unset or of the wrong type.
+    public func value(_ name: String, _ context: EvaluationContext) -> StyleValue {
+        let spec = spec(name)
+        guard let property = properties[name] else { return spec?.defaultValue ?? .null }
+        let v = property.expression.evaluate(context)
+        if let spec, v == .null || !spec.accepts(v) { return spec.defaultValue }
+        return v
+    }
+
+    /// A number property.
+    public func number(_ name: String, _ context: EvaluationContext) -> Double {
+        value(name, context).number ?? spec(name)?.defaultValue.number ?? 0
+    }
+
+    /// A color property; nil when unset with no default.
+    public func color(_ name: String, _ context: EvaluationContext) -> Color? {
+        value(name, context).color
+    }
+
+    /// A string or enumeration property.
+    public func string(_ name: String, _ context: EvaluationContext) -> String {
+        let v = value(name, context)
+        return v == .null ? "" : v.text
+    }
+
+    /// Whether a property's value depends on the feature (otherwise it can be evaluated once per layer).
+    public func dependsOnFeature(_ name: String) -> Bool { properties[name]?.expression.usesFeature ?? false }
+
+    /// Whether the feature passes the filter.
+    public func accepts(_ context: EvaluationContext) -> Bool {
+        guard let filter else { return true }
+        return filter.expression.evaluate(context).isTrue
+    }
+}

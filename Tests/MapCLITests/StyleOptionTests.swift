@@ -1,0 +1,49 @@
+import Foundation
+import MapRaster
+import MapTestSupport
+import Testing
+
+@Suite("mapraster render --map-type and --style")
+struct StyleOptionTests {
+    @Test(
+        "--map-type satellite and hybrid render the Blue Marble; standard does not", arguments: ["satellite", "hybrid"])
+    func mapTypes(type: String) throws {
+        try withTemporaryDirectory { dir in
+            let args = ["render", "--center", "0,-30", "--zoom", "2", "--size", "128x128", "--no-attribution"]
+            let result = try CLI.run(args + ["--map-type", type, "-o", "a.png"], in: dir.url)
+            #expect(result.exitCode == 0, "\(result)")
+            let standard = try CLI.run(args + ["-o", "b.png"], in: dir.url)
+            #expect(standard.exitCode == 0, "\(standard)")
+            // Mid-Atlantic: dark blue imagery, not the standard style's pale blue.
+            let a = try ImageSurface(contentsOfPNG: dir.file("a.png")).pixel(x: 64, y: 64)
+            let b = try ImageSurface(contentsOfPNG: dir.file("b.png")).pixel(x: 64, y: 64)
+            #expect(a.red < 60 && a.blue > a.red, "\(a)")
+            #expect(b == ImageSurface.Pixel(red: 0xaa, green: 0xd3, blue: 0xdf, alpha: 255), "\(b)")
+        }
+    }
+
+    @Test("--style FILE draws the style, with GeoJSON paths relative to the style file")
+    func styleFile() throws {
+        try withTemporaryDirectory { dir in
+            try FileManager.default.createDirectory(at: dir.file("style"), withIntermediateDirectories: true)
+            try dir.write(
+                "style/square.geojson",
+                #"{"type": "Feature", "properties": {}, "geometry": {"type": "Polygon", "coordinates": [[[-10, -10], [10, -10], [10, 10], [-10, 10], [-10, -10]]]}}"#
+            )
+            try dir.write(
+                "style/s.json",
+                ##"{"version": 8, "sources": {"sq": {"type": "geojson", "data": "square.geojson", "attribution": "test square"}}, "layers": [{"id": "bg", "type": "background", "paint": {"background-color": "#000000"}}, {"id": "sq", "type": "fill", "source": "sq", "paint": {"fill-color": "#ff0000"}}]}"##
+            )
+            let result = try CLI.run(
+                [
+                    "render", "--style", "style/s.json", "--center", "0,0", "--zoom", "1", "--size", "64x64", "-o",
+                    "o.png",
+                ],
+                in: dir.url)
+            #expect(result.exitCode == 0, "\(result)")
+            let image = try ImageSurface(contentsOfPNG: dir.file("o.png"))
+            #expect(image.pixel(x: 32, y: 32) == ImageSurface.Pixel(red: 255, green: 0, blue: 0, alpha: 255))
+            #expect(image.pixel(x: 2, y: 2) == ImageSurface.Pixel(red: 0, green: 0, blue: 0, alpha: 255))
+        }
+    }
+}
