@@ -50,6 +50,25 @@ public struct MapViewport: Hashable, Sendable {
             on: MapPoint(center), width: size.width * mapPointsPerPoint, height: size.height * mapPointsPerPoint)
     }
 
+    /// A viewport that shows `mapRect` at `mapPointsPerPoint`, of any size: for laying out labels and
+    /// annotation views over a whole zoom level of a tile pyramid at once. Its ``pixelSize`` is nominal
+    /// (no image of that size is ever made), so it may exceed the image limit.
+    public static func layout(covering mapRect: MapRect, mapPointsPerPoint: Double, scale: Double) -> MapViewport {
+        let size = Size(width: mapRect.width / mapPointsPerPoint, height: mapRect.height / mapPointsPerPoint)
+        return MapViewport(
+            size: size, scale: scale,
+            pixelSize: PixelSize(
+                unchecked: Int((size.width * scale).rounded(.up)), Int((size.height * scale).rounded(.up))),
+            rect: mapRect)
+    }
+
+    private init(size: Size, scale: Double, pixelSize: PixelSize, rect: MapRect) {
+        self.size = size
+        self.scale = scale
+        self.pixelSize = pixelSize
+        self.rect = rect
+    }
+
     // MARK: - What is visible
 
     /// The map rect the image shows. Setting it stores ``mapRectThatFits(_:edgePadding:)`` of the new rect.

@@ -35,5 +35,11 @@ public struct PixelSize: Hashable, Sendable, CustomStringConvertible {
         try self.init(width: Int(w), height: Int(h))
     }
 
+    /// A size that is never allocated, for viewports used only to lay things out.
+    init(unchecked width: Int, _ height: Int) {
+        self.width = width
+        self.height = height
+    }
+
     public var description: String { "\(width)x\(height)" }
 }

@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import MapGeometry
+import MapRender
 
 /// Renders a pyramid into a sink: metatiles in parallel, written in a fixed order, so the output does not
 /// depend on the number of threads.
@@ -60,15 +61,27 @@ public struct TileJob {
         var seen = Set<UInt64>()
         var done = 0
         var index = 0
+        // Labels and annotation views are laid out once per zoom over the whole pyramid (all shards
+        // alike), never per metatile.
+        let allMetatiles = renderer.pyramid.metatiles()
+        var placements: [Int: SharedPlacement?] = [:]
         while index < metatiles.count {
             let batch = Array(metatiles[index..<min(index + batchSize, metatiles.count)])
             index += batch.count
+            // Keep the layouts of this batch's zooms only (memory does not grow with the zoom range).
+            let zooms = Set(batch.map(\.z))
+            placements = placements.filter { zooms.contains($0.key) }
+            for z in zooms.sorted() where placements[z] == nil {
+                placements[z] = .some(try renderer.placement(forZoom: z, metatiles: allMetatiles))
+            }
+            let zoomPlacements = placements
             let results = BatchResults(count: batch.count)
             let renderer = renderer
             DispatchQueue.concurrentPerform(iterations: min(lanes, batch.count)) { lane in
                 var i = lane
                 while i < batch.count {
-                    results.set(i, Result { try renderer.render(batch[i], skip: existing) })
+                    let placement = zoomPlacements[batch[i].z] ?? nil
+                    results.set(i, Result { try renderer.render(batch[i], skip: existing, placement: placement) })
                     i += lanes
                 }
             }

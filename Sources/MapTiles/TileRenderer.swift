@@ -26,18 +26,41 @@ public final class TileRenderer: Sendable {
         self.makeSnapshotter = makeSnapshotter
     }
 
-    /// Renders one metatile and returns its pyramid tiles, encoded, in (row, column) order; `skip` leaves
-    /// tiles out (already written, when resuming).
-    public func render(_ metatile: Metatile, skip: Set<TileID> = []) throws -> [(TileID, Data)] {
-        let wanted = metatile.tiles.filter { !skip.contains($0) }
-        guard !wanted.isEmpty else { return [] }
+    /// Lays out the base map's labels and the annotation views of a whole zoom level once, so that
+    /// every metatile of that zoom draws them identically (see ``MapSnapshotter/sharedPlacement``).
+    public func placement(forZoom z: Int, metatiles: [Metatile]) throws -> SharedPlacement? {
+        let tiles = metatiles.filter { $0.z == z }.flatMap(\.tiles)
+        guard let first = metatiles.first(where: { $0.z == z }), !tiles.isEmpty else { return nil }
+        let side = TileID.mapPointSize(atZoom: z)
+        var area = MapRect.null
+        for tile in tiles { area = area.union(tile.mapRect) }
+        // One tile more on each side, so that labels of features just outside compete as they should.
+        area = area.insetBy(dx: -side, dy: -side)
+        let top = max(0, area.minY)
+        area = MapRect(x: area.minX, y: top, width: area.width, height: min(WebMercator.worldSize, area.maxY) - top)
+        return try makeSnapshotter(options(for: first)).makeSharedPlacement(covering: area)
+    }
+
+    private func options(for metatile: Metatile) -> MapSnapshotter.Options {
         let side = Double(pyramid.tileSize)
         var options = MapSnapshotter.Options(
             size: Size(width: Double(metatile.columns.count) * side, height: Double(metatile.rows.count) * side),
             scale: Double(pyramid.scale))
         options.visibleMapRect = metatile.mapRect
         options.showsAttribution = false
-        let snapshotter = try makeSnapshotter(options)
+        return options
+    }
+
+    /// Renders one metatile and returns its pyramid tiles, encoded, in (row, column) order; `skip` leaves
+    /// tiles out (already written, when resuming); `placement` is its zoom's shared label and annotation
+    /// layout.
+    public func render(_ metatile: Metatile, skip: Set<TileID> = [], placement: SharedPlacement? = nil) throws
+        -> [(TileID, Data)]
+    {
+        let wanted = metatile.tiles.filter { !skip.contains($0) }
+        guard !wanted.isEmpty else { return [] }
+        let snapshotter = try makeSnapshotter(options(for: metatile))
+        snapshotter.sharedPlacement = placement
         let image = RGBAImage(try snapshotter.snapshot().image)
         let pixels = pyramid.pixelSize
         return try wanted.map { tile in

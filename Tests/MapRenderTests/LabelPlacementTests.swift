@@ -38,7 +38,8 @@ struct LabelPlacementTests {
         let frame = LayerFrame(context: try GraphicsContext(surface: surface), viewport: viewport)
         let source = try #require(try map.featureSource("s"))
         var collisions = CollisionIndex()
-        return try SymbolLayerRenderer(layer: style.layers[0], source: source, frame: frame).place(into: &collisions)
+        return try SymbolLayerRenderer(layer: style.layers[0], source: source, selection: frame.selection).place(
+            into: &collisions)
     }
 
     static func boxes(_ labels: [PlacedLabel]) -> [Rect] {

@@ -57,12 +57,18 @@ struct TileRenderingTests {
         return out
     }
 
-    /// A static render of the map rect of a block of tiles.
+    /// A static render of the map rect of a block of tiles, with the labels and annotation views laid out
+    /// once for the pyramid's zoom (as every metatile of it is drawn).
     static func staticRender(
-        z: Int, x0: Int, y0: Int, columns: Int, rows: Int, scene: ((MapSnapshotter) -> Void)? = nil
-    )
-        throws -> RGBAImage
-    {
+        z: Int, x0: Int, y0: Int, columns: Int, rows: Int, pyramid: TilePyramid,
+        scene: (@Sendable (MapSnapshotter) -> Void)? = nil
+    ) throws -> RGBAImage {
+        let renderer = TileRenderer(pyramid: pyramid) { options in
+            let snapshotter = try MapSnapshotter(options: options)
+            scene?(snapshotter)
+            return snapshotter
+        }
+        let placement = try renderer.placement(forZoom: z, metatiles: pyramid.metatiles())
         let side = TileID.mapPointSize(atZoom: z)
         var options = MapSnapshotter.Options(size: Size(width: Double(columns * 256), height: Double(rows * 256)))
         options.visibleMapRect = MapRect(
@@ -70,10 +76,11 @@ struct TileRenderingTests {
         options.showsAttribution = false
         let snapshotter = try MapSnapshotter(options: options)
         scene?(snapshotter)
+        snapshotter.sharedPlacement = placement
         return RGBAImage(try snapshotter.snapshot().image)
     }
 
-    static func pins(_ snapshotter: MapSnapshotter) {
+    @Sendable static func pins(_ snapshotter: MapSnapshotter) {
         // Pins and a line placed across tile and metatile edges of z3/z4.
         for (lat, lon) in [(45.0, 0.0), (40.9799, 22.5), (66.5, -45.0), (0.0, 90.0), (10.0, 179.9), (-20.0, -179.8)] {
             snapshotter.addAnnotation(PointAnnotation(coordinate: LocationCoordinate2D(latitude: lat, longitude: lon)))
@@ -97,7 +104,9 @@ struct TileRenderingTests {
         let pyramid = try TilePyramid(area: block, minZoom: z, maxZoom: z, metatileSize: 4)
         let sink = try Self.render(pyramid) { Self.pins($0) }
         let stitched = try Self.stitch(sink, z: z, x0: x0, y0: y0, columns: 4, rows: 4, pixels: 256)
-        let reference = try Self.staticRender(z: z, x0: x0, y0: y0, columns: 4, rows: 4) { Self.pins($0) }
+        let reference = try Self.staticRender(z: z, x0: x0, y0: y0, columns: 4, rows: 4, pyramid: pyramid) {
+            Self.pins($0)
+        }
         let result = try PixelMatch.compare(reference, stitched)
         #expect(result.differentRatio <= 0.001, "\(result.differentPixels) pixels differ at z\(z) \(x0),\(y0)")
         // Along the seams (the 3 inner columns and rows of pixel pairs) nothing may differ beyond AA.
@@ -110,7 +119,9 @@ struct TileRenderingTests {
             area: GeoBoundingBox(west: 150, south: -60, east: -150, north: 60), minZoom: 3, maxZoom: 3)
         let sink = try Self.render(pyramid) { Self.pins($0) }
         let stitched = try Self.stitch(sink, z: 3, x0: 7, y0: 2, columns: 2, rows: 4, pixels: 256)
-        let reference = try Self.staticRender(z: 3, x0: 7, y0: 2, columns: 2, rows: 4) { Self.pins($0) }
+        let reference = try Self.staticRender(z: 3, x0: 7, y0: 2, columns: 2, rows: 4, pyramid: pyramid) {
+            Self.pins($0)
+        }
         let result = try PixelMatch.compare(reference, stitched)
         #expect(result.differentRatio <= 0.001, "\(result)")
     }

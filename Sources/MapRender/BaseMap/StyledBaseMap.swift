@@ -117,20 +117,31 @@ public struct StyledBaseMap: BaseMap {
     }
 
     public func drawLabels(in context: GraphicsContext, viewport: MapViewport) throws {
-        let frame = LayerFrame(context: context, viewport: viewport)
+        let placed = try place(viewport: viewport)
+        let origin = viewport.visibleMapRect.origin
+        let shift = Point(x: origin.x / viewport.mapPointsPerPoint, y: origin.y / viewport.mapPointsPerPoint)
+        for labels in placed {
+            for label in labels { label.draw(in: context, shift: shift) }
+        }
+        try context.checkStatus("drawing labels")
+    }
+
+    public func placeLabels(for layoutViewport: MapViewport) throws -> PlacedBaseMapLabels? {
+        PlacedBaseMapLabels(
+            layers: try place(viewport: layoutViewport), mapPointsPerPoint: layoutViewport.mapPointsPerPoint)
+    }
+
+    /// Places the labels of every visible symbol layer; returns them bottom layer first.
+    private func place(viewport: MapViewport) throws -> [[PlacedLabel]] {
+        let frame = FeatureSelection(viewport: viewport)
         var collisions = CollisionIndex()
         var placedByLayer: [[PlacedLabel]] = []
         // The top layer places first (its labels win), the bottom layer's labels are drawn first.
         for layer in style.layers.reversed() where layer.type == .symbol && layer.isVisible(atZoom: frame.zoom) {
             guard let source = try featureSource(layer.source) else { continue }
             placedByLayer.append(
-                try SymbolLayerRenderer(layer: layer, source: source, frame: frame).place(into: &collisions))
+                try SymbolLayerRenderer(layer: layer, source: source, selection: frame).place(into: &collisions))
         }
-        let origin = viewport.visibleMapRect.origin
-        let shift = Point(x: origin.x / viewport.mapPointsPerPoint, y: origin.y / viewport.mapPointsPerPoint)
-        for labels in placedByLayer.reversed() {
-            for label in labels { label.draw(in: context, shift: shift) }
-        }
-        try context.checkStatus("drawing labels")
+        return placedByLayer.reversed()
     }
 }

@@ -454,7 +454,7 @@ extension MapSnapshotter {
     /// Views with a ``AnnotationView/reuseContentKey`` are drawn into a bitmap once per identifier, key
     /// and size and copied at their frame's origin rounded to whole device pixels.
     func drawAnnotations(in context: GraphicsContext) throws -> [Snapshot.PlacedAnnotation] {
-        let layout = try layoutAnnotations()
+        let layout = try sharedPlacement?.annotationLayout(in: viewport) ?? layoutAnnotations()
         func layer(_ item: AnnotationLayout.Item) -> Int {
             item.isSelected ? 2 : item.annotation is UserLocation ? 1 : 0
         }

@@ -57,6 +57,11 @@ public final class MapSnapshotter {
     public internal(set) var annotations: [Annotation] = []
     /// The overlays; index 0 is drawn at the back. Mirrors `overlays`.
     public internal(set) var overlays: [Overlay] = []
+    /// Labels and annotation views laid out once for a larger area (a zoom level of a tile pyramid);
+    /// when set, the snapshot draws those instead of laying out its own, so images cut from that area
+    /// agree at their edges. Make one with ``makeSharedPlacement(covering:)``.
+    public var sharedPlacement: SharedPlacement?
+
     /// Selection, user location, spatial index and view cache of the annotations.
     let annotationStore = AnnotationStore()
     /// The level of each overlay, by identity (see `MapSnapshotter+Overlays.swift`).
@@ -113,7 +118,13 @@ public final class MapSnapshotter {
         }
         try drawOverlays(level: .aboveRoads, in: context)
         if let baseMap {
-            try context.withSavedState { try baseMap.drawLabels(in: context, viewport: viewport) }
+            try context.withSavedState {
+                if let labels = sharedPlacement?.labels {
+                    try labels.draw(in: context, viewport: viewport)
+                } else {
+                    try baseMap.drawLabels(in: context, viewport: viewport)
+                }
+            }
         }
         try drawOverlays(level: .aboveLabels, in: context)
         let placed = try drawAnnotations(in: context)

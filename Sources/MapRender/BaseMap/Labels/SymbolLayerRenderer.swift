@@ -14,7 +14,7 @@ import MapStyle
 struct SymbolLayerRenderer {
     let layer: StyleLayer
     let source: FeatureSource
-    let frame: LayerFrame
+    let selection: FeatureSelection
 
     /// How far outside the image labels are considered, in points.
     static let margin = 128.0
@@ -22,8 +22,8 @@ struct SymbolLayerRenderer {
     func place(into collisions: inout CollisionIndex) throws -> [PlacedLabel] {
         var placed: [PlacedLabel] = []
         var failure: Error?
-        let perPoint = frame.viewport.mapPointsPerPoint
-        frame.forEachFeature(of: source, layer: layer, margin: Self.margin) { feature, offset, context in
+        let perPoint = selection.viewport.mapPointsPerPoint
+        selection.forEachFeature(of: source, layer: layer, margin: Self.margin) { feature, offset, context in
             guard failure == nil else { return }
             var text = resolveText(context)
             guard !text.isEmpty else { return }
@@ -57,6 +57,7 @@ struct SymbolLayerRenderer {
                         allowOverlap: allowOverlap, collisions: &collisions)
                     {
                         label.content = .glyphs(glyphs)
+                        label.bounds = label.contentBounds()
                         placed.append(label)
                     }
                 }
@@ -69,6 +70,7 @@ struct SymbolLayerRenderer {
                             allowOverlap: allowOverlap, collisions: &collisions)
                     else { continue }
                     label.content = .lines(lines)
+                    label.bounds = label.contentBounds()
                     placed.append(label)
                     break
                 }
@@ -83,7 +85,7 @@ struct SymbolLayerRenderer {
     /// the view (a grid fixed to the world) where enough of it is inside, nearest the image center first.
     /// The first anchor where the label fits wins.
     func anchors(for feature: FeatureSource.Feature) -> [MapPoint] {
-        let viewport = frame.viewport
+        let viewport = selection.viewport
         let pad = Self.margin * viewport.mapPointsPerPoint
         let window = viewport.visibleMapRect.insetBy(dx: -pad, dy: -pad)
         let p = feature.labelPoint
