@@ -2,7 +2,8 @@
 """Tile-pyramid benchmark: MapRaster `mapraster tiles` against Mapnik 3.1, measured in one run.
 
 Both render the same world pyramid (z0-z6 by default, 5461 tiles) from the same Natural Earth countries
-with the same style (MapRaster's default base map), as 8x8 metatiles cut into 256x256 tiles, and store
+with the same style (ocean, land, country borders; no labels, lakes or rivers), given to MapRaster as a
+MapLibre style (`--style`) and to Mapnik as XML, as 8x8 metatiles cut into 256x256 tiles, and store
 them in an SQLite file. Prints tiles/s on one core and on all cores, bytes per tile (png, png8), peak
 memory, and the MapRaster/Mapnik ratios. See README.md next to this file.
 
@@ -25,12 +26,13 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 DEFAULT_REPO = os.path.normpath(os.path.join(HERE, "..", ".."))
 DATA_SUBDIR = os.path.join("Sources", "MapRender", "Resources", "naturalearth")
 
-# MapRaster's BaseMapStyle.standard and NaturalEarthBaseMap (Sources/MapStyle, Sources/MapRender/BaseMap).
+# The map: the country layers of MapRaster's `standard` style (Sources/MapRender/Resources/styles/standard.json)
+# without its labels, lakes, rivers and admin-1 borders, and with 0.6-pt borders at every zoom.
 OCEAN = "#aad3df"
 LAND = "#f2efe9"
 BORDER = "#9b8c96"
 BORDER_WIDTH = 0.6  # points; 1 point = 1 pixel at scale 1
-DETAILED_FROM_ZOOM = 2  # 1:110m below, 1:50m from here on
+DETAILED_FROM_ZOOM = 2  # 1:110m below, 1:50m from here on (MapRaster / XYZ tile zoom)
 
 TILE = 256
 METATILE = 8
@@ -184,7 +186,39 @@ def mapnik_xml(files):
 """
 
 
-def prepare_mapnik_style(repo, workdir):
+def maplibre_style(files):
+    """The same map as `mapnik_xml` for `mapraster tiles --style`: a MapLibre style (styles/README.md).
+
+    Style zooms are MapLibre's, MapRaster's zoom minus 1; a layer is drawn at style zooms >= minzoom and
+    < maxzoom. So maxzoom/minzoom DETAILED_FROM_ZOOM - 1 switch from 1:110m to 1:50m between MapRaster
+    zooms 1 and 2, as the Mapnik layers' scale denominators do. The line layers stroke the polygon
+    sources' rings, which leaves out the 180th-meridian and south-pole edges (as `border_lines` does)."""
+    switch = DETAILED_FROM_ZOOM - 1
+    line = {
+        "layout": {"line-join": "round", "line-cap": "round"},
+        "paint": {"line-color": BORDER, "line-width": BORDER_WIDTH},
+    }
+    return {
+        "version": 8,
+        "name": "bench-tiles",
+        "sources": {
+            "countries110": {"type": "geojson", "data": files["land110"], "attribution": "Made with Natural Earth"},
+            "countries50": {"type": "geojson", "data": files["land50"], "attribution": "Made with Natural Earth"},
+        },
+        "layers": [
+            {"id": "ocean", "type": "background", "paint": {"background-color": OCEAN}},
+            {"id": "land-110m", "type": "fill", "source": "countries110", "maxzoom": switch,
+             "paint": {"fill-color": LAND}},
+            {"id": "land-50m", "type": "fill", "source": "countries50", "minzoom": switch,
+             "paint": {"fill-color": LAND}},
+            dict(id="borders-110m", type="line", source="countries110", maxzoom=switch, **line),
+            dict(id="borders-50m", type="line", source="countries50", minzoom=switch, **line),
+        ],
+    }
+
+
+def prepare_styles(repo, workdir):
+    """Writes both tools' styles into `workdir`; returns (Mapnik XML path, MapLibre style JSON path)."""
     data = os.path.join(repo, DATA_SUBDIR)
     files = {
         "land110": os.path.join(data, "ne_110m_countries.geojson"),
@@ -197,7 +231,10 @@ def prepare_mapnik_style(repo, workdir):
     xml_path = os.path.join(workdir, "mapnik-style.xml")
     with open(xml_path, "w") as f:
         f.write(mapnik_xml(files))
-    return xml_path
+    style_path = os.path.join(workdir, "maplibre-style.json")
+    with open(style_path, "w") as f:
+        json.dump(maplibre_style(files), f, indent=1)
+    return xml_path, style_path
 
 
 # ---------------------------------------------------------------------------------------------------------
@@ -392,18 +429,20 @@ def main():
         commit = subprocess.run(["git", "-C", repo, "describe", "--always", "--dirty"], capture_output=True,
                                 text=True).stdout.strip() or "?"
         built = time.strftime("%Y-%m-%d %H:%M:%S UTC", time.gmtime(os.path.getmtime(source)))
-        xml_path = prepare_mapnik_style(repo, work)
+        xml_path, style_path = prepare_styles(repo, work)
         load = os.getloadavg()
         print(f"MapRaster vs Mapnik {mapnik.mapnik_version() // 100000}.{mapnik.mapnik_version() // 100 % 1000}"
               f".{mapnik.mapnik_version() % 100} (AGG) -- world z0-{max_zoom}, {total} tiles of {TILE} px, "
               f"metatiles {METATILE}x{METATILE}, {len(metatiles(max_zoom))} metatiles")
         print(f"MapRaster: {source} (built {built}, checkout {commit}), copied for the run")
+        print("style: ocean, land, borders; MapRaster --style maplibre-style.json, Mapnik mapnik-style.xml")
         print(f"cores: {cores}, Mapnik pool: {args.workers} processes, runs per figure: {args.repeat} (median)")
         print(f"load average before: {load[0]:.2f} {load[1]:.2f} {load[2]:.2f}")
         print()
 
         def run_mapraster(fmt, threads, out, zoom=max_zoom):
-            command = [binary, "tiles", "-o", out, "--zoom", f"0-{zoom}", "--format", fmt, "--quiet"]
+            command = [binary, "tiles", "-o", out, "--zoom", f"0-{zoom}", "--format", fmt, "--style", style_path,
+                       "--quiet"]
             if threads:
                 command += ["--threads", str(threads)]
             return timed(command, cwd=work)

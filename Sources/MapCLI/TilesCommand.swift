@@ -7,7 +7,7 @@ import MapTiles
 enum TilesCommand {
     static let valued: Set<String> = [
         "--bbox", "--zoom", "--output", "--format", "--tile-size", "--scale", "--metatile", "--threads", "--shard",
-        "--scene", "--name", "--description", "--compression",
+        "--scene", "--name", "--description", "--compression", "--style", "--map-type",
     ]
     static let boolean: Set<String> = ["--tms", "--resume", "--force", "--quiet", "--help"]
 
@@ -66,7 +66,19 @@ enum TilesCommand {
         }
         let scenePath = args["--scene"] ?? ""
         let scene = sceneData
+        let style = try args["--style"].map(RenderCommand.loadStyle)
+        var chosenType = MapType.standard
+        if let type = args["--map-type"] {
+            guard let value = MapType(rawValue: type) else {
+                throw CLIError.usage("--map-type '\(type)' is invalid: use standard, satellite or hybrid")
+            }
+            chosenType = value
+        }
+        let mapType = chosenType
         let renderer = TileRenderer(pyramid: pyramid) { options in
+            var options = options
+            options.style = style
+            options.mapType = mapType
             let snapshotter = try MapSnapshotter(options: options)
             if let scene { try Scene.decode(scene, source: scenePath).populate(snapshotter) }
             return snapshotter
@@ -90,10 +102,20 @@ enum TilesCommand {
             for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: url.path + suffix) }
         }
 
+        // The credits of the base map's data go into the MBTiles metadata.
+        var probe = MapSnapshotter.Options(size: Size(width: 256, height: 256))
+        probe.style = style
+        probe.mapType = mapType
+        let credits: [String]
+        do { credits = try MapSnapshotter(options: probe).baseMap?.attribution ?? [] } catch {
+            throw CLIError.failure("\(error)")
+        }
         let sink: TileSink
         do {
             if isMBTiles {
-                sink = try MBTilesTileSink(url: url, metadata: metadata(pyramid, args: args), resume: resume)
+                var values = metadata(pyramid, args: args)
+                values["attribution"] = credits.joined(separator: " · ")
+                sink = try MBTilesTileSink(url: url, metadata: values, resume: resume)
             } else {
                 sink = try DirectoryTileSink(root: url, tms: args.flags.contains("--tms"), scale: pyramid.scale)
             }
@@ -178,6 +200,8 @@ enum TilesCommand {
           --tms                   folder rows counted from the south (MBTiles rows always are)
           --shard I/N             render the I-th of N deterministic parts of the metatiles
           --scene FILE            draw a scene's annotations and overlays into the tiles
+          --style FILE            the base map's style (MapLibre style subset; see styles/README.md)
+          --map-type TYPE         standard, satellite or hybrid (default standard)
           --resume                finish an interrupted run: render only missing tiles
           --force                 replace an existing output
           --name, --description   MBTiles metadata

@@ -44,6 +44,25 @@ struct TilesCommandTests {
         }
     }
 
+    @Test("--map-type and --style choose the base map; its credits become the MBTiles attribution")
+    func mapTypeAndStyle() throws {
+        try withTemporaryDirectory { dir in
+            let satellite = try CLI.run(
+                ["tiles", "-o", "s.mbtiles", "--zoom", "0-1", "--map-type", "satellite", "--quiet"], in: dir.url)
+            #expect(satellite.exitCode == 0, "\(satellite)")
+            #expect(try MBTilesFile.open(at: dir.file("s.mbtiles")).metadata()["attribution"] == "NASA Blue Marble NG")
+            let styled = try CLI.run(
+                [
+                    "tiles", "-o", "m.mbtiles", "--zoom", "0", "--style",
+                    Fixtures.packageRoot.appendingPathComponent("styles/muted.json").path, "--quiet",
+                ],
+                in: dir.url)
+            #expect(styled.exitCode == 0, "\(styled)")
+            let bad = try CLI.run(["tiles", "-o", "x.mbtiles", "--map-type", "terrain"], in: dir.url)
+            #expect(bad.exitCode == 64 && bad.standardError.contains("terrain"), "\(bad)")
+        }
+    }
+
     @Test("SIGKILL mid-run leaves a valid MBTiles; --resume finishes it to equal an uninterrupted run")
     func killAndResume() throws {
         try withTemporaryDirectory { dir in
