@@ -3,11 +3,21 @@ import Foundation
 
 // The one place that calls libimagequant (the library behind pngquant).
 
+/// libgomp's `omp_set_num_threads`, when libimagequant was built with OpenMP (Debian's is). Looked up at
+/// run time because nothing else links OpenMP.
+private let ompSetNumThreads: (@convention(c) (Int32) -> Void)? = {
+    guard let symbol = dlsym(nil, "omp_set_num_threads") else { return nil }
+    return unsafeBitCast(symbol, to: (@convention(c) (Int32) -> Void).self)
+}()
+
 enum ImageQuant {
     /// Quantizes straight RGBA8 pixels to at most 256 colors without dithering (flat map colors compress
     /// better undithered). Returns the palette (RGBA) and one index per pixel, or nil when quantization fails.
     static func quantize(width: Int, height: Int, pixels: [UInt8], speed: Int) -> (palette: [UInt8], indices: [UInt8])?
     {
+        // One thread per quantization: tiles are already made in parallel, one per core, and OpenMP's
+        // extra threads would spin on the other cores (and break `--threads 1`).
+        ompSetNumThreads?(1)
         guard let attr = liq_attr_create() else { return nil }
         defer { liq_attr_destroy(attr) }
         liq_set_speed(attr, Int32(max(1, min(10, speed))))
