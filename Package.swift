@@ -29,6 +29,8 @@ let package = Package(
         .systemLibrary(
             name: "CPNG", pkgConfig: "libpng16",
             providers: [.apt(["libpng-dev"])]),
+        // glibc's malloc.h (mallopt), part of libc: no package.
+        .systemLibrary(name: "CMalloc"),
         .systemLibrary(
             name: "CSQLite", pkgConfig: "sqlite3",
             providers: [.apt(["libsqlite3-dev"])]),
@@ -45,7 +47,9 @@ let package = Package(
         // The Cairo canvas: surfaces, contexts, paths, fonts, PNG.
         .target(
             name: "MapGraphics",
-            dependencies: ["MapStyle", "CCairo", "CFreeType", "CHarfBuzz", "CSPNG", "CPixman", "CPNG", "CImageQuant"]),
+            dependencies: [
+                "MapStyle", "CCairo", "CFreeType", "CHarfBuzz", "CSPNG", "CPixman", "CPNG", "CImageQuant", "CMalloc",
+            ]),
         // Snapshotter, base map, annotations, overlays.
         .target(
             name: "MapRender", dependencies: ["MapGeometry", "MapData", "MapStyle", "MapGraphics", "MapStorage"],

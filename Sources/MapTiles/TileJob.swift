@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import MapGeometry
+import MapGraphics
 import MapRender
 
 /// Renders a pyramid into a sink: metatiles in parallel, written in a fixed order, so the output does not
@@ -52,6 +53,7 @@ public struct TileJob {
     /// - Throws: the first rendering or writing error.
     public func run(into sink: TileSink, resume: Bool, progress: (Progress) -> Void = { _ in }) throws -> Summary {
         let start = Date()
+        GraphicsMemory.keepLargeBuffersForReuse()
         let existing = resume ? try sink.existingTiles() : []
         let metatiles = shard.select(renderer.pyramid.metatiles())
         let total = metatiles.reduce(0) { $0 + $1.tiles.count }
