@@ -29,6 +29,9 @@ let package = Package(
         .systemLibrary(
             name: "CPNG", pkgConfig: "libpng16",
             providers: [.apt(["libpng-dev"])]),
+        .systemLibrary(
+            name: "CDeflate", pkgConfig: "libdeflate",
+            providers: [.apt(["libdeflate-dev"])]),
         // glibc's malloc.h (mallopt), part of libc: no package.
         .systemLibrary(name: "CMalloc"),
         .systemLibrary(
@@ -49,6 +52,7 @@ let package = Package(
             name: "MapGraphics",
             dependencies: [
                 "MapStyle", "CCairo", "CFreeType", "CHarfBuzz", "CSPNG", "CPixman", "CPNG", "CImageQuant", "CMalloc",
+                "CDeflate",
             ]),
         // Snapshotter, base map, annotations, overlays.
         .target(

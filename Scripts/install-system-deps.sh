@@ -13,6 +13,7 @@ PACKAGES=(
     libpng-dev          # libpng: Cairo's PNG writer (version report)
     libsqlite3-dev      # SQLite: MBTiles output and MBTiles tile overlays
     libimagequant-dev   # libimagequant: palette (png8) tiles
+    libdeflate-dev      # libdeflate: fast zlib streams for PNG encoding
     fonts-dejavu-core   # DejaVu Sans, pinned by path for labels and attribution
     fonts-ipaexfont-gothic # IPAex Gothic (6 MB, vs 91 MB for Noto CJK): Japanese labels, pinned by path
 )
