@@ -11,9 +11,11 @@ private let ompSetNumThreads: (@convention(c) (Int32) -> Void)? = {
 }()
 
 enum ImageQuant {
-    /// Quantizes straight RGBA8 pixels to at most 256 colors without dithering (flat map colors compress
-    /// better undithered). Returns the palette (RGBA) and one index per pixel, or nil when quantization fails.
-    static func quantize(width: Int, height: Int, pixels: [UInt8], speed: Int) -> (palette: [UInt8], indices: [UInt8])?
+    /// Quantizes straight RGBA8 pixels to at most 256 colors, as few as reach `maximumQuality`, without
+    /// dithering (flat map colors compress better undithered). Returns the palette (RGBA) and one index per
+    /// pixel, or nil when quantization fails.
+    static func quantize(width: Int, height: Int, pixels: [UInt8], speed: Int, maximumQuality: Int)
+        -> (palette: [UInt8], indices: [UInt8])?
     {
         // One thread per quantization: tiles are already made in parallel, one per core, and OpenMP's
         // extra threads would spin on the other cores (and break `--threads 1`).
@@ -22,6 +24,9 @@ enum ImageQuant {
         defer { liq_attr_destroy(attr) }
         liq_set_speed(attr, Int32(max(1, min(10, speed))))
         liq_set_max_colors(attr, 256)
+        // Stop adding colors once the image reaches this quality (0-100): anti-aliasing shades that the eye
+        // cannot tell apart merge, which makes map tiles much smaller.
+        liq_set_quality(attr, 0, Int32(max(1, min(100, maximumQuality))))
         return pixels.withUnsafeBytes { raw -> (palette: [UInt8], indices: [UInt8])? in
             guard let image = liq_image_create_rgba(attr, raw.baseAddress!, Int32(width), Int32(height), 0) else {
                 return nil
