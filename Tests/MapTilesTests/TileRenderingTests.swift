@@ -136,7 +136,9 @@ struct TileRenderingTests {
         #expect(one.tiles.count == 85)
     }
 
-    @Test("png8 tiles are palette PNGs, smaller than png, with at most 0.1 % of pixels differing at pixelmatch threshold 0.1")
+    @Test(
+        "png8 tiles: palette PNGs, smaller than png, at most 0.1 % of pixels differing (threshold 0.1)"
+    )
     func png8() throws {
         let png = try Self.render(try TilePyramid(minZoom: 2, maxZoom: 2, format: .png))
         let png8 = try Self.render(try TilePyramid(minZoom: 2, maxZoom: 2, format: .png8))
