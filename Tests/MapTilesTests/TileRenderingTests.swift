@@ -85,6 +85,13 @@ struct TileRenderingTests {
         for (lat, lon) in [(45.0, 0.0), (40.9799, 22.5), (66.5, -45.0), (0.0, 90.0), (10.0, 179.9), (-20.0, -179.8)] {
             snapshotter.addAnnotation(PointAnnotation(coordinate: LocationCoordinate2D(latitude: lat, longitude: lon)))
         }
+        // A selected annotation on a metatile edge (0 degrees is an edge of the z3 and z4 metatiles of 4x4
+        // tiles): its callout crosses the edge and must be placed once, not once per metatile.
+        let selected = PointAnnotation(
+            coordinate: LocationCoordinate2D(latitude: 30.0, longitude: 0.0), title: "On the edge",
+            subtitle: "callout across a metatile seam")
+        snapshotter.addAnnotation(selected)
+        snapshotter.selectedAnnotations = [selected]
         snapshotter.addOverlay(
             Polyline(coordinates: [
                 LocationCoordinate2D(latitude: 30, longitude: -30), LocationCoordinate2D(latitude: 60, longitude: 60),

@@ -502,16 +502,36 @@ extension MapSnapshotter {
         }
         try context.checkStatus("drawing annotation views")
         var calloutRect: Rect?
-        if let item = shown.last(where: { $0.isSelected }), item.view.canShowCallout,
+        // With a shared layout (tiles), the callout is placed in the layout's frame, so that every image
+        // cut from it draws the same bubble, also when only the bubble reaches into the image.
+        let candidates =
+            sharedPlacement == nil ? shown : (layout.annotations + layout.clusters).filter { $0.state == .visible }
+        if let item = candidates.last(where: { $0.isSelected }), item.view.canShowCallout,
             let title = item.annotation.title, !title.isEmpty
         {
             var callout = CalloutView(
                 title: title, subtitle: item.annotation.subtitle,
                 leftAccessoryImage: item.view.leftCalloutAccessoryImage,
                 rightAccessoryImage: item.view.rightCalloutAccessoryImage)
-            try callout.place(pointingAt: item.frame, imageSize: viewport.size)
-            try callout.draw(in: context)
-            calloutRect = callout.bubble
+            if let shared = sharedPlacement {
+                let perPoint = viewport.mapPointsPerPoint
+                let dx = (viewport.visibleMapRect.minX - shared.layoutViewport.visibleMapRect.minX) / perPoint
+                let dy = (viewport.visibleMapRect.minY - shared.layoutViewport.visibleMapRect.minY) / perPoint
+                let frameInLayout = item.frame.offsetBy(dx: dx, dy: dy)
+                // Only a selected view inside the laid-out area gets a callout there.
+                if frameInLayout.intersects(Rect(origin: .zero, size: shared.layoutViewport.size)) {
+                    try callout.place(pointingAt: frameInLayout, imageSize: shared.layoutViewport.size)
+                    try context.withSavedState {
+                        context.translateBy(x: -dx, y: -dy)
+                        try callout.draw(in: context)
+                    }
+                    calloutRect = callout.bubble.offsetBy(dx: -dx, dy: -dy)
+                }
+            } else {
+                try callout.place(pointingAt: item.frame, imageSize: viewport.size)
+                try callout.draw(in: context)
+                calloutRect = callout.bubble
+            }
         }
         let all = layout.annotations.sorted { ($0.y, $0.order) < ($1.y, $1.order) }.map { item in
             Snapshot.PlacedAnnotation(
