@@ -6,7 +6,8 @@ import MapTiles
 /// `mapraster tiles`: an XYZ pyramid into a folder or an MBTiles file.
 enum TilesCommand {
     static let valued: Set<String> = [
-        "--bbox", "--zoom", "--output", "--format", "--tile-size", "--scale", "--metatile", "--threads", "--shard",
+        "--bbox", "--center", "--span", "--zoom", "--output", "--format", "--tile-size", "--scale", "--metatile",
+        "--threads", "--shard",
         "--scene", "--name", "--description", "--compression", "--style", "--map-type",
     ]
     static let boolean: Set<String> = ["--tms", "--resume", "--force", "--quiet", "--help"]
@@ -24,10 +25,25 @@ enum TilesCommand {
         }
         var area = TilePyramid.world
         if let bbox = try args.numbers("--bbox", count: 4, form: "WEST,SOUTH,EAST,NORTH") {
+            guard args["--center"] == nil, args["--span"] == nil else {
+                throw CLIError.usage("--bbox cannot be combined with --center/--span")
+            }
             do {
                 area = try GeoBoundingBox(validatingWest: bbox[0], south: bbox[1], east: bbox[2], north: bbox[3])
             } catch {
                 throw CLIError.usage("--bbox: \(error)")
+            }
+        } else if args["--center"] != nil || args["--span"] != nil {
+            guard let c = try args.numbers("--center", count: 2, form: "LAT,LON"),
+                let d = try args.numbers("--span", count: 2, form: "DLAT,DLON")
+            else { throw CLIError.usage("a region needs both --center LAT,LON and --span DLAT,DLON") }
+            do {
+                let region = CoordinateRegion(
+                    center: try LocationCoordinate2D(validatingLatitude: c[0], longitude: c[1]),
+                    span: try CoordinateSpan(validatingLatitudeDelta: d[0], longitudeDelta: d[1]))
+                area = TilePyramid.boundingBox(of: region)
+            } catch {
+                throw CLIError.usage("--center/--span: \(error)")
             }
         }
         let (minZoom, maxZoom) = try zoomRange(args["--zoom"] ?? "0-5")
@@ -190,6 +206,7 @@ enum TilesCommand {
         OPTIONS
           -o, --output OUT        a folder (z/x/y.png) or a file ending in .mbtiles (MBTiles 1.3)
           --bbox W,S,E,N          area (default: the whole world)
+          --center LAT,LON --span DLAT,DLON   or the area as a region
           --zoom MIN-MAX          zoom levels, such as 0-5 or 7 (default 0-5)
           --format png|png8       32-bit RGBA or palette PNG (default png)
           --tile-size 256|512     tile side in points (512 draws one zoom level deeper; default 256)

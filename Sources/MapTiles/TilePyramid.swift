@@ -72,6 +72,23 @@ public struct TilePyramid: Sendable, Equatable {
         self.compressionLevel = compressionLevel
     }
 
+    /// The longitude/latitude box of a region: center -+ half the span (latitudes clamped to the poles'
+    /// limit; a box across the 180th meridian has west > east).
+    public static func boundingBox(of region: CoordinateRegion) -> GeoBoundingBox {
+        func wrap(_ lon: Double) -> Double {
+            var l = (lon + 180).truncatingRemainder(dividingBy: 360)
+            if l < 0 { l += 360 }
+            return l - 180
+        }
+        let halfLon = min(180, region.span.longitudeDelta / 2)
+        let west = halfLon >= 180 ? -180 : wrap(region.center.longitude - halfLon)
+        let east = halfLon >= 180 ? 180 : wrap(region.center.longitude + halfLon)
+        return GeoBoundingBox(
+            west: west, south: max(-WebMercator.maxLatitude, region.center.latitude - region.span.latitudeDelta / 2),
+            east: east == -180 ? 180 : east,
+            north: min(WebMercator.maxLatitude, region.center.latitude + region.span.latitudeDelta / 2))
+    }
+
     /// The tiles of one zoom that share area with ``area``.
     public func tiles(atZoom z: Int) -> [TileID] {
         TileID.tiles(covering: clampedRect, zoom: z)

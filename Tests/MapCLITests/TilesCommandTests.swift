@@ -58,6 +58,12 @@ struct TilesCommandTests {
                 ],
                 in: dir.url)
             #expect(styled.exitCode == 0, "\(styled)")
+            // A region across 180 (center 0,180, 40 degrees wide) gives the columns either side at z2.
+            let region = try CLI.run(
+                ["tiles", "-o", "r.mbtiles", "--center", "0,180", "--span", "20,40", "--zoom", "2", "--quiet"],
+                in: dir.url)
+            #expect(region.exitCode == 0, "\(region)")
+            #expect(Set(try MBTilesFile.open(at: dir.file("r.mbtiles")).tileIDs().map(\.x)) == [3, 0])
             let bad = try CLI.run(["tiles", "-o", "x.mbtiles", "--map-type", "terrain"], in: dir.url)
             #expect(bad.exitCode == 64 && bad.standardError.contains("terrain"), "\(bad)")
         }

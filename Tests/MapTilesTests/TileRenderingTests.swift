@@ -120,17 +120,32 @@ struct TileRenderingTests {
         #expect(result.differentPixels <= 20, "\(result)")
     }
 
-    @Test("across the antimeridian: tiles x=7 and x=0 of z3 stitched equal a static render across 180")
+    @Test("across the antimeridian: a 4x4 block of z4 tiles (x = 14, 15, 0, 1) equals one static render across 180")
     func antimeridianStitch() throws {
         let pyramid = try TilePyramid(
-            area: GeoBoundingBox(west: 150, south: -60, east: -150, north: 60), minZoom: 3, maxZoom: 3)
+            area: GeoBoundingBox(west: 150, south: -60, east: -150, north: 60), minZoom: 4, maxZoom: 4, metatileSize: 4)
         let sink = try Self.render(pyramid) { Self.pins($0) }
-        let stitched = try Self.stitch(sink, z: 3, x0: 7, y0: 2, columns: 2, rows: 4, pixels: 256)
-        let reference = try Self.staticRender(z: 3, x0: 7, y0: 2, columns: 2, rows: 4, pyramid: pyramid) {
+        let stitched = try Self.stitch(sink, z: 4, x0: 14, y0: 5, columns: 4, rows: 4, pixels: 256)
+        let reference = try Self.staticRender(z: 4, x0: 14, y0: 5, columns: 4, rows: 4, pyramid: pyramid) {
             Self.pins($0)
         }
         let result = try PixelMatch.compare(reference, stitched)
         #expect(result.differentRatio <= 0.001, "\(result)")
+        #expect(result.differentPixels <= 20, "\(result)")
+    }
+
+    @Test("a region (center and span) gives its box, across 180 too")
+    func regionBox() {
+        let box = TilePyramid.boundingBox(
+            of: CoordinateRegion(
+                center: LocationCoordinate2D(latitude: 0, longitude: 180),
+                span: CoordinateSpan(latitudeDelta: 20, longitudeDelta: 40)))
+        #expect(box == GeoBoundingBox(west: 160, south: -10, east: -160, north: 10))
+        let world = TilePyramid.boundingBox(
+            of: CoordinateRegion(
+                center: LocationCoordinate2D(latitude: 0, longitude: 10),
+                span: CoordinateSpan(latitudeDelta: 180, longitudeDelta: 360)))
+        #expect(world.west == -180 && world.east == 180 && abs(world.north - WebMercator.maxLatitude) < 1e-12)
     }
 
     @Test("the same pyramid on 1 thread and on all cores gives byte-identical tiles")
