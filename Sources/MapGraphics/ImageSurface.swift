@@ -62,17 +62,20 @@ public final class ImageSurface {
 
     /// All pixels, row by row, unpremultiplied RGBA bytes (4 per pixel, no padding).
     public func rgbaBytes() -> [UInt8] {
-        let w = width
-        let h = height
+        rgbaBytes(x: 0, y: 0, width: width, height: height)
+    }
+
+    /// The pixels of a rectangle (which must lie inside), row by row, unpremultiplied RGBA bytes.
+    public func rgbaBytes(x x0: Int, y y0: Int, width w: Int, height h: Int) -> [UInt8] {
+        precondition(x0 >= 0 && y0 >= 0 && w >= 0 && h >= 0 && x0 + w <= width && y0 + h <= height, "outside the image")
         return [UInt8](unsafeUninitializedCapacity: w * h * 4) { out, initialized in
             cairo.withPixels { base, stride in
                 for y in 0..<h {
-                    let row = base.advanced(by: y * stride).assumingMemoryBound(to: UInt32.self)
+                    let row = base.advanced(by: (y0 + y) * stride + x0 * 4).assumingMemoryBound(to: UInt32.self)
                     var i = y * w * 4
                     for x in 0..<w {
                         let word = row[x]
-                        let a = word >> 24
-                        if a == 255 {
+                        if word >> 24 == 255 {
                             out[i] = UInt8(truncatingIfNeeded: word >> 16)
                             out[i + 1] = UInt8(truncatingIfNeeded: word >> 8)
                             out[i + 2] = UInt8(truncatingIfNeeded: word)

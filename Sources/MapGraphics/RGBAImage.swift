@@ -71,7 +71,7 @@ public struct RGBAImage: Sendable, Equatable {
     ///
     /// - Throws: ``GraphicsError/cannotWritePNG(path:reason:)``.
     public func pngData(compressionLevel: Int = 6) throws -> Data {
-        try SPNG.encodeRGBA8(
+        try PNGWriter.encodeRGBA8(
             width: width, height: height, pixels: bytes, compressionLevel: max(0, min(9, compressionLevel)))
     }
 
@@ -91,7 +91,7 @@ public struct RGBAImage: Sendable, Equatable {
     public func palettePNGData(compressionLevel: Int = 6, speed: Int = 10, maximumQuality: Int = 90) throws -> Data {
         let level = max(0, min(12, compressionLevel))
         if let exact = exactPalette(), exact.palette.count <= 16 * 4 {
-            return try SPNG.encodeIndexed(
+            return try PNGWriter.encodeIndexed(
                 width: width, height: height, palette: exact.palette, indices: exact.indices, compressionLevel: level)
         }
         guard
@@ -100,7 +100,7 @@ public struct RGBAImage: Sendable, Equatable {
         else {
             throw GraphicsError.cannotWritePNG(path: "(memory)", reason: "libimagequant could not quantize the image")
         }
-        return try SPNG.encodeIndexed(
+        return try PNGWriter.encodeIndexed(
             width: width, height: height, palette: quantized.palette, indices: quantized.indices,
             compressionLevel: level)
     }
@@ -136,17 +136,6 @@ public struct RGBAImage: Sendable, Equatable {
             }
             return true
         }
-    }
-
-    /// The `width` x `height` pixels whose top-left pixel is at `x`, `y` (which must lie inside).
-    public func cropped(x: Int, y: Int, width w: Int, height h: Int) -> RGBAImage {
-        precondition(x >= 0 && y >= 0 && x + w <= width && y + h <= height, "crop outside the image")
-        var out = [UInt8](repeating: 0, count: w * h * 4)
-        for row in 0..<h {
-            let from = ((y + row) * width + x) * 4
-            out.replaceSubrange((row * w * 4)..<((row + 1) * w * 4), with: bytes[from..<(from + w * 4)])
-        }
-        return RGBAImage(width: w, height: h, bytes: out)
     }
 
     /// Writes the image as PNG atomically (temporary file, then rename).

@@ -55,7 +55,10 @@ public struct TileJob {
         let start = Date()
         GraphicsMemory.keepLargeBuffersForReuse()
         let existing = resume ? try sink.existingTiles() : []
-        let metatiles = shard.select(renderer.pyramid.metatiles())
+        // Labels and annotation views are laid out once per zoom over the whole pyramid (all shards
+        // alike), never per metatile.
+        let allMetatiles = renderer.pyramid.metatiles()
+        let metatiles = shard.select(allMetatiles)
         let total = metatiles.reduce(0) { $0 + $1.tiles.count }
         let lanes = threads > 0 ? threads : ProcessInfo.processInfo.activeProcessorCount
         let batchSize = max(lanes * 4, 8)
@@ -63,9 +66,6 @@ public struct TileJob {
         var seen = Set<UInt64>()
         var done = 0
         var index = 0
-        // Labels and annotation views are laid out once per zoom over the whole pyramid (all shards
-        // alike), never per metatile.
-        let allMetatiles = renderer.pyramid.metatiles()
         var placements: [Int: SharedPlacement?] = [:]
         while index < metatiles.count {
             let batch = Array(metatiles[index..<min(index + batchSize, metatiles.count)])

@@ -61,13 +61,14 @@ public final class TileRenderer: Sendable {
         guard !wanted.isEmpty else { return [] }
         let snapshotter = try makeSnapshotter(options(for: metatile))
         snapshotter.sharedPlacement = placement
-        let image = RGBAImage(try snapshotter.snapshot().image)
+        let image = try snapshotter.snapshot().image
         let pixels = pyramid.pixelSize
         return try wanted.map { tile in
-            let crop = image.cropped(
+            // Each tile is read straight out of the metatile surface: one pass, no full-size copy.
+            let bytes = image.rgbaBytes(
                 x: (tile.x - metatile.columns.lowerBound) * pixels, y: (tile.y - metatile.rows.lowerBound) * pixels,
                 width: pixels, height: pixels)
-            return (tile, try encode(crop))
+            return (tile, try encode(RGBAImage(width: pixels, height: pixels, bytes: bytes)))
         }
     }
 

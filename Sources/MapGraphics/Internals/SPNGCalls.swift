@@ -1,7 +1,7 @@
 internal import CSPNG
 import Foundation
 
-// The one place that calls libspng (decoding; encoding is PNGWriter with libdeflate). libspng reports
+// The one place that calls libspng, for decoding (PNGWriter encodes, with libdeflate). libspng reports
 // errors as return codes (no longjmp), and decodes every
 // PNG flavour (grey, palette, 16-bit, tRNS) to straight 8-bit RGBA without premultiplying, which the diff
 // tool needs to see exactly the bytes a PNG holds.
@@ -49,39 +49,6 @@ enum SPNG {
             }
             return (width, height, pixels)
         }
-    }
-
-    /// Encodes straight RGBA8 as an 8-bit RGBA PNG.
-    static func encodeRGBA8(width: Int, height: Int, pixels: [UInt8], compressionLevel: Int) throws -> Data {
-        try PNGWriter.encode(
-            width: width, height: height, bitDepth: 8, colorType: 6, rows: pixels, rowBytes: width * 4,
-            compressionLevel: compressionLevel)
-    }
-
-    /// Encodes palette indices as an indexed PNG (1, 2, 4 or 8 bits per pixel, whichever fits the palette),
-    /// with a tRNS chunk when any palette entry is not opaque.
-    static func encodeIndexed(
-        width: Int, height: Int, palette: [UInt8], indices: [UInt8], compressionLevel: Int
-    ) throws -> Data {
-        let count = palette.count / 4
-        precondition(count >= 1 && count <= 256 && indices.count == width * height, "palette image mismatch")
-        let depth = count <= 2 ? 1 : count <= 4 ? 2 : count <= 16 ? 4 : 8
-        let rowBytes = (width * depth + 7) / 8
-        var packed = [UInt8](repeating: 0, count: rowBytes * height)
-        if depth == 8 {
-            packed = indices
-        } else {
-            let perByte = 8 / depth
-            for y in 0..<height {
-                for x in 0..<width {
-                    let shift = 8 - depth * (x % perByte + 1)
-                    packed[y * rowBytes + x / perByte] |= indices[y * width + x] << shift
-                }
-            }
-        }
-        return try PNGWriter.encode(
-            width: width, height: height, bitDepth: UInt8(depth), colorType: 3, rows: packed, rowBytes: rowBytes,
-            palette: palette, compressionLevel: compressionLevel)
     }
 
     static var version: String { String(cString: spng_version_string()) }

@@ -34,19 +34,38 @@ extension BaseMap {
 }
 
 /// Labels placed once for an area, in world points, to be drawn into any image of the same zoom.
+///
+/// Labels are kept in drawing order (bottom layer first) and indexed by a grid of world points, so an
+/// image (a metatile) touches only the labels near it, not every label of the zoom level.
 public final class PlacedBaseMapLabels: @unchecked Sendable {
-    /// Per symbol layer, bottom layer first.
-    let layers: [[PlacedLabel]]
-    /// The zoom level (map points per point) the labels were placed at.
-    let mapPointsPerPoint: Double
+    private let labels: [PlacedLabel]
+    private let grid: [Int64: [Int]]
+    private static let cell = 512.0
 
-    init(layers: [[PlacedLabel]], mapPointsPerPoint: Double) {
-        self.layers = layers
-        self.mapPointsPerPoint = mapPointsPerPoint
+    init(layers: [[PlacedLabel]]) {
+        labels = layers.flatMap { $0 }
+        var grid: [Int64: [Int]] = [:]
+        for (i, label) in labels.enumerated() {
+            for key in Self.keys(label.bounds) { grid[key, default: []].append(i) }
+        }
+        self.grid = grid
+    }
+
+    private static func keys(_ r: Rect) -> [Int64] {
+        let x0 = Int64((r.minX / cell).rounded(.down))
+        let x1 = Int64((r.maxX / cell).rounded(.down))
+        let y0 = Int64((r.minY / cell).rounded(.down))
+        let y1 = Int64((r.maxY / cell).rounded(.down))
+        guard x0 <= x1, y0 <= y1 else { return [] }
+        var keys: [Int64] = []
+        for y in y0...y1 {
+            for x in x0...x1 { keys.append((y << 32) ^ (x & 0xFFFF_FFFF)) }
+        }
+        return keys
     }
 
     /// The number of labels placed.
-    public var count: Int { layers.reduce(0) { $0 + $1.count } }
+    public var count: Int { labels.count }
 
     /// Draws the labels that reach into the image of `viewport`, which must have the same zoom.
     func draw(in context: GraphicsContext, viewport: MapViewport) throws {
@@ -54,16 +73,23 @@ public final class PlacedBaseMapLabels: @unchecked Sendable {
         let shift = Point(x: origin.x / viewport.mapPointsPerPoint, y: origin.y / viewport.mapPointsPerPoint)
         let view = Rect(origin: shift, size: viewport.size).insetBy(dx: -64, dy: -64)
         let world = WebMercator.worldSize / viewport.mapPointsPerPoint
-        for labels in layers {
-            for label in labels {
-                // The image may show the label's world copy east or west of it.
-                for copy in [0.0, world, -world] {
-                    let bounds = Rect(
-                        origin: Point(x: label.bounds.minX + copy, y: label.bounds.minY), size: label.bounds.size)
-                    guard bounds.intersects(view) else { continue }
-                    label.draw(in: context, shift: Point(x: shift.x - copy, y: shift.y))
+        // The image may show a label's world copy east or west of it: (label index, copy offset) pairs,
+        // drawn in label order.
+        struct Hit: Hashable {
+            let index: Int
+            let copy: Double
+        }
+        var hits = Set<Hit>()
+        for copy in [0.0, world, -world] {
+            let window = Rect(origin: Point(x: view.minX - copy, y: view.minY), size: view.size)
+            for key in Self.keys(window) {
+                for i in grid[key] ?? [] where labels[i].bounds.intersects(window) {
+                    hits.insert(Hit(index: i, copy: copy))
                 }
             }
+        }
+        for hit in hits.sorted(by: { ($0.index, $0.copy) < ($1.index, $1.copy) }) {
+            labels[hit.index].draw(in: context, shift: Point(x: shift.x - hit.copy, y: shift.y))
         }
         try context.checkStatus("drawing labels")
     }

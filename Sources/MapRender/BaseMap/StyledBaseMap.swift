@@ -127,8 +127,7 @@ public struct StyledBaseMap: BaseMap {
     }
 
     public func placeLabels(for layoutViewport: MapViewport) throws -> PlacedBaseMapLabels? {
-        PlacedBaseMapLabels(
-            layers: try place(viewport: layoutViewport), mapPointsPerPoint: layoutViewport.mapPointsPerPoint)
+        PlacedBaseMapLabels(layers: try place(viewport: layoutViewport))
     }
 
     /// Places the labels of every visible symbol layer; returns them bottom layer first.

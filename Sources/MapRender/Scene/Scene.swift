@@ -59,17 +59,8 @@ public struct Scene {
         public var marker = MarkerOptions()
     }
 
-    /// A shape's look, from simplestyle-spec properties.
-    public struct ShapeStyle: Sendable, Equatable {
-        public var stroke = Color(red8: 0x55, green8: 0x55, blue8: 0x55)
-        public var strokeWidth = 2.0
-        public var strokeOpacity = 1.0
-        public var dashPattern: [Double] = []
-        public var fill = Color(red8: 0x55, green8: 0x55, blue8: 0x55)
-        public var fillOpacity = 0.6
-        public var lineCap: LineCap = .round
-        public var lineJoin: LineJoin = .round
-    }
+    /// A shape's look, from simplestyle-spec properties (the same reading as ``GeoJSONDecoder``'s).
+    public typealias ShapeStyle = SimpleStyle
 
     /// Creates an empty scene.
     public init() {}
@@ -162,14 +153,7 @@ public struct Scene {
             guard let style = styles[ObjectIdentifier(overlay)],
                 let renderer = defaultRenderer(for: overlay) as? OverlayPathRenderer
             else { return nil }
-            renderer.strokeColor =
-                style.strokeWidth > 0 ? style.stroke.withAlphaComponent(style.stroke.alpha * style.strokeOpacity) : nil
-            renderer.lineWidth = style.strokeWidth
-            renderer.lineDashPattern = style.dashPattern
-            renderer.lineCap = style.lineCap
-            renderer.lineJoin = style.lineJoin
-            renderer.fillColor =
-                overlay is Polyline ? nil : style.fill.withAlphaComponent(style.fill.alpha * style.fillOpacity)
+            style.apply(to: renderer, filled: !(overlay is Polyline))
             return renderer
         }
         applyAnnotationSettings(to: snapshotter)
@@ -307,41 +291,7 @@ struct SceneDecoder {
     }
 
     func shapeStyle(_ p: JSONValue, _ path: String) throws -> Scene.ShapeStyle {
-        var style = Scene.ShapeStyle()
-        if let c = try color(p, "stroke", path) { style.stroke = c }
-        if let c = try color(p, "fill", path) { style.fill = c }
-        if let w = try optionalNumber(p, "stroke-width", path, range: 0...1000) { style.strokeWidth = w }
-        if let o = try optionalNumber(p, "stroke-opacity", path, range: 0...1) { style.strokeOpacity = o }
-        if let o = try optionalNumber(p, "fill-opacity", path, range: 0...1) { style.fillOpacity = o }
-        if let dash = p["stroke-dasharray"] {
-            let numbers: [Double]?
-            if let text = dash.string {
-                let parts = text.split(whereSeparator: { $0 == " " || $0 == "," }).map { Double($0) }
-                numbers = parts.contains(where: { $0 == nil }) ? nil : parts.compactMap { $0 }
-            } else {
-                numbers = dash.array.flatMap { a in a.allSatisfy { $0.number != nil } ? a.compactMap(\.number) : nil }
-            }
-            guard let numbers, numbers.allSatisfy({ $0 >= 0 && $0.isFinite }), numbers.contains(where: { $0 > 0 })
-            else {
-                throw invalid(
-                    "\(path).properties.stroke-dasharray",
-                    "expected dash and gap lengths such as [6, 3] or \"6 3\", not all zero")
-            }
-            style.dashPattern = numbers
-        }
-        if let cap = p["stroke-linecap"] {
-            guard let name = cap.string, let value = LineCap(rawValue: name) else {
-                throw invalid("\(path).properties.stroke-linecap", "expected \"butt\", \"round\" or \"square\"")
-            }
-            style.lineCap = value
-        }
-        if let join = p["stroke-linejoin"] {
-            guard let name = join.string, let value = LineJoin(rawValue: name) else {
-                throw invalid("\(path).properties.stroke-linejoin", "expected \"miter\", \"round\" or \"bevel\"")
-            }
-            style.lineJoin = value
-        }
-        return style
+        try SimpleStyle(properties: p, source: source, path: path)
     }
 
     func add(_ feature: GeoJSONFeature, to scene: inout Scene) throws {
