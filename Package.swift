@@ -51,26 +51,46 @@ let package = Package(
         .target(
             name: "MapGraphics",
             dependencies: [
-                "MapStyle", "CCairo", "CFreeType", "CHarfBuzz", "CSPNG", "CPixman", "CPNG", "CImageQuant", "CMalloc",
+                "MapGeometry", "CCairo", "CFreeType", "CHarfBuzz", "CSPNG", "CPixman", "CPNG", "CImageQuant", "CMalloc",
                 "CDeflate",
             ]),
-        // Snapshotter, base map, annotations, overlays.
+        // The base map: MapLibre-style rendering of every layer type, labels, the shipped styles and data.
         .target(
-            name: "MapRender", dependencies: ["MapGeometry", "MapData", "MapStyle", "MapGraphics", "MapStorage"],
+            name: "MapBaseMap", dependencies: ["MapGeometry", "MapData", "MapStyle", "MapGraphics"],
             resources: [
                 .copy("Resources/naturalearth"), .copy("Resources/geonames"), .copy("Resources/helsinki"),
                 .copy("Resources/bluemarble"), .copy("Resources/styles"),
             ]),
+        // MapKit's overlays and their renderers (tile overlays read MBTiles through MapStorage).
+        .target(name: "MapOverlays", dependencies: ["MapGeometry", "MapGraphics", "MapStorage"]),
+        // MapKit's annotations, their views and the layout engine (clusters, collisions, callouts).
+        .target(name: "MapAnnotations", dependencies: ["MapGeometry", "MapGraphics"]),
+        // The snapshotter: MKMapView's API as a thin facade over base map, overlays and annotations.
+        .target(
+            name: "MapRender",
+            dependencies: ["MapGeometry", "MapGraphics", "MapBaseMap", "MapOverlays", "MapAnnotations"]),
+        // Scene files and GeoJSON import: one converter from GeoJSON to annotations and overlays.
+        .target(
+            name: "MapScene",
+            dependencies: [
+                "MapGeometry", "MapData", "MapStyle", "MapGraphics", "MapBaseMap", "MapOverlays", "MapAnnotations",
+                "MapRender",
+            ]),
         // Tile storage: MBTiles in SQLite (the only module that calls SQLite).
         .target(name: "MapStorage", dependencies: ["MapGeometry", "CSQLite"]),
         // Tile pyramids: metatiles, parallel rendering, directory and MBTiles output.
-        .target(name: "MapTiles", dependencies: ["MapRender", "MapGraphics", "MapStorage"]),
+        .target(
+            name: "MapTiles",
+            dependencies: ["MapRender", "MapBaseMap", "MapAnnotations", "MapOverlays", "MapGraphics", "MapStorage"]),
         // pixelmatch-compatible image comparison with ignore masks.
         .target(name: "MapDiff", dependencies: ["MapGraphics"]),
         // One import for users of the library.
         .target(
             name: "MapRaster",
-            dependencies: ["MapGeometry", "MapData", "MapStyle", "MapGraphics", "MapRender", "MapDiff"]),
+            dependencies: [
+                "MapGeometry", "MapData", "MapStyle", "MapGraphics", "MapBaseMap", "MapOverlays", "MapAnnotations",
+                "MapRender", "MapScene", "MapDiff",
+            ]),
         // Command-line interface as a library so that tests can call it.
         .target(name: "MapCLI", dependencies: ["MapRaster", "MapTiles", "MapStorage"]),
         .executableTarget(name: "mapraster", dependencies: ["MapCLI"]),
@@ -91,6 +111,10 @@ let package = Package(
         .testTarget(name: "MapStyleTests", dependencies: ["MapStyle", "MapTestSupport"]),
         .testTarget(name: "MapGraphicsTests", dependencies: ["MapGraphics", "MapTestSupport"]),
         .testTarget(name: "MapRenderTests", dependencies: ["MapRaster", "MapTestSupport"]),
+        .testTarget(name: "MapBaseMapTests", dependencies: ["MapRaster", "MapBaseMap", "MapStyle", "MapTestSupport"]),
+        .testTarget(name: "MapOverlaysTests", dependencies: ["MapRaster", "MapOverlays", "MapTestSupport"]),
+        .testTarget(name: "MapAnnotationsTests", dependencies: ["MapRaster", "MapAnnotations", "MapTestSupport"]),
+        .testTarget(name: "MapSceneTests", dependencies: ["MapRaster", "MapScene", "MapTestSupport"]),
         .testTarget(
             name: "MapDiffTests", dependencies: ["MapDiff", "MapRasterTesting", "MapRaster", "MapTestSupport"]),
         .testTarget(name: "MapTilesTests", dependencies: ["MapTiles", "MapStorage", "MapRaster", "MapTestSupport"]),

@@ -26,7 +26,7 @@ import sys
 import zlib
 
 SRC = sys.argv[1] if len(sys.argv) > 1 else "/work/shared/data"
-RES = "Sources/MapRender/Resources"
+RES = "Sources/MapBaseMap/Resources"
 
 
 def dump(obj, path):

@@ -24,9 +24,9 @@ import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 DEFAULT_REPO = os.path.normpath(os.path.join(HERE, "..", ".."))
-DATA_SUBDIR = os.path.join("Sources", "MapRender", "Resources", "naturalearth")
+DATA_SUBDIR = os.path.join("Sources", "MapBaseMap", "Resources", "naturalearth")
 
-# The map: the country layers of MapRaster's `standard` style (Sources/MapRender/Resources/styles/standard.json)
+# The map: the country layers of MapRaster's `standard` style (Sources/MapBaseMap/Resources/styles/standard.json)
 # without its labels, lakes, rivers and admin-1 borders, and with 0.6-pt borders at every zoom.
 OCEAN = "#aad3df"
 LAND = "#f2efe9"

@@ -1,5 +1,7 @@
+import MapGeometry
+
 /// A command-line failure with its exit code.
-public enum CLIError: Error, Equatable, CustomStringConvertible {
+public enum CLIError: MapRasterError, Equatable {
     /// The command line is wrong: exit 64 (EX_USAGE).
     case usage(String)
     /// The input or the environment is wrong: exit 1.

@@ -31,7 +31,7 @@ public struct GeoJSONFeature: Sendable, Equatable {
 }
 
 /// A GeoJSON input that is not valid.
-public enum GeoJSONError: Error, Equatable, Sendable, CustomStringConvertible {
+public enum GeoJSONError: MapRasterError, Equatable {
     /// The text is not JSON.
     case syntax(source: String, JSONError)
     /// The JSON is not valid GeoJSON; `path` says where (such as `features[2].geometry.coordinates`).

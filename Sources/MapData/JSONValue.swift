@@ -1,4 +1,5 @@
 import Foundation
+import MapGeometry
 
 /// A parsed JSON value.
 ///
@@ -67,7 +68,7 @@ public enum JSONValue: Sendable, Equatable {
 }
 
 /// A JSON syntax error at a line and column (both 1-based; columns count bytes).
-public struct JSONError: Error, Equatable, Sendable, CustomStringConvertible {
+public struct JSONError: MapRasterError, Equatable {
     public var line: Int
     public var column: Int
     public var message: String

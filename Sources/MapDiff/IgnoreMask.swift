@@ -1,3 +1,4 @@
+import MapGeometry
 import MapGraphics
 
 /// Pixels a comparison leaves out: rectangles, a mask image, or both.
@@ -61,7 +62,7 @@ public struct IgnoreMask: Sendable, Equatable {
 }
 
 /// Images that cannot be compared.
-public enum DiffError: Error, Equatable, Sendable, CustomStringConvertible {
+public enum DiffError: MapRasterError, Equatable {
     /// The two images differ in size.
     case sizeMismatch(expected: (Int, Int), actual: (Int, Int))
     /// The mask image's size differs from the images'.

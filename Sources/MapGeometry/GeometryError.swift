@@ -1,7 +1,7 @@
 /// An invalid geographic or geometric input.
 ///
 /// Each case carries the offending values; `description` quotes them and says what is valid.
-public enum GeometryError: Error, Equatable, Sendable, CustomStringConvertible {
+public enum GeometryError: MapRasterError, Equatable {
     /// A latitude outside -90...90, a longitude outside -180...180, or a value that is not finite.
     case invalidCoordinate(latitude: Double, longitude: Double)
     /// A span whose deltas are not finite, not positive, or larger than the globe.
@@ -43,7 +43,7 @@ public enum GeometryError: Error, Equatable, Sendable, CustomStringConvertible {
         case let .invalidDistance(meters):
             return "distance \(fmt(meters)) m is invalid: it must be a finite number greater than 0"
         case let .invalidZoom(zoom):
-            return "zoom \(fmt(zoom)) is invalid: it must be within 0...22"
+            return "zoom \(fmt(zoom)) is invalid: it must be within 0...\(Int(MapViewport.maximumZoomLevel))"
         }
     }
 }

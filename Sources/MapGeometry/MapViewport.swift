@@ -22,6 +22,9 @@ public struct MapViewport: Hashable, Sendable {
     public let pixelSize: PixelSize
     private var rect: MapRect
 
+    /// The deepest zoom level: 22, as MapKit and XYZ tile services (a 256-point world 2^22 times over).
+    public static let maximumZoomLevel = 22.0
+
     /// Creates a viewport showing the whole world, fitted to the image's aspect ratio.
     ///
     /// - Throws: ``GeometryError/invalidScale(_:)`` or ``GeometryError/invalidSize(width:height:scale:maximum:)``.
@@ -44,7 +47,9 @@ public struct MapViewport: Hashable, Sendable {
     /// zoom z shows the world 256 * 2^z points wide).
     public init(size: Size, scale: Double = 1, center: LocationCoordinate2D, zoomLevel: Double) throws {
         try self.init(size: size, scale: scale)
-        guard zoomLevel.isFinite, zoomLevel >= 0, zoomLevel <= 22 else { throw GeometryError.invalidZoom(zoomLevel) }
+        guard zoomLevel.isFinite, zoomLevel >= 0, zoomLevel <= Self.maximumZoomLevel else {
+            throw GeometryError.invalidZoom(zoomLevel)
+        }
         let mapPointsPerPoint = pow(2, 20 - zoomLevel)
         rect = Self.centered(
             on: MapPoint(center), width: size.width * mapPointsPerPoint, height: size.height * mapPointsPerPoint)
@@ -120,8 +125,9 @@ public struct MapViewport: Hashable, Sendable {
     /// (NaN gives 0).
     public static func tileZoom(for zoomLevel: Double) -> Int {
         if zoomLevel.isNaN { return 0 }
-        if zoomLevel == .infinity { return 22 }
-        return max(0, min(22, Int((zoomLevel + 1e-9).rounded(.toNearestOrAwayFromZero))))
+        let top = Int(Self.maximumZoomLevel)
+        if zoomLevel == .infinity { return top }
+        return max(0, min(top, Int((zoomLevel + 1e-9).rounded(.toNearestOrAwayFromZero))))
     }
 
     // MARK: - Fitting

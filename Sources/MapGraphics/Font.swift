@@ -27,13 +27,13 @@ public final class Font: Sendable {
         harfBuzz = try HarfBuzzFont(path: path)
     }
 
-    private static let cache = FontCache()
+    private static let cache = OnceCache<String, Font>()
 
     /// Loads the font at `path`, or returns the one already loaded from it.
     ///
     /// - Throws: ``GraphicsError/cannotLoadFont(path:reason:)`` when the file is missing or not a font.
     public static func load(path: String) throws -> Font {
-        try cache.font(path: path) { try Font(path: path) }
+        try cache.value(path) { try Font(path: path) }
     }
 
     /// The size of a line of text.
@@ -50,20 +50,5 @@ public final class Font: Sendable {
     public func measure(_ text: String, size: Double) -> Metrics {
         let shaped = harfBuzz.shape(text, size: size)
         return Metrics(width: shaped.advance, ascent: harfBuzz.ascender * size, descent: harfBuzz.descender * size)
-    }
-}
-
-/// Loaded fonts by path, shared across threads.
-private final class FontCache: @unchecked Sendable {
-    private let lock = NSLock()
-    private var fonts: [String: Font] = [:]
-
-    func font(path: String, make: () throws -> Font) throws -> Font {
-        lock.lock()
-        defer { lock.unlock() }
-        if let font = fonts[path] { return font }
-        let font = try make()
-        fonts[path] = font
-        return font
     }
 }

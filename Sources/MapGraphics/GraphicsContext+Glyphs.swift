@@ -1,5 +1,4 @@
 import MapGeometry
-import MapStyle
 
 extension GraphicsContext {
     /// Draws glyphs each at its own position and angle, with an optional halo behind all of them. The

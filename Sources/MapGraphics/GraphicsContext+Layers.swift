@@ -1,4 +1,4 @@
-import MapStyle
+import MapGeometry
 
 extension GraphicsContext {
     /// Erases (makes transparent) the pixels a stroke of `path` with the current line style covers; used

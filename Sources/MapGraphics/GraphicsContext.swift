@@ -1,6 +1,5 @@
 import Foundation
 import MapGeometry
-import MapStyle
 
 /// A drawing context on an ``ImageSurface``, in points, shaped like Core Graphics' `CGContext` as
 /// `drawRect:` uses it.

@@ -1,5 +1,7 @@
+import MapGeometry
+
 /// A failure of the graphics layer: Cairo, FreeType, HarfBuzz, or the file system.
-public enum GraphicsError: Error, Equatable, Sendable, CustomStringConvertible {
+public enum GraphicsError: MapRasterError, Equatable {
     /// Cairo reported an error; the message is Cairo's own.
     case cairo(operation: String, message: String)
     /// A PNG file could not be read.

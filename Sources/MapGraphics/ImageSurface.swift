@@ -1,6 +1,5 @@
 import Foundation
 import MapGeometry
-import MapStyle
 
 /// An owned ARGB32 image in device pixels: what a map is drawn into and what PNG files decode to.
 ///
@@ -21,11 +20,20 @@ public final class ImageSurface {
         cairo = try CairoSurface(width: width, height: height)
     }
 
-    /// Decodes a PNG file (8- or 16-bit, grey, RGB, palette, with or without alpha).
+    /// Decodes a PNG file (8- or 16-bit, grey, RGB, palette, with or without alpha) with libspng.
     ///
     /// - Throws: ``GraphicsError/cannotReadPNG(path:reason:)`` naming the file.
-    public init(contentsOfPNG url: URL) throws {
-        cairo = try CairoSurface(pngPath: url.path)
+    public convenience init(contentsOfPNG url: URL) throws {
+        let image = try RGBAImage(contentsOfPNG: url)
+        try self.init(rgba: image.bytes, width: image.width, height: image.height)
+    }
+
+    /// Decodes PNG bytes from memory (a tile from MBTiles, say); `source` names them in errors.
+    ///
+    /// - Throws: ``GraphicsError/cannotReadPNG(path:reason:)`` naming `source`.
+    public convenience init(pngData data: Data, source: String) throws {
+        let image = try RGBAImage(pngData: data, source: source)
+        try self.init(rgba: image.bytes, width: image.width, height: image.height)
     }
 
     /// Width in device pixels.
@@ -105,12 +113,12 @@ public final class ImageSurface {
         return Pixel(red: channel(16), green: channel(8), blue: channel(0), alpha: UInt8(a))
     }
 
-    /// The image encoded as PNG by Cairo (8-bit RGBA, or RGB when every pixel is opaque; no timestamps, so
-    /// equal images give equal bytes).
+    /// The image encoded as PNG by the package's one PNG encoder (``RGBAImage/pngData(compressionLevel:)``:
+    /// 8-bit RGBA, or RGB when every pixel is opaque; no timestamps, so equal images give equal bytes).
     ///
-    /// - Throws: a Cairo error.
+    /// - Throws: ``GraphicsError/cannotWritePNG(path:reason:)``.
     public func pngData() throws -> Data {
-        try cairo.pngData()
+        try RGBAImage(self).pngData()
     }
 
     /// Writes the image as PNG atomically: to a temporary file in the same folder, then renamed, so that

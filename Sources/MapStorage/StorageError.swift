@@ -1,5 +1,7 @@
+import MapGeometry
+
 /// A failure reading or writing tile storage.
-public enum StorageError: Error, Equatable, Sendable, CustomStringConvertible {
+public enum StorageError: MapRasterError, Equatable {
     /// SQLite reported an error; the message is SQLite's own.
     case sqlite(path: String, message: String)
     /// The file is not an MBTiles database MapRaster can use.
@@ -12,7 +14,7 @@ public enum StorageError: Error, Equatable, Sendable, CustomStringConvertible {
         case let .sqlite(path, message): return "SQLite failed on '\(path)': \(message)"
         case let .notMBTiles(path, reason): return "'\(path)' is not a usable MBTiles file: \(reason)"
         case let .outputExists(path):
-            return "'\(path)' exists; pass --force to replace it or --resume to finish it"
+            return "'\(path)' exists; replace it only on purpose, or open it with resume: true to finish it"
         }
     }
 }

@@ -1,3 +1,5 @@
+import MapGeometry
+
 /// The colors and widths of the embedded Natural Earth base map: land over ocean with borders.
 ///
 /// The style system of a later version generalizes this; until then it is the one seam through which the

@@ -1,5 +1,6 @@
 import Foundation
 import MapData
+import MapGeometry
 
 /// Decodes the style-spec subset, reporting every unknown member by name.
 struct StyleDecoder {
@@ -190,7 +191,7 @@ struct StyleDecoder {
                         throw invalid(path, error.description)
                     }
                 }
-                if spec.name == "text-font", let names = v.array?.compactMap(\.string) {
+                if spec.key == .textFont, let names = v.array?.compactMap(\.string) {
                     for name in names where StyleFonts.path(for: name) == nil {
                         throw invalid(
                             path,
@@ -200,6 +201,18 @@ struct StyleDecoder {
                 }
                 guard spec.accepts(v) else {
                     throw invalid(path, "must be \(spec.kind.name), got \(describe(v))")
+                }
+                if let range = spec.range {
+                    let numbers = v.number.map { [$0] } ?? v.array?.compactMap(\.number) ?? []
+                    if let bad = numbers.first(where: { !range.contains($0) }) {
+                        throw invalid(
+                            path,
+                            "must be in \(StyleValue.number(range.lowerBound).text)...\(StyleValue.number(range.upperBound).text)"
+                                + " (see styles/README.md, Limits), got \(StyleValue.number(bad).text)")
+                    }
+                    if let count = v.array?.count, count > StyleLimits.maximumDashCount {
+                        throw invalid(path, "must have at most \(StyleLimits.maximumDashCount) numbers, got \(count)")
+                    }
                 }
                 return e
             case .interpolate(let kind, let input, let stops):

@@ -1,7 +1,8 @@
 import MapData
+import MapGeometry
 
 /// A style file that cannot be used.
-public enum StyleError: Error, Equatable, Sendable, CustomStringConvertible {
+public enum StyleError: MapRasterError, Equatable {
     /// The file is not JSON; carries the line and column.
     case syntax(source: String, JSONError)
     /// The JSON is not a valid style; `path` says where, such as `layers[2].paint.fill-color`.

@@ -1,4 +1,5 @@
 import Foundation
+import MapGeometry
 
 /// What an expression is evaluated against: the zoom level and one feature.
 public struct EvaluationContext {

@@ -1,4 +1,5 @@
 import MapData
+import MapGeometry
 
 /// One layer of a style: what to draw (type), from which source, at which zooms, for which features,
 /// and how. Mirrors a layer of the MapLibre style specification.
@@ -43,36 +44,56 @@ public struct StyleLayer: Sendable, Equatable {
         return true
     }
 
-    /// The spec of a property of this layer's type.
+    /// The spec of a property of this layer's type, by the name written in a style file.
     public func spec(_ name: String) -> StylePropertySpec? { type.property(named: name) }
 
     /// A property's value for a feature, or its default when unset or of the wrong type.
-    public func value(_ name: String, _ context: EvaluationContext) -> StyleValue {
-        let spec = spec(name)
-        guard let property = properties[name] else { return spec?.defaultValue ?? .null }
+    public func value(_ key: StylePropertyName, _ context: EvaluationContext) -> StyleValue {
+        let spec = type.property(key)
+        guard let property = properties[key.rawValue] else { return spec?.defaultValue ?? .null }
         let v = property.expression.evaluate(context)
         if let spec, v == .null || !spec.accepts(v) { return spec.defaultValue }
         return v
     }
 
-    /// A number property.
-    public func number(_ name: String, _ context: EvaluationContext) -> Double {
-        value(name, context).number ?? spec(name)?.defaultValue.number ?? 0
+    /// Whether the style sets the property (otherwise its default applies).
+    public func isSet(_ key: StylePropertyName) -> Bool { properties[key.rawValue] != nil }
+
+    /// A number property, within the property's documented range (``StyleLimits``).
+    public func number(_ key: StylePropertyName, _ context: EvaluationContext) -> Double {
+        let spec = type.property(key)
+        let v = value(key, context).number ?? spec?.defaultValue.number ?? 0
+        return spec?.clamp(v) ?? (v.isFinite ? v : 0)
+    }
+
+    /// A number-array property (`line-dasharray`, `text-offset`), each element within the property's
+    /// range, at most ``StyleLimits/maximumDashCount`` elements; nil when unset with no default.
+    public func numbers(_ key: StylePropertyName, _ context: EvaluationContext) -> [Double]? {
+        guard let items = value(key, context).array else { return nil }
+        let spec = type.property(key)
+        return items.prefix(StyleLimits.maximumDashCount).compactMap(\.number).map { spec?.clamp($0) ?? $0 }
     }
 
     /// A color property; nil when unset with no default.
-    public func color(_ name: String, _ context: EvaluationContext) -> Color? {
-        value(name, context).color
+    public func color(_ key: StylePropertyName, _ context: EvaluationContext) -> Color? {
+        value(key, context).color
     }
 
     /// A string or enumeration property.
-    public func string(_ name: String, _ context: EvaluationContext) -> String {
-        let v = value(name, context)
+    public func string(_ key: StylePropertyName, _ context: EvaluationContext) -> String {
+        let v = value(key, context)
         return v == .null ? "" : v.text
     }
 
+    /// A boolean property.
+    public func bool(_ key: StylePropertyName, _ context: EvaluationContext) -> Bool {
+        value(key, context) == .bool(true)
+    }
+
     /// Whether a property's value depends on the feature (otherwise it can be evaluated once per layer).
-    public func dependsOnFeature(_ name: String) -> Bool { properties[name]?.expression.usesFeature ?? false }
+    public func dependsOnFeature(_ key: StylePropertyName) -> Bool {
+        properties[key.rawValue]?.expression.usesFeature ?? false
+    }
 
     /// Whether the feature passes the filter.
     public func accepts(_ context: EvaluationContext) -> Bool {

@@ -1,3 +1,5 @@
+import MapGeometry
+
 /// The kinds of style layer this version draws. Mirrors the MapLibre style specification's layer types.
 public enum StyleLayerType: String, Sendable, CaseIterable {
     case background, fill, line, circle, symbol, raster
@@ -8,6 +10,20 @@ public enum StyleLayerType: String, Sendable, CaseIterable {
     /// The property named `name` of this type, or nil.
     public func property(named name: String) -> StylePropertySpec? { Self.byName[self]![name] }
 
+    /// The type's `*-sort-key` property, if it has one.
+    public var sortKey: StylePropertyName? {
+        switch self {
+        case .fill: return .fillSortKey
+        case .line: return .lineSortKey
+        case .circle: return .circleSortKey
+        case .symbol: return .symbolSortKey
+        case .background, .raster: return nil
+        }
+    }
+
+    /// The property `key` of this type, or nil when this type has no such property.
+    public func property(_ key: StylePropertyName) -> StylePropertySpec? { Self.byName[self]![key.rawValue] }
+
     private static let tables: [StyleLayerType: [StylePropertySpec]] = Dictionary(
         uniqueKeysWithValues: allCases.map { ($0, $0.makeProperties()) })
     private static let byName: [StyleLayerType: [String: StylePropertySpec]] = Dictionary(
@@ -17,77 +33,159 @@ public enum StyleLayerType: String, Sendable, CaseIterable {
 
     private func makeProperties() -> [StylePropertySpec] {
         let visibility = StylePropertySpec(
-            "visibility", .layout, .enumeration(["visible", "none"]), .string("visible"))
+            .visibility, .layout, .enumeration(["visible", "none"]), .string("visible"))
         switch self {
         case .background:
             return [
                 visibility,
-                .init("background-color", .paint, .color, .color(.black)),
-                .init("background-opacity", .paint, .number, .number(1)),
+                .init(.backgroundColor, .paint, .color, .color(.black)),
+                .init(.backgroundOpacity, .paint, .number, .number(1), range: 0...1),
             ]
         case .fill:
             return [
                 visibility,
-                .init("fill-color", .paint, .color, .color(.black)),
-                .init("fill-opacity", .paint, .number, .number(1)),
-                .init("fill-outline-color", .paint, .color, .null),
-                .init("fill-sort-key", .layout, .number, .null),
+                .init(.fillColor, .paint, .color, .color(.black)),
+                .init(.fillOpacity, .paint, .number, .number(1), range: 0...1),
+                .init(.fillOutlineColor, .paint, .color, .null),
+                .init(.fillSortKey, .layout, .number, .null, range: StyleLimits.sortKeys),
             ]
         case .line:
             return [
                 visibility,
-                .init("line-color", .paint, .color, .color(.black)),
-                .init("line-width", .paint, .number, .number(1)),
-                .init("line-opacity", .paint, .number, .number(1)),
-                .init("line-dasharray", .paint, .numberArray, .null),
-                .init("line-gap-width", .paint, .number, .number(0)),
-                .init("line-cap", .layout, .enumeration(["butt", "round", "square"]), .string("butt")),
-                .init("line-join", .layout, .enumeration(["bevel", "round", "miter"]), .string("miter")),
-                .init("line-miter-limit", .layout, .number, .number(2)),
-                .init("line-sort-key", .layout, .number, .null),
+                .init(.lineColor, .paint, .color, .color(.black)),
+                .init(.lineWidth, .paint, .number, .number(1), range: 0...StyleLimits.maximumWidth),
+                .init(.lineOpacity, .paint, .number, .number(1), range: 0...1),
+                .init(.lineDasharray, .paint, .numberArray, .null, range: 0...StyleLimits.maximumWidth),
+                .init(.lineGapWidth, .paint, .number, .number(0), range: 0...StyleLimits.maximumWidth),
+                .init(.lineCap, .layout, .enumeration(["butt", "round", "square"]), .string("butt")),
+                .init(.lineJoin, .layout, .enumeration(["bevel", "round", "miter"]), .string("miter")),
+                .init(.lineMiterLimit, .layout, .number, .number(2), range: 0...1000),
+                .init(.lineSortKey, .layout, .number, .null, range: StyleLimits.sortKeys),
             ]
         case .circle:
             return [
                 visibility,
-                .init("circle-radius", .paint, .number, .number(5)),
-                .init("circle-color", .paint, .color, .color(.black)),
-                .init("circle-opacity", .paint, .number, .number(1)),
-                .init("circle-stroke-width", .paint, .number, .number(0)),
-                .init("circle-stroke-color", .paint, .color, .color(.black)),
-                .init("circle-stroke-opacity", .paint, .number, .number(1)),
-                .init("circle-sort-key", .layout, .number, .null),
+                .init(.circleRadius, .paint, .number, .number(5), range: 0...StyleLimits.maximumWidth),
+                .init(.circleColor, .paint, .color, .color(.black)),
+                .init(.circleOpacity, .paint, .number, .number(1), range: 0...1),
+                .init(.circleStrokeWidth, .paint, .number, .number(0), range: 0...StyleLimits.maximumWidth),
+                .init(.circleStrokeColor, .paint, .color, .color(.black)),
+                .init(.circleStrokeOpacity, .paint, .number, .number(1), range: 0...1),
+                .init(.circleSortKey, .layout, .number, .null, range: StyleLimits.sortKeys),
             ]
         case .symbol:
             return [
                 visibility,
-                .init("text-field", .layout, .string, .string("")),
-                .init("text-font", .layout, .stringArray, .array([.string("DejaVu Sans")])),
-                .init("text-size", .layout, .number, .number(16)),
+                .init(.textField, .layout, .string, .string("")),
+                .init(.textFont, .layout, .stringArray, .array([.string("DejaVu Sans")])),
+                .init(.textSize, .layout, .number, .number(16), range: 0...StyleLimits.maximumTextSize),
                 .init(
-                    "text-anchor", .layout,
+                    .textAnchor, .layout,
                     .enumeration([
                         "center", "left", "right", "top", "bottom", "top-left", "top-right", "bottom-left",
                         "bottom-right",
                     ]), .string("center")),
-                .init("text-offset", .layout, .numberArray, .array([.number(0), .number(0)])),
-                .init("text-max-width", .layout, .number, .number(10)),
-                .init("text-line-height", .layout, .number, .number(1.2)),
-                .init("text-transform", .layout, .enumeration(["none", "uppercase", "lowercase"]), .string("none")),
-                .init("symbol-placement", .layout, .enumeration(["point", "line"]), .string("point")),
-                .init("symbol-sort-key", .layout, .number, .null),
-                .init("symbol-spacing", .layout, .number, .number(250)),
-                .init("text-allow-overlap", .layout, .boolean, .bool(false)),
-                .init("text-padding", .layout, .number, .number(2)),
-                .init("text-max-angle", .layout, .number, .number(45)),
-                .init("text-color", .paint, .color, .color(.black)),
-                .init("text-halo-color", .paint, .color, .color(.clear)),
-                .init("text-halo-width", .paint, .number, .number(0)),
-                .init("text-opacity", .paint, .number, .number(1)),
+                .init(
+                    .textOffset, .layout, .numberArray, .array([.number(0), .number(0)]),
+                    range: -StyleLimits.maximumOffset...StyleLimits.maximumOffset),
+                .init(.textMaxWidth, .layout, .number, .number(10), range: 0...1000),
+                .init(.textLineHeight, .layout, .number, .number(1.2), range: 0...100),
+                .init(.textTransform, .layout, .enumeration(["none", "uppercase", "lowercase"]), .string("none")),
+                .init(.symbolPlacement, .layout, .enumeration(["point", "line"]), .string("point")),
+                .init(.symbolSortKey, .layout, .number, .null, range: StyleLimits.sortKeys),
+                .init(.symbolSpacing, .layout, .number, .number(250), range: 1...100_000),
+                .init(.textAllowOverlap, .layout, .boolean, .bool(false)),
+                .init(.textPadding, .layout, .number, .number(2), range: 0...1000),
+                .init(.textMaxAngle, .layout, .number, .number(45), range: 0...360),
+                .init(.textColor, .paint, .color, .color(.black)),
+                .init(.textHaloColor, .paint, .color, .color(.clear)),
+                .init(.textHaloWidth, .paint, .number, .number(0), range: 0...StyleLimits.maximumHaloWidth),
+                .init(.textOpacity, .paint, .number, .number(1), range: 0...1),
             ]
         case .raster:
-            return [visibility, .init("raster-opacity", .paint, .number, .number(1))]
+            return [visibility, .init(.rasterOpacity, .paint, .number, .number(1), range: 0...1)]
         }
     }
+}
+
+/// The name of every paint and layout property the style subset supports: typed, so that a misspelt
+/// property cannot compile (renderers read `layer.number(.lineWidth, context)`), and one table
+/// (``StyleLayerType/properties``) gives each its group, kind, default and range.
+public enum StylePropertyName: String, Sendable, CaseIterable {
+    case visibility
+    case backgroundColor = "background-color"
+    case backgroundOpacity = "background-opacity"
+    case fillColor = "fill-color"
+    case fillOpacity = "fill-opacity"
+    case fillOutlineColor = "fill-outline-color"
+    case fillSortKey = "fill-sort-key"
+    case lineColor = "line-color"
+    case lineWidth = "line-width"
+    case lineOpacity = "line-opacity"
+    case lineDasharray = "line-dasharray"
+    case lineGapWidth = "line-gap-width"
+    case lineCap = "line-cap"
+    case lineJoin = "line-join"
+    case lineMiterLimit = "line-miter-limit"
+    case lineSortKey = "line-sort-key"
+    case circleRadius = "circle-radius"
+    case circleColor = "circle-color"
+    case circleOpacity = "circle-opacity"
+    case circleStrokeWidth = "circle-stroke-width"
+    case circleStrokeColor = "circle-stroke-color"
+    case circleStrokeOpacity = "circle-stroke-opacity"
+    case circleSortKey = "circle-sort-key"
+    case textField = "text-field"
+    case textFont = "text-font"
+    case textSize = "text-size"
+    case textAnchor = "text-anchor"
+    case textOffset = "text-offset"
+    case textMaxWidth = "text-max-width"
+    case textLineHeight = "text-line-height"
+    case textTransform = "text-transform"
+    case symbolPlacement = "symbol-placement"
+    case symbolSortKey = "symbol-sort-key"
+    case symbolSpacing = "symbol-spacing"
+    case textAllowOverlap = "text-allow-overlap"
+    case textPadding = "text-padding"
+    case textMaxAngle = "text-max-angle"
+    case textColor = "text-color"
+    case textHaloColor = "text-halo-color"
+    case textHaloWidth = "text-halo-width"
+    case textOpacity = "text-opacity"
+    case rasterOpacity = "raster-opacity"
+
+    /// The layer type whose table lists the property (nil for `visibility`, which every type has).
+    public var layerType: StyleLayerType? {
+        let prefix = rawValue.prefix { $0 != "-" }
+        switch prefix {
+        case "background": return .background
+        case "fill": return .fill
+        case "line": return .line
+        case "circle": return .circle
+        case "text", "symbol": return .symbol
+        case "raster": return .raster
+        default: return nil
+        }
+    }
+}
+
+/// The documented limits of numeric style values: a style cannot ask for more work or memory than an
+/// image of its size needs. Values outside a property's range are refused in a style file and clamped
+/// when an expression computes them.
+public enum StyleLimits {
+    /// Line widths, gap widths, circle radii and stroke widths, in points.
+    public static let maximumWidth = 1000.0
+    /// Text size in points.
+    public static let maximumTextSize = 256.0
+    /// Text halo width in points.
+    public static let maximumHaloWidth = 64.0
+    /// Text offsets, in ems.
+    public static let maximumOffset = 1000.0
+    /// Sort keys (any finite number in this range).
+    public static let sortKeys = -1e15...1e15
+    /// Entries of a dash array.
+    public static let maximumDashCount = 64
 }
 
 /// One paint or layout property a layer type accepts: its name, group, value kind and default.
@@ -114,21 +212,36 @@ public struct StylePropertySpec: Sendable, Equatable {
         }
     }
 
+    /// The property's key.
+    public var key: StylePropertyName
     /// The property's name, such as `fill-color`.
-    public var name: String
+    public var name: String { key.rawValue }
     /// `paint` or `layout`.
     public var group: Group
     /// The values it takes.
     public var kind: Kind
     /// The value when the style does not set the property (null: not drawn).
     public var defaultValue: StyleValue
+    /// The range of a number (each element of a number array); nil for other kinds.
+    public var range: ClosedRange<Double>?
 
     /// Creates a property description.
-    public init(_ name: String, _ group: Group, _ kind: Kind, _ defaultValue: StyleValue) {
-        self.name = name
+    public init(
+        _ key: StylePropertyName, _ group: Group, _ kind: Kind, _ defaultValue: StyleValue,
+        range: ClosedRange<Double>? = nil
+    ) {
+        self.key = key
         self.group = group
         self.kind = kind
         self.defaultValue = defaultValue
+        self.range = range
+    }
+
+    /// A number moved into the range (a non-finite number becomes the default, or the range's lower end).
+    public func clamp(_ v: Double) -> Double {
+        guard let range else { return v.isFinite ? v : (defaultValue.number ?? 0) }
+        guard v.isFinite else { return defaultValue.number ?? range.lowerBound }
+        return min(max(v, range.lowerBound), range.upperBound)
     }
 
     /// Whether a value fits the kind; colors given as strings are accepted when they parse.

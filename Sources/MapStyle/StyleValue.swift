@@ -1,4 +1,5 @@
 import MapData
+import MapGeometry
 
 /// A value produced by evaluating a style expression.
 ///

@@ -1,4 +1,4 @@
-import MapRender
+import MapRaster
 
 extension MapSnapshotter {
     /// Draws this snapshot over the plain Natural Earth base map (land, ocean, borders; no labels) instead

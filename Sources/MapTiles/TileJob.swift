@@ -1,7 +1,10 @@
 import Dispatch
 import Foundation
+import MapAnnotations
+import MapBaseMap
 import MapGeometry
 import MapGraphics
+import MapOverlays
 import MapRender
 
 /// Renders a pyramid into a sink: metatiles in parallel, written in a fixed order, so the output does not

@@ -1,5 +1,8 @@
 import Foundation
+import MapAnnotations
+import MapBaseMap
 import MapGeometry
+import MapOverlays
 
 /// The image format of tiles.
 public enum TileFormat: String, Sendable, CaseIterable {
@@ -40,7 +43,8 @@ public struct TilePyramid: Sendable, Equatable {
         area: GeoBoundingBox = TilePyramid.world, minZoom: Int, maxZoom: Int, tileSize: Int = 256, scale: Int = 1,
         metatileSize: Int = 8, format: TileFormat = .png, compressionLevel: Int = 6
     ) throws {
-        guard (0...22).contains(minZoom), (0...22).contains(maxZoom), minZoom <= maxZoom else {
+        let zooms = 0...Int(MapViewport.maximumZoomLevel)
+        guard zooms.contains(minZoom), zooms.contains(maxZoom), minZoom <= maxZoom else {
             throw TileError.invalidZoomRange(minZoom, maxZoom)
         }
         guard tileSize == 256 || tileSize == 512 else {
@@ -173,7 +177,7 @@ public struct Metatile: Hashable, Sendable, Comparable, CustomStringConvertible 
 }
 
 /// Bad tile options or output.
-public enum TileError: Error, Equatable, Sendable, CustomStringConvertible {
+public enum TileError: MapRasterError, Equatable {
     /// Zooms outside 0...22 or min above max.
     case invalidZoomRange(Int, Int)
     /// An option with a value that is not allowed.
@@ -188,7 +192,8 @@ public enum TileError: Error, Equatable, Sendable, CustomStringConvertible {
     public var description: String {
         switch self {
         case let .invalidZoomRange(min, max):
-            return "zoom range \(min)-\(max) is invalid: zooms must be within 0...22 and the first not above the last"
+            return
+                "zoom range \(min)-\(max) is invalid: zooms must be within 0...\(Int(MapViewport.maximumZoomLevel)) and the first not above the last"
         case let .invalidOption(what, valid): return "\(what) is invalid: use \(valid)"
         case let .invalidShard(text):
             return "shard '\(text)' is invalid: use I/N with 1 <= I <= N, such as 2/4 for the second of four shards"

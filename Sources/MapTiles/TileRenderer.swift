@@ -1,6 +1,9 @@
 import Foundation
+import MapAnnotations
+import MapBaseMap
 import MapGeometry
 import MapGraphics
+import MapOverlays
 import MapRender
 
 /// Draws metatiles with a snapshotter and cuts them into encoded tiles.
@@ -12,7 +15,8 @@ public final class TileRenderer: Sendable {
     /// The pyramid drawn.
     public let pyramid: TilePyramid
     private let makeSnapshotter: @Sendable (MapSnapshotter.Options) throws -> MapSnapshotter
-    private let singleColorCache = EncodedTileCache()
+    /// Encoded single-color tiles by color, shared across threads.
+    private let singleColorCache = OnceCache<[UInt8], Data>()
 
     /// Creates a renderer. `makeSnapshotter` builds a configured snapshotter (base map, annotations,
     /// overlays) for the given options; it is called once per metatile, from several threads.
@@ -76,7 +80,7 @@ public final class TileRenderer: Sendable {
     func encode(_ tile: RGBAImage) throws -> Data {
         if tile.isSingleColor {
             let key = Array(tile.bytes.prefix(4))
-            return try singleColorCache.data(for: key) { try encodeFresh(tile) }
+            return try singleColorCache.value(key) { try encodeFresh(tile) }
         }
         return try encodeFresh(tile)
     }
@@ -86,25 +90,5 @@ public final class TileRenderer: Sendable {
         case .png: return try tile.pngData(compressionLevel: pyramid.compressionLevel)
         case .png8: return try tile.palettePNGData(compressionLevel: pyramid.compressionLevel)
         }
-    }
-}
-
-/// Encoded single-color tiles by color, shared across threads.
-final class EncodedTileCache: @unchecked Sendable {
-    private let lock = NSLock()
-    private var entries: [[UInt8]: Data] = [:]
-
-    func data(for key: [UInt8], make: () throws -> Data) throws -> Data {
-        lock.lock()
-        if let data = entries[key] {
-            lock.unlock()
-            return data
-        }
-        lock.unlock()
-        let data = try make()
-        lock.lock()
-        entries[key] = data
-        lock.unlock()
-        return data
     }
 }

@@ -1,6 +1,9 @@
 import Foundation
+import MapAnnotations
+import MapBaseMap
 import MapGeometry
 import MapGraphics
+import MapOverlays
 import MapStorage
 
 /// Where tiles go.

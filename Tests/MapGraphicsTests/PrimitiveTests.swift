@@ -114,7 +114,7 @@ struct PrimitiveTests {
     @Test("At scale 2 a 4x4-point rect covers 8x8 device pixels")
     func scaleTwo() throws {
         let (surface, context) = try canvas(16, 16, scale: 2)
-        #expect(near(context.currentTransform, Transform(scaleX: 2, y: 2)))
+        #expect(context.currentTransform == Transform(scaleX: 2, y: 2))
         context.setFillColor(.green)
         context.fill(Rect(x: 1, y: 1, width: 4, height: 4))
         expectCoverage(surface, "rect 1,1 4x4 at scale 2", color: .pureGreen) { x, y in

@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import MapRaster
+import MapTestSupport
 import Testing
 
 /// Collects results from concurrent work.

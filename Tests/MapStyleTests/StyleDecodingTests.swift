@@ -1,5 +1,6 @@
 import Foundation
 import MapData
+import MapGeometry
 import MapStyle
 import Testing
 
@@ -50,11 +51,11 @@ struct StyleDecodingTests {
         let fill = style.layers[2]
         #expect(fill.isVisible(atZoom: 1) && !fill.isVisible(atZoom: 0.99) && !fill.isVisible(atZoom: 10))
         #expect(fill.accepts(EvaluationContext(zoom: 3, properties: ["kind": .string("land")])))
-        #expect(fill.color("fill-color", EvaluationContext(zoom: 5)) == Color(red8: 240, green8: 230, blue8: 220))
+        #expect(fill.color(.fillColor, EvaluationContext(zoom: 5)) == Color(red8: 240, green8: 230, blue8: 220))
         let line = style.layers[3]
-        #expect(line.number("line-width", EvaluationContext(zoom: 18)) == 12)
-        #expect(line.number("line-opacity", EvaluationContext(zoom: 18)) == 1)
-        #expect(line.string("line-join", EvaluationContext(zoom: 1)) == "round")
+        #expect(line.number(.lineWidth, EvaluationContext(zoom: 18)) == 12)
+        #expect(line.number(.lineOpacity, EvaluationContext(zoom: 18)) == 1)
+        #expect(line.string(.lineJoin, EvaluationContext(zoom: 1)) == "round")
     }
 
     @Test("round trip: decoding the written style gives the same style")
@@ -126,9 +127,9 @@ struct StyleExpressionPropertyTests {
         let style = try Style.decode(Data(text.utf8), source: "t", baseURL: URL(fileURLWithPath: "/"))
         let layer = style.layers[0]
         let ja = EvaluationContext(zoom: 3, properties: ["lang": .string("ja"), "name_ja": .string("日本")])
-        #expect(layer.value("text-font", ja) == .array([.string("IPAexGothic")]))
-        #expect(layer.string("text-field", ja) == "日本")
+        #expect(layer.value(.textFont, ja) == .array([.string("IPAexGothic")]))
+        #expect(layer.string(.textField, ja) == "日本")
         #expect(
-            layer.string("text-field", EvaluationContext(zoom: 3, properties: ["name": .string("Japan")])) == "Japan")
+            layer.string(.textField, EvaluationContext(zoom: 3, properties: ["name": .string("Japan")])) == "Japan")
     }
 }

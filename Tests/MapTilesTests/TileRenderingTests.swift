@@ -2,7 +2,7 @@ import Foundation
 import MapDiff
 import MapGeometry
 import MapGraphics
-import MapRender
+import MapRaster
 import MapStorage
 import MapTiles
 import Testing

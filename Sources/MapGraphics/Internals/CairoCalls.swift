@@ -1,7 +1,6 @@
 internal import CCairo
 import Foundation
 import MapGeometry
-import MapStyle
 
 // The one place that calls Cairo. Every cairo_* call of MapRaster is in this file.
 
@@ -27,36 +26,6 @@ final class CairoSurface {
         }
     }
 
-    /// Reads a PNG file; Cairo's reader converts 16-bit, grey and palette PNGs to ARGB32.
-    init(pngPath path: String) throws {
-        guard FileManager.default.isReadableFile(atPath: path) else {
-            throw GraphicsError.cannotReadPNG(path: path, reason: "no such readable file")
-        }
-        let surface = cairo_image_surface_create_from_png(path)!
-        let status = cairo_surface_status(surface)
-        guard status == CAIRO_STATUS_SUCCESS else {
-            cairo_surface_destroy(surface)
-            let reason =
-                status == CAIRO_STATUS_READ_ERROR
-                ? "not a PNG file, or truncated" : String(cString: cairo_status_to_string(status))
-            throw GraphicsError.cannotReadPNG(path: path, reason: reason)
-        }
-        if cairo_image_surface_get_format(surface) != CAIRO_FORMAT_ARGB32 {
-            // Convert RGB24 and A8 surfaces so that pixel access has one layout.
-            let w = cairo_image_surface_get_width(surface)
-            let h = cairo_image_surface_get_height(surface)
-            let converted = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, w, h)!
-            let cr = cairo_create(converted)!
-            cairo_set_source_surface(cr, surface, 0, 0)
-            cairo_paint(cr)
-            cairo_destroy(cr)
-            cairo_surface_destroy(surface)
-            raw = converted
-        } else {
-            raw = surface
-        }
-    }
-
     deinit { cairo_surface_destroy(raw) }
 
     var width: Int { Int(cairo_image_surface_get_width(raw)) }
@@ -71,23 +40,6 @@ final class CairoSurface {
         flush()
         let data = cairo_image_surface_get_data(raw)!
         return try body(UnsafeMutableRawPointer(data), stride)
-    }
-
-    /// Encodes as PNG with Cairo's writer (libpng underneath; its errors come back as a status, never as
-    /// a longjmp through Swift frames).
-    func pngData() throws -> Data {
-        final class Sink { var data = Data() }
-        let sink = Sink()
-        let status = cairo_surface_write_to_png_stream(
-            raw,
-            { closure, bytes, length in
-                guard let closure, let bytes else { return CAIRO_STATUS_WRITE_ERROR }
-                let sink = Unmanaged<Sink>.fromOpaque(closure).takeUnretainedValue()
-                sink.data.append(bytes, count: Int(length))
-                return CAIRO_STATUS_SUCCESS
-            }, Unmanaged.passUnretained(sink).toOpaque())
-        try checkCairo(status, "encoding PNG")
-        return sink.data
     }
 }
 

@@ -48,10 +48,38 @@ enum PNGWriter {
         return png
     }
 
-    /// Encodes straight RGBA8 as an 8-bit RGBA PNG.
+    /// Encodes straight RGBA8 as an 8-bit RGBA PNG, or RGB when every pixel is opaque.
     static func encodeRGBA8(width: Int, height: Int, pixels: [UInt8], compressionLevel: Int) throws -> Data {
-        try PNGWriter.encode(
-            width: width, height: height, bitDepth: 8, colorType: 6, rows: pixels, rowBytes: width * 4,
+        var opaque = true
+        var i = 3
+        while i < pixels.count {
+            if pixels[i] != 255 {
+                opaque = false
+                break
+            }
+            i += 4
+        }
+        guard opaque else {
+            return try PNGWriter.encode(
+                width: width, height: height, bitDepth: 8, colorType: 6, rows: pixels, rowBytes: width * 4,
+                compressionLevel: compressionLevel)
+        }
+        var rgb = [UInt8](repeating: 0, count: pixels.count / 4 * 3)
+        rgb.withUnsafeMutableBufferPointer { out in
+            pixels.withUnsafeBufferPointer { px in
+                var o = 0
+                var p = 0
+                while p < px.count {
+                    out[o] = px[p]
+                    out[o + 1] = px[p + 1]
+                    out[o + 2] = px[p + 2]
+                    o += 3
+                    p += 4
+                }
+            }
+        }
+        return try PNGWriter.encode(
+            width: width, height: height, bitDepth: 8, colorType: 2, rows: rgb, rowBytes: width * 3,
             compressionLevel: compressionLevel)
     }
 

@@ -1,0 +1,295 @@
+import Foundation
+import MapGeometry
+import MapGraphics
+import MapStyle
+
+/// Places the labels of a `symbol` layer: text from `text-field` (with `{field}` tokens), wrapped at
+/// `text-max-width`, anchored and offset around the feature's label point, or laid glyph by glyph along
+/// lines (`symbol-placement: line`), upright, not where the line bends more than `text-max-angle`.
+///
+/// Positions and collision boxes are in world points (map points / map points per point), a frame that
+/// does not depend on the image's edges. Labels are tried in the layer's `symbol-sort-key` order (lower
+/// first, then data order); one that overlaps an earlier label (grown by `text-padding`) is dropped
+/// unless `text-allow-overlap`.
+struct SymbolLayerRenderer {
+    let layer: StyleLayer
+    let source: FeatureSource
+    let selection: FeatureSelection
+
+    /// How far outside the image labels are considered, in points.
+    static let margin = 128.0
+
+    func place(into collisions: inout SpatialGrid) throws -> [PlacedLabel] {
+        var placed: [PlacedLabel] = []
+        var failure: Error?
+        let perPoint = selection.viewport.mapPointsPerPoint
+        selection.forEachFeature(of: source, layer: layer, margin: Self.margin) { feature, offset, context in
+            guard failure == nil else { return }
+            var text = resolveText(context)
+            guard !text.isEmpty else { return }
+            switch layer.string(.textTransform, context) {
+            case "uppercase": text = text.uppercased()
+            case "lowercase": text = text.lowercased()
+            default: break
+            }
+            let font: Font
+            do { font = try self.font(for: text, context) } catch {
+                failure = error
+                return
+            }
+            let size = layer.number(.textSize, context)
+            guard size > 0 else { return }
+            let opacity = layer.number(.textOpacity, context)
+            let color = layer.color(.textColor, context) ?? .black
+            let halo = layer.color(.textHaloColor, context) ?? .clear
+            var label = PlacedLabel(
+                content: .lines([]), font: font, size: size, color: color.withAlphaComponent(color.alpha * opacity),
+                haloColor: halo.withAlphaComponent(halo.alpha * opacity),
+                haloWidth: layer.number(.textHaloWidth, context))
+            let padding = layer.number(.textPadding, context)
+            let allowOverlap = layer.bool(.textAllowOverlap, context)
+            if layer.string(.symbolPlacement, context) == "line" {
+                guard case .lines(let lines) = feature.shape else { return }
+                for line in lines {
+                    let world = line.map { Point(x: ($0.x + offset) / perPoint, y: $0.y / perPoint) }
+                    for glyphs in placeAlongLine(
+                        world, text: text, font: font, size: size, context: context, padding: padding,
+                        allowOverlap: allowOverlap, collisions: &collisions)
+                    {
+                        label.content = .glyphs(glyphs)
+                        label.bounds = label.contentBounds()
+                        placed.append(label)
+                    }
+                }
+            } else {
+                for point in anchors(for: feature) {
+                    let anchor = Point(x: (point.x + offset) / perPoint, y: point.y / perPoint)
+                    guard
+                        let lines = placeAtPoint(
+                            anchor, text: text, font: font, size: size, context: context, padding: padding,
+                            allowOverlap: allowOverlap, collisions: &collisions)
+                    else { continue }
+                    label.content = .lines(lines)
+                    label.bounds = label.contentBounds()
+                    placed.append(label)
+                    break
+                }
+            }
+        }
+        if let failure { throw failure }
+        return placed
+    }
+
+    /// Where point labels of a feature go, in map points: its label point; for a polygon whose label point
+    /// is outside the image, the label points of its largest part cut to each 256-point world tile of
+    /// the view (a grid fixed to the world) where enough of it is inside, nearest the image center first.
+    /// The first anchor where the label fits wins.
+    func anchors(for feature: FeatureSource.Feature) -> [MapPoint] {
+        let viewport = selection.viewport
+        let pad = Self.margin * viewport.mapPointsPerPoint
+        let window = viewport.visibleMapRect.insetBy(dx: -pad, dy: -pad)
+        let p = feature.labelPoint
+        let visible = viewport.visibleMapRect
+        let shown = { (q: MapPoint) in
+            q.x >= visible.minX && q.x <= visible.maxX && q.y >= visible.minY && q.y <= visible.maxY
+        }
+        // Also accept the label point in a neighbouring world copy.
+        let point = MapRect(origin: p, size: MapSize(width: 0, height: 0))
+        guard case .polygons(let polygons) = feature.shape, WorldCopies.offsets(of: point, meeting: visible).isEmpty
+        else {
+            return WorldCopies.offsets(of: point, meeting: window).isEmpty ? [] : [p]
+        }
+        guard
+            let ring = polygons.compactMap(\.first).max(by: {
+                abs(FeatureSource.signedArea($0)) < abs(FeatureSource.signedArea($1))
+            })
+        else { return [] }
+        let tile = 256 * viewport.mapPointsPerPoint
+        let area = boundingRect(of: ring).intersection(
+            MapRect(
+                x: WorldCopies.wrap(window.minX), y: window.minY, width: window.width,
+                height: window.height))
+        guard !area.isNull, !area.isEmpty else { return [] }
+        var result: [MapPoint] = []
+        var ty = (area.minY / tile).rounded(.down)
+        while ty * tile < area.maxY {
+            var tx = (area.minX / tile).rounded(.down)
+            while tx * tile < area.maxX {
+                let cell = MapRect(x: tx * tile, y: ty * tile, width: tile, height: tile)
+                let piece = PolygonClipper.clip(
+                    ring.map { Point(x: $0.x, y: $0.y) },
+                    to: Rect(x: cell.minX, y: cell.minY, width: cell.width, height: cell.height)
+                ).map { MapPoint(x: $0.x, y: $0.y) }
+                if piece.count > 2, abs(FeatureSource.signedArea(piece)) > 0.25 * tile * tile {
+                    let q = FeatureSource.labelPoint(piece)
+                    if shown(q) { result.append(q) }
+                }
+                tx += 1
+            }
+            ty += 1
+        }
+        // One label per feature: the candidate nearest the image center is tried first.
+        let center = MapPoint(x: visible.midX, y: visible.midY)
+        return result.sorted { hypot($0.x - center.x, $0.y - center.y) < hypot($1.x - center.x, $1.y - center.y) }
+    }
+
+    /// `text-field` evaluated, with `{field}` tokens replaced by the feature's values.
+    func resolveText(_ context: EvaluationContext) -> String {
+        let raw = layer.string(.textField, context)
+        guard raw.contains("{") else { return raw.trimmingCharacters(in: .whitespaces) }
+        var out = ""
+        var rest = Substring(raw)
+        while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
+            out += rest[..<open]
+            let key = String(rest[rest.index(after: open)..<close])
+            out += context.properties[key]?.text ?? ""
+            rest = rest[rest.index(after: close)...]
+        }
+        out += rest
+        return out.trimmingCharacters(in: .whitespaces)
+    }
+
+    /// The first font of `text-font` that has every character, else the first.
+    func font(for text: String, _ context: EvaluationContext) throws -> Font {
+        let names = layer.value(.textFont, context).array?.compactMap(\.string) ?? ["DejaVu Sans"]
+        var first: Font?
+        for name in names {
+            guard let path = StyleFonts.path(for: name) else { continue }
+            let font = try Font.load(path: path)
+            if first == nil { first = font }
+            if font.covers(text) { return font }
+        }
+        return try first ?? Font.load(path: StyleFonts.dejaVuSans)
+    }
+
+    /// Greedy word wrap at `maxWidth` points.
+    static func wrap(_ text: String, font: Font, size: Double, maxWidth: Double) -> [String] {
+        let words = text.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
+        guard words.count > 1 else { return [text] }
+        var lines: [String] = []
+        var current = ""
+        for word in words {
+            let candidate = current.isEmpty ? word : current + " " + word
+            if !current.isEmpty, font.measure(candidate, size: size).width > maxWidth {
+                lines.append(current)
+                current = word
+            } else {
+                current = candidate
+            }
+        }
+        if !current.isEmpty { lines.append(current) }
+        return lines
+    }
+
+    func placeAtPoint(
+        _ anchor: Point, text: String, font: Font, size: Double, context: EvaluationContext, padding: Double,
+        allowOverlap: Bool, collisions: inout SpatialGrid
+    ) -> [(text: String, origin: Point)]? {
+        let lines = Self.wrap(
+            text, font: font, size: size, maxWidth: layer.number(.textMaxWidth, context) * size)
+        let lineHeight = layer.number(.textLineHeight, context) * size
+        let widths = lines.map { font.measure($0, size: size).width }
+        let width = widths.max() ?? 0
+        let height = Double(lines.count) * lineHeight
+        let offset = layer.numbers(.textOffset, context) ?? [0, 0]
+        let ox = (offset.first ?? 0) * size
+        let oy = (offset.count > 1 ? offset[1] : 0) * size
+        let anchorName = layer.string(.textAnchor, context)
+        var x = anchor.x - width / 2
+        var y = anchor.y - height / 2
+        if anchorName.contains("left") { x = anchor.x }
+        if anchorName.contains("right") { x = anchor.x - width }
+        if anchorName.hasPrefix("top") { y = anchor.y }
+        if anchorName.hasPrefix("bottom") { y = anchor.y - height }
+        x += ox
+        y += oy
+        let box = Rect(x: x, y: y, width: width, height: height)
+        let padded = box.insetBy(dx: -padding, dy: -padding)
+        if !allowOverlap, collisions.intersectsAny(padded) { return nil }
+        collisions.insert(padded)
+        let metrics = font.verticalMetrics
+        let ascent = metrics.ascender * size
+        let glyphHeight = (metrics.ascender + metrics.descender) * size
+        return lines.enumerated().map { i, line in
+            let baseline = y + Double(i) * lineHeight + (lineHeight - glyphHeight) / 2 + ascent
+            return (line, Point(x: x + (width - widths[i]) / 2, y: baseline))
+        }
+    }
+
+    func placeAlongLine(
+        _ line: [Point], text: String, font: Font, size: Double, context: EvaluationContext, padding: Double,
+        allowOverlap: Bool, collisions: inout SpatialGrid
+    ) -> [[PlacedGlyph]] {
+        guard line.count > 1 else { return [] }
+        let shaped = font.shape(text, size: size)
+        guard !shaped.glyphs.isEmpty else { return [] }
+        var distances: [Double] = [0]
+        for (a, b) in zip(line, line.dropFirst()) { distances.append(distances.last! + hypot(b.x - a.x, b.y - a.y)) }
+        let total = distances.last!
+        let width = shaped.width
+        guard total >= width + 2 * padding else { return [] }
+        let spacing = max(layer.number(.symbolSpacing, context), width + 2 * padding)
+        var centers: [Double] = []
+        if total < spacing {
+            centers = [total / 2]
+        } else {
+            var c = spacing / 2
+            while c + width / 2 <= total {
+                if c - width / 2 >= 0 { centers.append(c) }
+                c += spacing
+            }
+            if centers.isEmpty { centers = [total / 2] }
+        }
+        let maxAngle = layer.number(.textMaxAngle, context) * .pi / 180
+        func at(_ d: Double) -> (Point, Double) {
+            var i = 0
+            while i + 2 < distances.count, distances[i + 1] < d { i += 1 }
+            let a = line[i]
+            let b = line[i + 1]
+            let seg = distances[i + 1] - distances[i]
+            let t = seg > 0 ? (d - distances[i]) / seg : 0
+            return (Point(x: a.x + (b.x - a.x) * t, y: a.y + (b.y - a.y) * t), atan2(b.y - a.y, b.x - a.x))
+        }
+        var results: [[PlacedGlyph]] = []
+        for center in centers {
+            let start = center - width / 2
+            let (p0, _) = at(start)
+            let (p1, _) = at(start + width)
+            // Upright: read left to right; walk the line backwards when it runs right to left.
+            let reversed = p1.x < p0.x
+            var glyphs: [PlacedGlyph] = []
+            var boxes: [Rect] = []
+            var previousAngle: Double?
+            var ok = true
+            for g in shaped.glyphs {
+                let along = g.x + g.advance / 2
+                let d = reversed ? start + width - along : start + along
+                var (p, angle) = at(d)
+                if reversed { angle += .pi }
+                if let previous = previousAngle {
+                    var delta = angle - previous
+                    while delta > .pi { delta -= 2 * .pi }
+                    while delta < -.pi { delta += 2 * .pi }
+                    if abs(delta) > maxAngle {
+                        ok = false
+                        break
+                    }
+                }
+                previousAngle = angle
+                let dir = Point(x: cos(angle), y: sin(angle))
+                let down = Point(x: -dir.y, y: dir.x)
+                let shift = 0.35 * size
+                let origin = Point(
+                    x: p.x - dir.x * g.advance / 2 + down.x * shift, y: p.y - dir.y * g.advance / 2 + down.y * shift)
+                glyphs.append(PlacedGlyph(index: g.index, origin: origin, angle: angle))
+                let half = size / 2 + padding
+                boxes.append(Rect(x: p.x - half, y: p.y - half, width: 2 * half, height: 2 * half))
+            }
+            guard ok else { continue }
+            if !allowOverlap, boxes.contains(where: { collisions.intersectsAny($0) }) { continue }
+            for box in boxes { collisions.insert(box) }
+            results.append(glyphs)
+        }
+        return results
+    }
+}

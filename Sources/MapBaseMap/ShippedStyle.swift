@@ -1,0 +1,52 @@
+import Foundation
+import MapGeometry
+import MapStyle
+
+/// The styles shipped in MapRaster's resource bundle (`styles/` in the repository), by map type.
+public enum ShippedStyle: String, Sendable, CaseIterable {
+    /// Street map: land, water, borders, admin-1 borders, cities by population, Helsinki at city zoom.
+    case standard
+    /// NASA Blue Marble imagery.
+    case satellite
+    /// Blue Marble with borders, roads and labels.
+    case hybrid
+    /// A muted grey map for data overlays.
+    case muted
+
+    /// The style for a map type. Mirrors MapKit's `MKMapType` choices.
+    public init(_ mapType: MapType) {
+        switch mapType {
+        case .standard: self = .standard
+        case .satellite: self = .satellite
+        case .hybrid: self = .hybrid
+        }
+    }
+
+    /// The style file in the resource bundle.
+    public var url: URL? { BundledResource.url("\(rawValue).json", subdirectory: "styles") }
+
+    /// The decoded style, loaded once per process.
+    ///
+    /// - Throws: ``RenderError/missingData(name:reason:)`` when the bundle lacks the file, or the
+    ///   style's error.
+    public func style() throws -> Style {
+        try Self.cache.value(self) {
+            guard let url else {
+                throw RenderError.missingData(
+                    name: "styles/\(rawValue).json",
+                    reason: "not found in the MapRender resource bundle; rebuild the package")
+            }
+            return try Style.load(contentsOf: url)
+        }
+    }
+
+    /// The base map a snapshot draws: `style` when given, otherwise the map type's shipped style.
+    package static func baseMap(mapType: MapType, style: Style?) throws -> BaseMap {
+        if let style { return try StyledBaseMap(style: style) }
+        let shipped = ShippedStyle(mapType)
+        return try baseMaps.value(shipped) { try StyledBaseMap(style: try shipped.style()) }
+    }
+
+    private static let cache = OnceCache<ShippedStyle, Style>()
+    private static let baseMaps = OnceCache<ShippedStyle, StyledBaseMap>()
+}

@@ -1,0 +1,210 @@
+import Foundation
+import MapData
+import MapGeometry
+import MapStyle
+
+/// The features of one GeoJSON source, projected to map points once per process and indexed by a grid
+/// so that a small view of a large source only touches the features inside it.
+final class FeatureSource: Sendable {
+    /// A feature's geometry in map points. Polygon rings have no repeated closing point.
+    enum Shape: Sendable {
+        case points([MapPoint])
+        case lines([[MapPoint]])
+        case polygons([[[MapPoint]]])
+    }
+
+    /// One projected feature.
+    struct Feature: Sendable {
+        let shape: Shape
+        let bounds: MapRect
+        let properties: [String: StyleValue]
+        /// `Point`, `LineString` or `Polygon`, as filters see it.
+        let geometryType: String
+        /// Where a point label of the feature goes: the point, the middle of the longest line, or the
+        /// centroid of the largest polygon (when inside it).
+        let labelPoint: MapPoint
+    }
+
+    let name: String
+    let features: [Feature]
+    private let grid: SpatialGrid
+
+    init(name: String, features: [Feature]) {
+        self.name = name
+        self.features = features
+        self.grid = SpatialGrid(mapRects: features.map(\.bounds), cellSize: WebMercator.worldSize / 256)
+    }
+
+    /// Indices of the features whose bounds meet `rect` (in the world's map-point square), ascending.
+    func query(_ rect: MapRect) -> [Int] {
+        rect.isNull ? [] : grid.query(Rect(x: rect.minX, y: rect.minY, width: rect.width, height: rect.height))
+    }
+
+    // MARK: - Loading
+
+    private static let cache = OnceCache<String, FeatureSource>()
+
+    /// Loads (once per process) the GeoJSON file at `url`.
+    ///
+    /// - Throws: ``RenderError/missingData(name:reason:)`` naming the file and, for invalid GeoJSON, the
+    ///   feature and what is wrong.
+    static func load(_ url: URL) throws -> FeatureSource {
+        try cache.value(url.path) {
+            let data: Data
+            do { data = try Data(contentsOf: url) } catch {
+                throw RenderError.missingData(
+                    name: url.path, reason: "cannot read the GeoJSON file (\(error.localizedDescription))")
+            }
+            do {
+                return make(name: url.lastPathComponent, try GeoJSON.decodeFeatures(data, source: url.path))
+            } catch let error as GeoJSONError {
+                throw RenderError.missingData(name: url.path, reason: "invalid GeoJSON: \(error.description)")
+            }
+        }
+    }
+
+    /// Decodes inline GeoJSON of a style.
+    static func inline(_ json: JSONValue, name: String) throws -> FeatureSource {
+        do {
+            return make(name: name, try GeoJSON.decodeFeatures(json, source: name, path: ""))
+        } catch let error as GeoJSONError {
+            throw RenderError.missingData(name: name, reason: "invalid GeoJSON: \(error.description)")
+        }
+    }
+
+    static func make(name: String, _ decoded: [GeoJSONFeature]) -> FeatureSource {
+        var features: [Feature] = []
+        features.reserveCapacity(decoded.count)
+        for feature in decoded {
+            guard let geometry = feature.geometry else { continue }
+            var properties: [String: StyleValue] = [:]
+            for (key, value) in feature.properties.members ?? [] where value != .null {
+                properties[key] = StyleValue(value)
+            }
+            for shape in shapes(geometry) {
+                features.append(makeFeature(shape, properties))
+            }
+        }
+        return FeatureSource(name: name, features: features)
+    }
+
+    private static func shapes(_ geometry: GeoJSONGeometry) -> [Shape] {
+        func line(_ c: [LocationCoordinate2D]) -> [MapPoint] { c.map(MapPoint.init) }
+        func ring(_ c: [LocationCoordinate2D]) -> [MapPoint] {
+            var points = c.map(MapPoint.init)
+            if points.count > 1, points.first == points.last { points.removeLast() }
+            return points
+        }
+        switch geometry {
+        case .point(let c): return [.points([MapPoint(c)])]
+        case .multiPoint(let c): return [.points(c.map(MapPoint.init))]
+        case .lineString(let c): return [.lines([line(c)])]
+        case .multiLineString(let c): return [.lines(c.map(line))]
+        case .polygon(let rings): return [.polygons([oriented(rings.map(ring))])]
+        case .multiPolygon(let polygons): return [.polygons(polygons.map { oriented($0.map(ring)) })]
+        case .geometryCollection(let items): return items.flatMap(shapes)
+        }
+    }
+
+    /// The exterior ring turning one way and the holes the other, whatever the file's winding, so that
+    /// nonzero filling cuts every hole.
+    static func oriented(_ rings: [[MapPoint]]) -> [[MapPoint]] {
+        rings.enumerated().map { i, ring in
+            let positive = signedArea(ring) > 0
+            return positive == (i == 0) ? ring : ring.reversed()
+        }
+    }
+
+    private static func makeFeature(_ shape: Shape, _ properties: [String: StyleValue]) -> Feature {
+        switch shape {
+        case .points(let points):
+            return Feature(
+                shape: shape, bounds: boundingRect(of: points), properties: properties, geometryType: "Point",
+                labelPoint: points.first ?? MapPoint(x: 0, y: 0))
+        case .lines(let lines):
+            let all = lines.flatMap { $0 }
+            let longest = lines.max { length($0) < length($1) } ?? []
+            return Feature(
+                shape: shape, bounds: boundingRect(of: all), properties: properties, geometryType: "LineString",
+                labelPoint: midpoint(longest) ?? all.first ?? MapPoint(x: 0, y: 0))
+        case .polygons(let polygons):
+            let exteriors = polygons.compactMap(\.first)
+            let largest = exteriors.max { abs(signedArea($0)) < abs(signedArea($1)) } ?? []
+            return Feature(
+                shape: shape, bounds: boundingRect(of: exteriors.flatMap { $0 }), properties: properties,
+                geometryType: "Polygon", labelPoint: labelPoint(largest))
+        }
+    }
+
+    static func length(_ line: [MapPoint]) -> Double {
+        zip(line, line.dropFirst()).reduce(0) { $0 + hypot($1.1.x - $1.0.x, $1.1.y - $1.0.y) }
+    }
+
+    static func midpoint(_ line: [MapPoint]) -> MapPoint? {
+        guard let first = line.first else { return nil }
+        var remaining = length(line) / 2
+        for (a, b) in zip(line, line.dropFirst()) {
+            let d = hypot(b.x - a.x, b.y - a.y)
+            if d >= remaining, d > 0 {
+                let t = remaining / d
+                return MapPoint(x: a.x + (b.x - a.x) * t, y: a.y + (b.y - a.y) * t)
+            }
+            remaining -= d
+        }
+        return first
+    }
+
+    static func signedArea(_ ring: [MapPoint]) -> Double {
+        guard ring.count > 2 else { return 0 }
+        var sum = 0.0
+        var j = ring.count - 1
+        for i in 0..<ring.count {
+            sum += (ring[j].x - ring[i].x) * (ring[j].y + ring[i].y)
+            j = i
+        }
+        return sum / 2
+    }
+
+    /// The area centroid when it lies inside the ring; otherwise the middle of the widest horizontal
+    /// run through the ring at the centroid's height.
+    static func labelPoint(_ ring: [MapPoint]) -> MapPoint {
+        guard ring.count > 2 else { return ring.first ?? MapPoint(x: 0, y: 0) }
+        var a = 0.0
+        var cx = 0.0
+        var cy = 0.0
+        let o = ring[0]
+        var j = ring.count - 1
+        for i in 0..<ring.count {
+            let p = MapPoint(x: ring[j].x - o.x, y: ring[j].y - o.y)
+            let q = MapPoint(x: ring[i].x - o.x, y: ring[i].y - o.y)
+            let f = p.x * q.y - q.x * p.y
+            a += f
+            cx += (p.x + q.x) * f
+            cy += (p.y + q.y) * f
+            j = i
+        }
+        guard a != 0 else { return ring[0] }
+        let centroid = MapPoint(x: cx / (3 * a) + o.x, y: cy / (3 * a) + o.y)
+        // Crossings of the horizontal line through the centroid.
+        var xs: [Double] = []
+        j = ring.count - 1
+        for i in 0..<ring.count {
+            let p = ring[j]
+            let q = ring[i]
+            if (p.y > centroid.y) != (q.y > centroid.y) {
+                xs.append(p.x + (centroid.y - p.y) / (q.y - p.y) * (q.x - p.x))
+            }
+            j = i
+        }
+        xs.sort()
+        var best: (Double, Double)?
+        var k = 0
+        while k + 1 < xs.count {
+            if xs[k] <= centroid.x, centroid.x <= xs[k + 1] { return centroid }
+            if best == nil || xs[k + 1] - xs[k] > best!.1 - best!.0 { best = (xs[k], xs[k + 1]) }
+            k += 2
+        }
+        guard let best else { return centroid }
+        return MapPoint(x: (best.0 + best.1) / 2, y: centroid.y)
+    }
+}

@@ -1,0 +1,75 @@
+import MapGeometry
+import MapGraphics
+import MapStyle
+
+/// What every layer renderer needs for one image: the context, the viewport and the style's zoom.
+struct LayerFrame {
+    let context: GraphicsContext
+    let selection: FeatureSelection
+    var viewport: MapViewport { selection.viewport }
+    var zoom: Double { selection.zoom }
+
+    init(context: GraphicsContext, viewport: MapViewport) {
+        self.context = context
+        self.selection = FeatureSelection(viewport: viewport)
+    }
+
+    /// See ``FeatureSelection/forEachFeature(of:layer:margin:_:)``.
+    func forEachFeature(
+        of source: FeatureSource, layer: StyleLayer, margin: Double,
+        _ body: (FeatureSource.Feature, Double, EvaluationContext) -> Void
+    ) {
+        selection.forEachFeature(of: source, layer: layer, margin: margin, body)
+    }
+}
+
+/// The features of a view: those whose bounds meet it, that pass a layer's filter, in drawing order.
+struct FeatureSelection {
+    let viewport: MapViewport
+    /// The zoom level as the style sees it: MapLibre's, one less than ``MapViewport/zoomLevel``
+    /// (MapLibre's zoom 0 is one 512-point tile; MapKit-style zoom 0 is one 256-point tile).
+    let zoom: Double
+
+    init(viewport: MapViewport) {
+        self.viewport = viewport
+        self.zoom = viewport.zoomLevel - 1
+    }
+
+    /// Calls `body` for each feature of `source` passing the layer's filter whose bounds meet the view
+    /// grown by `margin` points, once per world copy it appears in, ordered by the layer's sort key
+    /// when it has one (then data order).
+    func forEachFeature(
+        of source: FeatureSource, layer: StyleLayer, margin: Double,
+        _ body: (FeatureSource.Feature, Double, EvaluationContext) -> Void
+    ) {
+        let sortKey = layer.type.sortKey
+        let sorted = sortKey.map(layer.isSet) ?? false
+        let visible = viewport.visibleMapRect
+        let pad = margin * viewport.mapPointsPerPoint
+        for offset in WorldCopies.offsets(meeting: visible.insetBy(dx: -pad, dy: -pad)) {
+            let window = visible.offsetBy(dx: -offset, dy: 0).insetBy(dx: -pad, dy: -pad)
+            var selected: [(FeatureSource.Feature, EvaluationContext, Double)] = []
+            for i in source.query(window) {
+                let feature = source.features[i]
+                guard contains(window, feature.bounds) else { continue }
+                let context = EvaluationContext(
+                    zoom: zoom, properties: feature.properties, geometryType: feature.geometryType)
+                guard layer.accepts(context) else { continue }
+                let key = sorted ? layer.number(sortKey ?? .fillSortKey, context) : 0
+                selected.append((feature, context, key))
+            }
+            if sorted {
+                selected = selected.enumerated().sorted { a, b in
+                    a.element.2 != b.element.2 ? a.element.2 < b.element.2 : a.offset < b.offset
+                }.map(\.element)
+            }
+            for (feature, context, _) in selected { body(feature, offset, context) }
+        }
+    }
+
+    /// Bounds test that also accepts degenerate (zero-width or zero-height) bounds such as points.
+    private func contains(_ window: MapRect, _ bounds: MapRect) -> Bool {
+        bounds.minX <= window.maxX && bounds.maxX >= window.minX && bounds.minY <= window.maxY
+            && bounds.maxY >= window.minY
+    }
+}

@@ -1,0 +1,98 @@
+import Foundation
+import MapGeometry
+import MapGraphics
+import MapStyle
+
+/// Draws a `raster` layer from a whole-world equirectangular image, reprojected to Web Mercator: each
+/// image pixel's center is turned into a longitude and latitude (rows by the Mercator inverse, so
+/// that rows are spaced by latitude in the source) and sampled bilinearly.
+enum RasterLayerRenderer {
+    static func draw(_ layer: StyleLayer, image: RasterImage, in frame: LayerFrame) throws {
+        let opacity = layer.number(.rasterOpacity, EvaluationContext(zoom: frame.zoom))
+        guard opacity > 0 else { return }
+        let viewport = frame.viewport
+        let w = viewport.pixelSize.width
+        let h = viewport.pixelSize.height
+        let perPixel = viewport.mapPointsPerPoint / viewport.scale
+        let origin = viewport.visibleMapRect.origin
+        let world = WebMercator.worldSize
+        let sw = Double(image.width)
+        let sh = Double(image.height)
+        // Source column (continuous, pixel centers at +0.5) of each output column.
+        let columns: [Double] = (0..<w).map { px in
+            WorldCopies.wrap(origin.x + (Double(px) + 0.5) * perPixel) / world * sw - 0.5
+        }
+        var out = [UInt8](repeating: 0, count: w * h * 4)
+        image.bytes.withUnsafeBufferPointer { src in
+            out.withUnsafeMutableBufferPointer { dst in
+                for py in 0..<h {
+                    let y = origin.y + (Double(py) + 0.5) * perPixel
+                    guard y >= 0, y <= world else { continue }
+                    let latitude = WebMercator.latitude(y: y)
+                    let sy = min(max((90 - latitude) / 180 * sh - 0.5, 0), sh - 1)
+                    let y0 = Int(sy.rounded(.down))
+                    let y1 = min(y0 + 1, image.height - 1)
+                    let fy = sy - Double(y0)
+                    for px in 0..<w {
+                        let sx = columns[px]
+                        let xf = sx.rounded(.down)
+                        let fx = sx - xf
+                        var x0 = Int(xf)
+                        if x0 < 0 { x0 += image.width }
+                        let x1 = x0 + 1 >= image.width ? 0 : x0 + 1
+                        let o = (py * w + px) * 4
+                        for c in 0..<3 {
+                            let a = Double(src[(y0 * image.width + x0) * 4 + c])
+                            let b = Double(src[(y0 * image.width + x1) * 4 + c])
+                            let d = Double(src[(y1 * image.width + x0) * 4 + c])
+                            let e = Double(src[(y1 * image.width + x1) * 4 + c])
+                            let top = a + (b - a) * fx
+                            let bottom = d + (e - d) * fx
+                            dst[o + c] = UInt8(max(0, min(255, (top + (bottom - top) * fy).rounded())))
+                        }
+                        dst[o + 3] = 255
+                    }
+                }
+            }
+        }
+        let surface = try ImageSurface(rgba: out, width: w, height: h)
+        frame.context.withSavedState {
+            frame.context.setAlpha(opacity)
+            frame.context.draw(surface, in: Rect(origin: .zero, size: viewport.size))
+        }
+    }
+}
+
+/// An equirectangular world image's pixels, loaded once per process.
+final class RasterImage: Sendable {
+    let width: Int
+    let height: Int
+    /// Unpremultiplied RGBA, row by row.
+    let bytes: [UInt8]
+
+    init(width: Int, height: Int, bytes: [UInt8]) {
+        self.width = width
+        self.height = height
+        self.bytes = bytes
+    }
+
+    private static let cache = OnceCache<String, RasterImage>()
+
+    /// Loads a PNG.
+    ///
+    /// - Throws: ``RenderError/missingData(name:reason:)`` when it cannot be read.
+    static func load(_ url: URL) throws -> RasterImage {
+        try cache.value(url.path) { try decode(url) }
+    }
+
+    private static func decode(_ url: URL) throws -> RasterImage {
+        let surface: ImageSurface
+        do { surface = try ImageSurface(contentsOfPNG: url) } catch {
+            throw RenderError.missingData(name: url.path, reason: "cannot read the raster image: \(error)")
+        }
+        guard surface.width >= 2, surface.height >= 2 else {
+            throw RenderError.missingData(name: url.path, reason: "the raster image is smaller than 2x2 pixels")
+        }
+        return RasterImage(width: surface.width, height: surface.height, bytes: surface.rgbaBytes())
+    }
+}

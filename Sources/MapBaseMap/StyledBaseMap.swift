@@ -1,0 +1,146 @@
+import Foundation
+import MapGeometry
+import MapGraphics
+import MapStyle
+
+/// A base map drawn from a ``Style``: every layer below the symbol layers by ``draw(in:viewport:)``,
+/// the symbol layers' labels by ``drawLabels(in:viewport:)``.
+///
+/// ```swift
+/// let map = try StyledBaseMap(style: try Style.load(contentsOf: URL(fileURLWithPath: "styles/muted.json")))
+/// snapshotter.baseMap = map
+/// ```
+public struct StyledBaseMap: BaseMap {
+    /// The style.
+    public let style: Style
+    private let inlineSources: [String: FeatureSource]
+
+    /// Prepares a style for drawing: checks that its files and fonts exist and decodes inline sources
+    /// (file sources are loaded when first drawn, once per process).
+    ///
+    /// - Throws: ``RenderError/missingData(name:reason:)`` naming the missing file or font.
+    public init(style: Style) throws {
+        self.style = style
+        var inline: [String: FeatureSource] = [:]
+        for (id, source) in style.sources {
+            switch source.kind {
+            case .geojsonFile(let url), .raster(let url):
+                guard FileManager.default.isReadableFile(atPath: url.path) else {
+                    throw RenderError.missingData(
+                        name: url.path, reason: "source \"\(id)\" of the style: no such readable file")
+                }
+            case .geojsonInline(let json):
+                inline[id] = try FeatureSource.inline(json, name: "source \"\(id)\"")
+            }
+        }
+        for layer in style.layers where layer.type == .symbol {
+            // Fonts written as a constant are checked now; fonts chosen by an expression when drawn.
+            var names = ["DejaVu Sans"]
+            if let property = layer.properties["text-font"] {
+                guard case .literal(.array(let items)) = property.expression else { continue }
+                names = items.compactMap(\.string)
+            }
+            for name in names {
+                guard let path = StyleFonts.path(for: name), FileManager.default.isReadableFile(atPath: path) else {
+                    throw RenderError.missingData(
+                        name: StyleFonts.path(for: name) ?? name,
+                        reason: "font \"\(name)\" of layer \"\(layer.id)\": no such readable font file")
+                }
+            }
+        }
+        inlineSources = inline
+    }
+
+    /// Every source's attribution.
+    public var attribution: [String] { style.attribution }
+
+    /// The attribution of the sources that layers visible at the viewport's zoom draw, GeoJSON sources
+    /// only when they have features in view.
+    public func attribution(for viewport: MapViewport) -> [String] {
+        let frame = FeatureSelection(viewport: viewport)
+        var result: [String] = []
+        for layer in style.layers where layer.isVisible(atZoom: frame.zoom) {
+            guard let id = layer.source, let source = style.sources[id], let text = source.attribution,
+                !text.isEmpty, !result.contains(text)
+            else { continue }
+            if case .raster = source.kind {
+                result.append(text)
+                continue
+            }
+            guard let features = try? featureSource(id) else {
+                result.append(text)
+                continue
+            }
+            var found = false
+            frame.forEachFeature(of: features, layer: layer, margin: 0) { _, _, _ in found = true }
+            if found { result.append(text) }
+        }
+        return result
+    }
+
+    func featureSource(_ id: String?) throws -> FeatureSource? {
+        guard let id, let source = style.sources[id] else { return nil }
+        switch source.kind {
+        case .geojsonFile(let url): return try FeatureSource.load(url)
+        case .geojsonInline: return inlineSources[id]
+        case .raster: return nil
+        }
+    }
+
+    public func draw(in context: GraphicsContext, viewport: MapViewport) throws {
+        let frame = LayerFrame(context: context, viewport: viewport)
+        for layer in style.layers where layer.type != .symbol && layer.isVisible(atZoom: frame.zoom) {
+            try context.withSavedState {
+                switch layer.type {
+                case .background: BackgroundLayerRenderer.draw(layer, in: frame)
+                case .fill:
+                    if let source = try featureSource(layer.source) {
+                        FillLayerRenderer.draw(layer, source: source, in: frame)
+                    }
+                case .line:
+                    if let source = try featureSource(layer.source) {
+                        LineLayerRenderer.draw(layer, source: source, in: frame)
+                    }
+                case .circle:
+                    if let source = try featureSource(layer.source) {
+                        CircleLayerRenderer.draw(layer, source: source, in: frame)
+                    }
+                case .raster:
+                    if let id = layer.source, case .raster(let url)? = style.sources[id]?.kind {
+                        try RasterLayerRenderer.draw(layer, image: try RasterImage.load(url), in: frame)
+                    }
+                case .symbol: break
+                }
+            }
+            try context.checkStatus("drawing style layer \"\(layer.id)\"")
+        }
+    }
+
+    public func drawLabels(in context: GraphicsContext, viewport: MapViewport) throws {
+        let placed = try place(viewport: viewport)
+        let origin = viewport.visibleMapRect.origin
+        let shift = Point(x: origin.x / viewport.mapPointsPerPoint, y: origin.y / viewport.mapPointsPerPoint)
+        for labels in placed {
+            for label in labels { label.draw(in: context, shift: shift) }
+        }
+        try context.checkStatus("drawing labels")
+    }
+
+    public func placeLabels(for layoutViewport: MapViewport) throws -> PlacedBaseMapLabels? {
+        PlacedBaseMapLabels(layers: try place(viewport: layoutViewport))
+    }
+
+    /// Places the labels of every visible symbol layer; returns them bottom layer first.
+    private func place(viewport: MapViewport) throws -> [[PlacedLabel]] {
+        let frame = FeatureSelection(viewport: viewport)
+        var collisions = SpatialGrid(cellSize: 64)
+        var placedByLayer: [[PlacedLabel]] = []
+        // The top layer places first (its labels win), the bottom layer's labels are drawn first.
+        for layer in style.layers.reversed() where layer.type == .symbol && layer.isVisible(atZoom: frame.zoom) {
+            guard let source = try featureSource(layer.source) else { continue }
+            placedByLayer.append(
+                try SymbolLayerRenderer(layer: layer, source: source, selection: frame).place(into: &collisions))
+        }
+        return placedByLayer.reversed()
+    }
+}

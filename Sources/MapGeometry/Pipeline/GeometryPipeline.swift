@@ -1,0 +1,245 @@
+/// The one path from map-point geometry to what Cairo draws, in image points. Overlays, every base-map
+/// layer type and label placement go through it (the model is mapnik's converter chain):
+///
+/// 1. world copies: the shifts by whole world widths at which the geometry meets the view
+///    (``WorldCopies``; geometry may be unwrapped across the 180th meridian, so nothing is split and
+///    nothing draws a line across the whole map);
+/// 2. project to image points;
+/// 3. clip to the image grown by a margin that covers the stroke (``LineClipper`` keeps the distance
+///    travelled so that dashes continue; ``PolygonClipper`` for rings), skipped when the geometry lies
+///    inside;
+/// 4. simplify in pixel space within a fraction of a device pixel (``Simplifier``).
+///
+/// Overlay shapes add one stage in front (``prepare(_:fills:strokes:)``): rings that go round a pole are
+/// closed along the map's top or bottom edge. Clipping also keeps coordinates small: Cairo's fixed-point
+/// rasterizer cannot take the millions of points a world-sized shape spans at street zoom.
+///
+/// ```swift
+/// let pipeline = GeometryPipeline(viewport: viewport, margin: 4, tolerance: 0.5)
+/// for offset in pipeline.worldOffsets(for: bounds) {
+///     if let ring = pipeline.ring(points, offset: offset) { path.addLines(ring, closed: true) }
+/// }
+/// ```
+public struct GeometryPipeline: Sendable {
+    /// What to draw of an overlay shape.
+    public struct Prepared: Sendable {
+        /// All filled rings of all copies, for one even-odd fill.
+        public var fill = Path()
+        /// Whether ``fill`` has anything to fill.
+        public var hasFill = false
+        /// Stroked pieces of all copies.
+        public var strokes: [StrokePiece] = []
+    }
+
+    /// The view.
+    public let viewport: MapViewport
+    /// The clip rect in image points: the image grown by the margin.
+    public let clipRect: Rect
+    /// Simplification tolerance in image points.
+    public let tolerance: Double
+    /// Map points per image point.
+    let perPoint: Double
+    /// The visible map rect's origin.
+    let origin: MapPoint
+
+    /// A pipeline for a view.
+    ///
+    /// - Parameters:
+    ///   - margin: how far outside the image geometry is kept, in points; it must cover half the stroke
+    ///     width and its joins.
+    ///   - tolerance: how far simplification may move the drawing, in device pixels (1/8 for overlays,
+    ///     1/2 for base-map layers).
+    public init(viewport: MapViewport, margin: Double, tolerance: Double) {
+        self.viewport = viewport
+        clipRect = Rect(
+            x: -margin, y: -margin, width: viewport.size.width + 2 * margin, height: viewport.size.height + 2 * margin)
+        self.tolerance = tolerance / viewport.scale
+        perPoint = viewport.mapPointsPerPoint
+        origin = viewport.visibleMapRect.origin
+    }
+
+    /// The clip rect in map points (of the world copy at offset 0).
+    public var clipMapRect: MapRect {
+        MapRect(
+            x: origin.x + clipRect.minX * perPoint, y: origin.y + clipRect.minY * perPoint,
+            width: clipRect.width * perPoint, height: clipRect.height * perPoint)
+    }
+
+    /// The east-west shifts (multiples of the world's width) of the copies of `bounds` that meet the
+    /// clip rect.
+    public func worldOffsets(for bounds: MapRect) -> [Double] {
+        WorldCopies.offsets(of: bounds, meeting: clipMapRect)
+    }
+
+    /// A map point of the world copy `offset` in image points.
+    @inline(__always) public func project(_ p: MapPoint, offset: Double) -> Point {
+        Point(x: (p.x + offset - origin.x) / perPoint, y: (p.y - origin.y) / perPoint)
+    }
+
+    /// Map points of the world copy `offset` in image points.
+    public func project(_ points: [MapPoint], offset: Double) -> [Point] {
+        points.map { project($0, offset: offset) }
+    }
+
+    /// A closed ring (no repeated closing point) projected, clipped and simplified; nil when nothing
+    /// is left, or, with `dropsTinyRings`, when the ring is smaller than the tolerance both ways.
+    public func ring(_ ring: [MapPoint], offset: Double, dropsTinyRings: Bool = false) -> [Point]? {
+        clipAndSimplify(project(ring, offset: offset), dropsTinyRings: dropsTinyRings)
+    }
+
+    /// A closed ring in image points clipped and simplified (see ``ring(_:offset:dropsTinyRings:)``).
+    public func clipAndSimplify(_ projected: [Point], dropsTinyRings: Bool = false) -> [Point]? {
+        guard projected.count > 2, let bounds = boundingRect(of: projected) else { return nil }
+        if dropsTinyRings, bounds.width < tolerance, bounds.height < tolerance { return nil }
+        let clipped = clipRect.contains(bounds) ? projected : PolygonClipper.clip(projected, to: clipRect)
+        let simplified = Simplifier.simplify(clipped, tolerance: tolerance)
+        return simplified.count > 2 ? simplified : nil
+    }
+
+    /// An open line projected, clipped into the pieces inside the clip rect (each with its distance from
+    /// the line's start, for dashes) and simplified. Large lines never exist in image points as a whole.
+    public func line(_ points: [MapPoint], offset: Double) -> [StrokePiece] {
+        let ox = origin.x - offset
+        let oy = origin.y
+        let perPoint = perPoint
+        var (pieces, length) = LineClipper.clip(
+            points, project: { Point(x: ($0.x - ox) / perPoint, y: ($0.y - oy) / perPoint) }, to: clipRect,
+            tolerance: tolerance)
+        for i in pieces.indices {
+            pieces[i].points = Simplifier.simplify(pieces[i].points, tolerance: tolerance)
+            pieces[i].lineLength = length
+        }
+        return pieces
+    }
+
+    /// A line in image points clipped and simplified; a ring (`closedRing`) that lies wholly inside
+    /// stays one closed piece, joined rather than capped.
+    public func stroke(_ points: [Point], closedRing: Bool) -> [StrokePiece] {
+        guard points.count > 1 else { return [] }
+        if closedRing, let bounds = boundingRect(of: points), clipRect.contains(bounds) {
+            var length = 0.0
+            for i in 0..<points.count { length += distance(points[i], points[(i + 1) % points.count]) }
+            return [
+                StrokePiece(
+                    points: Simplifier.simplify(points, tolerance: tolerance), startLength: 0, closed: true,
+                    lineLength: length)
+            ]
+        }
+        let line = closedRing ? points + [points[0]] : points
+        var (pieces, length) = LineClipper.clip(line, to: clipRect)
+        for i in pieces.indices {
+            pieces[i].points = Simplifier.simplify(pieces[i].points, tolerance: tolerance)
+            pieces[i].lineLength = length
+        }
+        return pieces
+    }
+
+    /// Runs the pipeline for a whole overlay shape: every world copy, rings round a pole closed along
+    /// the map's edge, fills and strokes.
+    public func prepare(_ shape: ShapeGeometry, fills: Bool, strokes: Bool) -> Prepared {
+        var result = Prepared()
+        if fills, shape.fillsOutside {
+            // Everything outside the rings: the world's band across the clip rect, rings as holes.
+            let top = max(clipRect.minY, (0 - origin.y) / perPoint)
+            let bottom = min(clipRect.maxY, (WebMercator.worldSize - origin.y) / perPoint)
+            if bottom > top {
+                result.fill.append(
+                    Path(rect: Rect(x: clipRect.minX, y: top, width: clipRect.width, height: bottom - top)))
+                result.hasFill = true
+            }
+        }
+        for offset in worldOffsets(for: shape.bounds) {
+            for part in shape.parts {
+                switch part {
+                case .line(let points):
+                    if strokes {
+                        for run in Self.runsOnTheMap(points) { result.strokes += line(run, offset: offset) }
+                    }
+                case .ring(let points):
+                    guard points.count > 1 else { continue }
+                    let pole = shape.pole(forRing: points)
+                    var ring = points
+                    var strokeLine = points
+                    if let pole {
+                        // Close along the map's edge beyond the pole; stroke only the real outline.
+                        let travel = Antimeridian.netEastwardTravel(ofRing: points)
+                        let end = MapPoint(x: points[0].x + travel, y: points[0].y)
+                        let edgeY = pole == .north ? 0.0 : WebMercator.worldSize
+                        ring.append(end)
+                        ring.append(MapPoint(x: end.x, y: edgeY))
+                        ring.append(MapPoint(x: points[0].x, y: edgeY))
+                        strokeLine.append(end)
+                    }
+                    if fills {
+                        let clipped = PolygonClipper.clip(project(ring, offset: offset), to: clipRect)
+                        let simplified = Simplifier.simplify(clipped, tolerance: tolerance)
+                        if simplified.count > 2 {
+                            result.fill.addLines(simplified, closed: true)
+                            result.hasFill = true
+                        }
+                    }
+                    if strokes {
+                        let runs = Self.runsOnTheMap(pole == nil ? strokeLine + [strokeLine[0]] : strokeLine)
+                        if runs.count == 1, pole == nil {
+                            result.strokes += stroke(project(strokeLine, offset: offset), closedRing: true)
+                        } else {
+                            for run in runs { result.strokes += line(run, offset: offset) }
+                        }
+                    }
+                }
+            }
+        }
+        return result
+    }
+
+    /// The line cut where it runs along the map's top or bottom edge: latitudes beyond +-85.0511 degrees
+    /// project onto the edge, and a stroke there would draw a line that is not on the map.
+    public static func runsOnTheMap(_ points: [MapPoint]) -> [[MapPoint]] {
+        let world = WebMercator.worldSize
+        func offEdge(_ a: MapPoint, _ b: MapPoint) -> Bool { (a.y <= 0 && b.y <= 0) || (a.y >= world && b.y >= world) }
+        guard points.count > 1, zip(points, points.dropFirst()).contains(where: offEdge) else { return [points] }
+        var runs: [[MapPoint]] = []
+        var current: [MapPoint] = [points[0]]
+        for (a, b) in zip(points, points.dropFirst()) {
+            if offEdge(a, b) {
+                if current.count > 1 { runs.append(current) }
+                current = [b]
+            } else {
+                current.append(b)
+            }
+        }
+        if current.count > 1 { runs.append(current) }
+        return runs
+    }
+
+    /// A polygon ring as open polylines, split where an edge exists only because the data was cut: along
+    /// x = 0 or x = world width (the 180th meridian) or below 84.9 S (Antarctica's cut at the
+    /// projection's limit). Outlines of such data draw no line there.
+    public static func outlineWithoutCuts(_ ring: [MapPoint]) -> [[MapPoint]] {
+        guard ring.count > 1 else { return [] }
+        let world = WebMercator.worldSize
+        let southLimit = WebMercator.y(latitude: -84.9)
+        func artificial(_ a: MapPoint, _ b: MapPoint) -> Bool {
+            (a.x == b.x && (a.x == 0 || a.x == world)) || (a.y >= southLimit && b.y >= southLimit)
+        }
+        var lines: [[MapPoint]] = []
+        var current: [MapPoint] = []
+        for i in 0..<ring.count {
+            let a = ring[i]
+            let b = ring[(i + 1) % ring.count]
+            if artificial(a, b) {
+                if current.count > 1 { lines.append(current) }
+                current = []
+                continue
+            }
+            if current.isEmpty { current.append(a) }
+            current.append(b)
+        }
+        if current.count > 1 { lines.append(current) }
+        return lines
+    }
+
+    func distance(_ a: Point, _ b: Point) -> Double {
+        ((b.x - a.x) * (b.x - a.x) + (b.y - a.y) * (b.y - a.y)).squareRoot()
+    }
+}

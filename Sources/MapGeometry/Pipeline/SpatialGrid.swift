@@ -1,0 +1,125 @@
+/// A uniform grid over rectangles in any plane (map points, world points, image points): each entry is
+/// listed in every cell its rect meets, so a query visits only the cells it covers. Every spatial index
+/// of the package is one of these: base-map features, label and annotation collisions, placed labels.
+///
+/// Work stays bounded whatever the input: an entry whose rect spans more than ``maxCellsPerSide``
+/// cells a side, or is not finite, goes to a list that every query returns; a query that covers more
+/// cells than there are entries scans the entries instead of the cells.
+///
+/// ```swift
+/// var grid = SpatialGrid(cellSize: 64)
+/// let id = grid.insert(Rect(x: 10, y: 10, width: 20, height: 8))
+/// grid.query(Rect(x: 0, y: 0, width: 16, height: 16))  // [id]
+/// ```
+public struct SpatialGrid: Sendable {
+    /// An entry spanning more cells than this per side is kept in the list of large entries.
+    public static let maxCellsPerSide = 64
+
+    /// The width and height of a cell.
+    public let cellSize: Double
+    /// The rects inserted, by id (insertion order).
+    public private(set) var rects: [Rect] = []
+    private var cells: [Int64: [Int32]] = [:]
+    private var large: [Int32] = []
+
+    /// An empty grid with square cells of `cellSize` (in the unit of the rects).
+    public init(cellSize: Double) {
+        precondition(cellSize > 0 && cellSize.isFinite, "SpatialGrid cell size must be positive")
+        self.cellSize = cellSize
+    }
+
+    /// A grid of map rects, ids in array order (null rects are never found).
+    public init(mapRects: [MapRect], cellSize: Double) {
+        self.init(cellSize: cellSize)
+        for r in mapRects {
+            if r.isNull {
+                rects.append(Rect(x: .nan, y: .nan, width: 0, height: 0))
+            } else {
+                insert(Rect(x: r.minX, y: r.minY, width: r.width, height: r.height))
+            }
+        }
+    }
+
+    /// The number of entries.
+    public var count: Int { rects.count }
+
+    private struct CellRange {
+        var x0: Int64, y0: Int64, x1: Int64, y1: Int64
+        var cellCount: Double { Double(x1 - x0 + 1) * Double(y1 - y0 + 1) }
+    }
+
+    /// The cells a rect covers; nil when it is not finite or too large to list.
+    private func range(_ r: Rect, limit: Int64) -> CellRange? {
+        let x0 = (r.minX / cellSize).rounded(.down)
+        let x1 = (r.maxX / cellSize).rounded(.down)
+        let y0 = (r.minY / cellSize).rounded(.down)
+        let y1 = (r.maxY / cellSize).rounded(.down)
+        // 2^40 cells either way keeps the packed key exact.
+        let bound = 1_099_511_627_776.0
+        guard abs(x0) < bound, abs(x1) < bound, abs(y0) < bound, abs(y1) < bound, x1 - x0 < Double(limit),
+            y1 - y0 < Double(limit)
+        else { return nil }
+        return CellRange(x0: Int64(x0), y0: Int64(y0), x1: Int64(x1), y1: Int64(y1))
+    }
+
+    @inline(__always) private static func key(_ x: Int64, _ y: Int64) -> Int64 {
+        (y &<< 24) ^ (x & 0xFF_FFFF) ^ (x &<< 44)
+    }
+
+    /// Adds a rect and returns its id.
+    @discardableResult
+    public mutating func insert(_ rect: Rect) -> Int {
+        let id = Int32(truncatingIfNeeded: rects.count)
+        rects.append(rect)
+        guard let cr = range(rect, limit: Int64(Self.maxCellsPerSide)) else {
+            large.append(id)
+            return rects.count - 1
+        }
+        for y in cr.y0...cr.y1 {
+            for x in cr.x0...cr.x1 { cells[Self.key(x, y), default: []].append(id) }
+        }
+        return rects.count - 1
+    }
+
+    /// Ids of the entries whose cells `rect` touches (a superset of those meeting it), ascending, each
+    /// once.
+    public func query(_ rect: Rect) -> [Int] {
+        var result: [Int] = []
+        forEachCandidate(rect) { result.append($0) }
+        return result
+    }
+
+    /// Calls `body` with the ids of the entries whose cells `rect` touches, ascending, each once.
+    public func forEachCandidate(_ rect: Rect, _ body: (Int) -> Void) {
+        guard !rects.isEmpty else { return }
+        guard let cr = range(rect, limit: Int64.max / 4), cr.cellCount <= Double(rects.count) else {
+            // A query larger than the grid's content: test every entry.
+            for (i, r) in rects.enumerated() where Self.meets(r, rect) { body(i) }
+            return
+        }
+        var found: [Int32] = large
+        for y in cr.y0...cr.y1 {
+            for x in cr.x0...cr.x1 {
+                if let bucket = cells[Self.key(x, y)] { found += bucket }
+            }
+        }
+        found.sort()
+        var previous: Int32 = -1
+        for i in found where i != previous {
+            previous = i
+            body(Int(i))
+        }
+    }
+
+    /// Whether any entry's rect overlaps `rect` (interiors meet).
+    public func intersectsAny(_ rect: Rect) -> Bool {
+        var hit = false
+        forEachCandidate(rect) { if !hit, rects[$0].intersects(rect) { hit = true } }
+        return hit
+    }
+
+    /// Closed-interval overlap, so that points (empty rects) are found.
+    @inline(__always) public static func meets(_ a: Rect, _ b: Rect) -> Bool {
+        a.minX <= b.maxX && a.maxX >= b.minX && a.minY <= b.maxY && a.maxY >= b.minY
+    }
+}

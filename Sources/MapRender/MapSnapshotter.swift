@@ -1,0 +1,166 @@
+import Foundation
+import MapAnnotations
+import MapBaseMap
+import MapGeometry
+import MapGraphics
+import MapOverlays
+import MapStyle
+
+/// Renders a map with overlays and annotations into an image, the way `MKMapView` would show it.
+///
+/// ```swift
+/// var options = MapSnapshotter.Options(size: Size(width: 400, height: 300), scale: 2)
+/// options.region = CoordinateRegion(center: cityHall, latitudinalMeters: 804.672, longitudinalMeters: 804.672)
+/// let snapshotter = try MapSnapshotter(options: options)
+/// snapshotter.addAnnotation(PointAnnotation(coordinate: cityHall, title: "City Hall"))
+/// let snapshot = try snapshotter.snapshot()
+/// try snapshot.image.writePNG(to: URL(fileURLWithPath: "la.png"))
+/// ```
+/// Mirrors MapKit's `MKMapSnapshotter` with `MKMapView`'s content model.
+public final class MapSnapshotter {
+    /// What to render. Mirrors `MKMapSnapshotOptions`.
+    public struct Options: Sendable {
+        /// The image size in points.
+        public var size: Size
+        /// Device pixels per point: 1, 2 or 3.
+        public var scale: Double
+        /// The region to show, fitted to the image's aspect ratio. Takes precedence over
+        /// ``visibleMapRect``; when both are nil the whole world is shown.
+        public var region: CoordinateRegion?
+        /// The map rect to show, fitted to the image's aspect ratio.
+        public var visibleMapRect: MapRect?
+        /// The base map's kind.
+        public var mapType: MapType = .standard
+        /// A style that replaces the map type's shipped style (``ShippedStyle``).
+        public var style: Style?
+        /// Whether to print the data's attribution in the bottom-right corner.
+        public var showsAttribution = true
+
+        /// Creates options for an image of `size` points at `scale`.
+        public init(size: Size, scale: Double = 1) {
+            self.size = size
+            self.scale = scale
+        }
+    }
+
+    /// The most detailed zoom level a snapshot may have (about 2 cm per point at the equator).
+    public static let maximumZoomLevel = MapViewport.maximumZoomLevel
+
+    /// The options this snapshotter renders with.
+    public let options: Options
+    /// What the image shows; ``showAnnotations(_:edgePadding:)`` and ``userTrackingMode`` change it.
+    public internal(set) var viewport: MapViewport
+
+    /// The annotations, in the order added. Mirrors `annotations`.
+    public internal(set) var annotations: [Annotation] = []
+    /// The overlays; index 0 is drawn at the back. Mirrors `overlays`.
+    public internal(set) var overlays: [Overlay] = []
+    /// Labels and annotation views laid out once for a larger area (a zoom level of a tile pyramid);
+    /// when set, the snapshot draws those instead of laying out its own, so images cut from that area
+    /// agree at their edges. Make one with ``makeSharedPlacement(covering:)``.
+    public var sharedPlacement: SharedPlacement?
+
+    /// Selection, user location, spatial index and view cache of the annotations.
+    let annotationStore = AnnotationStore()
+    /// The level of each overlay, by identity (see `MapSnapshotter+Overlays.swift`).
+    var overlayLevels: [ObjectIdentifier: OverlayLevel] = [:]
+
+    /// Chooses the view of each annotation; returning nil (or having no provider) gives the default pin.
+    /// Mirrors the delegate's `mapView:viewForAnnotation:`.
+    public var viewProvider: ((Annotation) -> AnnotationView?)?
+    /// Chooses the renderer of each overlay; returning nil (or having no provider) gives the standard
+    /// renderer of the overlay's shape. Mirrors the delegate's `mapView:rendererForOverlay:`.
+    public var rendererProvider: ((Overlay) -> OverlayRenderer?)?
+    /// The base map drawn under everything; nil draws none (transparent background).
+    public var baseMap: BaseMap?
+
+    /// Creates a snapshotter.
+    ///
+    /// - Throws: ``GeometryError`` for an invalid size, scale or region, ``RenderError`` when the style's
+    ///   files or fonts are missing.
+    public init(options: Options) throws {
+        self.options = options
+        var viewport = try MapViewport(size: options.size, scale: options.scale)
+        if let region = options.region {
+            viewport.region = try region.validated()
+        } else if let rect = options.visibleMapRect {
+            guard !rect.isEmpty, rect.minY.isFinite, rect.width.isFinite, rect.height.isFinite else {
+                throw RenderError.invalidOptions("visibleMapRect \(rect) is empty or not finite")
+            }
+            viewport.visibleMapRect = rect
+        }
+        guard viewport.zoomLevel <= Self.maximumZoomLevel + 1e-9 else {
+            throw RenderError.invalidOptions(
+                "the area shown needs zoom level \(String(format: "%.2f", viewport.zoomLevel)); the most detailed is "
+                    + "\(Int(Self.maximumZoomLevel)): show a larger area")
+        }
+        self.viewport = viewport
+        self.baseMap = try ShippedStyle.baseMap(mapType: options.mapType, style: options.style)
+    }
+
+    // MARK: - Rendering
+
+    /// Renders the image.
+    ///
+    /// Order, back to front: the base map, overlays at ``OverlayLevel/aboveRoads`` (index 0 first), the
+    /// base map's labels, overlays at ``OverlayLevel/aboveLabels``, annotation views (northern first, so
+    /// southern ones are in front, as in MapKit), the attribution.
+    ///
+    /// - Throws: ``RenderError`` or ``GraphicsError``.
+    public func snapshot() throws -> Snapshot {
+        let surface = try ImageSurface(width: viewport.pixelSize.width, height: viewport.pixelSize.height)
+        let context = try GraphicsContext(surface: surface, scale: viewport.scale)
+        let baseMap = overlaysReplaceMapContent ? nil : self.baseMap
+        if let baseMap {
+            try context.withSavedState { try baseMap.draw(in: context, viewport: viewport) }
+        }
+        try drawOverlays(level: .aboveRoads, in: context)
+        if let baseMap {
+            try context.withSavedState {
+                if let labels = sharedPlacement?.labels {
+                    try labels.draw(in: context, viewport: viewport)
+                } else {
+                    try baseMap.drawLabels(in: context, viewport: viewport)
+                }
+            }
+        }
+        try drawOverlays(level: .aboveLabels, in: context)
+        let placed = try drawAnnotations(in: context)
+        if options.showsAttribution, let baseMap, !baseMap.attribution(for: viewport).isEmpty {
+            try drawAttribution(baseMap.attribution(for: viewport), in: context)
+        }
+        return Snapshot(image: surface, viewport: viewport, annotations: placed)
+    }
+
+    /// Draws the credits right-aligned at the bottom, wrapped onto more lines (between credits) when
+    /// one line would be wider than the image.
+    private func drawAttribution(_ credits: [String], in context: GraphicsContext) throws {
+        let font = try Font.load(path: Font.defaultPath)
+        let size = 9.0
+        let padding = 3.0
+        let maxWidth = viewport.size.width - 2 * padding
+        var lines: [String] = []
+        for credit in credits {
+            if let last = lines.last, font.measure(last + " · " + credit, size: size).width <= maxWidth {
+                lines[lines.count - 1] = last + " · " + credit
+            } else {
+                lines.append(credit)
+            }
+        }
+        var bottom = viewport.size.height
+        for text in lines.reversed() {
+            let metrics = font.measure(text, size: size)
+            let box = Rect(
+                x: viewport.size.width - metrics.width - 2 * padding,
+                y: bottom - metrics.ascent - metrics.descent - 2 * padding,
+                width: metrics.width + 2 * padding, height: metrics.ascent + metrics.descent + 2 * padding)
+            context.setFillColor(Color.white.withAlphaComponent(0.7))
+            context.fill(box)
+            context.drawText(
+                text, at: Point(x: box.minX + padding, y: box.maxY - padding - metrics.descent), font: font,
+                size: size, color: Color(red8: 51, green8: 51, blue8: 51))
+            bottom = box.minY
+        }
+        try context.checkStatus("drawing the attribution")
+    }
+}

@@ -1,0 +1,58 @@
+import MapAnnotations
+import MapBaseMap
+import MapGeometry
+import MapOverlays
+
+/// Base map labels and annotation views laid out once for an area at one zoom level, in that area's
+/// frame, to be drawn into every image cut from the area: a label or pin that crosses an image edge is
+/// then drawn whole and identically on both sides, and never twice.
+public final class SharedPlacement: @unchecked Sendable {
+    /// The area's viewport (its size may exceed what one image can be).
+    public let layoutViewport: MapViewport
+    let labels: PlacedBaseMapLabels?
+    let annotationLayout: AnnotationLayout?
+
+    init(layoutViewport: MapViewport, labels: PlacedBaseMapLabels?, annotationLayout: AnnotationLayout?) {
+        self.layoutViewport = layoutViewport
+        self.labels = labels
+        self.annotationLayout = annotationLayout
+    }
+
+    /// The number of base map labels placed.
+    public var labelCount: Int { labels?.count ?? 0 }
+
+    /// The annotation layout moved into `viewport`'s image points (same zoom), each item taken from the
+    /// copy of the world nearest the image.
+    func annotationLayout(in viewport: MapViewport) -> AnnotationLayout? {
+        guard var layout = annotationLayout else { return nil }
+        let perPoint = viewport.mapPointsPerPoint
+        let dx = (layoutViewport.visibleMapRect.minX - viewport.visibleMapRect.minX) / perPoint
+        let dy = (layoutViewport.visibleMapRect.minY - viewport.visibleMapRect.minY) / perPoint
+        let world = WebMercator.worldSize / perPoint
+        let center = viewport.size.width / 2
+        func move(_ item: inout AnnotationLayout.Item) {
+            let half = item.frame.width / 2
+            let x = WorldCopies.nearest(item.frame.minX + dx + half, to: center, worldWidth: world) - half
+            item.frame = Rect(x: x, y: item.frame.minY + dy, width: item.frame.width, height: item.frame.height)
+            item.y += dy
+        }
+        for i in layout.annotations.indices { move(&layout.annotations[i]) }
+        for i in layout.clusters.indices { move(&layout.clusters[i]) }
+        return layout
+    }
+}
+
+extension MapSnapshotter {
+    /// Lays out the base map's labels and the annotation views (clusters, collisions) for `mapRect` at
+    /// this snapshotter's zoom, once, for ``sharedPlacement`` of this and other snapshotters of the
+    /// same zoom and content.
+    ///
+    /// - Throws: ``RenderError`` or ``AnnotationError``.
+    public func makeSharedPlacement(covering mapRect: MapRect) throws -> SharedPlacement {
+        let layoutViewport = MapViewport.layout(
+            covering: mapRect, mapPointsPerPoint: viewport.mapPointsPerPoint, scale: viewport.scale)
+        let labels = try baseMap?.placeLabels(for: layoutViewport)
+        let layout = try layoutEngine(in: layoutViewport).layout()
+        return SharedPlacement(layoutViewport: layoutViewport, labels: labels, annotationLayout: layout)
+    }
+}

@@ -1,0 +1,367 @@
+import Foundation
+import MapAnnotations
+import MapBaseMap
+import MapData
+import MapGeometry
+import MapGraphics
+import MapOverlays
+import MapRender
+import MapStyle
+
+/// A map described in a JSON file: the area, the image size, and GeoJSON features that become
+/// annotations and overlays styled with the simplestyle-spec properties.
+///
+/// ```json
+/// { "center": [60.17, 24.94], "meters": 2000, "size": [800, 600], "scale": 2,
+///   "features": { "type": "FeatureCollection", "features": [
+///     { "type": "Feature", "geometry": { "type": "Point", "coordinates": [24.94, 60.17] },
+///       "properties": { "title": "Helsinki", "marker-color": "#00aa00" } } ] } }
+/// ```
+///
+/// Top-level members: `center` ([lat, lon] or {latitude, longitude}) with one of `span` ([dLat, dLon] or
+/// {latitudeDelta, longitudeDelta}), `meters` (a square region) or `zoom`; or `bbox` ([west, south, east,
+/// north]); `size` ([width, height] in points, or "WxH"); `scale` (1, 2, 3); `mapType`; `attribution`
+/// (bool); `features` (a GeoJSON FeatureCollection). Points become pins (`title`, `subtitle`,
+/// `marker-color`, `marker-size` small/medium/large), except Points with a `radius` in meters, which
+/// become circles. LineStrings become polylines (great circles with `"geodesic": true`) and Polygons
+/// polygons (holes from inner rings), styled by `stroke`, `stroke-width`, `stroke-opacity`,
+/// `stroke-dasharray`, `fill` and `fill-opacity`.
+///
+/// Annotations: Point properties `marker-image`, `marker-image-scale`, `marker-offset`, `pin-color`,
+/// `selected`, `callout-left-image`, `callout-right-image`, `clustering-identifier`, `display-priority` and
+/// `collision-mode` (see ``MarkerOptions``);
+/// top-level `userLocation` (see ``SceneUserLocation``) and `fitAnnotations` (true, or
+/// `{"padding": points or [top, left, bottom, right]}`: show every annotation's whole view, overriding the
+/// area).
+public struct Scene {
+    /// The area, if the file gives one.
+    public var area: MapArea?
+    /// The image size in points, if given.
+    public var size: Size?
+    /// Device pixels per point, if given.
+    public var scale: Double?
+    /// The map type, if given.
+    public var mapType: MapType?
+    /// Whether to print the attribution, if given.
+    public var showsAttribution: Bool?
+    /// Pins, with their look.
+    public var annotations: [(annotation: PointAnnotation, pin: PinStyle)] = []
+    /// Overlays with their look, back to front.
+    public var overlays: [(overlay: Overlay, style: ShapeStyle)] = []
+    /// The user location to show, if given (`userLocation`).
+    public var userLocation: SceneUserLocation?
+    /// Whether to fit the view to the annotations, and with what edge padding (`fitAnnotations`).
+    public var fitAnnotations: EdgeInsets?
+    /// Marker images by resolved path, loaded when the file was decoded.
+    public var markerImages: [String: ImageSurface] = [:]
+
+    /// A pin's look.
+    public struct PinStyle: Sendable, Equatable {
+        public var color: Color
+        public var sizeFactor: Double
+        /// Image marker, selection, clustering, priority and collision mode.
+        public var marker = MarkerOptions()
+    }
+
+    /// A shape's look, from simplestyle-spec properties (the same reading as ``GeoJSONDecoder``'s).
+    public typealias ShapeStyle = SimpleStyle
+
+    /// Creates an empty scene.
+    public init() {}
+
+    static let topLevelKeys: Set<String> = [
+        "center", "span", "meters", "zoom", "bbox", "size", "scale", "mapType", "attribution", "features",
+        "userLocation", "fitAnnotations",
+    ]
+
+    /// Decodes a scene file.
+    ///
+    /// - Parameters:
+    ///   - data: the file's bytes.
+    ///   - source: the file's name for error messages.
+    /// - Throws: ``SceneError`` (with line and column for JSON syntax errors), ``GeoJSONError`` or
+    ///   ``GeometryError``, each naming the file and the bad value.
+    public static func decode(_ data: Data, source: String) throws -> Scene {
+        let json: JSONValue
+        do { json = try JSONValue.parse(data) } catch let error as JSONError {
+            throw SceneError.syntax(source: source, error)
+        }
+        let d = SceneDecoder(source: source)
+        guard let members = json.members else {
+            throw d.invalid("(top level)", "expected a JSON object, got \(json.kindName)")
+        }
+        for (key, _) in members where !topLevelKeys.contains(key) {
+            throw d.invalid(key, "unknown member; expected one of \(topLevelKeys.sorted().joined(separator: ", "))")
+        }
+        var scene = Scene()
+        scene.area = try d.area(json)
+        if let scale = json["scale"] {
+            guard let value = scale.number, [1.0, 2, 3].contains(value) else {
+                throw d.invalid("scale", "must be 1, 2 or 3")
+            }
+            scene.scale = value
+        }
+        if let size = json["size"] {
+            let points = try d.size(size)
+            _ = try d.checked("size") { try PixelSize(points: points, scale: scene.scale ?? 1) }
+            scene.size = points
+        }
+        if let type = json["mapType"] {
+            guard let name = type.string, let mapType = MapType(rawValue: name) else {
+                throw d.invalid("mapType", "must be \"standard\", \"satellite\" or \"hybrid\"")
+            }
+            scene.mapType = mapType
+        }
+        if let attribution = json["attribution"] {
+            guard let flag = attribution.bool else { throw d.invalid("attribution", "must be true or false") }
+            scene.showsAttribution = flag
+        }
+        if let features = json["features"] {
+            for feature in try GeoJSON.decodeFeatures(features, source: source, path: "features") {
+                try d.add(feature, to: &scene)
+            }
+        }
+        try d.annotationSettings(json, into: &scene)
+        return scene
+    }
+
+    /// Creates snapshot options from the scene, with `defaults` for what it leaves out.
+    public func options(defaults: MapSnapshotter.Options) throws -> MapSnapshotter.Options {
+        var options = defaults
+        if let size { options.size = size }
+        if let scale { options.scale = scale }
+        if let mapType { options.mapType = mapType }
+        if let showsAttribution { options.showsAttribution = showsAttribution }
+        try (area ?? .world).apply(to: &options)
+        return options
+    }
+
+    /// Adds the scene's annotations and overlays to a snapshotter, with view and renderer providers that
+    /// give them their simplestyle look.
+    public func populate(_ snapshotter: MapSnapshotter) {
+        var pins: [ObjectIdentifier: PinStyle] = [:]
+        for (annotation, pin) in annotations {
+            pins[ObjectIdentifier(annotation)] = pin
+            snapshotter.addAnnotation(annotation)
+        }
+        var styles: [ObjectIdentifier: ShapeStyle] = [:]
+        for (overlay, style) in overlays {
+            styles[ObjectIdentifier(overlay)] = style
+            snapshotter.addOverlay(overlay)
+        }
+        snapshotter.viewProvider = { annotation in
+            guard let pin = pins[ObjectIdentifier(annotation)] else { return nil }
+            return self.makeView(pin)
+        }
+        snapshotter.rendererProvider = { overlay in
+            guard let style = styles[ObjectIdentifier(overlay)],
+                let renderer = defaultRenderer(for: overlay) as? OverlayPathRenderer
+            else { return nil }
+            style.apply(to: renderer, filled: !(overlay is Polyline))
+            return renderer
+        }
+        applyAnnotationSettings(to: snapshotter)
+    }
+}
+
+/// A scene file that is not valid.
+public enum SceneError: MapRasterError, Equatable {
+    /// The text is not JSON.
+    case syntax(source: String, JSONError)
+    /// A member has a wrong value.
+    case invalid(source: String, path: String, message: String)
+
+    public var description: String {
+        switch self {
+        case let .syntax(source, error): return "\(source): invalid JSON at \(error.description)"
+        case let .invalid(source, path, message): return "\(source): \(path): \(message)"
+        }
+    }
+}
+
+struct SceneDecoder {
+    let source: String
+
+    func invalid(_ path: String, _ message: String) -> SceneError {
+        .invalid(source: source, path: path, message: message)
+    }
+
+    func number(_ json: JSONValue?, _ path: String) throws -> Double {
+        guard let value = json?.number else {
+            throw invalid(path, "expected a number, got \(json?.kindName ?? "nothing")")
+        }
+        return value
+    }
+
+    func pair(_ json: JSONValue, _ path: String, keys: (String, String)) throws -> (Double, Double) {
+        if let array = json.array, array.count == 2 {
+            return (try number(array[0], "\(path)[0]"), try number(array[1], "\(path)[1]"))
+        }
+        if json.members != nil {
+            return (try number(json[keys.0], "\(path).\(keys.0)"), try number(json[keys.1], "\(path).\(keys.1)"))
+        }
+        throw invalid(path, "expected [\(keys.0), \(keys.1)] or {\"\(keys.0)\": ..., \"\(keys.1)\": ...}")
+    }
+
+    /// Runs `body`, turning a ``GeometryError`` into an error that names the file and the member.
+    func checked<T>(_ path: String, _ body: () throws -> T) throws -> T {
+        do { return try body() } catch let error as GeometryError {
+            throw invalid(path, error.description)
+        }
+    }
+
+    func area(_ json: JSONValue) throws -> MapArea? {
+        if let bbox = json["bbox"] {
+            guard json["center"] == nil else { throw invalid("bbox", "give either bbox or center, not both") }
+            guard let values = bbox.array, values.count == 4 else {
+                throw invalid("bbox", "expected [west, south, east, north]")
+            }
+            let v = try values.enumerated().map { try number($1, "bbox[\($0)]") }
+            return .boundingBox(
+                try checked("bbox") { try GeoBoundingBox(validatingWest: v[0], south: v[1], east: v[2], north: v[3]) })
+        }
+        guard let centerJSON = json["center"] else {
+            for key in ["span", "meters", "zoom"] where json[key] != nil {
+                throw invalid(key, "needs a \"center\"")
+            }
+            return nil
+        }
+        let (lat, lon) = try pair(centerJSON, "center", keys: ("latitude", "longitude"))
+        let center = try checked("center") { try LocationCoordinate2D(validatingLatitude: lat, longitude: lon) }
+        let given = ["span", "meters", "zoom"].filter { json[$0] != nil }
+        guard given.count == 1 else {
+            throw invalid(
+                "center",
+                "needs exactly one of \"span\", \"meters\" or \"zoom\", got \(given.isEmpty ? "none" : given.joined(separator: ", "))"
+            )
+        }
+        switch given[0] {
+        case "span":
+            let (dLat, dLon) = try pair(json["span"]!, "span", keys: ("latitudeDelta", "longitudeDelta"))
+            let span = try checked("span") { try CoordinateSpan(validatingLatitudeDelta: dLat, longitudeDelta: dLon) }
+            return .region(CoordinateRegion(center: center, span: span))
+        case "meters":
+            let meters = try number(json["meters"], "meters")
+            guard meters.isFinite, meters > 0 else {
+                throw invalid("meters", GeometryError.invalidDistance(meters: meters).description)
+            }
+            return .region(CoordinateRegion(center: center, latitudinalMeters: meters, longitudinalMeters: meters))
+        default:
+            let zoom = try number(json["zoom"], "zoom")
+            guard zoom >= 0, zoom <= 22 else { throw invalid("zoom", GeometryError.invalidZoom(zoom).description) }
+            return .centerZoom(center, zoomLevel: zoom)
+        }
+    }
+
+    func size(_ json: JSONValue) throws -> Size {
+        if let text = json.string {
+            let parts = text.split(separator: "x")
+            guard parts.count == 2, let w = Double(parts[0]), let h = Double(parts[1]) else {
+                throw invalid("size", "expected \"WIDTHxHEIGHT\" such as \"800x600\", got \"\(text)\"")
+            }
+            return Size(width: w, height: h)
+        }
+        let (w, h) = try pair(json, "size", keys: ("width", "height"))
+        return Size(width: w, height: h)
+    }
+
+    func color(_ properties: JSONValue, _ key: String, _ path: String) throws -> Color? {
+        guard let value = properties[key] else { return nil }
+        guard let text = value.string else {
+            throw invalid("\(path).properties.\(key)", "expected a color string, got \(value.kindName)")
+        }
+        do {
+            // simplestyle allows colors without the leading '#'.
+            if text.count == 3 || text.count == 6, text.allSatisfy(\.isHexDigit) {
+                return try Color(parsing: "#" + text)
+            }
+            return try Color(parsing: text)
+        } catch let error as ColorError {
+            throw invalid("\(path).properties.\(key)", error.description)
+        }
+    }
+
+    func optionalNumber(_ properties: JSONValue, _ key: String, _ path: String, range: ClosedRange<Double>) throws
+        -> Double?
+    {
+        guard let value = properties[key] else { return nil }
+        guard let n = value.number, range.contains(n) else {
+            throw invalid(
+                "\(path).properties.\(key)",
+                "expected a number in \(range.lowerBound)...\(range.upperBound), got \(value.serialized(pretty: false))"
+            )
+        }
+        return n
+    }
+
+    func shapeStyle(_ p: JSONValue, _ path: String) throws -> Scene.ShapeStyle {
+        try SimpleStyle(properties: p, source: source, path: path)
+    }
+
+    func add(_ feature: GeoJSONFeature, to scene: inout Scene) throws {
+        guard let geometry = feature.geometry else { return }
+        try add(geometry, properties: feature.properties, path: feature.location, to: &scene)
+    }
+
+    func add(_ geometry: GeoJSONGeometry, properties p: JSONValue, path: String, to scene: inout Scene) throws {
+        switch geometry {
+        case .point(let c):
+            if let radius = p["radius"] {
+                guard let meters = radius.number, meters > 0, meters <= Double.pi * WebMercator.earthRadius else {
+                    throw invalid(
+                        "\(path).properties.radius",
+                        "expected meters greater than 0 and at most half the earth's circumference (20037508)")
+                }
+                scene.overlays.append((Circle(center: c, radius: meters), try shapeStyle(p, path)))
+            } else {
+                let title = p["title"]?.string
+                let subtitle = p["subtitle"]?.string ?? p["description"]?.string
+                let color =
+                    try self.color(p, "marker-color", path) ?? pinColor(p, path) ?? PinAnnotationView.PinColor.red.color
+                var factor = 1.0
+                if let size = p["marker-size"] {
+                    switch size.string {
+                    case "small": factor = 0.75
+                    case "medium": factor = 1
+                    case "large": factor = 1.35
+                    default:
+                        throw invalid("\(path).properties.marker-size", "expected \"small\", \"medium\" or \"large\"")
+                    }
+                }
+                scene.annotations.append(
+                    (
+                        PointAnnotation(coordinate: c, title: title, subtitle: subtitle),
+                        Scene.PinStyle(
+                            color: color, sizeFactor: factor,
+                            marker: try markerOptions(p, path, images: &scene.markerImages))
+                    ))
+            }
+        case .multiPoint(let points):
+            for point in points { try add(.point(point), properties: p, path: path, to: &scene) }
+        case .lineString(let line):
+            guard Set(line.map { [$0.latitude, $0.longitude] }).count >= 2 else {
+                throw invalid("\(path).geometry.coordinates", "a LineString needs at least 2 distinct positions")
+            }
+            // "geodesic": true draws great circles (a flight path), as MKGeodesicPolyline.
+            let geodesic = p["geodesic"]?.bool == true
+            let polyline = geodesic ? GeodesicPolyline(controlCoordinates: line) : Polyline(coordinates: line)
+            scene.overlays.append((polyline, try shapeStyle(p, path)))
+        case .multiLineString(let lines):
+            for line in lines { try add(.lineString(line), properties: p, path: path, to: &scene) }
+        case .polygon(let rings):
+            guard let outer = rings.first else {
+                throw invalid("\(path).geometry.coordinates", "a Polygon needs at least one ring")
+            }
+            for (k, ring) in rings.enumerated() where Set(ring.map { [$0.latitude, $0.longitude] }).count < 3 {
+                throw invalid(
+                    "\(path).geometry.coordinates[\(k)]", "a polygon ring needs at least 3 distinct positions")
+            }
+            let holes = rings.dropFirst().map { Polygon(coordinates: $0) }
+            scene.overlays.append((Polygon(coordinates: outer, interiorPolygons: holes), try shapeStyle(p, path)))
+        case .multiPolygon(let polygons):
+            for polygon in polygons { try add(.polygon(polygon), properties: p, path: path, to: &scene) }
+        case .geometryCollection(let items):
+            for item in items { try add(item, properties: p, path: path, to: &scene) }
+        }
+    }
+}

@@ -1,0 +1,143 @@
+import Foundation
+import MapData
+import MapGeometry
+import MapGraphics
+import MapTestSupport
+import Testing
+
+@testable import MapBaseMap
+@testable import MapStyle
+
+@Suite("Label placement: collisions, priority, wrapping, lines")
+struct LabelPlacementTests {
+    static func points(_ list: [(Double, Double, String, Double)]) -> String {
+        let features = list.map { lon, lat, name, rank in
+            #"{"type": "Feature", "properties": {"name": "\#(name)", "rank": \#(rank)}, "geometry": {"type": "Point", "coordinates": [\#(lon), \#(lat)]}}"#
+        }
+        return #"{"type": "FeatureCollection", "features": [\#(features.joined(separator: ","))]}"#
+    }
+
+    static func line(_ coordinates: [(Double, Double)], name: String) -> String {
+        let c = coordinates.map { "[\($0.0), \($0.1)]" }.joined(separator: ",")
+        return
+            #"{"type": "FeatureCollection", "features": [{"type": "Feature", "properties": {"name": "\#(name)"}, "geometry": {"type": "LineString", "coordinates": [\#(c)]}}]}"#
+    }
+
+    static func place(
+        data: String, layout: String, center: LocationCoordinate2D = LocationCoordinate2D(latitude: 0, longitude: 0),
+        zoom: Double = 6
+    ) throws -> [PlacedLabel] {
+        let text = #"""
+            {"version": 8, "sources": {"s": {"type": "geojson", "data": \#(data)}},
+             "layers": [{"id": "l", "type": "symbol", "source": "s", "layout": \#(layout)}]}
+            """#
+        let style = try Style.decode(Data(text.utf8), source: "test", baseURL: URL(fileURLWithPath: "/"))
+        let map = try StyledBaseMap(style: style)
+        let viewport = try MapViewport(size: Size(width: 400, height: 300), center: center, zoomLevel: zoom)
+        let surface = try ImageSurface(width: 400, height: 300)
+        let frame = LayerFrame(context: try GraphicsContext(surface: surface), viewport: viewport)
+        let source = try #require(try map.featureSource("s"))
+        var collisions = SpatialGrid(cellSize: 64)
+        return try SymbolLayerRenderer(layer: style.layers[0], source: source, selection: frame.selection).place(
+            into: &collisions)
+    }
+
+    static func boxes(_ labels: [PlacedLabel]) -> [Rect] {
+        labels.map { label in
+            guard case .lines(let lines) = label.content else { return Rect(x: 0, y: 0, width: 0, height: 0) }
+            let m = label.font.measure(lines[0].text, size: label.size)
+            let top = lines.map { $0.origin.y - m.ascent }.min()!
+            let bottom = lines.map { $0.origin.y + m.descent }.max()!
+            let left = lines.map(\.origin.x).min()!
+            let right = lines.map { $0.origin.x + label.font.measure($0.text, size: label.size).width }.max()!
+            return Rect(x: left, y: top, width: right - left, height: bottom - top)
+        }
+    }
+
+    static func texts(_ labels: [PlacedLabel]) -> [String] {
+        labels.map {
+            if case .lines(let lines) = $0.content { return lines.map(\.text).joined(separator: " ") }
+            return ""
+        }
+    }
+
+    @Test("crowded labels: no two overlap, and the lowest sort key wins")
+    func collisions() throws {
+        var list: [(Double, Double, String, Double)] = []
+        for i in 0..<30 { list.append((Double(i % 6) * 1.2, Double(i / 6) * 0.3, "Place \(i)", Double(30 - i))) }
+        let labels = try Self.place(
+            data: Self.points(list),
+            layout: #"{"text-field": "{name}", "text-size": 14, "symbol-sort-key": ["get", "rank"]}"#)
+        #expect(labels.count > 1 && labels.count < 30)
+        #expect(Self.texts(labels).first == "Place 29")
+        let boxes = Self.boxes(labels)
+        for i in boxes.indices {
+            for j in boxes.indices where j > i { #expect(!boxes[i].intersects(boxes[j]), "\(i) and \(j) overlap") }
+        }
+    }
+
+    @Test("text-allow-overlap places every label")
+    func allowOverlap() throws {
+        let list = (0..<10).map { (Double($0) * 0.01, 0.0, "Same \($0)", 0.0) }
+        let labels = try Self.place(
+            data: Self.points(list), layout: #"{"text-field": "{name}", "text-allow-overlap": true}"#)
+        #expect(labels.count == 10)
+    }
+
+    @Test("text-max-width wraps at spaces; text-transform changes case")
+    func wrapping() throws {
+        let labels = try Self.place(
+            data: Self.points([(0, 0, "Midtown on the River Bank", 0)]),
+            layout: #"{"text-field": "{name}", "text-max-width": 6, "text-size": 12, "text-transform": "uppercase"}"#)
+        guard case .lines(let lines)? = labels.first?.content else {
+            Issue.record("no label")
+            return
+        }
+        #expect(lines.count >= 2)
+        #expect(lines.map(\.text).joined(separator: " ") == "MIDTOWN ON THE RIVER BANK")
+    }
+
+    @Test("labels keep their world position when the view moves: placement does not depend on the image edges")
+    func frameIndependence() throws {
+        let data = Self.points([(0, 0, "Fixed", 0)])
+        let layout = #"{"text-field": "{name}"}"#
+        let a = try Self.place(data: data, layout: layout, center: LocationCoordinate2D(latitude: 0, longitude: 0))
+        let b = try Self.place(data: data, layout: layout, center: LocationCoordinate2D(latitude: 0.3, longitude: 0.5))
+        guard case .lines(let la)? = a.first?.content, case .lines(let lb)? = b.first?.content else {
+            Issue.record("no label")
+            return
+        }
+        #expect(la[0].origin == lb[0].origin)
+    }
+
+    @Test("line labels read left to right on a line drawn right to left, and follow it")
+    func upright() throws {
+        let labels = try Self.place(
+            data: Self.line([(1.5, 0.2), (0.5, 0), (-1.5, -0.2)], name: "Backwards Street"),
+            layout: #"{"text-field": "{name}", "symbol-placement": "line", "text-size": 12}"#)
+        #expect(!labels.isEmpty)
+        for label in labels {
+            guard case .glyphs(let glyphs) = label.content else {
+                Issue.record("not a line label")
+                continue
+            }
+            for g in glyphs { #expect(cos(g.angle) > 0, "glyph angle \(g.angle) is upside down") }
+            // Glyph origins advance to the right.
+            for (p, q) in zip(glyphs, glyphs.dropFirst()) { #expect(q.origin.x > p.origin.x) }
+        }
+    }
+
+    @Test("no line label where the line turns sharper than text-max-angle")
+    func sharpTurns() throws {
+        var zigzag: [(Double, Double)] = []
+        for i in 0..<40 { zigzag.append((-1 + Double(i) * 0.05, i % 2 == 0 ? 0 : 0.05)) }
+        let labels = try Self.place(
+            data: Self.line(zigzag, name: "Zigzag Lane"),
+            layout: #"{"text-field": "{name}", "symbol-placement": "line", "text-size": 12, "text-max-angle": 30}"#)
+        #expect(labels.isEmpty)
+        let straight = try Self.place(
+            data: Self.line([(-1, 0), (1, 0)], name: "Zigzag Lane"),
+            layout: #"{"text-field": "{name}", "symbol-placement": "line", "text-size": 12, "text-max-angle": 30}"#)
+        #expect(!straight.isEmpty)
+    }
+}
