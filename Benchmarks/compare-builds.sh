@@ -12,25 +12,28 @@
 # machine load hits both builds alike, and the median of each side is shown:
 #   - tiles: `mapraster tiles` of the world z0-6 (5461 tiles) with Benchmarks/tiles/bench-tiles.py's style,
 #     png and png8, --threads 1 and 2, --quiet, into MBTiles: wall and CPU seconds of the whole process;
-#     Mapnik 3.1 (the peer of bench-tiles.py, python3-mapnik) renders the same pyramid on one core right
-#     after each MapRaster one-core run (png and png8), so its figure in both columns shows the noise;
+#     Mapnik 3.1 (the peer of bench-tiles.py, python3-mapnik) renders the same png pyramid on one core
+#     right after each MapRaster png one-core run;
 #   - StyleBenchmark: ms per render of MapRaster and of its Mapnik peer (Scripts/bench-mapnik.py);
 #   - OverlayBenchmarks: the 1,000,000-point polyline (scale 1 and 2, pipeline and naive peer), the
 #     world-long line, the PEERS scene and its base map alone;
 #   - AnnotationBenchmarks `process`: the static scene as a whole `mapraster render` process against the
-#     pycairo peer (Scripts/peer-static-map.py, medians of 15 inside each run), and `reuse`.
+#     pycairo peer (Scripts/peer-static-map.py, medians of 15 inside each run), and `reuse`; then the CPU
+#     time of 5 `mapraster render --scene` processes of that scene.
 # Prints one table: benchmark | base | new | new/base | spread (max-min over median, base / new). Lower is
 # better everywhere; "!" marks a row whose new runs are all slower than every base run. Rows named
-# "peer" are the same program in both columns: their new/base is the noise of this run.
+# "peer" are the same program in both columns: their new/base is the noise of this run. Rows "A / B"
+# divide each run's figure by its peer's from the same minute (the ratios the benchmarks' goals are set
+# in); with the tiles' CPU rows they are the steadiest when the machine is busy.
 #
 # Needs Debian's python3-mapnik (/usr/bin/python3) for the Mapnik rows and pycairo in the `python3` on
-# PATH for the pycairo row (pip install pycairo); without them those rows are left out. About 10 minutes
-# on 2 cores with the default 3 rounds.
+# PATH for the pycairo rows (pip install pycairo); without them those rows are left out. Run time with the
+# default 3 rounds: about 9 minutes on 2 idle cores, about 18 with four builds running alongside.
 set -euo pipefail
 HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 REPO="$(dirname "$HERE")"
 if [ $# -lt 2 ]; then
-    sed -n '2,27p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'
+    sed -n '2,/^set -euo/p' "${BASH_SOURCE[0]}" | grep '^#' | sed 's/^# \{0,1\}//'
     exit 64
 fi
 PYTHON=/usr/bin/python3
@@ -116,19 +119,19 @@ def record(row, side, value):
     results[row][side].append(value)
 
 
-def run(command, env=None, capture=True):
-    """Runs a command under /usr/bin/time; returns (wall s, cpu s, max RSS MiB, stdout)."""
-    report = os.path.join(work, "time.txt")
-    full = ["/usr/bin/time", "-f", "%U %S %M", "-o", report] + command
-    start = time.perf_counter()
-    process = subprocess.run(full, stdin=subprocess.DEVNULL, capture_output=True, text=True,
-                             env=env, cwd=work)
-    wall = time.perf_counter() - start
+def run(command, env=None):
+    """Runs a command; returns (wall s, CPU s = user + system of it and its children, max RSS MiB, stdout)."""
+    out_path, err_path = os.path.join(work, "stdout.txt"), os.path.join(work, "stderr.txt")
+    with open(out_path, "w") as out, open(err_path, "w") as err:
+        start = time.perf_counter()
+        process = subprocess.Popen(command, stdin=subprocess.DEVNULL, stdout=out, stderr=err, env=env, cwd=work)
+        _, status, usage = os.wait4(process.pid, 0)
+        wall = time.perf_counter() - start
+        process.returncode = os.waitstatus_to_exitcode(status)
+    stdout, stderr = open(out_path).read(), open(err_path).read()
     if process.returncode != 0:
-        sys.exit(f"error: {' '.join(command)} failed ({process.returncode}):\n{process.stderr[-2000:]}"
-                 f"{process.stdout[-2000:]}")
-    user, system, rss = open(report).read().split()[-3:]
-    return wall, float(user) + float(system), int(rss) / 1024, process.stdout
+        sys.exit(f"error: {' '.join(command)} failed ({process.returncode}):\n{stderr[-2000:]}{stdout[-2000:]}")
+    return wall, usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024, stdout
 
 
 try:
@@ -167,13 +170,15 @@ try:
                         record(f"{label}: CPU s", side, cpu)
                         if threads == 1 and fmt == "png":
                             record(f"{label}: peak RSS MiB", side, rss)
-                        if mapnik and threads == 1:
+                        if mapnik and threads == 1 and fmt == "png":
                             log(f"round {r + 1}/{args.rounds}: peer Mapnik tiles {fmt} 1 process ({side} slot)")
                             out = os.path.join(work, "mapnik.sqlite")
                             wall, cpu, _, _ = run(["/usr/bin/python3", os.path.join(repo, "Benchmarks/tiles/bench-tiles.py"),
                                                    "--mapnik-run", xml_path, str(args.max_zoom), fmt, "1", out])
                             os.remove(out)
                             record(f"peer Mapnik tiles {fmt}, 1 process: wall s", side, wall)
+                            # MapRaster's time over Mapnik's right after it: steadier under load than either.
+                            record(f"{label}: MapRaster / Mapnik wall", side, results[f"{label}: wall s"][side][-1] / wall)
 
     # ---------------------------------------------------------------------------------------------- style
     if "style" in only:
@@ -188,6 +193,7 @@ try:
                         record(f"StyleBenchmark {name}: ms/render", side, float(fields[1]))
                         if re.match(r"^[\d.]+$", fields[2]):
                             record(f"peer Mapnik StyleBenchmark {name}: ms/render", side, float(fields[2]))
+                            record(f"StyleBenchmark {name}: MapRaster / Mapnik", side, float(fields[1]) / float(fields[2]))
 
     # -------------------------------------------------------------------------------------------- overlay
     if "overlay" in only:
@@ -214,6 +220,10 @@ try:
                     for row, value in zip(rows, match.groups()):
                         if row:
                             record(row, side, float(value))
+                    if "naive peer" in pattern:
+                        scale = "1" if "scale 1" in pattern else "2"
+                        record(f"overlay 1M-point polyline scale {scale}: pipeline / naive", side,
+                               float(match.group(1)) / float(match.group(3)))
 
     # ---------------------------------------------------------------------------------------------- scene
     if "scene" in only:
@@ -226,8 +236,16 @@ try:
                 if match:
                     record("static scene, whole `mapraster render` process: ms", side, float(match.group(1)))
                     record("peer pycairo static scene, whole process: ms", side, float(match.group(2)))
+                    record("static scene: mapraster / pycairo", side, float(match.group(1)) / float(match.group(2)))
                 elif r == 0 and side == "base":
                     log("note: no static-scene figures (is pycairo installed for `python3`?):\n" + out)
+                # The same scene file (AnnotationBenchmarks wrote it into TMPDIR): CPU time of 5 processes.
+                scene = os.path.join(work, "mapraster-bench-scene.json")
+                if os.path.exists(scene):
+                    cpus = [run([os.path.join(sides[side], "mapraster"), "render", "--scene", scene, "--no-base-map",
+                                 "--no-attribution", "-o", os.path.join(work, "scene.png")])[1] for _ in range(5)]
+                    record("static scene, `mapraster render` process: CPU ms (median of 5)", side,
+                           statistics.median(cpus) * 1000)
                 match = re.search(r"snapshot with reuse ([\d.]+) ms, without ([\d.]+) ms", out)
                 if match:
                     record("annotations: 1,000 pins with bitmap reuse: ms", side, float(match.group(1)))
@@ -239,8 +257,14 @@ try:
           f"new {args.new} (built {describe(sides['new'])})")
     print(f"{args.rounds} A/B rounds, medians; load average before {load_before[0]:.2f} {load_before[1]:.2f}, "
           f"after {load_after[0]:.2f} {load_after[1]:.2f}; {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}")
-    print("lower is better; '!' = every new run slower than every base run; 'peer' rows: the same program "
-          "in both columns (their new/base is this run's noise)")
+    print(f"took {time.perf_counter() - START:.0f} s. Lower is better everywhere. '!' = every new run slower than "
+          "every base run (by chance alone 1 row in 20 at 3 rounds).")
+    print("'peer' rows run the same program in both columns: their new/base is this run's noise. 'A / B' rows "
+          "divide each run's figure by its peer's, measured alternately in the same minute: the steadiest under load, "
+          "with the tiles' CPU rows.")
+    if max(load_before[0], load_after[0]) > 0.75 * (os.cpu_count() or 1):
+        print(f"WARNING: the machine was busy (load {max(load_before[0], load_after[0]):.1f} on {os.cpu_count()} "
+              "cores): wall times swing by tens of percent; judge by the CPU and '/ peer' rows, or run again when idle.")
     print()
 
     def fmt(v):
@@ -255,7 +279,7 @@ try:
             continue
         ma, mb = statistics.median(a), statistics.median(b)
         ratio = mb / ma if ma else float("nan")
-        flag = " !" if min(b) > max(a) else "  "
+        flag = " !" if args.rounds >= 3 and min(b) > max(a) else "  "
         spread = f"{(max(a) - min(a)) / ma:.0%} / {(max(b) - min(b)) / mb:.0%}" if ma and mb else "-"
         print(f"| {row:{width}} | {fmt(ma):>9} | {fmt(mb):>9} | {ratio:6.3f}{flag} | {spread:>17} |")
 finally:

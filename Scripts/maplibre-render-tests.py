@@ -258,7 +258,7 @@ def main():
     commit = subprocess.run(["git", "-C", ROOT, "describe", "--always", "--dirty"], capture_output=True,
                             text=True).stdout.strip() or "?"
     print(f"MapLibre render tests ({args.tests}), {len(results)} cases, binary {binary}, "
-          f"checkout {commit}, {datetime.datetime.now(datetime.timezone.utc):%Y-%m-%d %H:%M} UTC, {elapsed:.0f} s")
+          f"runner checkout {commit}, {datetime.datetime.now(datetime.timezone.utc):%Y-%m-%d %H:%M} UTC, {elapsed:.0f} s")
     print("pass % = pass / (pass + fail + unsupported); skipped: pitch, bearing or operations.")
     print()
     print("\n".join(table("group", list(by_group.items()))))
