@@ -17,9 +17,9 @@
 #   - StyleBenchmark: ms per render of MapRaster and of its Mapnik peer (Scripts/bench-mapnik.py);
 #   - OverlayBenchmarks: the 1,000,000-point polyline (scale 1 and 2, pipeline and naive peer), the
 #     world-long line, the PEERS scene and its base map alone;
-#   - AnnotationBenchmarks `process`: the static scene as a whole `mapraster render` process against the
-#     pycairo peer (Scripts/peer-static-map.py, medians of 15 inside each run), and `reuse`; then the CPU
-#     time of 5 `mapraster render --scene` processes of that scene.
+#   - AnnotationBenchmarks: `process`, the static scene as a whole `mapraster render` process against the
+#     pycairo peer (Scripts/peer-static-map.py, medians of 15 inside each run), then the CPU time of 5
+#     `mapraster render --scene` processes of that scene; `query`, `reuse` and `layout`.
 # Prints one table: benchmark | base | new | new/base | spread (max-min over median, base / new). Lower is
 # better everywhere; "!" marks a row whose new runs are all slower than every base run. Rows named
 # "peer" are the same program in both columns: their new/base is the noise of this run. Rows "A / B"
@@ -28,7 +28,7 @@
 #
 # Needs Debian's python3-mapnik (/usr/bin/python3) for the Mapnik rows and pycairo in the `python3` on
 # PATH for the pycairo rows (pip install pycairo); without them those rows are left out. Run time with the
-# default 3 rounds: about 9 minutes on 2 idle cores, about 18 with four builds running alongside.
+# default 3 rounds: 16 minutes on 2 cores at load 8 (other builds running); about half that when idle.
 set -euo pipefail
 HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 REPO="$(dirname "$HERE")"
@@ -229,9 +229,21 @@ try:
     if "scene" in only:
         for r in range(args.rounds):
             for side in ("base", "new"):
-                log(f"round {r + 1}/{args.rounds}: AnnotationBenchmarks process reuse, {side}")
+                log(f"round {r + 1}/{args.rounds}: AnnotationBenchmarks query reuse process layout, {side}")
                 env = dict(os.environ, TMPDIR=work)
-                _, _, _, out = run([os.path.join(sides[side], "AnnotationBenchmarks"), "process", "reuse"], env=env)
+                _, _, _, out = run([os.path.join(sides[side], "AnnotationBenchmarks"), "query", "reuse", "process", "layout"],
+                                  env=env)
+                for pattern, rows in (
+                    (r"index build \(first query\): ([\d.]+) ms", ["annotations(in:) on 1,000,000: index build ms"]),
+                    (r"annotations\(in:\) ([\d.]+) ms", ["annotations(in:) on 1,000,000: query ms"]),
+                    (r"linear scan of precomputed map points ([\d.]+) ms",
+                     ["peer linear scan of 1,000,000 map points (same binary): ms"]),
+                    (r"collision \(all low priority\): ([\d.]+) ms", ["layout 100,000 pins, collisions: ms"]),
+                    (r"clustering: ([\d.]+) ms", ["layout 100,000 pins, clustering: ms"]),
+                ):
+                    match = re.search(pattern, out)
+                    if match:
+                        record(rows[0], side, float(match.group(1)))
                 match = re.search(r"mapraster render ([\d.]+) ms, pycairo \(.*?\) ([\d.]+) ms", out)
                 if match:
                     record("static scene, whole `mapraster render` process: ms", side, float(match.group(1)))
