@@ -28,7 +28,7 @@
 #
 # Needs Debian's python3-mapnik (/usr/bin/python3) for the Mapnik rows and pycairo in the `python3` on
 # PATH for the pycairo rows (pip install pycairo); without them those rows are left out. Run time with the
-# default 3 rounds: 16 minutes on 2 cores at load 8 (other builds running); about half that when idle.
+# default 3 rounds: 11 minutes on 2 cores at load 5-6 (other builds running), 16 at load 8.
 set -euo pipefail
 HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 REPO="$(dirname "$HERE")"
