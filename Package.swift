@@ -64,7 +64,7 @@ let package = Package(
                 .copy("Resources/bluemarble"), .copy("Resources/styles"),
             ]),
         // Tile storage: MBTiles in SQLite (the only module that calls SQLite).
-        .target(name: "MapStorage", dependencies: ["MapGeometry", "MapCompression", "CSQLite"]),
+        .target(name: "MapStorage", dependencies: ["MapGeometry", "MapData", "MapCompression", "CSQLite"]),
         // Tile pyramids: metatiles, parallel rendering, directory and MBTiles output.
         .target(name: "MapTiles", dependencies: ["MapRender", "MapGraphics", "MapStorage"]),
         // pixelmatch-compatible image comparison with ignore masks.
