@@ -125,3 +125,38 @@ import Testing
         #expect(failures > bytes.count / 7 - 2)
     }
 }
+
+/// 10,000 random mutations of the fixture tiles (bytes overwritten, inserted, deleted; cut short): the
+/// decoder either decodes or throws its typed error.
+@Suite struct VectorTileMutationTests {
+    @Test func tenThousandMutationsNeverCrash() throws {
+        let names = [
+            "generated-all-types.mvt", "generated-extent-512.mvt", "mapbox-streets-7-70-42.mvt",
+            "mapbox-streets-counties-7-37-48.mvt",
+        ]
+        let tiles = try names.map { [UInt8](try Fixtures.data("vectortiles/\($0)")) }
+        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+        func next(_ bound: Int) -> Int {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int(truncatingIfNeeded: state >> 33) % max(bound, 1)
+        }
+        var rejected = 0
+        var decoded = 0
+        for round in 0..<10_000 {
+            var bytes = tiles[round % tiles.count]
+            for _ in 0..<(1 + next(3)) {
+                switch next(4) {
+                case 0: bytes[next(bytes.count)] = UInt8(next(256))
+                case 1: bytes.insert(UInt8(next(256)), at: next(bytes.count))
+                case 2: if bytes.count > 1 { bytes.remove(at: next(bytes.count)) }
+                default: bytes[next(bytes.count)] ^= UInt8(1 << next(8))
+                }
+            }
+            if round % 10 == 0 { bytes = Array(bytes.prefix(next(bytes.count))) }
+            if fuzzDecodeVectorTile(Data(bytes)) == nil { rejected += 1 } else { decoded += 1 }
+        }
+        // Both outcomes occur: mutations that keep the structure decode, the others are refused.
+        #expect(rejected > 1_000)
+        #expect(decoded > 1_000)
+    }
+}
