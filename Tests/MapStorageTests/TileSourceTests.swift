@@ -96,3 +96,41 @@ import Testing
         #expect(throws: StorageError.self) { try TileTemplateSource(template: folder.path + "/{z}/{x}.pbf") }
     }
 }
+
+@Suite struct OverzoomTests {
+    static let info = TileSourceInfo(format: .mvt, minZoom: 2, maxZoom: 14)
+
+    @Test(arguments: [
+        (18, 132_101, 95_837, "14/8256/5989", 5.0 / 16, 13.0 / 16, 1.0 / 16),
+        (14, 8529, 5974, "14/8529/5974", 0.0, 0.0, 1.0),
+        (15, 17059, 11949, "14/8529/5974", 0.5, 0.5, 0.5),
+        (5, 16, 11, "5/16/11", 0.0, 0.0, 1.0),
+    ])
+    func deepViewsDrawFromTheMaxZoomAncestor(
+        z: Int, x: Int, y: Int, parent: String, wx: Double, wy: Double, size: Double
+    )
+        throws
+    {
+        let id = try TileID(z: z, x: x, y: y)
+        #expect(Self.info.sourceTile(for: id)?.description == parent)
+        let window = Self.info.overzoomWindow(for: id)
+        #expect(window.x == wx && window.y == wy && window.size == size)
+    }
+
+    @Test func tilesAboveMinZoomAreNotRead() throws {
+        #expect(Self.info.sourceTile(for: try TileID(z: 1, x: 0, y: 0)) == nil)
+    }
+
+    @Test func badVectorTileNamesSourceAndTile() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("badmvt-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Data([0x1A, 0x7F, 0x0A]).write(to: folder.appendingPathComponent("3-2-1.mvt"))
+        let source = try TileTemplateSource(template: folder.path + "/{z}-{x}-{y}.mvt")
+        let error = #expect(throws: StorageError.self) { try source.vectorTile(TileID(z: 3, x: 2, y: 1)) }
+        #expect(
+            error?.description.hasPrefix(
+                "tile 3/2/1 of '\(folder.path)/{z}-{x}-{y}.mvt' is unusable: corrupt vector tile") == true)
+        #expect(try source.vectorTile(TileID(z: 3, x: 2, y: 2)) == nil)
+    }
+}
