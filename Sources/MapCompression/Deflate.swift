@@ -114,16 +114,18 @@ public enum Deflate {
         }
     }
 
+    /// A first output size: gzip's trailer (the size modulo 2^32, which the input may fake) capped at the
+    /// most deflate can expand its input (1032:1), so that memory follows the real output; else 4x the input.
     private static func initialCapacity(_ container: DeflateCalls.Container, _ member: UnsafeRawBufferPointer) -> Int {
-        let guess = member.count <= (Int.max / 4) ? member.count * 4 : Int.max
+        let most = member.count <= Int.max / 1032 ? member.count * 1032 : Int.max
         if container == .gzip, member.count >= 18 {
             let tail = member.count - 4
             let size =
                 Int(member[tail]) | Int(member[tail + 1]) << 8 | Int(member[tail + 2]) << 16
                 | Int(member[tail + 3]) << 24
-            return max(size, 64)
+            return max(min(size, most), 64)
         }
-        return max(guess, 4096)
+        return max(member.count <= Int.max / 4 ? member.count * 4 : Int.max, 4096)
     }
 
     /// libdeflate's version, such as "1.14".
