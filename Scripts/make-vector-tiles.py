@@ -347,6 +347,23 @@ def ocean(coastlines, bounds):
     return unary_union(sea) if sea else None
 
 
+def write_truth(mbtiles):
+    """fixtures/vectortiles/shipped-truth.json: for every 8th tile, feature counts per layer as PyPI
+    mapbox-vector-tile decodes them, so that MapStorageTests check the Swift decoder on the shipped tiles."""
+    import gzip
+
+    import mapbox_vector_tile
+    with sqlite3.connect(mbtiles) as db:
+        rows = db.execute("SELECT zoom_level, tile_column, tile_row, tile_data FROM tiles ORDER BY 1, 2, 3").fetchall()
+    truth = {}
+    for z, x, tms, data in rows[::8]:
+        tile = mapbox_vector_tile.decode(gzip.decompress(data))
+        truth[f"{z}/{x}/{(1 << z) - 1 - tms}"] = {name: len(layer["features"]) for name, layer in tile.items()}
+    with open(os.path.join(REPO, "fixtures", "vectortiles", "shipped-truth.json"), "w") as f:
+        json.dump(truth, f, sort_keys=True, separators=(",", ":"))
+        f.write("\n")
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--shared", default=os.path.join(REPO, "..", "shared", "data"))
@@ -411,6 +428,7 @@ def main():
     from pmtiles.convert import mbtiles_to_pmtiles
     mbtiles_to_pmtiles(mbtiles, pmtiles_path, MAXZOOM)
     shutil.rmtree(work)
+    write_truth(mbtiles)
     for path in (mbtiles, pmtiles_path):
         print(f"{os.path.relpath(path, REPO)}: {os.path.getsize(path):,} bytes")
 

@@ -35,6 +35,25 @@ import Testing
         #expect(features > 50_000)
     }
 
+    /// Every 8th tile has the feature counts per layer that PyPI mapbox-vector-tile decodes
+    /// (`fixtures/vectortiles/shipped-truth.json`, written by Scripts/make-vector-tiles.py).
+    @Test func featureCountsMatchThePythonDecoder() throws {
+        let truth = try JSONValue.parse(Fixtures.data("vectortiles/shipped-truth.json"))
+        let tiles = try #require(truth.members)
+        #expect(tiles.count > 100)
+        let source = try openTileSource(at: Self.folder.appendingPathComponent("osm-omt.mbtiles").path)
+        for (key, counts) in tiles {
+            let parts = key.split(separator: "/").compactMap { Int($0) }
+            let id = try TileID(z: parts[0], x: parts[1], y: parts[2])
+            let tile = try #require(try source.vectorTile(id), "\(key)")
+            var decoded: [String: Int] = [:]
+            for layer in try tile.layers() { decoded[layer.name] = layer.features.count }
+            var expected: [String: Int] = [:]
+            for (name, count) in counts.members ?? [] { expected[name] = Int(count.number ?? -1) }
+            #expect(decoded == expected, "\(key)")
+        }
+    }
+
     /// Andorra la Vella's zoom-14 tile has streets, buildings and names in the schema's vocabulary.
     @Test func andorraLaVellaHasStreets() throws {
         let source = try openTileSource(at: Self.folder.appendingPathComponent("osm-omt.pmtiles").path)
