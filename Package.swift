@@ -10,7 +10,7 @@ let package = Package(
     ],
     targets: [
         // C libraries from Debian, found with pkg-config. MapGraphics imports them all but SQLite, which
-        // only MapStorage imports.
+        // only MapStorage imports, and libdeflate, which only MapCompression imports.
         .systemLibrary(
             name: "CCairo", pkgConfig: "cairo-ft",
             providers: [.apt(["libcairo2-dev"])]),
@@ -41,6 +41,8 @@ let package = Package(
             name: "CImageQuant", pkgConfig: "imagequant",
             providers: [.apt(["libimagequant-dev"])]),
 
+        // Deflate (zlib, gzip) through libdeflate: the only module that calls it.
+        .target(name: "MapCompression", dependencies: ["MapGeometry", "CDeflate"]),
         // Pure Swift: coordinates, map points, map rects, projection, viewport, tiles.
         .target(name: "MapGeometry"),
         // Data decoding: JSON with line/column errors, GeoJSON.
@@ -52,14 +54,14 @@ let package = Package(
             name: "MapGraphics",
             dependencies: [
                 "MapGeometry", "CCairo", "CFreeType", "CHarfBuzz", "CSPNG", "CPixman", "CPNG", "CImageQuant", "CMalloc",
-                "CDeflate",
+                "MapCompression",
             ]),
         // The base map: MapLibre-style rendering of every layer type, labels, the shipped styles and data.
         .target(
             name: "MapBaseMap", dependencies: ["MapGeometry", "MapData", "MapStyle", "MapGraphics"],
             resources: [
                 .copy("Resources/naturalearth"), .copy("Resources/geonames"), .copy("Resources/helsinki"),
-                .copy("Resources/bluemarble"), .copy("Resources/styles"),
+                .copy("Resources/bluemarble"), .copy("Resources/styles"), .copy("Resources/vectortiles"),
             ]),
         // MapKit's overlays and their renderers (tile overlays read MBTiles through MapStorage).
         .target(name: "MapOverlays", dependencies: ["MapGeometry", "MapGraphics", "MapStorage"]),
@@ -77,7 +79,7 @@ let package = Package(
                 "MapRender",
             ]),
         // Tile storage: MBTiles in SQLite (the only module that calls SQLite).
-        .target(name: "MapStorage", dependencies: ["MapGeometry", "CSQLite"]),
+        .target(name: "MapStorage", dependencies: ["MapGeometry", "MapData", "MapCompression", "CSQLite"]),
         // Tile pyramids: metatiles, parallel rendering, directory and MBTiles output.
         .target(
             name: "MapTiles",
@@ -107,6 +109,10 @@ let package = Package(
         // Golden-image assertions and fixture lookup for this package's tests.
         .target(name: "MapTestSupport", dependencies: ["MapRaster", "MapRasterTesting"]),
 
+        .testTarget(name: "MapCompressionTests", dependencies: ["MapCompression"]),
+        .testTarget(name: "MapDataTests", dependencies: ["MapData", "MapTestSupport"]),
+        .testTarget(
+            name: "MapStorageTests", dependencies: ["MapStorage", "MapData", "MapCompression", "MapTestSupport"]),
         .testTarget(name: "MapGeometryTests", dependencies: ["MapGeometry", "MapTestSupport"]),
         .testTarget(name: "MapStyleTests", dependencies: ["MapStyle", "MapTestSupport"]),
         .testTarget(name: "MapGraphicsTests", dependencies: ["MapGraphics", "MapTestSupport"]),

@@ -67,9 +67,10 @@ public final class MBTilesFile {
         } catch {
             throw StorageError.notMBTiles(path: url.path, reason: "not an SQLite database")
         }
-        guard names.contains("metadata"), names.contains("tiles") else {
+        for required in ["tiles", "metadata"] where !names.contains(required) {
             throw StorageError.notMBTiles(
-                path: url.path, reason: "it has no 'metadata' table and 'tiles' table or view")
+                path: url.path,
+                reason: "it has no '\(required)' table or view (an MBTiles file needs 'tiles' and 'metadata')")
         }
         if !readOnly {
             guard names.contains("map"), names.contains("images") else {

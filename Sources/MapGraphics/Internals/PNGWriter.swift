@@ -1,4 +1,5 @@
 import Foundation
+internal import MapCompression
 
 /// A minimal PNG writer: signature, IHDR, optional PLTE and tRNS, one IDAT of unfiltered rows, IEND.
 /// No timestamps or other ancillary chunks, so equal images give equal bytes.
@@ -17,7 +18,12 @@ enum PNGWriter {
                 }
             }
         }
-        let compressed = try Deflate.zlib(raw, level: compressionLevel)
+        let compressed: [UInt8]
+        do {
+            compressed = try Deflate.zlibCompress(raw, level: compressionLevel)
+        } catch {
+            throw GraphicsError.cannotWritePNG(path: "(memory)", reason: "\(error)")
+        }
         var png = Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
         func chunk(_ type: String, _ body: [UInt8]) {
             var length = UInt32(body.count).bigEndian
