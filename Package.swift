@@ -61,6 +61,10 @@ let package = Package(
                 .copy("Resources/naturalearth"), .copy("Resources/geonames"), .copy("Resources/helsinki"),
                 .copy("Resources/bluemarble"), .copy("Resources/styles"),
             ]),
+        // Offline geocoding: placemarks from coordinates (Natural Earth, GeoNames, OSM addresses) and places by name.
+        .target(
+            name: "MapGeocoding", dependencies: ["MapGeometry", "MapData", "MapRender"],
+            resources: [.copy("Resources/geocoding")]),
         // Tile storage: MBTiles in SQLite (the only module that calls SQLite).
         .target(name: "MapStorage", dependencies: ["MapGeometry", "CSQLite"]),
         // Tile pyramids: metatiles, parallel rendering, directory and MBTiles output.
@@ -72,7 +76,7 @@ let package = Package(
             name: "MapRaster",
             dependencies: ["MapGeometry", "MapData", "MapStyle", "MapGraphics", "MapRender", "MapDiff"]),
         // Command-line interface as a library so that tests can call it.
-        .target(name: "MapCLI", dependencies: ["MapRaster", "MapTiles", "MapStorage"]),
+        .target(name: "MapCLI", dependencies: ["MapRaster", "MapTiles", "MapStorage", "MapGeocoding"]),
         .executableTarget(name: "mapraster", dependencies: ["MapCLI"]),
         // For users' test targets: render and compare with approved images (XCTest and Swift Testing).
         .target(name: "MapRasterTesting", dependencies: ["MapRender", "MapDiff", "MapGraphics"]),
@@ -88,6 +92,7 @@ let package = Package(
         .target(name: "MapTestSupport", dependencies: ["MapRaster", "MapRasterTesting"]),
 
         .testTarget(name: "MapGeometryTests", dependencies: ["MapGeometry", "MapTestSupport"]),
+        .testTarget(name: "MapGeocodingTests", dependencies: ["MapGeocoding", "MapTestSupport"]),
         .testTarget(name: "MapStyleTests", dependencies: ["MapStyle", "MapTestSupport"]),
         .testTarget(name: "MapGraphicsTests", dependencies: ["MapGraphics", "MapTestSupport"]),
         .testTarget(name: "MapRenderTests", dependencies: ["MapRaster", "MapTestSupport"]),
