@@ -19,9 +19,12 @@ File format (all integers are unsigned LEB128 varints unless said otherwise; "zz
                  (longitude, latitude) in micro-degrees from the previous vertex (the first from 0,0)
   places         count, then per place: zz delta lon, zz delta lat (micro-degrees, from the previous place),
                  name, admin1, admin2, cc, nameJa (string indices), population (0 = unknown, < 1e5)
+  aliases        count, then per alias (a GeoNames city of 100,000+ whose name did not join a place above):
+                 zz delta lon, zz delta lat, name, cc, nameJa (string indices), population; forward search only
   addresses      count, then per address: zz delta lon, zz delta lat, street, housenumber, postcode
   streets        count, then per street: name (string index), vertex count (>= 2), zz deltas as in rings
-  coverage       count, then per box: zz west, zz south, zz east, zz north (micro-degrees)
+  coverage       count, then per box: zz west, zz south, zz east, zz north (micro-degrees), cc (string index):
+                 the extent of each OSM extract and the country it covers
 Coordinates in the sources have 6 decimals, so micro-degrees keep them exactly: the polygons answered are
 the polygons in the GeoJSON files, vertex for vertex.
 """
@@ -30,6 +33,7 @@ import json
 import math
 import os
 import sys
+import unicodedata
 
 DATA = sys.argv[1] if len(sys.argv) > 1 else "/work/shared/data"
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -106,18 +110,25 @@ def haversine_km(lat1, lon1, lat2, lon2):
     return 2 * 6371.0088 * math.asin(min(1.0, math.sqrt(h)))
 
 
+def join_key(name):
+    """Names compared for the join: accents dropped, case folded, anything but letters and digits a space."""
+    text = "".join(c for c in unicodedata.normalize("NFKD", name) if not unicodedata.combining(c))
+    return " ".join("".join(c.lower() if c.isalnum() else " " for c in text).split())
+
+
 def join_populations(rows, big):
-    """Population and Japanese name of cities1000 rows from cities_100k: same cc, same name, nearest within
-    5 km (ties: lowest row). Returns {row index: (population, name_ja)}."""
+    """Population and Japanese name of cities1000 rows from cities_100k: same cc, same name (join_key), nearest
+    within 5 km (ties: lowest row). Returns ({row index: (population, name_ja)}, [unjoined features])."""
     by_key = {}
     for i, r in enumerate(rows):
-        by_key.setdefault((r["cc"], r["name"]), []).append(i)
+        by_key.setdefault((r["cc"], join_key(r["name"])), []).append(i)
     joined = {}
+    unjoined = []
     for f in big["features"]:
         p = f["properties"]
         lon, lat = f["geometry"]["coordinates"]
         best = None
-        for i in by_key.get((p["country"], p["name"]), []):
+        for i in by_key.get((p["country"], join_key(p["name"])), []):
             d = haversine_km(lat, lon, float(rows[i]["lat"]), float(rows[i]["lon"]))
             if d < 5 and (best is None or d < best[0]):
                 best = (d, i)
@@ -126,7 +137,9 @@ def join_populations(rows, big):
             pop = int(p["population"] or 0)
             if i not in joined or joined[i][0] < pop:
                 joined[i] = (pop, p.get("name_ja_guess") or "")
-    return joined
+        else:
+            unjoined.append(f)
+    return joined, unjoined
 
 
 def osm_features(paths):
@@ -157,13 +170,13 @@ def osm_features(paths):
                     streets.append((t["name"], dedup))
 
     boxes = []
-    for path in paths:
+    for path, cc in paths:
         a0, s0 = len(addresses), len(streets)
         H().apply_file(path, locations=True)
         xs = [a[0] for a in addresses[a0:]] + [p[0] for s in streets[s0:] for p in s[1]]
         ys = [a[1] for a in addresses[a0:]] + [p[1] for s in streets[s0:] for p in s[1]]
         if xs:
-            boxes.append((min(xs), min(ys), max(xs), max(ys)))
+            boxes.append((min(xs), min(ys), max(xs), max(ys), cc))
         print(f"  {os.path.basename(path)}: {len(addresses) - a0} addresses, {len(streets) - s0} named highways")
     # Deterministic order: sorted.
     addresses.sort()
@@ -200,7 +213,7 @@ def main():
         geometry_bytes(body, rings)
     rows = list(csv.DictReader(open(os.path.join(DATA, "world/geonames_cities1000_admin.csv"), encoding="utf-8")))
     big = json.load(open(os.path.join(DATA, "world/geonames_cities_100k.geojson"), encoding="utf-8"))
-    joined = join_populations(rows, big)
+    joined, unjoined = join_populations(rows, big)
     uvar(body, len(rows))
     px = py = 0
     for i, r in enumerate(rows):
@@ -212,8 +225,20 @@ def main():
         for v in (r["name"], r["admin1"], r["admin2"], r["cc"], ja):
             uvar(body, w.s(v))
         uvar(body, pop)
-    pbfs = sorted(os.path.join(DATA, "osm", n) for n in os.listdir(os.path.join(DATA, "osm")) if n.endswith(".osm.pbf"))
-    pbfs.append(os.path.join(DATA, "helsinki/Helsinki.osm.pbf"))
+    uvar(body, len(unjoined))
+    px = py = 0
+    for f in unjoined:
+        p = f["properties"]
+        x, y = micro(f["geometry"]["coordinates"][0]), micro(f["geometry"]["coordinates"][1])
+        zz(body, x - px)
+        zz(body, y - py)
+        px, py = x, y
+        for v in (p["name"], p["country"], p.get("name_ja_guess") or ""):
+            uvar(body, w.s(v))
+        uvar(body, int(p["population"] or 0))
+    # The OSM extracts and the country each covers.
+    pbfs = [(os.path.join(DATA, "osm/andorra-latest.osm.pbf"), "AD"), (os.path.join(DATA, "osm/monaco-latest.osm.pbf"), "MC"),
+            (os.path.join(DATA, "helsinki/Helsinki.osm.pbf"), "FI")]
     addresses, streets, boxes = osm_features(pbfs)
     uvar(body, len(addresses))
     px = py = 0
@@ -234,8 +259,9 @@ def main():
             px, py = x, y
     uvar(body, len(boxes))
     for box in boxes:
-        for v in box:
+        for v in box[:4]:
             zz(body, v)
+        uvar(body, w.s(box[4]))
 
     out = bytearray(b"MRGEO\x00\x01\x00")
     uvar(out, len(w.string_list))
@@ -248,7 +274,7 @@ def main():
     with open(OUT, "wb") as fh:
         fh.write(out)
     print(f"{OUT}: {len(out):,} bytes; {len(countries['features'])} countries, {len(admin1['features'])} admin-1, "
-          f"{nvert:,} polygon vertices, {len(rows):,} places ({len(joined):,} with population), "
+          f"{nvert:,} polygon vertices, {len(rows):,} places ({len(joined):,} with population, {len(unjoined)} aliases), "
           f"{len(addresses):,} addresses, {len(streets):,} named highways, {len(w.string_list):,} strings")
 
 

@@ -16,7 +16,9 @@ import MapGeometry
 ///   central Helsinki) cover the point: the nearest `addr:*` address within 50 m, else the nearest named
 ///   highway within 100 m (street only).
 ///
-/// A point at sea is in no country and throws ``GeocodingError/noData(latitude:longitude:)``.
+/// A point at sea is in no country and throws ``GeocodingError/noData(latitude:longitude:)``; the one exception is
+/// a shore point outside Natural Earth's 1:10m coastline that an OpenStreetMap address or street answers (the
+/// 1:10m Monaco, for one, leaves out part of the harbour): it gets the extract's country.
 ///
 /// ```swift
 /// let geocoder = try Geocoder()
@@ -50,9 +52,14 @@ public final class Geocoder: Sendable {
     /// - Parameter language: the language of the names answered.
     /// - Throws: ``GeocodingError/badData(file:reason:)`` when the shipped file is missing or corrupt.
     public convenience init(language: GeocodingLanguage = .english) throws {
+        try self.init(contentsOf: try Self.shippedDataURL(), language: language)
+    }
+
+    /// The shipped `geocoding.bin`.
+    static func shippedDataURL() throws -> URL {
         guard let url = Bundle.module.url(forResource: "geocoding", withExtension: "bin", subdirectory: "geocoding")
         else { throw GeocodingError.badData(file: "geocoding/geocoding.bin", reason: "not found in the bundle") }
-        try self.init(contentsOf: url, language: language)
+        return url
     }
 
     /// Loads geocoding data from a file written by `Scripts/make-geocoding-data.py`.
@@ -125,7 +132,11 @@ public final class Geocoder: Sendable {
 
     /// What reverse geocoding found, as indexes into the data (file order of the sources).
     struct ReverseMatch: Equatable {
-        var country: Int
+        /// The Natural Earth country containing the point.
+        var country: Int?
+        /// The country named: `country`, or for a shore point outside Natural Earth's coastline that an OSM
+        /// extract answers, the extract's country.
+        var namedCountry: Int
         var admin1: Int?
         var place: Int?
         var street: Int32?
@@ -139,15 +150,16 @@ public final class Geocoder: Sendable {
         }
         let x = coordinate.longitude * 1_000_000
         let y = coordinate.latitude * 1_000_000
-        var country = -1
+        var country: Int?
         countries.forEachFeature(containingX: x, y: y) { feature in
             country = feature
             return false
         }
-        guard country >= 0 else {
+        let street = streets.match(latitude: coordinate.latitude, longitude: coordinate.longitude)
+        guard let named = country ?? street.flatMap({ countryByCode[$0.countryCode] }) else {
             throw GeocodingError.noData(latitude: coordinate.latitude, longitude: coordinate.longitude)
         }
-        let record = data.countries[country]
+        let record = data.countries[named]
         var area: Int?
         admin1.forEachFeature(containingX: x, y: y) { feature in
             if area == nil { area = feature }
@@ -157,13 +169,13 @@ public final class Geocoder: Sendable {
             }
             return true
         }
-        var match = ReverseMatch(country: country, admin1: area)
+        var match = ReverseMatch(country: country, namedCountry: named, admin1: area)
         if record.iso2 != 0 {
             match.place = places.locality(
                 latitude: coordinate.latitude, longitude: coordinate.longitude, country: record.iso2,
                 radius: Self.localityRadiusKilometers, bigRadius: Self.bigCityRadiusKilometers)
         }
-        if let street = streets.match(latitude: coordinate.latitude, longitude: coordinate.longitude) {
+        if let street {
             match.street = street.street
             match.number = street.number
             match.postcode = street.postcode
@@ -201,7 +213,8 @@ public final class Geocoder: Sendable {
             locality: match.place.flatMap { placeName($0, language) },
             administrativeArea: match.admin1.flatMap { string(data.admin1[$0].name) },
             subAdministrativeArea: match.place.flatMap { county($0) }, postalCode: string(match.postcode),
-            country: countryName(match.country, language), countryCode: string(data.countries[match.country].iso2))
+            country: countryName(match.namedCountry, language),
+            countryCode: string(data.countries[match.namedCountry].iso2))
     }
 
     // MARK: Forward
@@ -212,9 +225,9 @@ public final class Geocoder: Sendable {
     /// `"Springfield, Illinois, US"` or `"Paris, France"`. Cities (GeoNames, 1,000+ people), states (Natural
     /// Earth admin-1) and countries are searched, by exact normalized name (case and accents ignored) and within
     /// one letter (a letter added, left out, changed or two swapped) for names of four or more letters.
-    /// Ranking: qualifiers that match the place's state, county, country name or ISO code first, then an exact
-    /// name over a one-letter match, then importance (population; states and countries rank as large places), and
-    /// nearness to `near` when given.
+    /// Ranking: qualifiers that match the place's state, county, country name or ISO code first, then importance
+    /// (log10 of the population; states and countries rank as large places) plus a bonus for an exact name (see
+    /// ``exactNameBonus``), less 1.5 log10(1 + km) from `near` when given.
     ///
     /// - Parameters:
     ///   - query: the name and qualifiers.
@@ -232,63 +245,78 @@ public final class Geocoder: Sendable {
         let (exact, fuzzy) = names.lookup(name)
         var candidates: [NameIndex.Candidate] = []
         candidates.reserveCapacity(exact.count + fuzzy.count)
-        for (ids, bonus) in [(exact, 2.5), (fuzzy, 0.0)] {
+        let nearCosine = near.map { cos($0.latitude * PlaceIndex.degreesToRadians) }
+        let exactBonus = qualifiers.isEmpty ? Self.exactNameBonus : Self.exactQualifiedNameBonus
+        for (ids, bonus) in [(exact, exactBonus), (fuzzy, 0.0)] {
             for id in ids {
                 let (kind, index) = names.kind(of: id)
                 var score = bonus + importance(kind, index)
-                score += 100 * Double(qualifiers.filter { qualifierMatches($0, kind, index) }.count)
-                var distance: Double?
-                if let near, near.isValid {
+                for qualifier in qualifiers where qualifierMatches(qualifier, kind, index) { score += 100 }
+                if let near, let nearCosine, near.isValid {
                     let c = representativeCoordinate(kind, index)
                     let d = PlaceIndex.haversine(
-                        latitude1: near.latitude, longitude1: near.longitude,
-                        cosLatitude1: cos(near.latitude * PlaceIndex.degreesToRadians), latitude2: c.latitude,
-                        longitude2: c.longitude, cosLatitude2: cos(c.latitude * PlaceIndex.degreesToRadians))
+                        latitude1: near.latitude, longitude1: near.longitude, cosLatitude1: nearCosine,
+                        latitude2: c.latitude, longitude2: c.longitude,
+                        cosLatitude2: cos(c.latitude * PlaceIndex.degreesToRadians))
                     score -= 1.5 * log10(1 + d)
-                    distance = d
                 }
-                candidates.append(NameIndex.Candidate(kind: kind, index: index, score: score, distanceKilometers: distance))
+                let candidate = NameIndex.Candidate(kind: kind, index: index, score: score, rank: 0)
+                candidates.append(NameIndex.Candidate(kind: kind, index: index, score: score, rank: rank(candidate)))
             }
         }
-        candidates.sort { $0.score != $1.score ? $0.score > $1.score : Int(rank($0)) < Int(rank($1)) }
+        candidates.sort { $0.score != $1.score ? $0.score > $1.score : $0.rank < $1.rank }
         return candidates.prefix(max(1, limit)).map { forwardPlacemark($0, language: language ?? self.language) }
     }
+
+    /// What an exact name adds to importance (log10 of population): a one-letter match needs 1,000 times the
+    /// population to rank above an exact one ("Ibaan", a town, finds Ibadan, a city of 3 million).
+    public static let exactNameBonus = 3.0
+    /// The same when the query has qualifiers (a state or country): the name is taken as spelled on purpose, and a
+    /// one-letter match needs 10,000 times the population ("Paizhou, China" is not Taizhou).
+    public static let exactQualifiedNameBonus = 4.0
 
     private func rank(_ candidate: NameIndex.Candidate) -> Int {
         switch candidate.kind {
         case .country: return candidate.index
         case .admin1: return data.countries.count + candidate.index
         case .place: return data.countries.count + data.admin1.count + candidate.index
+        case .alias: return data.countries.count + data.admin1.count + data.places.count + candidate.index
         }
     }
 
+    /// How important a match is, on a log10(population) scale: countries as 3,000,000 people, states as 300,000,
+    /// places of unknown population as 1,000.
     private func importance(_ kind: NameIndex.Kind, _ index: Int) -> Double {
         switch kind {
-        case .country: return 7.5
-        case .admin1: return 6.0
+        case .country: return 6.5
+        case .admin1: return 5.5
         case .place: return log10(Double(max(1000, data.places.population[index])))
+        case .alias: return log10(Double(max(1000, data.aliases.population[index])))
+        }
+    }
+
+    /// The country (ISO code string index) of a match.
+    private func countryCode(_ kind: NameIndex.Kind, _ index: Int) -> Int32? {
+        switch kind {
+        case .place: return data.places.cc[index]
+        case .alias: return data.aliases.cc[index]
+        case .admin1: return data.countries.first { $0.adm0 == data.admin1[index].adm0 }?.iso2
+        case .country: return nil
         }
     }
 
     private func qualifierMatches(_ qualifier: String, _ kind: NameIndex.Kind, _ index: Int) -> Bool {
         var fields: [Int32] = []
-        var countryIndex: Int?
-        switch kind {
-        case .place:
-            fields = [data.places.admin1[index], data.places.admin2[index]]
-            countryIndex = countryByCode[data.places.cc[index]]
-            if qualifier == NameIndex.normalize(data.strings[Int(data.places.cc[index])]) { return true }
-        case .admin1:
-            countryIndex = data.countries.firstIndex { $0.adm0 == data.admin1[index].adm0 }
-        case .country:
-            countryIndex = nil
-        }
-        if let countryIndex {
-            let country = data.countries[countryIndex]
-            fields += [country.name, country.iso2, country.iso3, country.nameJa]
+        if kind == .place { fields = [data.places.admin1[index], data.places.admin2[index], data.places.cc[index]] }
+        if let code = countryCode(kind, index) {
+            fields.append(code)
+            if let country = countryByCode[code] {
+                let record = data.countries[country]
+                fields += [record.name, record.iso3, record.nameJa]
+            }
         }
         for field in fields where field != 0 {
-            let normalized = NameIndex.normalize(data.strings[Int(field)])
+            guard let normalized = names.normalizedField[field] else { continue }
             if normalized == qualifier { return true }
             if normalized.hasSuffix(" county"), normalized.dropLast(" county".count) == qualifier { return true }
         }
@@ -300,6 +328,10 @@ public final class Geocoder: Sendable {
         case .place:
             let c = places.coordinate(index)
             return LocationCoordinate2D(latitude: c.latitude, longitude: c.longitude)
+        case .alias:
+            return LocationCoordinate2D(
+                latitude: Double(data.aliases.ys[index]) / 1_000_000,
+                longitude: Double(data.aliases.xs[index]) / 1_000_000)
         case .admin1: return largestRingCenter(data.admin1Shapes, index)
         case .country: return largestRingCenter(data.countryShapes, index)
         }
@@ -337,6 +369,13 @@ public final class Geocoder: Sendable {
                 coordinate: coordinate, locality: placeName(i, language),
                 administrativeArea: string(data.places.admin1[i]), subAdministrativeArea: county(i),
                 country: country.flatMap { countryName($0, language) }, countryCode: string(data.places.cc[i]))
+        case .alias:
+            let i = candidate.index
+            let name = language == .japanese ? string(data.aliases.nameJa[i]) : nil
+            let country = countryByCode[data.aliases.cc[i]]
+            return Placemark(
+                coordinate: coordinate, locality: name ?? string(data.aliases.name[i]),
+                country: country.flatMap { countryName($0, language) }, countryCode: string(data.aliases.cc[i]))
         case .admin1:
             let area = data.admin1[candidate.index]
             let country = data.countries.firstIndex { $0.adm0 == area.adm0 }

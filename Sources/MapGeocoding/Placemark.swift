@@ -91,7 +91,8 @@ public final class Placemark: Sendable, CustomStringConvertible {
         if let street { lines.append(street) }
         var cityLine = [locality, administrativeArea].compactMap { $0 }.joined(separator: ", ")
         if let postalCode {
-            cityLine = Placemark.postcodeFirst.contains(countryCode ?? "")
+            cityLine =
+                Placemark.postcodeFirst.contains(countryCode ?? "")
                 ? "\(postalCode) \(cityLine)" : "\(cityLine) \(postalCode)"
         }
         cityLine = cityLine.trimmingSpaces

@@ -25,6 +25,14 @@ struct GeocodingData: Sendable {
         var population: [UInt32] = []
         var count: Int { xs.count }
     }
+    /// GeoNames cities of 100,000+ people whose name did not join a place (renamed since, such as Bengaluru):
+    /// searched by name only.
+    struct Aliases: Sendable {
+        var xs: [Int32] = [], ys: [Int32] = []
+        var name: [Int32] = [], cc: [Int32] = [], nameJa: [Int32] = []
+        var population: [UInt32] = []
+        var count: Int { xs.count }
+    }
     struct Addresses: Sendable {
         var xs: [Int32] = [], ys: [Int32] = []
         var street: [Int32] = [], number: [Int32] = [], postcode: [Int32] = []
@@ -35,9 +43,10 @@ struct GeocodingData: Sendable {
         /// For each vertex, the street name of the segment from it to the next vertex, or -1 at a street's end.
         var segmentName: [Int32] = []
     }
-    /// A box in micro-degrees.
+    /// The extent of an OSM extract in micro-degrees, and the country it covers.
     struct Box: Sendable {
         var west, south, east, north: Int32
+        var countryCode: Int32
     }
 
     var strings: [String] = []
@@ -46,6 +55,7 @@ struct GeocodingData: Sendable {
     var admin1: [Admin1] = []
     var admin1Shapes = PolygonLayer()
     var places = Places()
+    var aliases = Aliases()
     var addresses = Addresses()
     var streets = Streets()
     var coverage: [Box] = []
@@ -100,6 +110,22 @@ struct GeocodingData: Sendable {
             places.population.append(value)
         }
 
+        let aliasCount = try reader.count("alias", minimumBytes: 6)
+        x = 0
+        y = 0
+        for _ in 0..<aliasCount {
+            x = try reader.coordinate(after: x, limit: Self.lonLimit, "alias longitude")
+            y = try reader.coordinate(after: y, limit: Self.latLimit, "alias latitude")
+            aliases.xs.append(x)
+            aliases.ys.append(y)
+            aliases.name.append(try reader.index("string", limit: limit))
+            aliases.cc.append(try reader.index("string", limit: limit))
+            aliases.nameJa.append(try reader.index("string", limit: limit))
+            let population = try reader.varint()
+            guard let value = UInt32(exactly: population) else { throw reader.fail("population \(population)") }
+            aliases.population.append(value)
+        }
+
         let addressCount = try reader.count("address", minimumBytes: 5)
         x = 0
         y = 0
@@ -129,14 +155,15 @@ struct GeocodingData: Sendable {
             }
         }
 
-        let boxCount = try reader.count("coverage box", minimumBytes: 4)
+        let boxCount = try reader.count("coverage box", minimumBytes: 5)
         for _ in 0..<boxCount {
             let west = try reader.coordinate(after: 0, limit: Self.lonLimit, "coverage west")
             let south = try reader.coordinate(after: 0, limit: Self.latLimit, "coverage south")
             let east = try reader.coordinate(after: 0, limit: Self.lonLimit, "coverage east")
             let north = try reader.coordinate(after: 0, limit: Self.latLimit, "coverage north")
+            let countryCode = try reader.index("string", limit: limit)
             guard west <= east, south <= north else { throw reader.fail("empty coverage box") }
-            coverage.append(Box(west: west, south: south, east: east, north: north))
+            coverage.append(Box(west: west, south: south, east: east, north: north, countryCode: countryCode))
         }
         guard reader.remaining == 0 else { throw reader.fail("\(reader.remaining) unexpected bytes after the data") }
     }

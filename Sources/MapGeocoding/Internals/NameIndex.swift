@@ -1,22 +1,28 @@
 import Foundation
 
-/// Forward search: normalized names of places, admin-1 areas and countries, exact and within one edit.
+/// Forward search: normalized names of places, aliases, admin-1 areas and countries, exact and within one edit.
 struct NameIndex: Sendable {
-    enum Kind: Sendable { case place, admin1, country }
+    enum Kind: Sendable { case place, alias, admin1, country }
 
     struct Candidate {
         var kind: Kind
         var index: Int
         var score: Double
-        var distanceKilometers: Double?
+        var rank: Int
     }
 
-    /// Entry ids: places first, then admin-1 areas, then countries.
+    /// Entry ids: places first, then aliases, admin-1 areas and countries.
     private let byName: [String: [Int32]]
-    /// Normalized names as bytes, bucketed by length, for the one-edit search.
-    private let namesByLength: [[[UInt8]]]
+    /// For the one-edit search, per name length: the names' bytes back to back, their letter masks and keys.
+    private let bucketBytes: [[UInt8]]
+    private let bucketMasks: [[UInt32]]
+    private let bucketKeys: [[String]]
+    /// Normalized strings of the fields that qualifiers are compared with (states, counties, country names).
+    let normalizedField: [Int32: String]
     private let placeCount: Int
+    private let aliasCount: Int
     private let adminCount: Int
+    static let maximumFuzzyLength = 48
 
     init(data: GeocodingData) {
         var byName: [String: [Int32]] = [:]
@@ -28,79 +34,139 @@ struct NameIndex: Sendable {
             return normalized
         }
         let places = data.places
-        for i in 0..<places.count { byName[key(places.name[i]), default: []].append(Int32(i)) }
-        for (i, area) in data.admin1.enumerated() {
-            byName[key(area.name), default: []].append(Int32(places.count + i))
+        var id: Int32 = 0
+        for i in 0..<places.count {
+            byName[key(places.name[i]), default: []].append(id)
+            id += 1
         }
-        for (i, country) in data.countries.enumerated() {
-            byName[key(country.name), default: []].append(Int32(places.count + data.admin1.count + i))
+        for i in 0..<data.aliases.count {
+            byName[key(data.aliases.name[i]), default: []].append(id)
+            id += 1
+        }
+        for area in data.admin1 {
+            byName[key(area.name), default: []].append(id)
+            id += 1
+        }
+        for country in data.countries {
+            byName[key(country.name), default: []].append(id)
+            id += 1
         }
         byName.removeValue(forKey: "")
-        var buckets: [[[UInt8]]] = Array(repeating: [], count: 65)
+        var fields: [Int32: String] = [:]
+        for i in 0..<places.count {
+            for field in [places.admin1[i], places.admin2[i], places.cc[i]] where fields[field] == nil {
+                fields[field] = key(field)
+            }
+        }
+        for country in data.countries {
+            for field in [country.name, country.iso2, country.iso3, country.nameJa] { fields[field] = key(field) }
+        }
+        normalizedField = fields
+
+        var bytes = [[UInt8]](repeating: [], count: Self.maximumFuzzyLength + 2)
+        var masks = [[UInt32]](repeating: [], count: Self.maximumFuzzyLength + 2)
+        var keys = [[String]](repeating: [], count: Self.maximumFuzzyLength + 2)
         for name in byName.keys.sorted() {
-            let bytes = Array(name.utf8)
-            if bytes.count < buckets.count { buckets[bytes.count].append(bytes) }
+            let utf8 = Array(name.utf8)
+            guard utf8.count < bytes.count else { continue }
+            bytes[utf8.count].append(contentsOf: utf8)
+            masks[utf8.count].append(Self.letterMask(utf8))
+            keys[utf8.count].append(name)
         }
         self.byName = byName
-        namesByLength = buckets
+        bucketBytes = bytes
+        bucketMasks = masks
+        bucketKeys = keys
         placeCount = places.count
+        aliasCount = data.aliases.count
         adminCount = data.admin1.count
     }
 
     /// Lowercased, diacritics removed, everything but letters and digits turned into single spaces.
     static func normalize(_ text: String) -> String {
         let isASCII = text.utf8.allSatisfy { $0 < 0x80 }
-        let folded = isASCII ? text : text.folding(options: [.diacriticInsensitive, .caseInsensitive], locale: nil)
-        var out: [UInt8] = []
-        out.reserveCapacity(folded.utf8.count)
-        var pendingSpace = false
-        for scalar in folded.unicodeScalars {
-            if scalar.properties.isAlphabetic || scalar.properties.numericType != nil {
-                if pendingSpace, !out.isEmpty { out.append(0x20) }
-                pendingSpace = false
-                if scalar.isASCII {
-                    var byte = UInt8(scalar.value)
+        if isASCII {
+            var out: [UInt8] = []
+            out.reserveCapacity(text.utf8.count)
+            var pendingSpace = false
+            for var byte in text.utf8 {
+                let isLetter = (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
+                if isLetter || (byte >= 0x30 && byte <= 0x39) {
+                    if pendingSpace, !out.isEmpty { out.append(0x20) }
+                    pendingSpace = false
                     if byte >= 0x41 && byte <= 0x5A { byte += 0x20 }
                     out.append(byte)
                 } else {
-                    out.append(contentsOf: Array(String(scalar).lowercased().utf8))
+                    pendingSpace = true
                 }
+            }
+            return String(decoding: out, as: UTF8.self)
+        }
+        let folded = text.folding(options: [.diacriticInsensitive, .caseInsensitive], locale: nil)
+        var out = ""
+        var pendingSpace = false
+        for scalar in folded.unicodeScalars {
+            if scalar.properties.isAlphabetic || scalar.properties.numericType != nil {
+                if pendingSpace, !out.isEmpty { out.append(" ") }
+                pendingSpace = false
+                out.append(String(scalar).lowercased())
             } else {
                 pendingSpace = true
             }
         }
-        return String(decoding: out, as: UTF8.self)
+        return out
     }
 
-    /// Whether `a` and `b` differ by at most one inserted, deleted or replaced letter, or two swapped
-    /// neighbouring letters.
-    static func withinOneEdit(_ a: [UInt8], _ b: [UInt8]) -> Bool {
+    /// Bit k set when the letter or digit class k occurs: one edit changes at most two bits.
+    static func letterMask(_ bytes: [UInt8]) -> UInt32 {
+        var mask: UInt32 = 0
+        for byte in bytes { mask |= 1 << UInt32(byte & 31) }
+        return mask
+    }
+
+    /// Whether `a` and `b` differ by at most one inserted, deleted or replaced byte, or two swapped neighbours.
+    static func withinOneEdit(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Bool {
         let n = a.count
         let m = b.count
         guard abs(n - m) <= 1 else { return false }
         var i = 0
         while i < n, i < m, a[i] == b[i] { i += 1 }
         if i == n && i == m { return true }
-        if n == m {
-            // Replace a[i], or swap a[i] and a[i+1].
-            if a[(i + 1)...] == b[(i + 1)...] { return true }
-            return i + 1 < n && a[i] == b[i + 1] && a[i + 1] == b[i] && a[(i + 2)...] == b[(i + 2)...]
+        func same(_ ai: Int, _ bi: Int) -> Bool {
+            var (x, y) = (ai, bi)
+            while x < n, y < m {
+                if a[x] != b[y] { return false }
+                x += 1
+                y += 1
+            }
+            return x == n && y == m
         }
-        return n > m ? a[(i + 1)...] == b[i...] : a[i...] == b[(i + 1)...]
+        if n == m {
+            if same(i + 1, i + 1) { return true }
+            return i + 1 < n && a[i] == b[i + 1] && a[i + 1] == b[i] && same(i + 2, i + 2)
+        }
+        return n > m ? same(i + 1, i) : same(i, i + 1)
     }
 
-    /// Entry ids whose name is `name` (exact) and, separately, within one edit of it.
+    /// Entry ids whose name is `name` (exact) and, for names of three or more bytes, within one edit of it.
     func lookup(_ name: String) -> (exact: [Int32], fuzzy: [Int32]) {
         let exact = byName[name] ?? []
         var fuzzy: [Int32] = []
-        let bytes = Array(name.utf8)
-        guard bytes.count >= 4 else { return (exact, fuzzy) }
-        for length in (bytes.count - 1)...(bytes.count + 1) where length < namesByLength.count {
-            for candidate in namesByLength[length] where candidate != bytes {
-                if Self.withinOneEdit(bytes, candidate),
-                    let ids = byName[String(decoding: candidate, as: UTF8.self)]
-                {
-                    fuzzy.append(contentsOf: ids)
+        let query = Array(name.utf8)
+        guard query.count >= 3, query.count <= Self.maximumFuzzyLength else { return (exact, fuzzy) }
+        let mask = Self.letterMask(query)
+        query.withUnsafeBufferPointer { q in
+            for length in (query.count - 1)...(query.count + 1) {
+                let masks = bucketMasks[length]
+                bucketBytes[length].withUnsafeBufferPointer { all in
+                    for k in 0..<masks.count where (masks[k] ^ mask).nonzeroBitCount <= 2 {
+                        let candidate = UnsafeBufferPointer(rebasing: all[(k * length)..<(k * length + length)])
+                        if Self.withinOneEdit(q, candidate), !(length == query.count && candidate.elementsEqual(q)),
+                            let ids = byName[bucketKeys[length][k]]
+                        {
+                            fuzzy.append(contentsOf: ids)
+                        }
+                    }
                 }
             }
         }
@@ -108,9 +174,12 @@ struct NameIndex: Sendable {
     }
 
     func kind(of id: Int32) -> (Kind, Int) {
-        let i = Int(id)
+        var i = Int(id)
         if i < placeCount { return (.place, i) }
-        if i < placeCount + adminCount { return (.admin1, i - placeCount) }
-        return (.country, i - placeCount - adminCount)
+        i -= placeCount
+        if i < aliasCount { return (.alias, i) }
+        i -= aliasCount
+        if i < adminCount { return (.admin1, i) }
+        return (.country, i - adminCount)
     }
 }

@@ -66,7 +66,8 @@ struct PolygonIndex: Sendable {
             guard ay != by else { continue }
             let low = min(ay, by)
             let high = max(ay, by)
-            var r = max(0, Int(((low - Self.referenceOffset) / Double(Self.cellSize) + Double(Self.rows / 2)).rounded(.up)))
+            var r = max(
+                0, Int(((low - Self.referenceOffset) / Double(Self.cellSize) + Double(Self.rows / 2)).rounded(.up)))
             while r < Self.rows {
                 let ry = Self.referenceY(r)
                 if ry >= high { break }

@@ -13,6 +13,8 @@ struct StreetIndex: Sendable {
         var street: Int32
         var number: Int32?
         var postcode: Int32?
+        /// The country code of the extract that answered.
+        var countryCode: Int32
     }
 
     func match(latitude: Double, longitude: Double) -> Match? {
@@ -20,7 +22,7 @@ struct StreetIndex: Sendable {
         let y = latitude * 1_000_000
         let margin = 2_000.0  // micro-degrees, more than 100 m
         guard
-            data.coverage.contains(where: {
+            let box = data.coverage.first(where: {
                 x >= Double($0.west) - margin && x <= Double($0.east) + margin && y >= Double($0.south) - margin
                     && y <= Double($0.north) + margin
             })
@@ -35,14 +37,17 @@ struct StreetIndex: Sendable {
             let dx = (Double(addresses.xs[i]) - x) * metersPerMicroX
             let dy = (Double(addresses.ys[i]) - y) * metersPerMicroY
             let squared = dx * dx + dy * dy
-            if squared < bestSquared || (squared == bestSquared && best < 0) {
+            if squared < bestSquared || (squared == bestSquared && best < 0) {  // ties: the first address
                 best = i
                 bestSquared = squared
             }
         }
         if best >= 0 {
             let postcode = addresses.postcode[best]
-            return Match(street: addresses.street[best], number: addresses.number[best], postcode: postcode == 0 ? nil : postcode)
+            return Match(
+                street: addresses.street[best], number: addresses.number[best],
+                postcode: postcode == 0 ? nil : postcode,
+                countryCode: box.countryCode)
         }
         let streets = data.streets
         var bestStreet: Int32 = -1
@@ -64,6 +69,7 @@ struct StreetIndex: Sendable {
                 bestSquared = squared
             }
         }
-        return bestStreet >= 0 ? Match(street: bestStreet, number: nil, postcode: nil) : nil
+        return bestStreet >= 0
+            ? Match(street: bestStreet, number: nil, postcode: nil, countryCode: box.countryCode) : nil
     }
 }
