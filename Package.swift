@@ -88,6 +88,9 @@ let package = Package(
         .executableTarget(name: "OverlayBenchmarks", dependencies: ["MapRaster"], path: "Benchmarks/OverlayBenchmarks"),
         // Renders the views of Scripts/bench-mapnik.py and compares (swift run -c release StyleBenchmark).
         .executableTarget(name: "StyleBenchmark", dependencies: ["MapRaster"], path: "Benchmarks/StyleBenchmark"),
+        // Reverse geocoding of 1,000,000 land points against PyPI reverse_geocoder, same run (see its main.swift).
+        .executableTarget(
+            name: "GeocodingBenchmark", dependencies: ["MapGeocoding"], path: "Benchmarks/GeocodingBenchmark"),
         // Golden-image assertions and fixture lookup for this package's tests.
         .target(name: "MapTestSupport", dependencies: ["MapRaster", "MapRasterTesting"]),
 

@@ -120,6 +120,28 @@ enum GeocodeCommand {
         return try GeocodeFile.csv(input, to: args["--output"], geocoder: geocoder, output: output)
     }
 
+    /// `--center` as LAT,LON, or a place name ("Tokyo", "Tempe,AZ") resolved to its best match, which is reported
+    /// on stderr with the runner-up when the name is ambiguous.
+    static func center(_ args: Arguments) throws -> [Double]? {
+        guard let text = args["--center"],
+            text.split(separator: ",", omittingEmptySubsequences: false).contains(where: {
+                Double($0.trimmingCharacters(in: .whitespaces)) == nil
+            })
+        else { return try args.numbers("--center", count: 2, form: "LAT,LON") }
+        let matches = try answer { try loadGeocoder(.english).geocode(text, limit: 2) }
+        guard let best = matches.first else {
+            throw CLIError.usage("--center '\(text)': no place of that name (give LAT,LON or a place name)")
+        }
+        var note =
+            "mapraster: --center '\(text)': \(best.formattedAddressLines.joined(separator: ", ")) "
+            + "\(coordinateText(best.coordinate.latitude)),\(coordinateText(best.coordinate.longitude))"
+        if matches.count > 1, matches[1].name == best.name {
+            note += " (ambiguous; next: \(matches[1].formattedAddressLines.joined(separator: ", ")))"
+        }
+        FileHandle.standardError.write(Data((note + "\n").utf8))
+        return [best.coordinate.latitude, best.coordinate.longitude]
+    }
+
     static func loadGeocoder(_ language: GeocodingLanguage) throws -> Geocoder {
         do {
             return try Geocoder(language: language)

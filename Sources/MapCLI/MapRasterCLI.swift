@@ -88,7 +88,7 @@ public enum MapRasterCLI {
           mapraster help                  print this help
 
         RENDER OPTIONS
-          --center LAT,LON        center of the map, degrees (with --span, --meters or --zoom)
+          --center LAT,LON        center of the map, degrees, or a place name (with --span, --meters or --zoom)
           --span DLAT,DLON        region size in degrees (latitudeDelta in (0,180], longitudeDelta in (0,360])
           --meters M              square region M meters on a side around --center
           --zoom Z                zoom level 0...22 (fractional allowed) around --center

@@ -78,8 +78,8 @@ public final class Geocoder: Sendable {
         let data = try GeocodingData(bytes: bytes, file: url.path)
         self.data = data
         self.language = language
-        countries = PolygonIndex(layer: data.countryShapes)
-        admin1 = PolygonIndex(layer: data.admin1Shapes)
+        countries = try PolygonIndex(layer: data.countryShapes, file: url.path)
+        admin1 = try PolygonIndex(layer: data.admin1Shapes, file: url.path)
         places = PlaceIndex(places: data.places)
         streets = StreetIndex(data: data)
         names = NameIndex(data: data)

@@ -61,4 +61,24 @@ struct GeocodeCommandTests {
         let files = try FileManager.default.contentsOfDirectory(atPath: dir.url.path).sorted()
         #expect(files == ["in.csv", "out.csv"], "no partial file left behind")
     }
+
+    @Test("--input GeoJSON: placemark properties on every Point, other features reported by index, exit 1")
+    func geoJSONInput() throws {
+        let dir = try TemporaryDirectory()
+        defer { dir.remove() }
+        let geojson = """
+            {"type": "FeatureCollection", "features": [
+              {"type": "Feature", "properties": {"id": 1}, "geometry": {"type": "Point", "coordinates": [-111.936619, 33.416199]}},
+              {"type": "Feature", "properties": {"id": 2}, "geometry": {"type": "LineString", "coordinates": [[0, 0], [1, 1]]}},
+              {"type": "Feature", "properties": {"id": 3}, "geometry": {"type": "Point", "coordinates": [-40, 30]}}
+            ]}
+            """
+        try geojson.write(to: dir.url.appendingPathComponent("in.geojson"), atomically: true, encoding: .utf8)
+        let result = try CLI.run(["geocode", "--input", "in.geojson", "-o", "out.geojson"], in: dir.url)
+        #expect(result.exitCode == 1, "\(result)")
+        #expect(result.standardError.contains("in.geojson: feature 1: not a Point feature"), "\(result)")
+        let text = try String(contentsOf: dir.url.appendingPathComponent("out.geojson"), encoding: .utf8)
+        #expect(text.contains(#""id":1,"name":"Tempe","locality":"Tempe","administrativeArea":"Arizona""#), "\(text)")
+        #expect(text.contains(#""id":3,"error":"at sea""#), "\(text)")
+    }
 }

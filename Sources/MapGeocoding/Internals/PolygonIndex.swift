@@ -20,7 +20,11 @@ struct PolygonIndex: Sendable {
     private let insideStart: [Int32]
     private let cellInside: [Int32]
 
-    init(layer: PolygonLayer) {
+    /// The most (cell, edge) pairs an index may hold: the shipped data needs a few million; a file whose edges
+    /// would cover more is refused instead of exhausting memory.
+    static let maximumCellEdges = 50_000_000
+
+    init(layer: PolygonLayer, file: String) throws {
         self.layer = layer
         let cellCount = Self.columns * Self.rows
         let xs = layer.xs
@@ -37,6 +41,15 @@ struct PolygonIndex: Sendable {
                 Self.column(Double(min(ax, bx))), Self.column(Double(max(ax, bx))),
                 Self.row(Double(min(ay, by))), Self.row(Double(max(ay, by)))
             )
+        }
+        var total = 0
+        for v in 0..<vertexCount where edgeFeature[v] >= 0 {
+            let (c0, c1, r0, r1) = cellRange(v)
+            total += (c1 - c0 + 1) * (r1 - r0 + 1)
+            guard total <= Self.maximumCellEdges else {
+                throw GeocodingError.badData(
+                    file: file, reason: "polygon edges cover more than \(Self.maximumCellEdges) grid cells")
+            }
         }
         for v in 0..<vertexCount where edgeFeature[v] >= 0 {
             let (c0, c1, r0, r1) = cellRange(v)
