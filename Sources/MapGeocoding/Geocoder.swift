@@ -1,5 +1,6 @@
 import Foundation
 import MapGeometry
+import Synchronization
 
 /// Turns coordinates into placemarks and place names into coordinates, offline, from data shipped with
 /// MapRaster.
@@ -42,12 +43,13 @@ public final class Geocoder: Sendable {
     let admin1: PolygonIndex
     let places: PlaceIndex
     let streets: StreetIndex
-    let names: NameIndex
+    /// Built on the first forward search, so that reverse geocoding does not pay for it.
+    private let nameIndex = Mutex<NameIndex?>(nil)
     /// The first country of each ISO 3166-1 alpha-2 code (string index).
     let countryByCode: [Int32: Int]
 
-    /// Loads the geocoding data shipped with MapRaster and builds its indexes (well under a second in release
-    /// builds).
+    /// Loads the geocoding data shipped with MapRaster and builds its reverse-geocoding indexes (under a second in
+    /// release builds; the name index for ``geocode(_:near:limit:language:)`` is built on the first search).
     ///
     /// - Parameter language: the language of the names answered.
     /// - Throws: ``GeocodingError/badData(file:reason:)`` when the shipped file is missing or corrupt.
@@ -82,12 +84,21 @@ public final class Geocoder: Sendable {
         admin1 = try PolygonIndex(layer: data.admin1Shapes, file: url.path)
         places = PlaceIndex(places: data.places)
         streets = StreetIndex(data: data)
-        names = NameIndex(data: data)
         var byCode: [Int32: Int] = [:]
         for (i, country) in data.countries.enumerated() where country.iso2 != 0 && byCode[country.iso2] == nil {
             byCode[country.iso2] = i
         }
         countryByCode = byCode
+    }
+
+    /// The name index, built on first use.
+    var names: NameIndex {
+        nameIndex.withLock { index in
+            if let index { return index }
+            let built = NameIndex(data: data)
+            index = built
+            return built
+        }
     }
 
     // MARK: Reverse
@@ -242,6 +253,7 @@ public final class Geocoder: Sendable {
         let parts = query.split(separator: ",").map { NameIndex.normalize(String($0)) }.filter { !$0.isEmpty }
         guard let name = parts.first else { throw GeocodingError.emptyQuery }
         let qualifiers = Array(parts.dropFirst())
+        let names = self.names
         let (exact, fuzzy) = names.lookup(name)
         var candidates: [NameIndex.Candidate] = []
         candidates.reserveCapacity(exact.count + fuzzy.count)
@@ -316,7 +328,7 @@ public final class Geocoder: Sendable {
             }
         }
         for field in fields where field != 0 {
-            guard let normalized = names.normalizedField[field] else { continue }
+            let normalized = names.normalizedField[Int(field)]
             if normalized == qualifier { return true }
             if normalized.hasSuffix(" county"), normalized.dropLast(" county".count) == qualifier { return true }
         }

@@ -17,8 +17,9 @@ struct NameIndex: Sendable {
     private let bucketBytes: [[UInt8]]
     private let bucketMasks: [[UInt32]]
     private let bucketKeys: [[String]]
-    /// Normalized strings of the fields that qualifiers are compared with (states, counties, country names).
-    let normalizedField: [Int32: String]
+    /// Normalized strings by string index: filled for names and for the fields that qualifiers are compared with
+    /// (states, counties, country names and codes), empty for others.
+    let normalizedField: [String]
     private let placeCount: Int
     private let aliasCount: Int
     private let adminCount: Int
@@ -26,11 +27,14 @@ struct NameIndex: Sendable {
 
     init(data: GeocodingData) {
         var byName: [String: [Int32]] = [:]
-        var cache: [Int32: String] = [:]
+        var cache = [String](repeating: "", count: data.strings.count)
+        var done = [Bool](repeating: false, count: data.strings.count)
         func key(_ string: Int32) -> String {
-            if let known = cache[string] { return known }
-            let normalized = NameIndex.normalize(data.strings[Int(string)])
-            cache[string] = normalized
+            let i = Int(string)
+            if done[i] { return cache[i] }
+            let normalized = NameIndex.normalize(data.strings[i])
+            cache[i] = normalized
+            done[i] = true
             return normalized
         }
         let places = data.places
@@ -52,16 +56,16 @@ struct NameIndex: Sendable {
             id += 1
         }
         byName.removeValue(forKey: "")
-        var fields: [Int32: String] = [:]
         for i in 0..<places.count {
-            for field in [places.admin1[i], places.admin2[i], places.cc[i]] where fields[field] == nil {
-                fields[field] = key(field)
-            }
+            _ = key(places.admin1[i])
+            _ = key(places.admin2[i])
+            _ = key(places.cc[i])
         }
+        for i in 0..<data.aliases.count { _ = key(data.aliases.cc[i]) }
         for country in data.countries {
-            for field in [country.name, country.iso2, country.iso3, country.nameJa] { fields[field] = key(field) }
+            for field in [country.name, country.iso2, country.iso3, country.nameJa] { _ = key(field) }
         }
-        normalizedField = fields
+        normalizedField = cache
 
         var bytes = [[UInt8]](repeating: [], count: Self.maximumFuzzyLength + 2)
         var masks = [[UInt32]](repeating: [], count: Self.maximumFuzzyLength + 2)

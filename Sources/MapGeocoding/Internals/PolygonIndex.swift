@@ -1,4 +1,5 @@
-/// Exact point-in-polygon over a whole layer through a uniform grid of 0.25-degree cells.
+/// Exact point-in-polygon over a whole layer through a uniform grid of 0.25-degree cells, dense cells split into
+/// 4 x 4 sub-cells.
 ///
 /// Each cell keeps the edges whose bounding box touches it and the features that contain the cell's reference
 /// point (its center moved half a micro-degree, so that it never shares an x or y with a vertex, which all lie on
@@ -13,12 +14,32 @@ struct PolygonIndex: Sendable {
     static let rows = 720
 
     let layer: PolygonLayer
-    /// Per cell, a range of `cellEdges`; edges are grouped by feature, features ascending.
-    private let edgeStart: [Int32]
-    private let cellEdges: [Int32]
-    /// Per cell, a range of `cellInside`: the features containing the reference point, ascending.
-    private let insideStart: [Int32]
+    /// One edge of a cell, copied so that a query reads its cell's edges in one sequential stream.
+    struct Edge: Sendable {
+        var ax, ay, bx, by: Int32
+        var feature: Int32
+    }
+
+    /// Per cell (and one more at the end): where its edges and inside features start, its first sub-cell (or
+    /// -1), in one record so that a query touches one cache line for it.
+    struct Cell: Sendable {
+        var edgeStart: Int32
+        var insideStart: Int32
+        var firstSubcell: Int32
+    }
+    private let cells: [Cell]
+    /// Edges of each cell, grouped by feature, features ascending.
+    private let cellEdges: [Edge]
+    /// Features of each cell containing the cell's reference point, ascending.
     private let cellInside: [Int32]
+    /// Cells with more than `subdivisionThreshold` edges are split into 4 x 4 sub-cells with their own reference
+    /// points, edges and inside lists (same layout).
+    private let subEdgeStart: [Int32]
+    private let subEdges: [Edge]
+    private let subInsideStart: [Int32]
+    private let subInside: [Int32]
+    static let subdivisionThreshold = 16
+    static let subcellSize: Int32 = cellSize / 4
 
     /// The most (cell, edge) pairs an index may hold: the shipped data needs a few million; a file whose edges
     /// would cover more is refused instead of exhausting memory.
@@ -57,18 +78,19 @@ struct PolygonIndex: Sendable {
         }
         for i in 0..<cellCount { counts[i + 1] += counts[i] }
         var fill = counts
-        var edges = [Int32](repeating: 0, count: Int(counts[cellCount]))
+        var edges = [Edge](
+            repeating: Edge(ax: 0, ay: 0, bx: 0, by: 0, feature: 0), count: Int(counts[cellCount]))
         for v in 0..<vertexCount where edgeFeature[v] >= 0 {
             let (c0, c1, r0, r1) = cellRange(v)
             for r in r0...r1 {
                 for c in c0...c1 {
                     let cell = r * Self.columns + c
-                    edges[Int(fill[cell])] = Int32(v)
+                    edges[Int(fill[cell])] = Edge(
+                        ax: xs[v], ay: ys[v], bx: xs[v + 1], by: ys[v + 1], feature: edgeFeature[v])
                     fill[cell] += 1
                 }
             }
         }
-        edgeStart = counts
         cellEdges = edges
 
         // Reference points: for each row, the crossings of its reference latitude, swept from east to west.
@@ -122,9 +144,67 @@ struct PolygonIndex: Sendable {
             inside[Int(insideFill[Int(pair.cell)])] = pair.feature
             insideFill[Int(pair.cell)] += 1
         }
-        insideStart = insideCounts
         cellInside = inside
+
+        // Sub-cells of dense cells. A sub-cell's reference point is answered by the exact cell query.
+        var firstSub = [Int32](repeating: -1, count: cellCount)
+        var subStart: [Int32] = [0]
+        var subEdgeList: [Edge] = []
+        var subInStart: [Int32] = [0]
+        var subInList: [Int32] = []
+        var found: [Int32] = []
+        for cell in 0..<cellCount where Int(counts[cell + 1] - counts[cell]) > Self.subdivisionThreshold {
+            firstSub[cell] = Int32(subStart.count - 1)
+            let c = cell % Self.columns
+            let r = cell / Self.columns
+            let cellWest = Double(c) * Double(Self.cellSize) - 180_000_000
+            let cellSouth = Double(r) * Double(Self.cellSize) - 90_000_000
+            let parent = edges[Int(counts[cell])..<Int(counts[cell + 1])]
+            for sr in 0..<4 {
+                for sc in 0..<4 {
+                    let west = cellWest + Double(sc) * Double(Self.subcellSize)
+                    let south = cellSouth + Double(sr) * Double(Self.subcellSize)
+                    let east = west + Double(Self.subcellSize)
+                    let north = south + Double(Self.subcellSize)
+                    for edge in parent
+                    where Double(min(edge.ax, edge.bx)) <= east && Double(max(edge.ax, edge.bx)) >= west
+                        && Double(min(edge.ay, edge.by)) <= north && Double(max(edge.ay, edge.by)) >= south
+                    {
+                        subEdgeList.append(edge)
+                    }
+                    subStart.append(Int32(subEdgeList.count))
+                    found.removeAll(keepingCapacity: true)
+                    let rx = west + Self.subReferenceOffset
+                    let ry = south + Self.subReferenceOffset
+                    Self.scan(
+                        edges: edges, from: Int(counts[cell]), to: Int(counts[cell + 1]), inside: inside,
+                        from: Int(insideCounts[cell]), to: Int(insideCounts[cell + 1]), x: rx, y: ry,
+                        referenceX: Self.referenceX(c), referenceY: Self.referenceY(r)
+                    ) { feature in
+                        found.append(Int32(feature))
+                        return true
+                    }
+                    subInList.append(contentsOf: found)
+                    subInStart.append(Int32(subInList.count))
+                }
+            }
+        }
+        var table: [Cell] = []
+        table.reserveCapacity(cellCount + 1)
+        for cell in 0...cellCount {
+            table.append(
+                Cell(
+                    edgeStart: counts[cell], insideStart: insideCounts[cell],
+                    firstSubcell: cell < cellCount ? firstSub[cell] : -1))
+        }
+        cells = table
+        subEdgeStart = subStart
+        subEdges = subEdgeList
+        subInsideStart = subInStart
+        subInside = subInList
     }
+
+    static let subReferenceOffset = Double(subcellSize / 2) + 0.5
 
     static let referenceOffset = Double(cellSize / 2) + 0.5
 
@@ -152,41 +232,60 @@ struct PolygonIndex: Sendable {
         let c = Self.column(x)
         let r = Self.row(y)
         let cell = r * Self.columns + c
-        let rx = Self.referenceX(c)
-        let ry = Self.referenceY(r)
-        var e = Int(edgeStart[cell])
-        let eEnd = Int(edgeStart[cell + 1])
-        var i = Int(insideStart[cell])
-        let iEnd = Int(insideStart[cell + 1])
-        layer.xs.withUnsafeBufferPointer { xs in
-            layer.ys.withUnsafeBufferPointer { ys in
-                layer.edgeFeature.withUnsafeBufferPointer { edgeFeature in
-                    while e < eEnd || i < iEnd {
-                        let fe = e < eEnd ? edgeFeature[Int(cellEdges[e])] : Int32.max
-                        let fi = i < iEnd ? cellInside[i] : Int32.max
-                        let feature = min(fe, fi)
-                        var inside = fi == feature
-                        if inside { i += 1 }
-                        while e < eEnd {
-                            let v = Int(cellEdges[e])
-                            guard edgeFeature[v] == feature else { break }
-                            let ax = Double(xs[v])
-                            let ay = Double(ys[v])
-                            let bx = Double(xs[v + 1])
-                            let by = Double(ys[v + 1])
-                            if (ay > y) != (by > y) {
-                                let xi = ax + (y - ay) * (bx - ax) / (by - ay)
-                                if (xi > x) != (xi > rx) { inside.toggle() }
-                            }
-                            if (ax > rx) != (bx > rx) {
-                                let yi = ay + (rx - ax) * (by - ay) / (bx - ax)
-                                if (yi > y) != (yi > ry) { inside.toggle() }
-                            }
-                            e += 1
-                        }
-                        if inside, !body(Int(feature)) { return }
+        let this = cells[cell]
+        let next = cells[cell + 1]
+        let sub = this.firstSubcell
+        if sub < 0 {
+            Self.scan(
+                edges: cellEdges, from: Int(this.edgeStart), to: Int(next.edgeStart), inside: cellInside,
+                from: Int(this.insideStart), to: Int(next.insideStart), x: x, y: y,
+                referenceX: Self.referenceX(c), referenceY: Self.referenceY(r), body)
+            return
+        }
+        let west = Double(c) * Double(Self.cellSize) - 180_000_000
+        let south = Double(r) * Double(Self.cellSize) - 90_000_000
+        let sc = min(3, max(0, Int(((x - west) / Double(Self.subcellSize)).rounded(.down))))
+        let sr = min(3, max(0, Int(((y - south) / Double(Self.subcellSize)).rounded(.down))))
+        let k = Int(sub) + sr * 4 + sc
+        Self.scan(
+            edges: subEdges, from: Int(subEdgeStart[k]), to: Int(subEdgeStart[k + 1]), inside: subInside,
+            from: Int(subInsideStart[k]), to: Int(subInsideStart[k + 1]), x: x, y: y,
+            referenceX: west + Double(sc) * Double(Self.subcellSize) + Self.subReferenceOffset,
+            referenceY: south + Double(sr) * Double(Self.subcellSize) + Self.subReferenceOffset, body)
+    }
+
+    /// The even-odd walk from (x, y) to the reference point over one cell's edges and inside list.
+    @inline(__always) static func scan(
+        edges: [Edge], from edgeFirst: Int, to eEnd: Int, inside insideList: [Int32], from insideFirst: Int,
+        to iEnd: Int, x: Double, y: Double, referenceX rx: Double, referenceY ry: Double, _ body: (Int) -> Bool
+    ) {
+        var e = edgeFirst
+        var i = insideFirst
+        edges.withUnsafeBufferPointer { edges in
+            while e < eEnd || i < iEnd {
+                let fe = e < eEnd ? edges[e].feature : Int32.max
+                let fi = i < iEnd ? insideList[i] : Int32.max
+                let feature = min(fe, fi)
+                var inside = fi == feature
+                if inside { i += 1 }
+                while e < eEnd {
+                    let edge = edges[e]
+                    guard edge.feature == feature else { break }
+                    let ax = Double(edge.ax)
+                    let ay = Double(edge.ay)
+                    let bx = Double(edge.bx)
+                    let by = Double(edge.by)
+                    if (ay > y) != (by > y) {
+                        let xi = ax + (y - ay) * (bx - ax) / (by - ay)
+                        if (xi > x) != (xi > rx) { inside.toggle() }
                     }
+                    if (ax > rx) != (bx > rx) {
+                        let yi = ay + (rx - ax) * (by - ay) / (bx - ax)
+                        if (yi > y) != (yi > ry) { inside.toggle() }
+                    }
+                    e += 1
                 }
+                if inside, !body(Int(feature)) { return }
             }
         }
     }
