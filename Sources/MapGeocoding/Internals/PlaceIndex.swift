@@ -114,15 +114,25 @@ struct PlaceIndex: Sendable {
         // Cells in order of a lower bound of their distance (the haversine formula with the latitude gap, the
         // longitude gap and the cell latitude farthest from the equator), so that the search stops as soon as no
         // cell can hold a nearer place.
-        let latitudeRadians = latitude * Self.degreesToRadians
+        // Lower bounds without trigonometry: sin x >= x - x^3/6 on [0, 1] (sin x itself above), cos x >= 1 - x^2/2.
+        @inline(__always) func sinBelow(_ x: Double) -> Double { x <= 1 ? x - x * x * x / 6 : sin(min(x, .pi / 2)) }
+        func term(_ kilometers: Double) -> Double {
+            let s = sin(kilometers / (2 * Self.earthRadiusKilometers))
+            return s * s
+        }
+        var hLimit = term(radius)
+        let hRadius = hLimit
+        let hBig = term(bigRadius)
         let cellDegrees = Double(Self.cellSize) / 1_000_000
         var cells: [(bound: Double, cell: Int)] = []
+        cells.reserveCapacity(16)
         for r in r0...r1 {
             let south = Double(r) * cellDegrees - 90
             let north = south + cellDegrees
             let latitudeGap = latitude < south ? south - latitude : latitude > north ? latitude - north : 0
-            let cosNarrowest = max(0, min(cos(south * Self.degreesToRadians), cos(north * Self.degreesToRadians)))
-            let rowBound = sin(latitudeGap * Self.degreesToRadians / 2)
+            let farthest = max(abs(south), abs(north)) * Self.degreesToRadians
+            let cosNarrowest = max(0, 1 - farthest * farthest / 2)
+            let rowBound = sinBelow(latitudeGap * (Self.degreesToRadians / 2))
             for (c0, c1) in columnRanges {
                 for c in c0...c1 {
                     let cell = r * Self.columns + c
@@ -131,28 +141,21 @@ struct PlaceIndex: Sendable {
                     let east = west + cellDegrees
                     var longitudeGap = longitude < west ? west - longitude : longitude > east ? longitude - east : 0
                     longitudeGap = min(longitudeGap, 360 - longitudeGap)
-                    let lonTerm = sin(min(180, longitudeGap) * Self.degreesToRadians / 2)
-                    let h = rowBound * rowBound + cos(latitudeRadians) * cosNarrowest * lonTerm * lonTerm
-                    // 1e-9 km of slack keeps the bound below the exact distance despite rounding.
-                    let bound = 2 * Self.earthRadiusKilometers * asin(min(1, h.squareRoot())) - 1e-9
-                    if bound <= radius { cells.append((bound, cell)) }
+                    let lonTerm = sinBelow(longitudeGap * (Self.degreesToRadians / 2))
+                    // A lower bound of the haversine term of any point of the cell, less a rounding slack.
+                    let bound = (rowBound * rowBound + cosLatitude * cosNarrowest * lonTerm * lonTerm) * (1 - 1e-9)
+                    if bound <= hRadius { cells.append((bound, cell)) }
                 }
             }
         }
-        cells.sort { $0.bound < $1.bound }
-        func term(_ kilometers: Double) -> Double {
-            let s = sin(kilometers / (2 * Self.earthRadiusKilometers))
-            return s * s
-        }
-        var hLimit = term(radius)
-        let hBig = term(bigRadius)
+        if cells.count > 1 { cells.sort { $0.bound < $1.bound } }
         var best = -1
         var bestDistance = Double.infinity
         var bestBig = -1
         var bestBigDistance = Double.infinity
         var bestBigPopulation: UInt32 = 0
         for (bound, cell) in cells {
-            if bound > max(min(bestDistance, radius), bigRadius) { break }
+            if bound > max(hLimit, hBig) * (1 + 1e-9) { break }
             for k in Int(cellStart[cell])..<Int(cellStart[cell + 1]) {
                 let entry = entries[k]
                 guard entry.countryCode == country else { continue }

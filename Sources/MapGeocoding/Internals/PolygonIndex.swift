@@ -26,6 +26,8 @@ struct PolygonIndex: Sendable {
         var edgeStart: Int32
         var insideStart: Int32
         var firstSubcell: Int32
+        /// The whole answer of a cell without edges: its one feature, or -1 for none; -2 when the lists are needed.
+        var only: Int32
     }
     private let cells: [Cell]
     /// Edges of each cell, grouped by feature, features ascending.
@@ -192,10 +194,15 @@ struct PolygonIndex: Sendable {
         var table: [Cell] = []
         table.reserveCapacity(cellCount + 1)
         for cell in 0...cellCount {
+            var only: Int32 = -2
+            if cell < cellCount, counts[cell] == counts[cell + 1] {
+                let insideCount = insideCounts[cell + 1] - insideCounts[cell]
+                if insideCount == 0 { only = -1 } else if insideCount == 1 { only = inside[Int(insideCounts[cell])] }
+            }
             table.append(
                 Cell(
                     edgeStart: counts[cell], insideStart: insideCounts[cell],
-                    firstSubcell: cell < cellCount ? firstSub[cell] : -1))
+                    firstSubcell: cell < cellCount ? firstSub[cell] : -1, only: only))
         }
         cells = table
         subEdgeStart = subStart
@@ -233,6 +240,11 @@ struct PolygonIndex: Sendable {
         let r = Self.row(y)
         let cell = r * Self.columns + c
         let this = cells[cell]
+        if this.only >= 0 {
+            _ = body(Int(this.only))
+            return
+        }
+        if this.only == -1 { return }
         let next = cells[cell + 1]
         let sub = this.firstSubcell
         if sub < 0 {
