@@ -81,4 +81,21 @@ struct GeocodeCommandTests {
         #expect(text.contains(#""id":1,"name":"Tempe","locality":"Tempe","administrativeArea":"Arizona""#), "\(text)")
         #expect(text.contains(#""id":3,"error":"at sea""#), "\(text)")
     }
+
+    @Test("render --center NAME goes through the geocoder and says which place it chose")
+    func renderCenterName() throws {
+        let dir = try TemporaryDirectory()
+        defer { dir.remove() }
+        let result = try CLI.run(
+            ["render", "--center", "Tempe, Arizona", "--zoom", "9", "--size", "64x64", "-o", "t.png"], in: dir.url)
+        #expect(result.exitCode == 0, "\(result)")
+        #expect(
+            result.standardError.contains(
+                "--center 'Tempe, Arizona': Tempe, Arizona, United States 33.414770,-111.909310"))
+        #expect(FileManager.default.fileExists(atPath: dir.url.appendingPathComponent("t.png").path))
+        let unknown = try CLI.run(["render", "--center", "Xyzzyqq Plugh", "--zoom", "9", "-o", "u.png"], in: dir.url)
+        #expect(unknown.exitCode == 64, "\(unknown)")
+        #expect(unknown.standardError.contains("no place of that name"))
+        #expect(!FileManager.default.fileExists(atPath: dir.url.appendingPathComponent("u.png").path))
+    }
 }
