@@ -78,6 +78,10 @@ let package = Package(
                 "MapGeometry", "MapData", "MapStyle", "MapGraphics", "MapBaseMap", "MapOverlays", "MapAnnotations",
                 "MapRender",
             ]),
+        // Offline geocoding: placemarks from coordinates (Natural Earth, GeoNames, OSM addresses) and places by name.
+        .target(
+            name: "MapGeocoding", dependencies: ["MapGeometry", "MapData", "MapRender"],
+            resources: [.copy("Resources/geocoding")]),
         // Tile storage: MBTiles in SQLite (the only module that calls SQLite).
         .target(name: "MapStorage", dependencies: ["MapGeometry", "MapData", "MapCompression", "CSQLite"]),
         // Tile pyramids: metatiles, parallel rendering, directory and MBTiles output.
@@ -94,7 +98,7 @@ let package = Package(
                 "MapRender", "MapScene", "MapDiff",
             ]),
         // Command-line interface as a library so that tests can call it.
-        .target(name: "MapCLI", dependencies: ["MapRaster", "MapTiles", "MapStorage"]),
+        .target(name: "MapCLI", dependencies: ["MapRaster", "MapTiles", "MapStorage", "MapGeocoding"]),
         .executableTarget(name: "mapraster", dependencies: ["MapCLI"]),
         // For users' test targets: render and compare with approved images (XCTest and Swift Testing).
         .target(name: "MapRasterTesting", dependencies: ["MapRender", "MapDiff", "MapGraphics"]),
@@ -106,6 +110,9 @@ let package = Package(
         .executableTarget(name: "OverlayBenchmarks", dependencies: ["MapRaster"], path: "Benchmarks/OverlayBenchmarks"),
         // Renders the views of Scripts/bench-mapnik.py and compares (swift run -c release StyleBenchmark).
         .executableTarget(name: "StyleBenchmark", dependencies: ["MapRaster"], path: "Benchmarks/StyleBenchmark"),
+        // Reverse geocoding of 1,000,000 land points against PyPI reverse_geocoder, same run (see its main.swift).
+        .executableTarget(
+            name: "GeocodingBenchmark", dependencies: ["MapGeocoding"], path: "Benchmarks/GeocodingBenchmark"),
         // Golden-image assertions and fixture lookup for this package's tests.
         .target(name: "MapTestSupport", dependencies: ["MapRaster", "MapRasterTesting"]),
 
@@ -114,6 +121,7 @@ let package = Package(
         .testTarget(
             name: "MapStorageTests", dependencies: ["MapStorage", "MapData", "MapCompression", "MapTestSupport"]),
         .testTarget(name: "MapGeometryTests", dependencies: ["MapGeometry", "MapTestSupport"]),
+        .testTarget(name: "MapGeocodingTests", dependencies: ["MapGeocoding", "MapTestSupport"]),
         .testTarget(name: "MapStyleTests", dependencies: ["MapStyle", "MapTestSupport"]),
         .testTarget(name: "MapGraphicsTests", dependencies: ["MapGraphics", "MapTestSupport"]),
         .testTarget(name: "MapRenderTests", dependencies: ["MapRaster", "MapTestSupport"]),

@@ -50,6 +50,7 @@ public enum MapRasterCLI {
         case "diff": return try DiffCommand.run(Array(arguments.dropFirst()), output: output)
         case "tiles": try TilesCommand.run(Array(arguments.dropFirst()), output: output)
         case "mbtiles": try MBTilesCommand.run(Array(arguments.dropFirst()), output: output)
+        case "geocode": return try GeocodeCommand.run(Array(arguments.dropFirst()), output: output)
         case "version": try versionCommand(Array(arguments.dropFirst()), output: output)
         case "help", "--help", "-h": output.standardOutput(helpText)
         default:
@@ -82,11 +83,12 @@ public enum MapRasterCLI {
           mapraster diff A.png B.png      compare two PNGs like pixelmatch (mapraster diff --help)
           mapraster tiles -o OUT          render an XYZ tile pyramid (mapraster tiles --help)
           mapraster mbtiles merge OUT IN...   combine MBTiles shards
+          mapraster geocode ...           placemark of a point, places for a name (mapraster geocode --help)
           mapraster version [--verbose]   print the version (and the C libraries' with --verbose)
           mapraster help                  print this help
 
         RENDER OPTIONS
-          --center LAT,LON        center of the map, degrees (with --span, --meters or --zoom)
+          --center LAT,LON        center of the map, degrees, or a place name (with --span, --meters or --zoom)
           --span DLAT,DLON        region size in degrees (latitudeDelta in (0,180], longitudeDelta in (0,360])
           --meters M              square region M meters on a side around --center
           --zoom Z                zoom level 0...22 (fractional allowed) around --center

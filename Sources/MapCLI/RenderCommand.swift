@@ -181,7 +181,7 @@ enum RenderCommand {
                     try GeoBoundingBox(validatingWest: bbox[0], south: bbox[1], east: bbox[2], north: bbox[3]))
             }
             let sizing = ["--span", "--meters", "--zoom"].filter { args[$0] != nil }
-            guard let center = try args.numbers("--center", count: 2, form: "LAT,LON") else {
+            guard let center = try GeocodeCommand.center(args) else {
                 if let first = sizing.first { throw CLIError.usage("\(first) needs --center LAT,LON") }
                 return nil
             }

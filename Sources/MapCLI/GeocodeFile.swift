@@ -1,0 +1,265 @@
+import Foundation
+import MapData
+import MapGeocoding
+import MapGeometry
+
+/// `mapraster geocode --input FILE`: CSV streamed row by row, GeoJSON feature by feature.
+enum GeocodeFile {
+    /// Where rows go: standard output as they come, or a temporary file renamed over `path` at the end.
+    final class Sink {
+        let output: MapRasterCLI.Output
+        let path: String?
+        let temporary: URL?
+        var handle: FileHandle?
+        var buffer = ""
+
+        init(path: String?, output: MapRasterCLI.Output) throws {
+            self.output = output
+            self.path = path
+            guard let path, path != "-" else {
+                temporary = nil
+                return
+            }
+            let target = URL(fileURLWithPath: path)
+            let temporary = target.deletingLastPathComponent().appendingPathComponent(
+                ".\(target.lastPathComponent).\(getpid()).partial")
+            guard FileManager.default.createFile(atPath: temporary.path, contents: nil),
+                let handle = try? FileHandle(forWritingTo: temporary)
+            else { throw CLIError.failure("cannot write '\(path)': check that its folder exists and is writable") }
+            self.temporary = temporary
+            self.handle = handle
+        }
+
+        func write(_ text: String) throws {
+            buffer += text
+            if buffer.utf8.count > 1 << 16 { try flush() }
+        }
+
+        func flush() throws {
+            guard !buffer.isEmpty else { return }
+            if let handle {
+                do { try handle.write(contentsOf: Data(buffer.utf8)) } catch {
+                    throw CLIError.failure("cannot write '\(path ?? "")': \(error.localizedDescription)")
+                }
+            } else {
+                output.standardOutput(buffer)
+            }
+            buffer = ""
+        }
+
+        /// Flushes and moves the temporary file into place.
+        func finish() throws {
+            try flush()
+            guard let temporary, let path else { return }
+            try? handle?.close()
+            handle = nil
+            _ = try? FileManager.default.removeItem(atPath: path)
+            do { try FileManager.default.moveItem(atPath: temporary.path, toPath: path) } catch {
+                throw CLIError.failure("cannot write '\(path)': \(error.localizedDescription)")
+            }
+        }
+
+        /// Removes the temporary file after a failure: nothing half-written.
+        func abandon() {
+            try? handle?.close()
+            handle = nil
+            if let temporary { try? FileManager.default.removeItem(at: temporary) }
+        }
+    }
+
+    // MARK: CSV
+
+    static func csv(_ input: String, to target: String?, geocoder: Geocoder, output: MapRasterCLI.Output) throws
+        -> Int32
+    {
+        guard let handle = FileHandle(forReadingAtPath: input) else {
+            throw CLIError.failure("cannot read '\(input)': no such file or not readable")
+        }
+        defer { try? handle.close() }
+        let sink = try Sink(path: target, output: output)
+        var bad = 0
+        do {
+            var lineNumber = 0
+            var columns: (lat: Int, lon: Int, count: Int)?
+            var pending = Data()
+            var finished = false
+            while !finished {
+                let chunk = (try? handle.read(upToCount: 1 << 20)) ?? nil
+                if let chunk, !chunk.isEmpty { pending.append(chunk) } else { finished = true }
+                var start = pending.startIndex
+                defer { pending = start < pending.endIndex ? Data(pending[start...]) : Data() }
+                while start < pending.endIndex {
+                    guard let newline = pending[start...].firstIndex(of: 0x0A) ?? (finished ? pending.endIndex : nil)
+                    else { break }
+                    var lineData = pending[start..<newline]
+                    start = newline < pending.endIndex ? newline + 1 : newline
+                    if lineData.last == 0x0D { lineData = lineData.dropLast() }
+                    lineNumber += 1
+                    if lineNumber % 100_000 == 0 { output.standardError("geocode: \(lineNumber) lines\n") }
+                    guard let line = String(data: lineData, encoding: .utf8) else {
+                        bad += 1
+                        output.standardError("mapraster: \(input):\(lineNumber): not UTF-8 text; row skipped\n")
+                        continue
+                    }
+                    guard let header = columns else {
+                        let names = try fieldsOf(line, input: input, line: lineNumber).map {
+                            $0.trimmingCharacters(in: .whitespaces).lowercased()
+                        }
+                        guard let lat = names.firstIndex(where: { ["lat", "latitude"].contains($0) }),
+                            let lon = names.firstIndex(where: { ["lon", "lng", "long", "longitude"].contains($0) })
+                        else {
+                            throw CLIError.failure(
+                                "\(input):\(lineNumber): the header needs a 'lat' (or 'latitude') and a 'lon' (or "
+                                    + "'lng', 'longitude') column; found \(names.joined(separator: ","))")
+                        }
+                        columns = (lat, lon, names.count)
+                        try sink.write(line + "," + GeocodeCommand.fieldNames.joined(separator: ",") + ",error\n")
+                        continue
+                    }
+                    if line.isEmpty { continue }
+                    var added = Array(repeating: "", count: GeocodeCommand.fieldNames.count + 1)
+                    do {
+                        let row = try fieldsOf(line, input: input, line: lineNumber)
+                        guard row.count == header.count else {
+                            throw CLIError.failure(
+                                "\(input):\(lineNumber): \(row.count) fields, the header has \(header.count)")
+                        }
+                        let latText = row[header.lat].trimmingCharacters(in: .whitespaces)
+                        let lonText = row[header.lon].trimmingCharacters(in: .whitespaces)
+                        guard let lat = Double(latText), let lon = Double(lonText) else {
+                            throw CLIError.failure(
+                                "\(input):\(lineNumber): lat '\(latText)' and lon '\(lonText)' must be numbers")
+                        }
+                        do {
+                            let placemark = try geocoder.reverseGeocode(
+                                LocationCoordinate2D(latitude: lat, longitude: lon))
+                            for (k, value) in GeocodeCommand.fields(placemark).enumerated() { added[k] = value ?? "" }
+                        } catch GeocodingError.noData {
+                            added[added.count - 1] = "at sea"
+                        } catch let error as GeocodingError {
+                            throw CLIError.failure("\(input):\(lineNumber): \(error.description)")
+                        }
+                    } catch let error as CLIError {
+                        bad += 1
+                        output.standardError("mapraster: \(error.description)\n")
+                        added[added.count - 1] = error.description
+                    }
+                    try sink.write(line + "," + added.map(quoted).joined(separator: ",") + "\n")
+                }
+            }
+            guard columns != nil else {
+                throw CLIError.failure("\(input): empty file: a header with lat,lon is needed")
+            }
+            try sink.finish()
+        } catch {
+            sink.abandon()
+            throw error
+        }
+        if bad > 0 { output.standardError("mapraster: \(bad) bad row(s) in '\(input)'; the others were geocoded\n") }
+        return bad > 0 ? 1 : 0
+    }
+
+    /// Splits a CSV line (RFC 4180 quotes; a field may not hold a line break).
+    static func fieldsOf(_ line: String, input: String, line number: Int) throws -> [String] {
+        var fields: [String] = []
+        var field = ""
+        var quoted = false
+        var chars = Array(line)
+        var i = 0
+        while i < chars.count {
+            let ch = chars[i]
+            if quoted {
+                if ch == "\"" {
+                    if i + 1 < chars.count, chars[i + 1] == "\"" {
+                        field.append("\"")
+                        i += 1
+                    } else {
+                        quoted = false
+                    }
+                } else {
+                    field.append(ch)
+                }
+            } else if ch == "\"" {
+                quoted = true
+            } else if ch == "," {
+                fields.append(field)
+                field = ""
+            } else {
+                field.append(ch)
+            }
+            i += 1
+        }
+        chars.removeAll()
+        guard !quoted else { throw CLIError.failure("\(input):\(number): a quoted field is not closed") }
+        fields.append(field)
+        return fields
+    }
+
+    static func quoted(_ value: String) -> String {
+        guard value.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return value }
+        return "\"" + value.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+    }
+
+    // MARK: GeoJSON
+
+    static func geoJSON(_ input: String, to target: String?, geocoder: Geocoder, output: MapRasterCLI.Output) throws
+        -> Int32
+    {
+        guard let data = FileManager.default.contents(atPath: input) else {
+            throw CLIError.failure("cannot read '\(input)': no such file or not readable")
+        }
+        let document: JSONValue
+        do { document = try JSONValue.parse(data) } catch let error as JSONError {
+            throw CLIError.failure("\(input): \(error.description)")
+        }
+        guard document["type"]?.string == "FeatureCollection", let features = document["features"]?.array else {
+            throw CLIError.failure("\(input): expected a GeoJSON FeatureCollection with a 'features' array")
+        }
+        var bad = 0
+        var out: [JSONValue] = []
+        out.reserveCapacity(features.count)
+        for (index, feature) in features.enumerated() {
+            var properties = feature["properties"]?.members ?? []
+            var problem: String?
+            if let geometry = feature["geometry"], geometry["type"]?.string == "Point",
+                let position = geometry["coordinates"]?.array, position.count >= 2,
+                let lon = position[0].number, let lat = position[1].number
+            {
+                do {
+                    let placemark = try geocoder.reverseGeocode(LocationCoordinate2D(latitude: lat, longitude: lon))
+                    for (name, value) in zip(GeocodeCommand.fieldNames, GeocodeCommand.fields(placemark)) {
+                        if let value { properties.append((name, .string(value))) }
+                    }
+                } catch GeocodingError.noData {
+                    properties.append(("error", .string("at sea")))
+                } catch let error as GeocodingError {
+                    problem = error.description
+                }
+            } else {
+                problem = "not a Point feature with [longitude, latitude] coordinates"
+            }
+            if let problem {
+                bad += 1
+                output.standardError("mapraster: \(input): feature \(index): \(problem)\n")
+                properties.append(("error", .string(problem)))
+            }
+            var members = (feature.members ?? []).filter { $0.0 != "properties" }
+            members.append(("properties", .object(properties)))
+            out.append(.object(members))
+        }
+        var top = (document.members ?? []).filter { $0.0 != "features" }
+        top.append(("features", .array(out)))
+        let sink = try Sink(path: target, output: output)
+        do {
+            try sink.write(JSONValue.object(top).serialized(pretty: false) + "\n")
+            try sink.finish()
+        } catch {
+            sink.abandon()
+            throw error
+        }
+        if bad > 0 {
+            output.standardError("mapraster: \(bad) bad feature(s) in '\(input)'; the others were geocoded\n")
+        }
+        return bad > 0 ? 1 : 0
+    }
+}

@@ -1,0 +1,101 @@
+import Foundation
+import MapTestSupport
+import Testing
+
+/// `mapraster geocode` run as a user runs it: stdout, stderr, exit code and the files written.
+@Suite("mapraster geocode")
+struct GeocodeCommandTests {
+    @Test("--reverse --json prints the seed's placemark with its credits")
+    func reverseJSON() throws {
+        let dir = try TemporaryDirectory()
+        defer { dir.remove() }
+        let result = try CLI.run(["geocode", "--reverse", "33.416199,-111.936619", "--json"], in: dir.url)
+        #expect(result.exitCode == 0, "\(result)")
+        #expect(result.standardOutput.contains("\"City\": \"Tempe\""), "\(result)")
+        #expect(result.standardOutput.contains("\"State\": \"Arizona\""))
+        #expect(result.standardOutput.contains("\"SubAdministrativeArea\": \"Maricopa\""))
+        #expect(result.standardOutput.contains("\"CountryCode\": \"US\""))
+        #expect(result.standardOutput.contains("GeoNames (www.geonames.org), CC BY 4.0"))
+    }
+
+    @Test("a name prints ranked matches, best first")
+    func forward() throws {
+        let dir = try TemporaryDirectory()
+        defer { dir.remove() }
+        let result = try CLI.run(["geocode", "Tempe, Arizona", "--limit", "2"], in: dir.url)
+        #expect(result.exitCode == 0, "\(result)")
+        #expect(result.standardOutput.hasPrefix("1. Tempe, Arizona, United States  33.414770,-111.909310\n2. "))
+    }
+
+    @Test("--input CSV: every row geocoded, bad rows reported by line number, exit 1, file written whole")
+    func csvInput() throws {
+        let dir = try TemporaryDirectory()
+        defer { dir.remove() }
+        let csv = """
+            id,lat,lon
+            asu,33.416199,-111.936619
+            bad,north,-111.9
+            sea,30,-40
+            far,95,0
+            "quoted, id",60.16952,24.9386
+            short,1
+
+            """
+        try csv.write(to: dir.url.appendingPathComponent("in.csv"), atomically: true, encoding: .utf8)
+        let result = try CLI.run(["geocode", "--input", "in.csv", "-o", "out.csv"], in: dir.url)
+        #expect(result.exitCode == 1, "\(result)")
+        #expect(result.standardError.contains("in.csv:3: lat 'north'"), "\(result)")
+        #expect(result.standardError.contains("in.csv:5: invalid coordinate 95.0,0.0"), "\(result)")
+        #expect(result.standardError.contains("in.csv:7: 2 fields, the header has 3"), "\(result)")
+        #expect(!result.standardError.contains("in.csv:4"), "a point at sea is an answer, not a bad row")
+        let lines = try String(contentsOf: dir.url.appendingPathComponent("out.csv"), encoding: .utf8)
+            .split(separator: "\n").map(String.init)
+        #expect(lines.count == 7)
+        #expect(
+            lines.first
+                == "id,lat,lon,name,thoroughfare,subThoroughfare,locality,administrativeArea,subAdministrativeArea,"
+                + "postalCode,country,countryCode,error")
+        #expect(lines[1] == "asu,33.416199,-111.936619,Tempe,,,Tempe,Arizona,Maricopa,,United States,US,")
+        #expect(lines[3] == "sea,30,-40,,,,,,,,,,at sea")
+        #expect(lines[5].hasPrefix("\"quoted, id\",60.16952,24.9386,Mannerheimintie 20,Mannerheimintie,20,Helsinki,"))
+        let files = try FileManager.default.contentsOfDirectory(atPath: dir.url.path).sorted()
+        #expect(files == ["in.csv", "out.csv"], "no partial file left behind")
+    }
+
+    @Test("--input GeoJSON: placemark properties on every Point, other features reported by index, exit 1")
+    func geoJSONInput() throws {
+        let dir = try TemporaryDirectory()
+        defer { dir.remove() }
+        let geojson = """
+            {"type": "FeatureCollection", "features": [
+              {"type": "Feature", "properties": {"id": 1}, "geometry": {"type": "Point", "coordinates": [-111.936619, 33.416199]}},
+              {"type": "Feature", "properties": {"id": 2}, "geometry": {"type": "LineString", "coordinates": [[0, 0], [1, 1]]}},
+              {"type": "Feature", "properties": {"id": 3}, "geometry": {"type": "Point", "coordinates": [-40, 30]}}
+            ]}
+            """
+        try geojson.write(to: dir.url.appendingPathComponent("in.geojson"), atomically: true, encoding: .utf8)
+        let result = try CLI.run(["geocode", "--input", "in.geojson", "-o", "out.geojson"], in: dir.url)
+        #expect(result.exitCode == 1, "\(result)")
+        #expect(result.standardError.contains("in.geojson: feature 1: not a Point feature"), "\(result)")
+        let text = try String(contentsOf: dir.url.appendingPathComponent("out.geojson"), encoding: .utf8)
+        #expect(text.contains(#""id":1,"name":"Tempe","locality":"Tempe","administrativeArea":"Arizona""#), "\(text)")
+        #expect(text.contains(#""id":3,"error":"at sea""#), "\(text)")
+    }
+
+    @Test("render --center NAME goes through the geocoder and says which place it chose")
+    func renderCenterName() throws {
+        let dir = try TemporaryDirectory()
+        defer { dir.remove() }
+        let result = try CLI.run(
+            ["render", "--center", "Tempe, Arizona", "--zoom", "9", "--size", "64x64", "-o", "t.png"], in: dir.url)
+        #expect(result.exitCode == 0, "\(result)")
+        #expect(
+            result.standardError.contains(
+                "--center 'Tempe, Arizona': Tempe, Arizona, United States 33.414770,-111.909310"))
+        #expect(FileManager.default.fileExists(atPath: dir.url.appendingPathComponent("t.png").path))
+        let unknown = try CLI.run(["render", "--center", "Xyzzyqq Plugh", "--zoom", "9", "-o", "u.png"], in: dir.url)
+        #expect(unknown.exitCode == 64, "\(unknown)")
+        #expect(unknown.standardError.contains("no place of that name"))
+        #expect(!FileManager.default.fileExists(atPath: dir.url.appendingPathComponent("u.png").path))
+    }
+}
