@@ -80,7 +80,7 @@ let package = Package(
             ]),
         // Offline geocoding: placemarks from coordinates (Natural Earth, GeoNames, OSM addresses) and places by name.
         .target(
-            name: "MapGeocoding", dependencies: ["MapGeometry", "MapData", "MapRender"],
+            name: "MapGeocoding", dependencies: ["MapGeometry", "MapData", "MapAnnotations"],
             resources: [.copy("Resources/geocoding")]),
         // Tile storage: MBTiles in SQLite (the only module that calls SQLite).
         .target(name: "MapStorage", dependencies: ["MapGeometry", "MapData", "MapCompression", "CSQLite"]),

@@ -3,7 +3,7 @@ import MapGeometry
 /// Why a geocoding request failed.
 ///
 /// Mirrors the failures of MapKit's `MKReverseGeocoder` (`didFailWithError:`), with the reason spelled out.
-public enum GeocodingError: Error, Equatable, Sendable, CustomStringConvertible {
+public enum GeocodingError: MapRasterError, Equatable {
     /// The coordinate is not finite or out of range (latitude -90...90, longitude -180...180).
     case invalidCoordinate(latitude: Double, longitude: Double)
     /// No country of the shipped Natural Earth 1:10m data contains the point: it is at sea (or in a gap of the

@@ -1,4 +1,4 @@
-import MapRender
+import MapAnnotations
 
 /// A placemark is an annotation, as in MapKit: its title is the first formatted address line and its subtitle
 /// the rest, so it can be added to a snapshotter as it is.
