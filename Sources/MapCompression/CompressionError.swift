@@ -1,4 +1,5 @@
 import MapGeometry
+
 /// A failure compressing or decompressing data.
 public enum CompressionError: MapRasterError, Equatable {
     /// libdeflate could not allocate a compressor or decompressor (out of memory).

@@ -42,18 +42,18 @@ public final class GeoJSONMapFeature {
 
     /// A renderer for one of this feature's overlays, styled by ``style``.
     public func makeRenderer(for overlay: Overlay) -> OverlayRenderer? {
-        guard let renderer = defaultRenderer(for: overlay) as? OverlayPathRenderer else { return nil }
-        style.apply(to: renderer, filled: overlay is Polygon || overlay is MultiPolygon)
-        return renderer
+        style.makeRenderer(for: overlay)
     }
 }
 
 /// Decodes a GeoJSON file into annotations and overlays. Mirrors MapKit's `MKGeoJSONDecoder`.
 ///
-/// Point and MultiPoint become ``PointAnnotation``s (title from `title`, subtitle from `subtitle` or
-/// `description`), LineString a ``Polyline``, MultiLineString a ``MultiPolyline``, Polygon a ``Polygon``
-/// with its holes, MultiPolygon a ``MultiPolygon``; a GeometryCollection gives all of its parts. Shapes are
-/// checked as overlays are (at least 2 distinct positions per line, 3 per ring).
+/// The one converter from GeoJSON to map objects: scene files and the CLI use it too. Point and
+/// MultiPoint become ``PointAnnotation``s (title from `title`, subtitle from `subtitle` or `description`);
+/// a Point with a `radius` in meters becomes a geodesic ``Circle``; LineString a ``Polyline`` (a
+/// ``GeodesicPolyline`` with `"geodesic": true`), MultiLineString a ``MultiPolyline``, Polygon a
+/// ``Polygon`` with its holes, MultiPolygon a ``MultiPolygon``; a GeometryCollection gives all of its
+/// parts. Lines need 2 distinct positions and rings 3; errors name the position list.
 ///
 /// ```swift
 /// for feature in try GeoJSONDecoder().decode(data, source: "routes.geojson") {
@@ -72,52 +72,69 @@ public struct GeoJSONDecoder: Sendable {
     }
 
     func convert(_ feature: GeoJSONFeature, source: String) throws -> GeoJSONMapFeature {
-        let style = try SimpleStyle(properties: feature.properties, source: source, path: feature.location)
+        let p = feature.properties
+        let path = feature.location
+        let style = try SimpleStyle(properties: p, source: source, path: path)
         var annotations: [PointAnnotation] = []
         var overlays: [Overlay] = []
-        let title = feature.properties["title"]?.string
-        let subtitle = feature.properties["subtitle"]?.string ?? feature.properties["description"]?.string
-        func invalid(_ message: String) -> GeoJSONError {
-            .invalid(source: source, path: "\(feature.location).geometry", message: message)
+        let title = p["title"]?.string
+        let subtitle = p["subtitle"]?.string ?? p["description"]?.string
+        func invalid(_ path: String, _ message: String) -> GeoJSONError {
+            .invalid(source: source, path: path, message: message)
         }
-        func check(_ overlay: Overlay) throws {
-            do { try overlay.validate() } catch let error as OverlayError {
-                if case let .invalidShape(_, problem) = error { throw invalid(problem) }
-                throw invalid(error.description)
+        func distinct(_ line: [LocationCoordinate2D]) -> Int { Set(line.map { [$0.latitude, $0.longitude] }).count }
+        func line(_ coordinates: [LocationCoordinate2D], at place: String) throws -> Polyline {
+            guard distinct(coordinates) >= 2 else {
+                throw invalid(place, "a LineString needs at least 2 distinct positions")
             }
+            // "geodesic": true draws great circles (a flight path), as MKGeodesicPolyline.
+            let l =
+                p["geodesic"]?.bool == true
+                ? GeodesicPolyline(controlCoordinates: coordinates) : Polyline(coordinates: coordinates)
+            l.title = title
+            l.subtitle = subtitle
+            return l
         }
-        func polygon(_ rings: [[LocationCoordinate2D]]) throws -> Polygon {
-            guard let outer = rings.first else { throw invalid("a Polygon needs at least one ring") }
-            let p = Polygon(coordinates: outer, interiorPolygons: rings.dropFirst().map { Polygon(coordinates: $0) })
-            p.title = title
-            p.subtitle = subtitle
-            return p
+        func polygon(_ rings: [[LocationCoordinate2D]], at place: String) throws -> Polygon {
+            guard let outer = rings.first else { throw invalid(place, "a Polygon needs at least one ring") }
+            for (k, ring) in rings.enumerated() where distinct(ring) < 3 {
+                throw invalid("\(place)[\(k)]", "a polygon ring needs at least 3 distinct positions")
+            }
+            let polygon = Polygon(
+                coordinates: outer, interiorPolygons: rings.dropFirst().map { Polygon(coordinates: $0) })
+            polygon.title = title
+            polygon.subtitle = subtitle
+            return polygon
         }
+        let coordinates = "\(path).geometry.coordinates"
         func add(_ geometry: GeoJSONGeometry) throws {
             switch geometry {
             case .point(let c):
-                annotations.append(PointAnnotation(coordinate: c, title: title, subtitle: subtitle))
+                if let radius = p["radius"] {
+                    guard let meters = radius.number, meters > 0, meters <= Double.pi * WebMercator.earthRadius else {
+                        throw invalid(
+                            "\(path).properties.radius",
+                            "expected meters greater than 0 and at most half the earth's circumference (20037508)")
+                    }
+                    let circle = Circle(center: c, radius: meters)
+                    circle.title = title
+                    overlays.append(circle)
+                } else {
+                    annotations.append(PointAnnotation(coordinate: c, title: title, subtitle: subtitle))
+                }
             case .multiPoint(let points):
-                annotations += points.map { PointAnnotation(coordinate: $0, title: title, subtitle: subtitle) }
-            case .lineString(let line):
-                let l = Polyline(coordinates: line)
-                l.title = title
-                l.subtitle = subtitle
-                try check(l)
-                overlays.append(l)
+                for point in points { try add(.point(point)) }
+            case .lineString(let coordinatesOfLine):
+                overlays.append(try line(coordinatesOfLine, at: coordinates))
             case .multiLineString(let lines):
-                let m = MultiPolyline(lines.map { Polyline(coordinates: $0) })
+                let m = MultiPolyline(try lines.enumerated().map { try line($1, at: "\(coordinates)[\($0)]") })
                 m.title = title
-                try check(m)
                 overlays.append(m)
             case .polygon(let rings):
-                let p = try polygon(rings)
-                try check(p)
-                overlays.append(p)
+                overlays.append(try polygon(rings, at: coordinates))
             case .multiPolygon(let polygons):
-                let m = MultiPolygon(try polygons.map(polygon))
+                let m = MultiPolygon(try polygons.enumerated().map { try polygon($1, at: "\(coordinates)[\($0)]") })
                 m.title = title
-                try check(m)
                 overlays.append(m)
             case .geometryCollection(let items):
                 for item in items { try add(item) }
@@ -125,7 +142,6 @@ public struct GeoJSONDecoder: Sendable {
         }
         if let geometry = feature.geometry { try add(geometry) }
         return GeoJSONMapFeature(
-            location: feature.location, properties: feature.properties, annotations: annotations, overlays: overlays,
-            style: style)
+            location: feature.location, properties: p, annotations: annotations, overlays: overlays, style: style)
     }
 }

@@ -154,11 +154,7 @@ public struct Scene {
             return self.makeView(pin)
         }
         snapshotter.rendererProvider = { overlay in
-            guard let style = styles[ObjectIdentifier(overlay)],
-                let renderer = defaultRenderer(for: overlay) as? OverlayPathRenderer
-            else { return nil }
-            style.apply(to: renderer, filled: !(overlay is Polyline))
-            return renderer
+            styles[ObjectIdentifier(overlay)]?.makeRenderer(for: overlay)
         }
         applyAnnotationSettings(to: snapshotter)
     }
@@ -294,74 +290,34 @@ struct SceneDecoder {
         return n
     }
 
-    func shapeStyle(_ p: JSONValue, _ path: String) throws -> Scene.ShapeStyle {
-        try SimpleStyle(properties: p, source: source, path: path)
-    }
-
+    /// Adds a feature through the one GeoJSON converter (``GeoJSONDecoder``): pins get the scene's marker
+    /// options, shapes the feature's simplestyle look.
     func add(_ feature: GeoJSONFeature, to scene: inout Scene) throws {
-        guard let geometry = feature.geometry else { return }
-        try add(geometry, properties: feature.properties, path: feature.location, to: &scene)
-    }
-
-    func add(_ geometry: GeoJSONGeometry, properties p: JSONValue, path: String, to scene: inout Scene) throws {
-        switch geometry {
-        case .point(let c):
-            if let radius = p["radius"] {
-                guard let meters = radius.number, meters > 0, meters <= Double.pi * WebMercator.earthRadius else {
-                    throw invalid(
-                        "\(path).properties.radius",
-                        "expected meters greater than 0 and at most half the earth's circumference (20037508)")
-                }
-                scene.overlays.append((Circle(center: c, radius: meters), try shapeStyle(p, path)))
-            } else {
-                let title = p["title"]?.string
-                let subtitle = p["subtitle"]?.string ?? p["description"]?.string
-                let color =
-                    try self.color(p, "marker-color", path) ?? pinColor(p, path) ?? PinAnnotationView.PinColor.red.color
-                var factor = 1.0
-                if let size = p["marker-size"] {
-                    switch size.string {
-                    case "small": factor = 0.75
-                    case "medium": factor = 1
-                    case "large": factor = 1.35
-                    default:
-                        throw invalid("\(path).properties.marker-size", "expected \"small\", \"medium\" or \"large\"")
-                    }
-                }
-                scene.annotations.append(
-                    (
-                        PointAnnotation(coordinate: c, title: title, subtitle: subtitle),
-                        Scene.PinStyle(
-                            color: color, sizeFactor: factor,
-                            marker: try markerOptions(p, path, images: &scene.markerImages))
-                    ))
-            }
-        case .multiPoint(let points):
-            for point in points { try add(.point(point), properties: p, path: path, to: &scene) }
-        case .lineString(let line):
-            guard Set(line.map { [$0.latitude, $0.longitude] }).count >= 2 else {
-                throw invalid("\(path).geometry.coordinates", "a LineString needs at least 2 distinct positions")
-            }
-            // "geodesic": true draws great circles (a flight path), as MKGeodesicPolyline.
-            let geodesic = p["geodesic"]?.bool == true
-            let polyline = geodesic ? GeodesicPolyline(controlCoordinates: line) : Polyline(coordinates: line)
-            scene.overlays.append((polyline, try shapeStyle(p, path)))
-        case .multiLineString(let lines):
-            for line in lines { try add(.lineString(line), properties: p, path: path, to: &scene) }
-        case .polygon(let rings):
-            guard let outer = rings.first else {
-                throw invalid("\(path).geometry.coordinates", "a Polygon needs at least one ring")
-            }
-            for (k, ring) in rings.enumerated() where Set(ring.map { [$0.latitude, $0.longitude] }).count < 3 {
-                throw invalid(
-                    "\(path).geometry.coordinates[\(k)]", "a polygon ring needs at least 3 distinct positions")
-            }
-            let holes = rings.dropFirst().map { Polygon(coordinates: $0) }
-            scene.overlays.append((Polygon(coordinates: outer, interiorPolygons: holes), try shapeStyle(p, path)))
-        case .multiPolygon(let polygons):
-            for polygon in polygons { try add(.polygon(polygon), properties: p, path: path, to: &scene) }
-        case .geometryCollection(let items):
-            for item in items { try add(item, properties: p, path: path, to: &scene) }
+        let converted: GeoJSONMapFeature
+        do { converted = try GeoJSONDecoder().convert(feature, source: source) } catch let GeoJSONError.invalid(
+            _, path, message)
+        {
+            throw invalid(path, message)
         }
+        let p = feature.properties
+        let path = feature.location
+        if !converted.annotations.isEmpty {
+            let color =
+                try self.color(p, "marker-color", path) ?? pinColor(p, path) ?? PinAnnotationView.PinColor.red.color
+            let factors = ["small": 0.75, "medium": 1, "large": 1.35]
+            var factor = 1.0
+            if let size = p["marker-size"] {
+                guard let f = size.string.flatMap({ factors[$0] }) else {
+                    throw invalid("\(path).properties.marker-size", "expected \"small\", \"medium\" or \"large\"")
+                }
+                factor = f
+            }
+            let marker = try markerOptions(p, path, images: &scene.markerImages)
+            for annotation in converted.annotations {
+                scene.annotations.append(
+                    (annotation, Scene.PinStyle(color: color, sizeFactor: factor, marker: marker)))
+            }
+        }
+        for overlay in converted.overlays { scene.overlays.append((overlay, converted.style)) }
     }
 }

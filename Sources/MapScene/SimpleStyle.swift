@@ -115,4 +115,11 @@ public struct SimpleStyle: Sendable, Equatable {
         renderer.lineJoin = lineJoin
         renderer.fillColor = filled ? fill.withAlphaComponent(fill.alpha * fillOpacity) : nil
     }
+
+    /// A renderer for an overlay in this look: lines stroked, areas (polygons, circles) also filled.
+    public func makeRenderer(for overlay: Overlay) -> OverlayRenderer? {
+        guard let renderer = defaultRenderer(for: overlay) as? OverlayPathRenderer else { return nil }
+        apply(to: renderer, filled: !(overlay is Polyline || overlay is MultiPolyline))
+        return renderer
+    }
 }

@@ -81,4 +81,35 @@ struct OverlayGeoJSONTests {
         #expect(geodesic.boundingMapRect.spans180thMeridian)
         #expect(!(scene.overlays[1].overlay is GeodesicPolyline))
     }
+
+    @Test("GeoJSONDecoder and scene files convert by the same rules: radius, geodesic, MultiLineString, errors")
+    func oneConverter() throws {
+        let json = """
+            {"type": "FeatureCollection", "features": [
+              {"type": "Feature", "geometry": {"type": "Point", "coordinates": [24.9, 60.2]}, "properties": {"radius": 500}},
+              {"type": "Feature", "geometry": {"type": "LineString", "coordinates": [[139.8, 35.5], [-122.4, 37.6]]},
+               "properties": {"geodesic": true}},
+              {"type": "Feature", "geometry": {"type": "MultiLineString",
+               "coordinates": [[[0, 0], [1, 1]], [[2, 2], [3, 3]]]}, "properties": {}}]}
+            """
+        let features = try GeoJSONDecoder().decode(Data(json.utf8), source: "t.geojson")
+        #expect(features[0].overlays.first is Circle && features[0].annotations.isEmpty)
+        #expect(features[1].overlays.first is GeodesicPolyline)
+        #expect((features[2].overlays.first as? MultiPolyline)?.polylines.count == 2)
+        // A circle is filled, a line is not.
+        #expect((features[0].makeRenderer(for: features[0].overlays[0]) as? OverlayPathRenderer)?.fillColor != nil)
+        #expect((features[2].makeRenderer(for: features[2].overlays[0]) as? OverlayPathRenderer)?.fillColor == nil)
+        let scene = try Scene.decode(Data(#"{"features": \#(json)}"#.utf8), source: "s.json")
+        #expect(scene.overlays.map { "\(type(of: $0.overlay))" } == ["Circle", "GeodesicPolyline", "MultiPolyline"])
+        let bad = #"""
+            {"type": "Feature", "geometry": {"type": "LineString", "coordinates": [[1, 1], [1, 1]]}, "properties": {}}
+            """#
+        #expect(throws: GeoJSONError.self) { try GeoJSONDecoder().decode(Data(bad.utf8), source: "b.geojson") }
+        do {
+            _ = try Scene.decode(Data(#"{"features": \#(bad)}"#.utf8), source: "s.json")
+            Issue.record("accepted a one-position line")
+        } catch {
+            #expect("\(error)".contains("coordinates") && "\(error)".contains("2 distinct"))
+        }
+    }
 }

@@ -1,4 +1,5 @@
 import MapGeometry
+
 /// A vector tile that is not valid Mapbox Vector Tile 2.1 data.
 ///
 /// Callers that know which tile they read (source name and z/x/y) add that to the message; these cases
