@@ -35,9 +35,7 @@ public final class GeoJSONMapFeature {
     /// A pin for one of this feature's annotations, in the style's `marker-color` and `marker-size`
     /// (small 0.75, medium 1, large 1.35 times the default size).
     public func makeView(for annotation: Annotation) -> AnnotationView {
-        let factors: [String: Double] = ["small": 0.75, "large": 1.35]
-        let factor = factors[style.markerSize] ?? 1
-        return PinAnnotationView(pinTintColor: style.markerColor, sizeFactor: factor)
+        PinAnnotationView(pinTintColor: style.markerColor, sizeFactor: style.markerSizeFactor)
     }
 
     /// A renderer for one of this feature's overlays, styled by ``style``.

@@ -261,22 +261,6 @@ struct SceneDecoder {
         return Size(width: w, height: h)
     }
 
-    func color(_ properties: JSONValue, _ key: String, _ path: String) throws -> Color? {
-        guard let value = properties[key] else { return nil }
-        guard let text = value.string else {
-            throw invalid("\(path).properties.\(key)", "expected a color string, got \(value.kindName)")
-        }
-        do {
-            // simplestyle allows colors without the leading '#'.
-            if text.count == 3 || text.count == 6, text.allSatisfy(\.isHexDigit) {
-                return try Color(parsing: "#" + text)
-            }
-            return try Color(parsing: text)
-        } catch let error as ColorError {
-            throw invalid("\(path).properties.\(key)", error.description)
-        }
-    }
-
     func optionalNumber(_ properties: JSONValue, _ key: String, _ path: String, range: ClosedRange<Double>) throws
         -> Double?
     {
@@ -302,20 +286,17 @@ struct SceneDecoder {
         let p = feature.properties
         let path = feature.location
         if !converted.annotations.isEmpty {
+            // The simplestyle marker color; else the scene's pin color; else MapKit's red pin.
             let color =
-                try self.color(p, "marker-color", path) ?? pinColor(p, path) ?? PinAnnotationView.PinColor.red.color
-            let factors = ["small": 0.75, "medium": 1, "large": 1.35]
-            var factor = 1.0
-            if let size = p["marker-size"] {
-                guard let f = size.string.flatMap({ factors[$0] }) else {
-                    throw invalid("\(path).properties.marker-size", "expected \"small\", \"medium\" or \"large\"")
-                }
-                factor = f
-            }
+                p["marker-color"] != nil
+                ? converted.style.markerColor : try pinColor(p, path) ?? PinAnnotationView.PinColor.red.color
             let marker = try markerOptions(p, path, images: &scene.markerImages)
             for annotation in converted.annotations {
                 scene.annotations.append(
-                    (annotation, Scene.PinStyle(color: color, sizeFactor: factor, marker: marker)))
+                    (
+                        annotation,
+                        Scene.PinStyle(color: color, sizeFactor: converted.style.markerSizeFactor, marker: marker)
+                    ))
             }
         }
         for overlay in converted.overlays { scene.overlays.append((overlay, converted.style)) }

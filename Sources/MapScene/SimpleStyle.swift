@@ -32,6 +32,8 @@ public struct SimpleStyle: Sendable, Equatable {
     public var markerColor = Color(red8: 0x7e, green8: 0x7e, blue8: 0x7e)
     /// `small`, `medium` or `large`.
     public var markerSize = "medium"
+    /// The pin's size relative to the default: small 0.75, medium 1, large 1.35.
+    public var markerSizeFactor: Double { ["small": 0.75, "large": 1.35][markerSize] ?? 1 }
 
     /// The default style.
     public init() {}

@@ -100,40 +100,4 @@ public indirect enum StyleExpression: Sendable, Equatable {
             self.output = output
         }
     }
-
-    /// Whether the expression reads the zoom level anywhere.
-    public var usesZoom: Bool {
-        switch self {
-        case .zoom: return true
-        case .literal, .get, .has, .geometryType: return false
-        case .compare(_, let a, let b): return a.usesZoom || b.usesZoom
-        case .isIn(let a, _, _), .not(let a), .text(_, let a), .toNumber(let a): return a.usesZoom
-        case .all(let list), .any(let list), .coalesce(let list), .concat(let list), .arithmetic(_, let list):
-            return list.contains { $0.usesZoom }
-        case .match(let input, let branches, let fallback):
-            return input.usesZoom || fallback.usesZoom || branches.contains { $0.output.usesZoom }
-        case .cond(let branches, let fallback):
-            return fallback.usesZoom || branches.contains { $0.condition.usesZoom || $0.output.usesZoom }
-        case .interpolate(_, let input, let stops), .step(let input, _, let stops):
-            return input.usesZoom || stops.contains { $0.output.usesZoom }
-        }
-    }
-
-    /// Whether the expression reads feature data (properties or geometry type).
-    public var usesFeature: Bool {
-        switch self {
-        case .get, .has, .geometryType: return true
-        case .literal, .zoom: return false
-        case .compare(_, let a, let b): return a.usesFeature || b.usesFeature
-        case .isIn(let a, _, _), .not(let a), .text(_, let a), .toNumber(let a): return a.usesFeature
-        case .all(let list), .any(let list), .coalesce(let list), .concat(let list), .arithmetic(_, let list):
-            return list.contains { $0.usesFeature }
-        case .match(let input, let branches, let fallback):
-            return input.usesFeature || fallback.usesFeature || branches.contains { $0.output.usesFeature }
-        case .cond(let branches, let fallback):
-            return fallback.usesFeature || branches.contains { $0.condition.usesFeature || $0.output.usesFeature }
-        case .interpolate(_, let input, let stops), .step(let input, _, let stops):
-            return input.usesFeature || stops.contains { $0.output.usesFeature }
-        }
-    }
 }

@@ -90,11 +90,6 @@ public struct StyleLayer: Sendable, Equatable {
         value(key, context) == .bool(true)
     }
 
-    /// Whether a property's value depends on the feature (otherwise it can be evaluated once per layer).
-    public func dependsOnFeature(_ key: StylePropertyName) -> Bool {
-        properties[key.rawValue]?.expression.usesFeature ?? false
-    }
-
     /// Whether the feature passes the filter.
     public func accepts(_ context: EvaluationContext) -> Bool {
         guard let filter else { return true }

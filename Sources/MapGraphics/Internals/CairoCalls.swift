@@ -124,7 +124,6 @@ final class CairoContext {
     }
     func rectangle(_ r: Rect) { cairo_rectangle(raw, r.minX, r.minY, r.width, r.height) }
     func fill() { cairo_fill(raw) }
-    func fillPreserve() { cairo_fill_preserve(raw) }
     func stroke() { cairo_stroke(raw) }
     func clip() { cairo_clip(raw) }
     func resetClip() { cairo_reset_clip(raw) }
@@ -136,7 +135,6 @@ final class CairoContext {
     func popGroupToSource() { cairo_pop_group_to_source(raw) }
     func setOperatorSource() { cairo_set_operator(raw, CAIRO_OPERATOR_SOURCE) }
     func setOperatorClear() { cairo_set_operator(raw, CAIRO_OPERATOR_CLEAR) }
-    func setOperatorOver() { cairo_set_operator(raw, CAIRO_OPERATOR_OVER) }
 
     func setSource(_ surface: CairoSurface, x: Double, y: Double, smooth: Bool) {
         cairo_set_source_surface(raw, surface.raw, x, y)
