@@ -71,17 +71,15 @@ enum TilesCommand {
         let force = args.flags.contains("--force")
         guard !(resume && force) else { throw CLIError.usage("--resume and --force cannot be combined") }
 
-        // The scene (annotations and overlays) is decoded once here to report errors, and again per metatile,
-        // since snapshotters and their content are not shared between threads.
-        var sceneData: Data?
-        if let path = args["--scene"] {
-            do { sceneData = try Data(contentsOf: URL(fileURLWithPath: path)) } catch {
+        // The scene is parsed and checked once (marker images decoded once); each metatile's snapshotter
+        // gets fresh objects made from it, since snapshotters and their content are not shared between threads.
+        let scene = try args["--scene"].map { path in
+            let data: Data
+            do { data = try Data(contentsOf: URL(fileURLWithPath: path)) } catch {
                 throw CLIError.failure("cannot read scene file '\(path)': \(RenderCommand.reason(error))")
             }
-            do { _ = try Scene.decode(sceneData!, source: path) } catch { throw CLIError.failure("\(error)") }
+            do { return try PreparedScene(data: data, source: path) } catch { throw CLIError.failure("\(error)") }
         }
-        let scenePath = args["--scene"] ?? ""
-        let scene = sceneData
         let style = try args["--style"].map(RenderCommand.loadStyle)
         var chosenType = MapType.standard
         if let type = args["--map-type"] {
@@ -96,7 +94,7 @@ enum TilesCommand {
             options.style = style
             options.mapType = mapType
             let snapshotter = try MapSnapshotter(options: options)
-            if let scene { try Scene.decode(scene, source: scenePath).populate(snapshotter) }
+            if let scene { try scene.makeScene().populate(snapshotter) }
             return snapshotter
         }
 

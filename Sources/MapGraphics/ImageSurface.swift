@@ -125,11 +125,7 @@ public final class ImageSurface {
     /// a failure never leaves a half-written file at `url`.
     ///
     /// - Throws: ``GraphicsError/cannotWritePNG(path:reason:)`` naming the file.
-    public func writePNG(to url: URL) throws {
-        let data: Data
-        do { data = try pngData() } catch { throw GraphicsError.cannotWritePNG(path: url.path, reason: "\(error)") }
-        try AtomicFile.write(data, to: url)
-    }
+    public func writePNG(to url: URL) throws { try RGBAImage(self).writePNG(to: url) }
 }
 
 /// Writes files through a temporary file and a rename.

@@ -70,7 +70,7 @@ extension SceneDecoder {
             }
             let resolved = resolve(imagePath: text)
             if images[resolved] == nil {
-                do { images[resolved] = try AnnotationView.loadImage(path: resolved) } catch let error
+                do { images[resolved] = try loadImage(resolved) } catch let error
                     as AnnotationError
                 {
                     throw invalid(key(property), who + error.description)

@@ -82,11 +82,19 @@ public struct Scene {
     /// - Throws: ``SceneError`` (with line and column for JSON syntax errors), ``GeoJSONError`` or
     ///   ``GeometryError``, each naming the file and the bad value.
     public static func decode(_ data: Data, source: String) throws -> Scene {
-        let json: JSONValue
-        do { json = try JSONValue.parse(data) } catch let error as JSONError {
+        try decode(try parse(data, source: source), source: source, loadImage: AnnotationView.loadImage(path:))
+    }
+
+    static func parse(_ data: Data, source: String) throws -> JSONValue {
+        do { return try JSONValue.parse(data) } catch let error as JSONError {
             throw SceneError.syntax(source: source, error)
         }
-        let d = SceneDecoder(source: source)
+    }
+
+    static func decode(_ json: JSONValue, source: String, loadImage: @escaping (String) throws -> ImageSurface) throws
+        -> Scene
+    {
+        let d = SceneDecoder(source: source, loadImage: loadImage)
         guard let members = json.members else {
             throw d.invalid("(top level)", "expected a JSON object, got \(json.kindName)")
         }
@@ -177,6 +185,8 @@ public enum SceneError: MapRasterError, Equatable {
 
 struct SceneDecoder {
     let source: String
+    /// Loads a marker or callout image file (``AnnotationView/loadImage(path:)``, or a shared cache).
+    let loadImage: (String) throws -> ImageSurface
 
     func invalid(_ path: String, _ message: String) -> SceneError {
         .invalid(source: source, path: path, message: message)
