@@ -30,20 +30,8 @@ public struct GeoJSONFeature: Sendable, Equatable {
     }
 }
 
-/// A GeoJSON input that is not valid.
-public enum GeoJSONError: MapRasterError, Equatable {
-    /// The text is not JSON.
-    case syntax(source: String, JSONError)
-    /// The JSON is not valid GeoJSON; `path` says where (such as `features[2].geometry.coordinates`).
-    case invalid(source: String, path: String, message: String)
-
-    public var description: String {
-        switch self {
-        case let .syntax(source, error): return "\(source): \(error.description)"
-        case let .invalid(source, path, message): return "\(source): \(path): \(message)"
-        }
-    }
-}
+/// A GeoJSON text that is not valid GeoJSON (see ``DocumentError``).
+public typealias GeoJSONError = DocumentError
 
 /// Decodes GeoJSON.
 public enum GeoJSON {

@@ -168,20 +168,8 @@ public struct Scene {
     }
 }
 
-/// A scene file that is not valid.
-public enum SceneError: MapRasterError, Equatable {
-    /// The text is not JSON.
-    case syntax(source: String, JSONError)
-    /// A member has a wrong value.
-    case invalid(source: String, path: String, message: String)
-
-    public var description: String {
-        switch self {
-        case let .syntax(source, error): return "\(source): invalid JSON at \(error.description)"
-        case let .invalid(source, path, message): return "\(source): \(path): \(message)"
-        }
-    }
-}
+/// A scene file that is not valid (see ``DocumentError``).
+public typealias SceneError = DocumentError
 
 struct SceneDecoder {
     let source: String

@@ -49,7 +49,7 @@ public struct Style: Sendable, Equatable {
         let url = link.resolvingSymlinksInPath()
         let data: Data
         do { data = try Data(contentsOf: url) } catch {
-            throw StyleError.sourceData(
+            throw StyleError.invalid(
                 source: url.path, path: "(file)", message: "cannot read the style file: \(error.localizedDescription)")
         }
         return try decode(data, source: url.path, baseURL: url.deletingLastPathComponent())
