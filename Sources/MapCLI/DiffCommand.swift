@@ -135,10 +135,15 @@ enum DiffCommand {
         return pass ? 0 : 1
     }
 
+    /// The largest PNG file read: 256 MiB (the decoded size has its own limit, checked before decoding).
+    static let pngFileLimit = 256 << 20
+
     static func load(_ path: String) throws -> RGBAImage {
-        do { return try RGBAImage(contentsOfPNG: URL(fileURLWithPath: path)) } catch {
-            throw CLIError.failure("\(error)")
+        let data: Data
+        do { data = try FileReader.read(URL(fileURLWithPath: path), limit: pngFileLimit) } catch {
+            throw CLIError.failure("cannot read PNG '\(path)': \(error.problem)")
         }
+        do { return try RGBAImage(pngData: data, source: path) } catch { throw CLIError.failure("\(error)") }
     }
 
     static func color(_ args: Arguments, _ flag: String) throws -> PixelMatch.RGB? {

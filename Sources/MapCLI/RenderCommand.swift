@@ -24,8 +24,8 @@ enum RenderCommand {
         var scene = Scene()
         if let path = args["--scene"] {
             let data: Data
-            do { data = try Data(contentsOf: URL(fileURLWithPath: path)) } catch {
-                throw CLIError.failure("cannot read scene file '\(path)': \(reason(error))")
+            do { data = try FileReader.read(URL(fileURLWithPath: path), limit: sceneFileLimit) } catch {
+                throw CLIError.failure("cannot read scene file '\(path)': \(error.problem)")
             }
             do { scene = try Scene.decode(data, source: path) } catch {
                 throw CLIError.failure("\(error)")
@@ -226,11 +226,8 @@ enum RenderCommand {
         }
     }
 
-    static func reason(_ error: Error) -> String {
-        let ns = error as NSError
-        if ns.domain == NSCocoaErrorDomain, ns.code == NSFileReadNoSuchFileError { return "no such file" }
-        return ns.localizedDescription
-    }
+    /// The largest scene file read: 256 MiB (scenes carry GeoJSON overlays).
+    static let sceneFileLimit = 256 << 20
 }
 
 /// Writes several files so that either all of them appear or none does.

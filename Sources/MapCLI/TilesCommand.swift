@@ -75,8 +75,8 @@ enum TilesCommand {
         // since snapshotters and their content are not shared between threads.
         var sceneData: Data?
         if let path = args["--scene"] {
-            do { sceneData = try Data(contentsOf: URL(fileURLWithPath: path)) } catch {
-                throw CLIError.failure("cannot read scene file '\(path)': \(RenderCommand.reason(error))")
+            do { sceneData = try FileReader.read(URL(fileURLWithPath: path), limit: RenderCommand.sceneFileLimit) } catch {
+                throw CLIError.failure("cannot read scene file '\(path)': \(error.problem)")
             }
             do { _ = try Scene.decode(sceneData!, source: path) } catch { throw CLIError.failure("\(error)") }
         }

@@ -113,7 +113,7 @@ struct CountryLayer: Sendable {
                 name: "\(name).geojson", reason: "not found in the MapRender resource bundle; rebuild the package")
         }
         let data: Data
-        do { data = try Data(contentsOf: url) } catch {
+        do { data = try FileReader.read(url) } catch {
             throw RenderError.missingData(name: url.path, reason: error.localizedDescription)
         }
         var polygons: [ProjectedPolygon] = []
