@@ -13,14 +13,25 @@ enum MBTilesCommand {
         guard args.positional.count >= 2 else {
             throw CLIError.usage("mbtiles merge needs an output and at least one input: mbtiles merge OUT IN...")
         }
-        let out = URL(fileURLWithPath: args.positional[0])
+        let named = URL(fileURLWithPath: args.positional[0])
         let inputs = args.positional.dropFirst().map { URL(fileURLWithPath: $0) }
-        if FileManager.default.fileExists(atPath: out.path) {
-            guard args.flags.contains("--force") else {
-                throw CLIError.failure("'\(out.path)' exists; pass --force to replace it")
-            }
-            for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: out.path + suffix) }
+        // The output is checked before anything is read, and replaced only after every input was read and
+        // checked: a failing merge leaves an existing output as it was.
+        let out = try OutputPath.resolve(named)
+        if OutputPath.isDirectory(out.path) {
+            throw CLIError.failure("'\(named.path)' is a folder; merge writes a file and never removes folders")
         }
+        if let outputIdentity = OutputPath.identity(out.path) {
+            for input in inputs where OutputPath.identity(input.path) == outputIdentity {
+                throw CLIError.failure(
+                    "'\(named.path)' is both the output and an input ('\(input.path)'); merge into a new file")
+            }
+            guard args.flags.contains("--force") else {
+                throw CLIError.failure("'\(named.path)' exists; pass --force to replace it")
+            }
+        }
+        let temporary = out.deletingLastPathComponent().appendingPathComponent(
+            ".\(out.lastPathComponent).\(getpid()).tmp")
         do {
             let files = try inputs.map { try MBTilesFile.open(at: $0) }
             var metadata = try files[0].metadata()
@@ -37,27 +48,34 @@ enum MBTilesCommand {
                     tiles[tile] = (data, url.path)
                 }
             }
-            let temporary = out.deletingLastPathComponent().appendingPathComponent(
-                ".\(out.lastPathComponent).\(getpid()).tmp")
             defer {
-                for suffix in ["", "-wal", "-shm"] {
-                    try? FileManager.default.removeItem(atPath: temporary.path + suffix)
+                unlink(temporary.path)
+                OutputPath.removeSideFiles(of: temporary.path)
+            }
+            do {
+                let merged = try MBTilesFile.create(at: temporary, metadata: metadata)
+                let sorted = tiles.keys.sorted()
+                var index = 0
+                while index < sorted.count {
+                    let batch = sorted[index..<min(index + 2000, sorted.count)].compactMap { tile in
+                        tiles[tile].map { (tile, $0.0) }
+                    }
+                    try merged.write(batch)
+                    index += 2000
                 }
+                try merged.checkpoint()
+            } catch {
+                // The temporary file is ours, not the user's: name the output.
+                throw TileError.output(
+                    path: named.path, reason: "\(error)".replacingOccurrences(of: temporary.path, with: named.path))
             }
-            let merged = try MBTilesFile.create(at: temporary, metadata: metadata)
-            let sorted = tiles.keys.sorted()
-            var index = 0
-            while index < sorted.count {
-                let batch = sorted[index..<min(index + 2000, sorted.count)].map { ($0, tiles[$0]!.0) }
-                try merged.write(batch)
-                index += 2000
-            }
-            try merged.checkpoint()
             guard rename(temporary.path, out.path) == 0 else {
-                throw TileError.output(path: out.path, reason: String(cString: strerror(errno)))
+                throw TileError.output(path: named.path, reason: String(cString: strerror(errno)))
             }
+            // Side files of the replaced database would be replayed into the new one.
+            OutputPath.removeSideFiles(of: out.path)
             streams.standardOutput(
-                "merged \(tiles.count) tiles from \(inputs.count) files into \(out.standardizedFileURL.path)\n")
+                "merged \(tiles.count) tiles from \(inputs.count) files into \(named.standardizedFileURL.path)\n")
         } catch let error as CLIError {
             throw error
         } catch {
