@@ -56,25 +56,27 @@ public struct TileJob {
         GraphicsMemory.keepLargeBuffersForReuse()
         let existing = resume ? try sink.existingTiles() : []
         // Labels and annotation views are laid out once per zoom over the whole pyramid (all shards
-        // alike), never per metatile.
-        let allMetatiles = renderer.pyramid.metatiles()
-        let metatiles = shard.select(allMetatiles)
-        let total = metatiles.reduce(0) { $0 + $1.tiles.count }
+        // alike), never per metatile. Metatiles are made as the walk reaches them, never listed whole.
+        let pyramid = renderer.pyramid
+        let total =
+            shard == .all ? pyramid.tileCount : shard.selectLazily(pyramid.lazyMetatiles).reduce(0) { $0 + $1.tiles.count }
+        var metatiles = shard.selectLazily(pyramid.lazyMetatiles).makeIterator()
         let lanes = threads > 0 ? threads : ProcessInfo.processInfo.activeProcessorCount
         let batchSize = max(lanes * 4, 8)
         var summary = Summary(tilesWritten: 0, tilesSkipped: 0, uniqueTiles: 0, bytes: 0, metatiles: 0, seconds: 0)
         var seen = Set<UInt64>()
         var done = 0
-        var index = 0
         var placements: [Int: SharedPlacement?] = [:]
-        while index < metatiles.count {
-            let batch = Array(metatiles[index..<min(index + batchSize, metatiles.count)])
-            index += batch.count
+        while true {
+            var collected: [Metatile] = []
+            while collected.count < batchSize, let next = metatiles.next() { collected.append(next) }
+            if collected.isEmpty { break }
+            let batch = collected
             // Keep the layouts of this batch's zooms only (memory does not grow with the zoom range).
             let zooms = Set(batch.map(\.z))
             placements = placements.filter { zooms.contains($0.key) }
             for z in zooms.sorted() where placements[z] == nil {
-                placements[z] = .some(try renderer.placement(forZoom: z, metatiles: allMetatiles))
+                placements[z] = .some(try renderer.placement(forZoom: z))
             }
             let zoomPlacements = placements
             let results = BatchResults(count: batch.count)
