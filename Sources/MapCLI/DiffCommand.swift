@@ -91,7 +91,9 @@ enum DiffCommand {
         }
         if let path = args["--output"], let diffImage {
             guard !path.isEmpty else { throw CLIError.usage("--output needs a file name") }
-            do { try diffImage.writePNG(to: URL(fileURLWithPath: path)) } catch { throw CLIError.failure("\(error)") }
+            let target = try OutputPath.resolve(URL(fileURLWithPath: path))
+            if OutputPath.isDirectory(target.path) { throw CLIError.failure("cannot write '\(path)': it is a folder") }
+            do { try diffImage.writePNG(to: target) } catch { throw CLIError.failure("\(error)") }
         }
 
         var pass = true

@@ -148,7 +148,8 @@ enum RenderCommand {
             throw CLIError.failure(
                 "cannot write '\(path)': the name ends in '/', so it names a folder; give a file name")
         }
-        return .file(URL(fileURLWithPath: path))
+        // A link is written through to its target (also a dangling one), never replaced by the new file.
+        return .file(try OutputPath.resolve(URL(fileURLWithPath: path)))
     }
 
     /// An error found when the scene and the command line are combined: a usage error when the
