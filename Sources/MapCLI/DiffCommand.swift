@@ -61,13 +61,19 @@ enum DiffCommand {
         }
 
         let rects = try (args.repeated["--ignore"] ?? []).map { text -> IgnoreMask.PixelRect in
-            let parts = text.split(separator: ",", omittingEmptySubsequences: false).map { Int($0) }
-            guard parts.count == 4, parts.allSatisfy({ $0 != nil }), parts[2]! > 0, parts[3]! > 0 else {
+            let fields = text.split(separator: ",", omittingEmptySubsequences: false)
+            let parts = fields.compactMap { Int($0) }
+            guard fields.count == 4, parts.count == 4, parts[2] > 0, parts[3] > 0 else {
                 throw CLIError.usage(
                     "--ignore '\(text)' is invalid: expected X,Y,WIDTH,HEIGHT in whole pixels, width and height above 0"
                 )
             }
-            return IgnoreMask.PixelRect(x: parts[0]!, y: parts[1]!, width: parts[2]!, height: parts[3]!)
+            guard parts.allSatisfy({ $0 >= -maximumIgnoreCoordinate && $0 <= maximumIgnoreCoordinate }) else {
+                throw CLIError.usage(
+                    "--ignore '\(text)' is invalid: each value must be within -\(maximumIgnoreCoordinate)..."
+                        + "\(maximumIgnoreCoordinate) pixels")
+            }
+            return IgnoreMask.PixelRect(x: parts[0], y: parts[1], width: parts[2], height: parts[3])
         }
         let expectedPath = args.positional[0]
         let actualPath = args.positional[1]
@@ -137,6 +143,9 @@ enum DiffCommand {
         return pass ? 0 : 1
     }
 
+    /// The largest absolute value of an `--ignore` coordinate or size (2^30 pixels, far beyond any image).
+    static let maximumIgnoreCoordinate = 1 << 30
+
     /// The largest PNG file read: 256 MiB (the decoded size has its own limit, checked before decoding).
     static let pngFileLimit = 256 << 20
 
@@ -158,7 +167,7 @@ enum DiffCommand {
         return PixelMatch.RGB(byte(c.red), byte(c.green), byte(c.blue))
     }
 
-    static func fmt(_ v: Double) -> String { v == v.rounded() && abs(v) < 1e12 ? String(Int(v)) : "\(v)" }
+    static func fmt(_ v: Double) -> String { Int(exactly: v).map(String.init) ?? "\(v)" }
 
     static let helpText = """
         mapraster diff: compare two PNG files with pixelmatch's algorithm.
@@ -177,7 +186,8 @@ enum DiffCommand {
           -o, --output DIFF.png   write the diff image
           --max-diff-pixels N     pass with at most N differing pixels
           --max-diff-ratio R      pass with at most the fraction R of pixels differing (0.001 = 0.1 %)
-          --ignore X,Y,W,H        leave a rectangle (pixels) out of the comparison; repeatable
+          --ignore X,Y,W,H        leave a rectangle (pixels) out of the comparison; repeatable; each value
+                                  within -2^30...2^30
           --mask MASK.png         leave out the pixels that are light (and not transparent) in MASK.png
           --json                  print the counts as JSON
 

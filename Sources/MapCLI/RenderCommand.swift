@@ -156,6 +156,10 @@ enum RenderCommand {
     /// command line gave the area, otherwise a failure naming the scene file.
     static func blame(_ message: String, args: Arguments, areaFromCommandLine: Bool) -> CLIError {
         if let scene = args["--scene"], !areaFromCommandLine { return .failure("\(scene): \(message)") }
+        // Name the value the user gave, not only the span or zoom derived from it.
+        if let flag = ["--meters", "--span", "--zoom", "--bbox"].first(where: { args[$0] != nil }), let value = args[flag] {
+            return .usage("\(flag) '\(value)': \(message)")
+        }
         return .usage(message)
     }
 
@@ -194,6 +198,7 @@ enum RenderCommand {
             }
             flag = sizing[0]
             if let span = try args.numbers("--span", count: 2, form: "DLAT,DLON") {
+                try checkMinimumSpan(span, text: args["--span"] ?? "")
                 return .region(
                     CoordinateRegion(
                         center: coordinate,
@@ -201,6 +206,11 @@ enum RenderCommand {
             }
             if let meters = try args.number("--meters") {
                 guard meters > 0 else { throw GeometryError.invalidDistance(meters: meters) }
+                guard meters >= minimumMeters else {
+                    throw CLIError.usage(
+                        "--meters '\(args["--meters"] ?? "")' is too small: use at least \(minimumMeters) m "
+                            + "(zoom 22, the most detailed, shows about 20 m across 512 points)")
+                }
                 return .region(
                     CoordinateRegion(center: coordinate, latitudinalMeters: meters, longitudinalMeters: meters))
             }
@@ -209,6 +219,20 @@ enum RenderCommand {
             return .centerZoom(coordinate, zoomLevel: zoom)
         } catch let error as GeometryError {
             throw CLIError.usage("\(flag): \(error.description)")
+        }
+    }
+
+    /// The smallest `--span` delta accepted, in degrees (about 0.1 m): smaller spans (down to 5e-324) are
+    /// refused instead of being rounded to nothing.
+    static let minimumSpanDegrees = 0.000001
+    /// The smallest `--meters` accepted.
+    static let minimumMeters = 0.1
+
+    /// Refuses a `--span` whose deltas are positive but below ``minimumSpanDegrees``.
+    static func checkMinimumSpan(_ span: [Double], text: String) throws {
+        guard span.allSatisfy({ $0 <= 0 || $0 >= minimumSpanDegrees }) else {
+            throw CLIError.usage(
+                "--span '\(text)' is too small: each delta must be at least 0.000001 degrees (about 0.1 m)")
         }
     }
 

@@ -43,6 +43,7 @@ enum TilesCommand {
             guard let c = try args.numbers("--center", count: 2, form: "LAT,LON"),
                 let d = try args.numbers("--span", count: 2, form: "DLAT,DLON")
             else { throw CLIError.usage("a region needs both --center LAT,LON and --span DLAT,DLON") }
+            try RenderCommand.checkMinimumSpan(d, text: args["--span"] ?? "")
             do {
                 let region = CoordinateRegion(
                     center: try LocationCoordinate2D(validatingLatitude: c[0], longitude: c[1]),
