@@ -143,6 +143,10 @@ enum DiffCommand {
         return pass ? 0 : 1
     }
 
+    /// The most pixels an image given to diff may have: 8192x8192. Memory is about 13 bytes per pixel
+    /// (two images, a diff image and the ignore flags), under 1 GB at the limit.
+    static let maximumPixels = 1 << 26
+
     /// The largest absolute value of an `--ignore` coordinate or size (2^30 pixels, far beyond any image).
     static let maximumIgnoreCoordinate = 1 << 30
 
@@ -153,6 +157,17 @@ enum DiffCommand {
         let data: Data
         do { data = try FileReader.read(URL(fileURLWithPath: path), limit: pngFileLimit) } catch {
             throw CLIError.failure("cannot read PNG '\(path)': \(error.problem)")
+        }
+        // The size is read from the header and checked before anything is decoded (decompression bombs).
+        let bytes = [UInt8](data.prefix(24))
+        if bytes.count == 24, bytes[12..<16].elementsEqual("IHDR".utf8) {
+            let width = bytes[16..<20].reduce(0) { $0 << 8 | Int($1) }
+            let height = bytes[20..<24].reduce(0) { $0 << 8 | Int($1) }
+            guard width * height <= maximumPixels else {
+                throw CLIError.failure(
+                    "cannot read PNG '\(path)': \(width)x\(height) is \(width * height) pixels, more than the "
+                        + "\(maximumPixels) (8192x8192) diff compares (limit \(maximumPixels) pixels)")
+            }
         }
         do { return try RGBAImage(pngData: data, source: path) } catch { throw CLIError.failure("\(error)") }
     }
@@ -191,6 +206,7 @@ enum DiffCommand {
           --mask MASK.png         leave out the pixels that are light (and not transparent) in MASK.png
           --json                  print the counts as JSON
 
+        Images may have at most 67108864 pixels (8192x8192); larger ones are refused before decoding.
         Without --max-diff-pixels or --max-diff-ratio any differing pixel fails.
         Exit codes: 0 within the allowed difference, 1 not within, 2 error (unreadable file, different sizes,
         bad option).
