@@ -6,6 +6,8 @@ let package = Package(
     products: [
         .library(name: "MapRaster", targets: ["MapRaster"]),
         .library(name: "MapRasterTesting", targets: ["MapRasterTesting"]),
+        // MBTiles storage, a product so that the fuzz package (Fuzz/) can read MBTiles files.
+        .library(name: "MapStorage", targets: ["MapStorage"]),
         .executable(name: "mapraster", targets: ["mapraster"]),
     ],
     targets: [

@@ -99,6 +99,7 @@ enum DiffCommand {
             guard !path.isEmpty else { throw CLIError.usage("--output needs a file name") }
             let target = try OutputPath.resolve(URL(fileURLWithPath: path))
             if OutputPath.isDirectory(target.path) { throw CLIError.failure("cannot write '\(path)': it is a folder") }
+            try OutputPath.checkNotSpecial(target, named: path)
             do { try diffImage.writePNG(to: target) } catch { throw CLIError.failure("\(error)") }
         }
 

@@ -18,6 +18,7 @@ enum MBTilesCommand {
         // The output is checked before anything is read, and replaced only after every input was read and
         // checked: a failing merge leaves an existing output as it was.
         let out = try OutputPath.resolve(named)
+        try OutputPath.checkNotSpecial(out, named: named.path)
         if OutputPath.isDirectory(out.path) {
             throw CLIError.failure("'\(named.path)' is a folder; merge writes a file and never removes folders")
         }

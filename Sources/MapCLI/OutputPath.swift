@@ -36,6 +36,18 @@ enum OutputPath {
         return stat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFDIR
     }
 
+    /// Refuses an existing output that is a device, FIFO or socket: replacing it (as root, `/dev/null`)
+    /// would destroy it, and writing into it is not writing a file.
+    static func checkNotSpecial(_ url: URL, named: String) throws {
+        var info = stat()
+        guard stat(url.path, &info) == 0 else { return }
+        let kind = info.st_mode & S_IFMT
+        guard kind == S_IFREG || kind == S_IFDIR else {
+            throw CLIError.failure(
+                "cannot write '\(named)': it is not a regular file (a device, FIFO or socket); give a file name")
+        }
+    }
+
     /// Removes an MBTiles file's SQLite side files (`-wal`, `-shm`, `-journal`), never folders.
     static func removeSideFiles(of path: String) {
         for suffix in ["-wal", "-shm", "-journal"] where !isDirectory(path + suffix) { unlink(path + suffix) }

@@ -238,6 +238,7 @@ enum RenderCommand {
 
     /// Fails early, before rendering, when an output cannot be written.
     static func checkWritable(_ url: URL) throws {
+        try OutputPath.checkNotSpecial(url, named: url.path)
         let directory = url.deletingLastPathComponent().path
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue else {

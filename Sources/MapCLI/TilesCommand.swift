@@ -115,6 +115,7 @@ enum TilesCommand {
         let url = try OutputPath.resolve(named)
         let isMBTiles = outputPath.hasSuffix(".mbtiles")
         let exists = FileManager.default.fileExists(atPath: url.path)
+        try OutputPath.checkNotSpecial(url, named: outputPath)
         if isMBTiles && OutputPath.isDirectory(url.path) {
             throw CLIError.failure(
                 "'\(outputPath)' is a folder, not an MBTiles file; tiles never removes folders: give another name")

@@ -54,8 +54,16 @@ public final class MBTilesFile {
     ///
     /// - Throws: ``StorageError/notMBTiles(path:reason:)`` when it is not an MBTiles database.
     public static func open(at url: URL, readOnly: Bool = true) throws -> MBTilesFile {
-        guard FileManager.default.fileExists(atPath: url.path) else {
-            throw StorageError.notMBTiles(path: url.path, reason: "no such file")
+        // Checked before SQLite sees it: SQLite blocks forever opening a FIFO and calls a folder an I/O error.
+        var info = stat()
+        guard stat(url.path, &info) == 0 else {
+            let reason = errno == ENOENT ? "no such file" : String(cString: strerror(errno))
+            throw StorageError.notMBTiles(path: url.path, reason: reason)
+        }
+        switch info.st_mode & S_IFMT {
+        case S_IFREG: break
+        case S_IFDIR: throw StorageError.notMBTiles(path: url.path, reason: "is a directory")
+        default: throw StorageError.notMBTiles(path: url.path, reason: "is not a regular file (a device, FIFO or socket)")
         }
         let file = MBTilesFile(db: try SQLiteConnection(path: url.path, readOnly: readOnly))
         let names: Set<String>
