@@ -48,6 +48,15 @@ enum OutputPath {
         }
     }
 
+    /// Removes the folder at `path` and the folders inside it if they hold no files (rmdir(2) only: a file
+    /// anywhere keeps it and its parents).
+    static func removeEmptyFolders(at path: String) {
+        if let names = try? FileManager.default.contentsOfDirectory(atPath: path) {
+            for name in names where isDirectory(path + "/" + name) { removeEmptyFolders(at: path + "/" + name) }
+        }
+        rmdir(path)
+    }
+
     /// Removes an MBTiles file's SQLite side files (`-wal`, `-shm`, `-journal`), never folders.
     static func removeSideFiles(of path: String) {
         for suffix in ["-wal", "-shm", "-journal"] where !isDirectory(path + suffix) { unlink(path + suffix) }

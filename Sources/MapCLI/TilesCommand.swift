@@ -154,6 +154,7 @@ enum TilesCommand {
                 shard: shard, threads: threads, resume: resume, reporter: reporter)
         } catch {
             var message = "\(error)".replacingOccurrences(of: target.path, with: outputPath)
+            if !isMBTiles && !exists { OutputPath.removeEmptyFolders(at: target.path) }
             if created {
                 let kept = replacing ? 0 : ((try? MBTilesFile.open(at: target).tileIDs().count) ?? 0)
                 if kept == 0 {

@@ -97,7 +97,7 @@ public struct FileReadError: LocalizedError, Equatable, Sendable, CustomStringCo
             case .noSuchFile: return "no such file"
             case .isDirectory: return "is a directory"
             case .notRegularFile: return "is not a regular file (a device, FIFO or socket)"
-            case let .tooLarge(size, limit): return "too large: \(size) bytes (limit \(limit) bytes)"
+            case let .tooLarge(size, limit): return "too large (limit \(limit) bytes): \(size) bytes"
             case .permissionDenied: return "permission denied"
             case .system(let message): return message
             }
