@@ -157,7 +157,9 @@ enum RenderCommand {
     static func blame(_ message: String, args: Arguments, areaFromCommandLine: Bool) -> CLIError {
         if let scene = args["--scene"], !areaFromCommandLine { return .failure("\(scene): \(message)") }
         // Name the value the user gave, not only the span or zoom derived from it.
-        if let flag = ["--meters", "--span", "--zoom", "--bbox"].first(where: { args[$0] != nil }), let value = args[flag] {
+        if let flag = ["--meters", "--span", "--zoom", "--bbox"].first(where: { args[$0] != nil }),
+            let value = args[flag]
+        {
             return .usage("\(flag) '\(value)': \(message)")
         }
         return .usage(message)

@@ -83,7 +83,9 @@ enum TilesCommand {
         // since snapshotters and their content are not shared between threads.
         var sceneData: Data?
         if let path = args["--scene"] {
-            do { sceneData = try FileReader.read(URL(fileURLWithPath: path), limit: RenderCommand.sceneFileLimit) } catch {
+            do {
+                sceneData = try FileReader.read(URL(fileURLWithPath: path), limit: RenderCommand.sceneFileLimit)
+            } catch {
                 throw CLIError.failure("cannot read scene file '\(path)': \(error.problem)")
             }
             do { _ = try Scene.decode(sceneData!, source: path) } catch { throw CLIError.failure("\(error)") }
@@ -121,7 +123,8 @@ enum TilesCommand {
                 "'\(outputPath)' is a folder, not an MBTiles file; tiles never removes folders: give another name")
         }
         if !isMBTiles && exists && !OutputPath.isDirectory(url.path) {
-            throw CLIError.failure("'\(outputPath)' is a file, not a folder; tiles writes z/x/y.png files into a folder")
+            throw CLIError.failure(
+                "'\(outputPath)' is a file, not a folder; tiles writes z/x/y.png files into a folder")
         }
         if exists && !resume && !force {
             throw CLIError.failure("'\(outputPath)' exists; pass --force to replace it or --resume to finish it")
@@ -144,7 +147,8 @@ enum TilesCommand {
         }
         let replacing = isMBTiles && exists && force
         let target =
-            replacing ? url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).\(getpid()).tmp") : url
+            replacing
+            ? url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).\(getpid()).tmp") : url
         let created = isMBTiles && (replacing || !exists)
         let reporter = ProgressReporter(quiet: args.flags.contains("--quiet"), output: streams)
         let summary: TileJob.Summary

@@ -63,7 +63,8 @@ public final class MBTilesFile {
         switch info.st_mode & S_IFMT {
         case S_IFREG: break
         case S_IFDIR: throw StorageError.notMBTiles(path: url.path, reason: "is a directory")
-        default: throw StorageError.notMBTiles(path: url.path, reason: "is not a regular file (a device, FIFO or socket)")
+        default:
+            throw StorageError.notMBTiles(path: url.path, reason: "is not a regular file (a device, FIFO or socket)")
         }
         let file = MBTilesFile(db: try SQLiteConnection(path: url.path, readOnly: readOnly))
         let names: Set<String>

@@ -59,7 +59,8 @@ public struct TileJob {
         // alike), never per metatile. Metatiles are made as the walk reaches them, never listed whole.
         let pyramid = renderer.pyramid
         let total =
-            shard == .all ? pyramid.tileCount : shard.selectLazily(pyramid.lazyMetatiles).reduce(0) { $0 + $1.tiles.count }
+            shard == .all
+            ? pyramid.tileCount : shard.selectLazily(pyramid.lazyMetatiles).reduce(0) { $0 + $1.tiles.count }
         var metatiles = shard.selectLazily(pyramid.lazyMetatiles).makeIterator()
         let lanes = threads > 0 ? threads : ProcessInfo.processInfo.activeProcessorCount
         let batchSize = max(lanes * 4, 8)

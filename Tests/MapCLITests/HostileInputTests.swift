@@ -61,11 +61,15 @@ struct HostileInputTests {
         H("zoom-malformed-2", ["--center", "0,0", "--zoom", "abc"], 64, "--zoom"),
         H("zoom-malformed-3", ["--center", "0,0", "--zoom", ""], 64, "--zoom"),
         H("zoom-malformed-4", ["--center", "0,0", "--zoom", "1e309"], 64, "--zoom"),
-        H("span-too-small-0", ["--center", "0,0", "--span", "5e-324,5e-324"], 64, "--span '5e-324,5e-324' is too small"),
+        H(
+            "span-too-small-0", ["--center", "0,0", "--span", "5e-324,5e-324"], 64,
+            "--span '5e-324,5e-324' is too small"),
         H("span-too-small-1", ["--center", "0,0", "--span", "1e-7,1"], 64, "--span '1e-7,1' is too small"),
         H("span-too-small-2", ["--center", "0,0", "--span", "1,1e-7"], 64, "--span '1,1e-7' is too small"),
         H("span-too-small-3", ["--center", "0,0", "--span", "5e-324,1"], 64, "--span '5e-324,1' is too small"),
-        H("span-too-small-4", ["--center", "0,0", "--span", "1e-300,1e-300"], 64, "--span '1e-300,1e-300' is too small"),
+        H(
+            "span-too-small-4", ["--center", "0,0", "--span", "1e-300,1e-300"], 64,
+            "--span '1e-300,1e-300' is too small"),
         H("span-out-of-range-0", ["--center", "0,0", "--span", "0,10"], 64, "(0, 180]"),
         H("span-out-of-range-1", ["--center", "0,0", "--span", "-1,10"], 64, "(0, 180]"),
         H("span-out-of-range-2", ["--center", "0,0", "--span", "181,10"], 64, "(0, 180]"),
@@ -180,7 +184,9 @@ struct HostileInputTests {
         H("scene-json-scene-digits-size", ["--scene", "scene-digits-size.json"], 1, "16384"),
         H("scene-tiles-dir", ["tiles", "-o", "t", "--zoom", "0", "--scene", "dir"], 1, "is a directory"),
         H("scene-tiles-fifo", ["tiles", "-o", "t", "--zoom", "0", "--scene", "fifo"], 1, "is not a regular file"),
-        H("scene-tiles-leading-zero", ["tiles", "-o", "t", "--zoom", "0", "--scene", "leading-zero.json"], 1, "leading zeros"),
+        H(
+            "scene-tiles-leading-zero", ["tiles", "-o", "t", "--zoom", "0", "--scene", "leading-zero.json"], 1,
+            "leading zeros"),
         H("diff-one-file", ["diff", "a.png"], 2, "needs two PNG files"),
         H("diff-three-files", ["diff", "a.png", "b.png", "c.png"], 2, "needs two PNG files"),
         H("diff-unknown-option", ["diff", "a.png", "b.png", "--bogus"], 2, "unknown option"),
@@ -196,19 +202,41 @@ struct HostileInputTests {
         H("diff-alpha-malformed-0", ["diff", "a.png", "b.png", "--alpha", "nan"], 2, "finite"),
         H("diff-alpha-malformed-1", ["diff", "a.png", "b.png", "--alpha", "abc"], 2, "finite"),
         H("diff-alpha-malformed-2", ["diff", "a.png", "b.png", "--alpha", "inf"], 2, "finite"),
-        H("diff-max-diff-pixels-0", ["diff", "a.png", "b.png", "--max-diff-pixels", "-1"], 2, "whole number 0 or greater"),
-        H("diff-max-diff-pixels-1", ["diff", "a.png", "b.png", "--max-diff-pixels", "abc"], 2, "whole number 0 or greater"),
-        H("diff-max-diff-pixels-2", ["diff", "a.png", "b.png", "--max-diff-pixels", "99999999999999999999"], 2, "whole number 0 or greater"),
-        H("diff-max-diff-pixels-3", ["diff", "a.png", "b.png", "--max-diff-pixels", "1.5"], 2, "whole number 0 or greater"),
-        H("diff-max-diff-pixels-4", ["diff", "a.png", "b.png", "--max-diff-pixels", ""], 2, "whole number 0 or greater"),
+        H(
+            "diff-max-diff-pixels-0", ["diff", "a.png", "b.png", "--max-diff-pixels", "-1"], 2,
+            "whole number 0 or greater"),
+        H(
+            "diff-max-diff-pixels-1", ["diff", "a.png", "b.png", "--max-diff-pixels", "abc"], 2,
+            "whole number 0 or greater"),
+        H(
+            "diff-max-diff-pixels-2", ["diff", "a.png", "b.png", "--max-diff-pixels", "99999999999999999999"], 2,
+            "whole number 0 or greater"),
+        H(
+            "diff-max-diff-pixels-3", ["diff", "a.png", "b.png", "--max-diff-pixels", "1.5"], 2,
+            "whole number 0 or greater"),
+        H(
+            "diff-max-diff-pixels-4", ["diff", "a.png", "b.png", "--max-diff-pixels", ""], 2,
+            "whole number 0 or greater"),
         H("diff-max-diff-ratio-0", ["diff", "a.png", "b.png", "--max-diff-ratio", "2"], 2, "fraction 0...1"),
         H("diff-max-diff-ratio-1", ["diff", "a.png", "b.png", "--max-diff-ratio", "-0.1"], 2, "fraction 0...1"),
         H("diff-max-diff-ratio-nan", ["diff", "a.png", "b.png", "--max-diff-ratio", "nan"], 2, "finite"),
-        H("diff-ignore-limit-0", ["diff", "a.png", "b.png", "--ignore", "2147483647,2147483647,2147483647,2147483647"], 2, "within -1073741824...1073741824"),
-        H("diff-ignore-limit-1", ["diff", "a.png", "b.png", "--ignore", "9223372036854775807,0,9223372036854775807,1"], 2, "within -1073741824...1073741824"),
-        H("diff-ignore-limit-2", ["diff", "a.png", "b.png", "--ignore", "-9223372036854775808,0,1,1"], 2, "within -1073741824...1073741824"),
-        H("diff-ignore-limit-3", ["diff", "a.png", "b.png", "--ignore", "0,0,1073741825,1"], 2, "within -1073741824...1073741824"),
-        H("diff-ignore-limit-4", ["diff", "a.png", "b.png", "--ignore", "-1073741825,0,1,1"], 2, "within -1073741824...1073741824"),
+        H(
+            "diff-ignore-limit-0",
+            ["diff", "a.png", "b.png", "--ignore", "2147483647,2147483647,2147483647,2147483647"], 2,
+            "within -1073741824...1073741824"),
+        H(
+            "diff-ignore-limit-1",
+            ["diff", "a.png", "b.png", "--ignore", "9223372036854775807,0,9223372036854775807,1"], 2,
+            "within -1073741824...1073741824"),
+        H(
+            "diff-ignore-limit-2", ["diff", "a.png", "b.png", "--ignore", "-9223372036854775808,0,1,1"], 2,
+            "within -1073741824...1073741824"),
+        H(
+            "diff-ignore-limit-3", ["diff", "a.png", "b.png", "--ignore", "0,0,1073741825,1"], 2,
+            "within -1073741824...1073741824"),
+        H(
+            "diff-ignore-limit-4", ["diff", "a.png", "b.png", "--ignore", "-1073741825,0,1,1"], 2,
+            "within -1073741824...1073741824"),
         H("diff-ignore-malformed-0", ["diff", "a.png", "b.png", "--ignore", "0,0,0,1"], 2, "X,Y,WIDTH,HEIGHT"),
         H("diff-ignore-malformed-1", ["diff", "a.png", "b.png", "--ignore", "0,0,1,-1"], 2, "X,Y,WIDTH,HEIGHT"),
         H("diff-ignore-malformed-2", ["diff", "a.png", "b.png", "--ignore", "1,2,3"], 2, "X,Y,WIDTH,HEIGHT"),
@@ -217,7 +245,9 @@ struct HostileInputTests {
         H("diff-ignore-malformed-5", ["diff", "a.png", "b.png", "--ignore", "1,,2,3"], 2, "X,Y,WIDTH,HEIGHT"),
         H("diff-ignore-malformed-6", ["diff", "a.png", "b.png", "--ignore", ""], 2, "X,Y,WIDTH,HEIGHT"),
         H("diff-ignore-malformed-7", ["diff", "a.png", "b.png", "--ignore", "1.5,0,1,1"], 2, "X,Y,WIDTH,HEIGHT"),
-        H("diff-ignore-malformed-8", ["diff", "a.png", "b.png", "--ignore", "99999999999999999999,0,1,1"], 2, "X,Y,WIDTH,HEIGHT"),
+        H(
+            "diff-ignore-malformed-8", ["diff", "a.png", "b.png", "--ignore", "99999999999999999999,0,1,1"], 2,
+            "X,Y,WIDTH,HEIGHT"),
         H("diff-aa-color-0", ["diff", "a.png", "b.png", "--aa-color", "zz"], 2, "opaque color"),
         H("diff-aa-color-1", ["diff", "a.png", "b.png", "--aa-color", "#ff000080"], 2, "opaque color"),
         H("diff-aa-color-2", ["diff", "a.png", "b.png", "--aa-color", ""], 2, "opaque color"),
@@ -277,77 +307,138 @@ struct HostileInputTests {
         H("tiles-count-needs-yes-3", ["tiles", "-o", "t", "--zoom", "0-9"], 64, "349525 tiles"),
         H("tiles-count-needs-yes-4", ["tiles", "-o", "t", "--zoom", "9"], 64, "262144 tiles"),
         H("tiles-count-needs-yes-5", ["tiles", "-o", "t", "--zoom", "14"], 64, "268435456 tiles"),
-        H("tiles-count-shard-needs-yes", ["tiles", "-o", "t", "--zoom", "0-12", "--shard", "1/4"], 64, "about 5592405 tiles"),
+        H(
+            "tiles-count-shard-needs-yes", ["tiles", "-o", "t", "--zoom", "0-12", "--shard", "1/4"], 64,
+            "about 5592405 tiles"),
         H("tiles-count-512-needs-yes", ["tiles", "-o", "t", "--zoom", "0-21", "--tile-size", "512"], 64, "--yes"),
         H("tiles-tile-size-0", ["tiles", "-o", "t", "--zoom", "0", "--tile-size", "300"], 64, "256 or 512"),
         H("tiles-tile-size-1", ["tiles", "-o", "t", "--zoom", "0", "--tile-size", "0"], 64, "256 or 512"),
         H("tiles-tile-size-2", ["tiles", "-o", "t", "--zoom", "0", "--tile-size", "-256"], 64, "256 or 512"),
-        H("tiles-tile-size-3", ["tiles", "-o", "t", "--zoom", "0", "--tile-size", "99999999999999999999"], 64, "--tile-size"),
+        H(
+            "tiles-tile-size-3", ["tiles", "-o", "t", "--zoom", "0", "--tile-size", "99999999999999999999"], 64,
+            "--tile-size"),
         H("tiles-tile-size-4", ["tiles", "-o", "t", "--zoom", "0", "--tile-size", "abc"], 64, "--tile-size"),
         H("tiles-scale-0", ["tiles", "-o", "t", "--zoom", "0", "--scale", "3"], 64, "1 or 2"),
         H("tiles-scale-1", ["tiles", "-o", "t", "--zoom", "0", "--scale", "0"], 64, "1 or 2"),
         H("tiles-metatile-0", ["tiles", "-o", "t", "--zoom", "0", "--metatile", "0"], 64, "1...64"),
         H("tiles-metatile-1", ["tiles", "-o", "t", "--zoom", "0", "--metatile", "65"], 64, "1...64"),
         H("tiles-metatile-2", ["tiles", "-o", "t", "--zoom", "0", "--metatile", "-1"], 64, "1...64"),
-        H("tiles-metatile-too-many-pixels", ["tiles", "-o", "t", "--zoom", "0", "--metatile", "64", "--tile-size", "512"], 64, "16384"),
+        H(
+            "tiles-metatile-too-many-pixels",
+            ["tiles", "-o", "t", "--zoom", "0", "--metatile", "64", "--tile-size", "512"], 64, "16384"),
         H("tiles-compression-0", ["tiles", "-o", "t", "--zoom", "0", "--compression", "10"], 64, "0...9"),
         H("tiles-compression-1", ["tiles", "-o", "t", "--zoom", "0", "--compression", "-1"], 64, "0...9"),
         H("tiles-threads-negative", ["tiles", "-o", "t", "--zoom", "0", "--threads", "-1"], 64, "use 1 or more"),
-        H("tiles-threads-malformed", ["tiles", "-o", "t", "--zoom", "0", "--threads", "abc"], 64, "not a whole number"),
+        H(
+            "tiles-threads-malformed", ["tiles", "-o", "t", "--zoom", "0", "--threads", "abc"], 64, "not a whole number"
+        ),
         H("tiles-shard-0", ["tiles", "-o", "t", "--zoom", "0", "--shard", "3/2"], 64, "shard"),
         H("tiles-shard-1", ["tiles", "-o", "t", "--zoom", "0", "--shard", "0/2"], 64, "shard"),
         H("tiles-shard-2", ["tiles", "-o", "t", "--zoom", "0", "--shard", "1/0"], 64, "shard"),
         H("tiles-shard-3", ["tiles", "-o", "t", "--zoom", "0", "--shard", "a/b"], 64, "shard"),
         H("tiles-shard-4", ["tiles", "-o", "t", "--zoom", "0", "--shard", "1"], 64, "shard"),
         H("tiles-shard-5", ["tiles", "-o", "t", "--zoom", "0", "--shard", "-1/2"], 64, "shard"),
-        H("tiles-resume-and-force", ["tiles", "-o", "t", "--zoom", "0", "--resume", "--force"], 64, "cannot be combined"),
+        H(
+            "tiles-resume-and-force", ["tiles", "-o", "t", "--zoom", "0", "--resume", "--force"], 64,
+            "cannot be combined"),
         H("tiles-format", ["tiles", "-o", "t", "--zoom", "0", "--format", "gif"], 64, "png or png8"),
-        H("tiles-map-type", ["tiles", "-o", "t", "--zoom", "0", "--map-type", "terrain"], 64, "standard, satellite or hybrid"),
+        H(
+            "tiles-map-type", ["tiles", "-o", "t", "--zoom", "0", "--map-type", "terrain"], 64,
+            "standard, satellite or hybrid"),
         H("tiles-bbox-invalid", ["tiles", "-o", "t", "--zoom", "0", "--bbox", "0,10,1,5"], 64, "bounding box"),
-        H("tiles-bbox-with-center", ["tiles", "-o", "t", "--zoom", "0", "--bbox", "0,0,1,1", "--center", "0,0"], 64, "cannot be combined"),
+        H(
+            "tiles-bbox-with-center", ["tiles", "-o", "t", "--zoom", "0", "--bbox", "0,0,1,1", "--center", "0,0"], 64,
+            "cannot be combined"),
         H("tiles-center-without-span", ["tiles", "-o", "t", "--zoom", "0", "--center", "0,0"], 64, "needs both"),
-        H("tiles-span-tiny", ["tiles", "-o", "t", "--zoom", "0", "--center", "0,0", "--span", "5e-324,5e-324"], 64, "is too small"),
-        H("tiles-span-invalid", ["tiles", "-o", "t", "--zoom", "0", "--center", "0,0", "--span", "0,1"], 64, "(0, 180]"),
+        H(
+            "tiles-span-tiny", ["tiles", "-o", "t", "--zoom", "0", "--center", "0,0", "--span", "5e-324,5e-324"], 64,
+            "is too small"),
+        H(
+            "tiles-span-invalid", ["tiles", "-o", "t", "--zoom", "0", "--center", "0,0", "--span", "0,1"], 64,
+            "(0, 180]"),
         H("tiles-exists-no-force", ["tiles", "-o", "a.mbtiles", "--zoom", "0"], 1, "exists; pass --force"),
         H("tiles-folder-exists-no-force", ["tiles", "-o", "dir", "--zoom", "0"], 1, "exists; pass --force"),
-        H("tiles-mbtiles-folder-force", ["tiles", "-o", "dir.mbtiles", "--zoom", "0", "--force"], 1, "never removes folders"),
-        H("tiles-mbtiles-folder-resume", ["tiles", "-o", "dir.mbtiles", "--zoom", "0", "--resume"], 1, "never removes folders"),
-        H("tiles-folder-output-is-file", ["tiles", "-o", "file.txt", "--zoom", "0", "--force"], 1, "is a file, not a folder"),
+        H(
+            "tiles-mbtiles-folder-force", ["tiles", "-o", "dir.mbtiles", "--zoom", "0", "--force"], 1,
+            "never removes folders"),
+        H(
+            "tiles-mbtiles-folder-resume", ["tiles", "-o", "dir.mbtiles", "--zoom", "0", "--resume"], 1,
+            "never removes folders"),
+        H(
+            "tiles-folder-output-is-file", ["tiles", "-o", "file.txt", "--zoom", "0", "--force"], 1,
+            "is a file, not a folder"),
         H("tiles-output-fifo", ["tiles", "-o", "fifo.mbtiles", "--zoom", "0", "--force"], 1, "not a regular file"),
         H("tiles-output-missing-folder", ["tiles", "-o", "missing/t.mbtiles", "--zoom", "0"], 1, "does not exist"),
         H("tiles-resume-other-pyramid", ["tiles", "-o", "a.mbtiles", "--zoom", "3", "--resume"], 1, "cannot resume"),
-        H("tiles-resume-link-other-pyramid", ["tiles", "-o", "link.mbtiles", "--zoom", "0-1", "--resume"], 1, "cannot resume"),
-        H("tiles-resume-corrupt", ["tiles", "-o", "corrupt.mbtiles", "--zoom", "0", "--resume"], 1, "not a usable MBTiles"),
+        H(
+            "tiles-resume-link-other-pyramid", ["tiles", "-o", "link.mbtiles", "--zoom", "0-1", "--resume"], 1,
+            "cannot resume"),
+        H(
+            "tiles-resume-corrupt", ["tiles", "-o", "corrupt.mbtiles", "--zoom", "0", "--resume"], 1,
+            "not a usable MBTiles"),
         H("tiles-resume-png", ["tiles", "-o", "a-png.mbtiles", "--zoom", "0", "--resume"], 1, "not a usable MBTiles"),
         H("tiles-style-missing", ["tiles", "-o", "t", "--zoom", "0", "--style", "nope.json"], 1, "no such file"),
         H("tiles-style-dir", ["tiles", "-o", "t", "--zoom", "0", "--style", "dir"], 1, "is a directory"),
-        H("tiles-style-source-dir", ["tiles", "-o", "new.mbtiles", "--zoom", "0", "--style", "source-dir.json"], 1, "is a directory"),
-        H("tiles-style-source-dir-folder", ["tiles", "-o", "t", "--zoom", "0", "--style", "source-dir.json"], 1, "is a directory"),
+        H(
+            "tiles-style-source-dir", ["tiles", "-o", "new.mbtiles", "--zoom", "0", "--style", "source-dir.json"], 1,
+            "is a directory"),
+        H(
+            "tiles-style-source-dir-folder", ["tiles", "-o", "t", "--zoom", "0", "--style", "source-dir.json"], 1,
+            "is a directory"),
         H("merge-no-inputs", ["mbtiles", "merge", "out.mbtiles"], 64, "at least one input"),
         H("merge-nothing", ["mbtiles", "merge"], 64, "at least one input"),
         H("merge-unknown-option", ["mbtiles", "merge", "out.mbtiles", "a.mbtiles", "--bogus"], 64, "unknown option"),
-        H("merge-output-is-input", ["mbtiles", "merge", "a.mbtiles", "a.mbtiles", "--force"], 1, "both the output and an input"),
-        H("merge-output-is-second-input", ["mbtiles", "merge", "a.mbtiles", "b.mbtiles", "a.mbtiles", "--force"], 1, "both the output and an input"),
-        H("merge-output-is-input-dot-path", ["mbtiles", "merge", "./a.mbtiles", "b.mbtiles", "../WORK/a.mbtiles", "--force"], 1, "both the output and an input"),
-        H("merge-output-link-to-input", ["mbtiles", "merge", "link.mbtiles", "a.mbtiles", "--force"], 1, "both the output and an input"),
-        H("merge-input-link-to-output", ["mbtiles", "merge", "a.mbtiles", "link.mbtiles", "--force"], 1, "both the output and an input"),
-        H("merge-output-hardlink-to-input", ["mbtiles", "merge", "hard.mbtiles", "a.mbtiles", "--force"], 1, "both the output and an input"),
-        H("merge-output-is-input-no-force", ["mbtiles", "merge", "a.mbtiles", "a.mbtiles"], 1, "both the output and an input"),
+        H(
+            "merge-output-is-input", ["mbtiles", "merge", "a.mbtiles", "a.mbtiles", "--force"], 1,
+            "both the output and an input"),
+        H(
+            "merge-output-is-second-input", ["mbtiles", "merge", "a.mbtiles", "b.mbtiles", "a.mbtiles", "--force"], 1,
+            "both the output and an input"),
+        H(
+            "merge-output-is-input-dot-path",
+            ["mbtiles", "merge", "./a.mbtiles", "b.mbtiles", "../WORK/a.mbtiles", "--force"], 1,
+            "both the output and an input"),
+        H(
+            "merge-output-link-to-input", ["mbtiles", "merge", "link.mbtiles", "a.mbtiles", "--force"], 1,
+            "both the output and an input"),
+        H(
+            "merge-input-link-to-output", ["mbtiles", "merge", "a.mbtiles", "link.mbtiles", "--force"], 1,
+            "both the output and an input"),
+        H(
+            "merge-output-hardlink-to-input", ["mbtiles", "merge", "hard.mbtiles", "a.mbtiles", "--force"], 1,
+            "both the output and an input"),
+        H(
+            "merge-output-is-input-no-force", ["mbtiles", "merge", "a.mbtiles", "a.mbtiles"], 1,
+            "both the output and an input"),
         H("merge-exists-no-force", ["mbtiles", "merge", "b.mbtiles", "a.mbtiles"], 1, "exists; pass --force"),
-        H("merge-force-corrupt-input", ["mbtiles", "merge", "b.mbtiles", "a.mbtiles", "corrupt.mbtiles", "--force"], 1, "not an SQLite database"),
-        H("merge-force-missing-input", ["mbtiles", "merge", "b.mbtiles", "a.mbtiles", "nope.mbtiles", "--force"], 1, "no such file"),
+        H(
+            "merge-force-corrupt-input", ["mbtiles", "merge", "b.mbtiles", "a.mbtiles", "corrupt.mbtiles", "--force"],
+            1, "not an SQLite database"),
+        H(
+            "merge-force-missing-input", ["mbtiles", "merge", "b.mbtiles", "a.mbtiles", "nope.mbtiles", "--force"], 1,
+            "no such file"),
         H("merge-force-png-input", ["mbtiles", "merge", "b.mbtiles", "a.png", "--force"], 1, "not a usable MBTiles"),
-        H("merge-force-empty-input", ["mbtiles", "merge", "b.mbtiles", "empty.png", "--force"], 1, "not a usable MBTiles"),
+        H(
+            "merge-force-empty-input", ["mbtiles", "merge", "b.mbtiles", "empty.png", "--force"], 1,
+            "not a usable MBTiles"),
         H("merge-input-dir", ["mbtiles", "merge", "new.mbtiles", "dir"], 1, "is a directory"),
         H("merge-input-fifo", ["mbtiles", "merge", "new.mbtiles", "fifo"], 1, "is not a regular file"),
         H("merge-input-dev-zero", ["mbtiles", "merge", "new.mbtiles", "/dev/zero"], 1, "is not a regular file"),
         H("merge-input-dangling", ["mbtiles", "merge", "new.mbtiles", "dangling.mbtiles"], 1, "no such file"),
-        H("merge-output-folder-force", ["mbtiles", "merge", "dir.mbtiles", "a.mbtiles", "--force"], 1, "never removes folders"),
+        H(
+            "merge-output-folder-force", ["mbtiles", "merge", "dir.mbtiles", "a.mbtiles", "--force"], 1,
+            "never removes folders"),
         H("merge-output-folder", ["mbtiles", "merge", "dir.mbtiles", "a.mbtiles"], 1, "never removes folders"),
-        H("merge-output-fifo-force", ["mbtiles", "merge", "fifo.mbtiles", "a.mbtiles", "--force"], 1, "not a regular file"),
-        H("merge-output-dev-null-force", ["mbtiles", "merge", "/dev/null", "a.mbtiles", "--force"], 1, "not a regular file"),
+        H(
+            "merge-output-fifo-force", ["mbtiles", "merge", "fifo.mbtiles", "a.mbtiles", "--force"], 1,
+            "not a regular file"),
+        H(
+            "merge-output-dev-null-force", ["mbtiles", "merge", "/dev/null", "a.mbtiles", "--force"], 1,
+            "not a regular file"),
         H("merge-conflict", ["mbtiles", "merge", "new.mbtiles", "a.mbtiles", "changed.mbtiles"], 1, "differs between"),
-        H("merge-force-conflict", ["mbtiles", "merge", "b.mbtiles", "a.mbtiles", "changed.mbtiles", "--force"], 1, "differs between"),
+        H(
+            "merge-force-conflict", ["mbtiles", "merge", "b.mbtiles", "a.mbtiles", "changed.mbtiles", "--force"], 1,
+            "differs between"),
     ]
 
     @Test("hostile command line", arguments: cases)
@@ -372,7 +463,10 @@ struct HostileInputTests {
     func coverage() {
         #expect(Self.cases.count >= 200)
         #expect(Set(Self.cases.map(\.id)).count == Self.cases.count)
-        let commands = Set(Self.cases.map { ["diff", "tiles", "mbtiles", "version"].contains($0.arguments.first ?? "") ? $0.arguments[0] : "render" })
+        let commands = Set(
+            Self.cases.map {
+                ["diff", "tiles", "mbtiles", "version"].contains($0.arguments.first ?? "") ? $0.arguments[0] : "render"
+            })
         #expect(commands == ["render", "diff", "tiles", "mbtiles", "version"])
     }
 
@@ -380,7 +474,9 @@ struct HostileInputTests {
 
     /// Fills `folder` with the files the cases name.
     static func populate(_ folder: URL) throws {
-        func write(_ name: String, _ bytes: [UInt8]) throws { try Data(bytes).write(to: folder.appendingPathComponent(name)) }
+        func write(_ name: String, _ bytes: [UInt8]) throws {
+            try Data(bytes).write(to: folder.appendingPathComponent(name))
+        }
         func text(_ name: String, _ string: String) throws { try write(name, Array(string.utf8)) }
         func path(_ name: String) -> String { folder.appendingPathComponent(name).path }
 
@@ -404,12 +500,17 @@ struct HostileInputTests {
         func mbtiles(_ name: String, _ tiles: [(TileID, Data)], zoom: Int) throws {
             let file = try MBTilesFile.create(
                 at: folder.appendingPathComponent(name),
-                metadata: ["name": name, "format": "png", "minzoom": "\(zoom)", "maxzoom": "\(zoom)", "bounds": "-180,-85,180,85"])
+                metadata: [
+                    "name": name, "format": "png", "minzoom": "\(zoom)", "maxzoom": "\(zoom)",
+                    "bounds": "-180,-85,180,85",
+                ])
             try file.write(tiles)
             try file.checkpoint()
         }
         try mbtiles("a.mbtiles", [(tile0, Data(a))], zoom: 0)
-        try mbtiles("b.mbtiles", try (0..<2).flatMap { x in try (0..<2).map { y in (try TileID(z: 1, x: x, y: y), Data(b)) } }, zoom: 1)
+        try mbtiles(
+            "b.mbtiles", try (0..<2).flatMap { x in try (0..<2).map { y in (try TileID(z: 1, x: x, y: y), Data(b)) } },
+            zoom: 1)
         try mbtiles("changed.mbtiles", [(tile0, Data(b))], zoom: 0)
         try text("corrupt.mbtiles", "SQLite format 3\u{0}but not really")
 
@@ -464,9 +565,11 @@ struct HostileInputTests {
                     entries[path] = "folder"
                     try walk(path)
                 case S_IFLNK:
-                    entries[path] = "link to " + ((try? FileManager.default.destinationOfSymbolicLink(atPath: absolute)) ?? "?")
+                    entries[path] =
+                        "link to " + ((try? FileManager.default.destinationOfSymbolicLink(atPath: absolute)) ?? "?")
                 case S_IFREG where info.st_size > 1 << 20:
-                    entries[path] = "file of \(info.st_size) bytes, modified \(info.st_mtim.tv_sec).\(info.st_mtim.tv_nsec)"
+                    entries[path] =
+                        "file of \(info.st_size) bytes, modified \(info.st_mtim.tv_sec).\(info.st_mtim.tv_nsec)"
                 case S_IFREG:
                     let data = try Data(contentsOf: URL(fileURLWithPath: absolute))
                     entries[path] = "file \(data.count) bytes, crc \(HostilePNG.crc32(data)), mode \(info.st_mode)"

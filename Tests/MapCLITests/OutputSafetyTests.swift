@@ -14,7 +14,8 @@ struct OutputSafetyTests {
             #expect(symlink("target.png", dir.file("link.png").path) == 0)
             let result = try CLI.run(["--size", "32x32", "-o", "link.png"], in: dir.url)
             #expect(result.exitCode == 0, "\(result)")
-            #expect(try FileManager.default.destinationOfSymbolicLink(atPath: dir.file("link.png").path) == "target.png")
+            #expect(
+                try FileManager.default.destinationOfSymbolicLink(atPath: dir.file("link.png").path) == "target.png")
             let image = try RGBAImage(contentsOfPNG: dir.file("target.png"))
             #expect(image.width == 32 && image.height == 32)
             #expect(try dir.listing() == ["link.png", "target.png"])
@@ -38,7 +39,9 @@ struct OutputSafetyTests {
             // Replace it through the link with --force: still a link, the target has only a's tile now.
             let second = try CLI.run(["mbtiles", "merge", "link.mbtiles", "a.mbtiles", "--force"], in: dir.url)
             #expect(second.exitCode == 0, "\(second)")
-            #expect(try FileManager.default.destinationOfSymbolicLink(atPath: dir.file("link.mbtiles").path) == "merged.mbtiles")
+            #expect(
+                try FileManager.default.destinationOfSymbolicLink(atPath: dir.file("link.mbtiles").path)
+                    == "merged.mbtiles")
             #expect(try MBTilesFile.open(at: dir.file("merged.mbtiles")).tileIDs().count == 1)
             #expect(try dir.listing() == ["a.mbtiles", "b.mbtiles", "link.mbtiles", "merged.mbtiles"])
         }

@@ -51,7 +51,9 @@ struct JSONHostileTests {
         ("1" + String(repeating: "0", count: 300), 0x7e37_e43c_8800_759c),
     ]
 
-    @Test("numbers of 16 to 400 digits and extreme exponents parse correctly rounded, never trap", arguments: 0..<Self.roundingCases.count)
+    @Test(
+        "numbers of 16 to 400 digits and extreme exponents parse correctly rounded, never trap",
+        arguments: 0..<Self.roundingCases.count)
     func correctlyRounded(index: Int) throws {
         let (text, bits) = Self.roundingCases[index]
         let value = try JSONValue.parse(Data(text.utf8))
