@@ -89,7 +89,7 @@ public enum MapRasterCLI {
           --center LAT,LON        center of the map, degrees (with --span, --meters or --zoom)
           --span DLAT,DLON        region size in degrees (latitudeDelta in (0,180], longitudeDelta in (0,360]),
                                   each at least 0.000001
-          --meters M              square region M meters on a side around --center (at least 0.1)
+          --meters M              square region M meters on a side around --center (at least 0.000001)
           --zoom Z                zoom level 0...22 (fractional allowed) around --center
           --bbox W,S,E,N          show a longitude/latitude box (W > E crosses the 180th meridian)
           --size WxH              image size in points (default 512x512)

@@ -210,8 +210,8 @@ enum RenderCommand {
                 guard meters > 0 else { throw GeometryError.invalidDistance(meters: meters) }
                 guard meters >= minimumMeters else {
                     throw CLIError.usage(
-                        "--meters '\(args["--meters"] ?? "")' is too small: use at least \(minimumMeters) m "
-                            + "(zoom 22, the most detailed, shows about 20 m across 512 points)")
+                        "--meters '\(args["--meters"] ?? "")' is too small: use at least 0.000001 m (zoom 22, the "
+                            + "most detailed, shows about 20 m across 512 points)")
                 }
                 return .region(
                     CoordinateRegion(center: coordinate, latitudinalMeters: meters, longitudinalMeters: meters))
@@ -227,8 +227,9 @@ enum RenderCommand {
     /// The smallest `--span` delta accepted, in degrees (about 0.1 m): smaller spans (down to 5e-324) are
     /// refused instead of being rounded to nothing.
     static let minimumSpanDegrees = 0.000001
-    /// The smallest `--meters` accepted.
-    static let minimumMeters = 0.1
+    /// The smallest `--meters` accepted (1 micrometer): smaller distances underflow to an empty span.
+    /// Distances that need more detail than zoom 22 are refused later, naming the zoom they need.
+    static let minimumMeters = 0.000001
 
     /// Refuses a `--span` whose deltas are positive but below ``minimumSpanDegrees``.
     static func checkMinimumSpan(_ span: [Double], text: String) throws {

@@ -82,9 +82,20 @@ struct HostileInputTests {
         H("span-malformed-3", ["--center", "0,0", "--span", "a,b"], 64, "DLAT,DLON"),
         H("span-malformed-4", ["--center", "0,0", "--span", "inf,inf"], 64, "DLAT,DLON"),
         H("meters-too-small-0", ["--center", "0,0", "--meters", "5e-324"], 64, "--meters '5e-324' is too small"),
-        H("meters-too-small-1", ["--center", "0,0", "--meters", "0.05"], 64, "--meters '0.05' is too small"),
+        H("meters-too-small-1", ["--center", "0,0", "--meters", "1e-7"], 64, "--meters '1e-7' is too small"),
         H("meters-too-small-2", ["--center", "0,0", "--meters", "1e-300"], 64, "--meters '1e-300' is too small"),
-        H("meters-too-small-3", ["--center", "0,0", "--meters", "0.0999"], 64, "--meters '0.0999' is too small"),
+        H(
+            "meters-too-small-3", ["--center", "0,0", "--meters", "0.00000099"], 64,
+            "--meters '0.00000099' is too small"),
+        H(
+            "meters-needs-zoom-above-22-0", ["--center", "0,0", "--meters", "0.05"], 64,
+            "--meters '0.05': the area shown needs zoom level"),
+        H(
+            "meters-needs-zoom-above-22-1", ["--center", "0,0", "--meters", "0.000001"], 64,
+            "--meters '0.000001': the area shown needs zoom level"),
+        H(
+            "meters-needs-zoom-above-22-2", ["--center", "0,0", "--meters", "3"], 64,
+            "--meters '3': the area shown needs zoom level"),
         H("meters-not-positive-0", ["--center", "0,0", "--meters", "0"], 64, "greater than 0"),
         H("meters-not-positive-1", ["--center", "0,0", "--meters", "-5"], 64, "greater than 0"),
         H("meters-not-positive-2", ["--center", "0,0", "--meters", "-1e308"], 64, "greater than 0"),

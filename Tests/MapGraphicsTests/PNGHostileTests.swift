@@ -35,4 +35,25 @@ struct PNGHostileTests {
             #expect("\(error)".contains("limit"), "\(error)")
         }
     }
+
+    /// Found by Scripts/fuzz.sh png: a 29-byte file announcing 512 x 65282 grey pixels made the decoder
+    /// allocate 134 MB (and libFuzzer's 1 GB limit was passed over repeated runs) before finding no data.
+    @Test("fuzz oom-8cc00808: a file too small for the pixels it announces is refused before allocating")
+    func tooSmallForItsPixels() throws {
+        let png = try #require(Data(base64Encoded: "iVBORw0KGgoAAAANSUhEUgAAAgAAAP8CCAAAAAA="))
+        do {
+            _ = try RGBAImage(pngData: png, source: "oom.png")
+            Issue.record("accepted")
+        } catch let error as GraphicsError {
+            #expect("\(error)".contains("truncated: 29 bytes cannot hold 512x65282 pixels"), "\(error)")
+        }
+    }
+
+    @Test("the most compressible images still decode: one color, 4096x4096 RGBA")
+    func compressibleStillDecodes() throws {
+        let rgba = RGBAImage(width: 4096, height: 4096, red: 0, green: 0, blue: 0, alpha: 255)
+        let png = try rgba.pngData(compressionLevel: 9)
+        let decoded = try RGBAImage(pngData: png, source: "solid.png")
+        #expect(decoded.width == 4096 && decoded.bytes == rgba.bytes)
+    }
 }

@@ -11,6 +11,8 @@ enum SPNG {
     static let maximumPixels = 1 << 28
     /// The widest and tallest image accepted, checked by libspng while it reads the header.
     static let maximumSide: UInt32 = 1 << 20
+    /// The most deflate can shrink data (1032 to 1 in theory), with a margin.
+    static let maximumDeflateRatio = 1100
     /// The largest chunk and the most memory for ancillary chunks (text, ICC profiles) libspng may use.
     static let maximumChunkBytes = 64 << 20
 
@@ -48,6 +50,24 @@ enum SPNG {
                 throw GraphicsError.cannotReadPNG(
                     path: source,
                     reason: "\(width)x\(height) is larger than the \(maximumPixels) pixels MapRaster reads (limit)")
+            }
+            // Deflate shrinks data at most about 1032 to 1, so a file too small to hold the announced pixels
+            // is truncated or a bomb: refuse it before allocating the image (a 29-byte file announced 512 x
+            // 65282 pixels and was given 134 MB).
+            let channels: Int
+            switch ihdr.color_type {
+            case 2: channels = 3
+            case 4: channels = 2
+            case 6: channels = 4
+            default: channels = 1
+            }
+            let leastPixelBytes = height * (width * channels * Int(ihdr.bit_depth) / 8)
+            guard leastPixelBytes / maximumDeflateRatio <= raw.count else {
+                throw GraphicsError.cannotReadPNG(
+                    path: source,
+                    reason:
+                        "truncated: \(raw.count) bytes cannot hold \(width)x\(height) pixels (deflate shrinks at most "
+                        + "\(maximumDeflateRatio) to 1; limit)")
             }
             var size = 0
             status = spng_decoded_image_size(ctx, Int32(SPNG_FMT_RGBA8.rawValue), &size)
