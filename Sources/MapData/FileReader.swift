@@ -15,6 +15,24 @@ public enum FileReader {
     /// The default size limit: 1 GiB.
     public static let defaultLimit = 1 << 30
 
+    /// Checks that `url` names a regular file (links followed) of at most `limit` bytes, without opening
+    /// it, for readers that open files themselves (Cairo's PNG loader blocks forever on a FIFO).
+    ///
+    /// - Returns: `url`, so that the check can wrap an argument.
+    /// - Throws: ``FileReadError`` saying what is wrong in plain words.
+    public static func checkedRegularFile(_ url: URL, limit: Int = defaultLimit) throws(FileReadError) -> URL {
+        var info = stat()
+        guard stat(url.path, &info) == 0 else { throw FileReadError(path: url.path, problem: .init(errno: errno)) }
+        switch info.st_mode & S_IFMT {
+        case S_IFREG: break
+        case S_IFDIR: throw FileReadError(path: url.path, problem: .isDirectory)
+        default: throw FileReadError(path: url.path, problem: .notRegularFile)
+        }
+        let size = Int(clamping: info.st_size)
+        guard size <= limit else { throw FileReadError(path: url.path, problem: .tooLarge(size: size, limit: limit)) }
+        return url
+    }
+
     /// The bytes of the regular file at `url`.
     ///
     /// - Parameters:

@@ -450,6 +450,13 @@ struct HostileInputTests {
         H(
             "merge-force-conflict", ["mbtiles", "merge", "b.mbtiles", "a.mbtiles", "changed.mbtiles", "--force"], 1,
             "differs between"),
+        H("scene-marker-image-fifo", ["--scene", "icon-fifo.json"], 1, "is not a regular file"),
+        H("scene-marker-image-dir", ["--scene", "icon-dir.json"], 1, "it is a folder"),
+        H("scene-marker-image-dev-zero", ["--scene", "icon-zero.json"], 1, "is not a regular file"),
+        H("scene-marker-image-missing", ["--scene", "icon-missing.json"], 1, "no such file"),
+        H(
+            "tiles-scene-marker-image-fifo", ["tiles", "-o", "t", "--zoom", "0", "--scene", "icon-fifo.json"], 1,
+            "is not a regular file"),
     ]
 
     @Test("hostile command line", arguments: cases)
@@ -555,6 +562,13 @@ struct HostileInputTests {
         try text("scene-scale-4.json", #"{"scale": 4}"#)
         try text("scene-size-huge.json", #"{"size": [20000, 100]}"#)
         try text("scene-digits-size.json", #"{"size": [12345678901234567890, 1]}"#)
+        for (name, image) in [("fifo", "fifo"), ("dir", "dir"), ("zero", "/dev/zero"), ("missing", "nope.png")] {
+            try text(
+                "icon-\(name).json",
+                #"{"center": [0, 0], "zoom": 1, "features": {"type": "FeatureCollection", "features": [{"type": "#
+                    + #""Feature", "geometry": {"type": "Point", "coordinates": [0, 0]}, "properties": "#
+                    + #"{"marker-image": "\#(image)"}}]}}"#)
+        }
         try text(
             "source-dir.json",
             #"{"version": 8, "sources": {"d": {"type": "geojson", "data": "dir"}}, "#

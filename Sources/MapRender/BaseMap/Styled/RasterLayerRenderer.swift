@@ -1,4 +1,5 @@
 import Foundation
+import MapData
 import MapGeometry
 import MapGraphics
 import MapStyle
@@ -89,7 +90,7 @@ final class RasterImage: Sendable {
         defer { lock.unlock() }
         if let image = cache[url.path] { return image }
         let surface: ImageSurface
-        do { surface = try ImageSurface(contentsOfPNG: url) } catch {
+        do { surface = try ImageSurface(contentsOfPNG: FileReader.checkedRegularFile(url)) } catch {
             throw RenderError.missingData(name: url.path, reason: "cannot read the raster image: \(error)")
         }
         guard surface.width >= 2, surface.height >= 2 else {
