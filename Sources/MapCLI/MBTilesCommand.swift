@@ -39,48 +39,55 @@ enum MBTilesCommand {
             let allMetadata = try files.map { try $0.metadata() }
             metadata["minzoom"] = String(allMetadata.compactMap { $0["minzoom"].flatMap(Int.init) }.min() ?? 0)
             metadata["maxzoom"] = String(allMetadata.compactMap { $0["maxzoom"].flatMap(Int.init) }.max() ?? 0)
-            // Collect first, so that a conflict leaves no output behind.
-            var tiles: [TileID: (Data, String)] = [:]
-            for (file, url) in zip(files, inputs) {
-                for (tile, data) in try file.allTiles() {
-                    if let (other, source) = tiles[tile], other != data {
-                        throw TileError.conflictingTile(tile, first: source, second: url.path)
-                    }
-                    tiles[tile] = (data, url.path)
-                }
-            }
+            // Tiles stream from the inputs into a temporary file in batches (memory does not grow with the
+            // inputs); a tile already there must have the same image. The output is replaced only at the end.
             defer {
                 unlink(temporary.path)
                 OutputPath.removeSideFiles(of: temporary.path)
             }
-            do {
-                let merged = try MBTilesFile.create(at: temporary, metadata: metadata)
-                let sorted = tiles.keys.sorted()
-                var index = 0
-                while index < sorted.count {
-                    let batch = sorted[index..<min(index + 2000, sorted.count)].compactMap { tile in
-                        tiles[tile].map { (tile, $0.0) }
+            let merged = try MBTilesFile.create(at: temporary, metadata: metadata)
+            var count = 0
+            for (index, file) in files.enumerated() {
+                var batch: [TileID: Data] = [:]
+                func flush() throws {
+                    var fresh: [(TileID, Data)] = []
+                    for (tile, data) in batch.sorted(by: { $0.key < $1.key }) {
+                        if let other = try merged.tile(tile) {
+                            guard other == data else {
+                                let first = try inputs[..<index].indices.first { try files[$0].tile(tile) != nil }
+                                throw TileError.conflictingTile(
+                                    tile, first: first.map { inputs[$0].path } ?? "?", second: inputs[index].path)
+                            }
+                        } else {
+                            fresh.append((tile, data))
+                        }
                     }
-                    try merged.write(batch)
-                    index += 2000
+                    try merged.write(fresh)
+                    count += fresh.count
+                    batch.removeAll(keepingCapacity: true)
                 }
-                try merged.checkpoint()
-            } catch {
-                // The temporary file is ours, not the user's: name the output.
-                throw TileError.output(
-                    path: named.path, reason: "\(error)".replacingOccurrences(of: temporary.path, with: named.path))
+                try file.forEachTile { tile, data in
+                    if let other = batch[tile], other != data {
+                        throw TileError.conflictingTile(tile, first: inputs[index].path, second: inputs[index].path)
+                    }
+                    batch[tile] = data
+                    if batch.count >= 2000 { try flush() }
+                }
+                try flush()
             }
+            try merged.checkpoint()
             guard rename(temporary.path, out.path) == 0 else {
                 throw TileError.output(path: named.path, reason: String(cString: strerror(errno)))
             }
             // Side files of the replaced database would be replayed into the new one.
             OutputPath.removeSideFiles(of: out.path)
             streams.standardOutput(
-                "merged \(tiles.count) tiles from \(inputs.count) files into \(named.standardizedFileURL.path)\n")
+                "merged \(count) tiles from \(inputs.count) files into \(named.standardizedFileURL.path)\n")
         } catch let error as CLIError {
             throw error
         } catch {
-            throw CLIError.failure("\(error)")
+            // The temporary file is ours, not the user's: name the output.
+            throw CLIError.failure("\(error)".replacingOccurrences(of: temporary.path, with: named.path))
         }
     }
 }

@@ -194,6 +194,18 @@ public final class MBTilesFile {
         return tiles.sorted { $0.0 < $1.0 }
     }
 
+    /// Calls `body` with every tile, one at a time, in (zoom, column, row) order: memory does not grow with
+    /// the file.
+    public func forEachTile(_ body: (TileID, Data) throws -> Void) throws {
+        let statement = try db.prepare(
+            "SELECT zoom_level, tile_column, tile_row, tile_data FROM tiles ORDER BY zoom_level, tile_column, tile_row")
+        while try statement.step() {
+            if let id = try? TileID(z: statement.int(0), x: statement.int(1), tmsY: statement.int(2)) {
+                try body(id, statement.blob(3))
+            }
+        }
+    }
+
     /// The number of distinct images stored.
     public func uniqueImageCount() throws -> Int {
         let statement = try db.prepare("SELECT count(*) FROM images")
