@@ -457,6 +457,18 @@ struct HostileInputTests {
         H(
             "tiles-scene-marker-image-fifo", ["tiles", "-o", "t", "--zoom", "0", "--scene", "icon-fifo.json"], 1,
             "is not a regular file"),
+        H("style-geojson-source-dev-zero", ["--style", "source-zero.json"], 1, "is not a regular file"),
+        H("style-geojson-source-dir", ["--style", "source-dir.json", "-o", "new.png"], 1, "is a directory"),
+        H(
+            "tiles-zoom-22-failure-leaves-nothing",
+            [
+                "tiles", "-o", "new.mbtiles", "--zoom", "22", "--bbox", "24.95,60.17,24.9501,60.1701", "--yes",
+                "--style", "source-dir.json",
+            ], 1, "is a directory"),
+        H(
+            "tiles-zoom-0-22-failure-leaves-nothing",
+            ["tiles", "-o", "new.mbtiles", "--zoom", "0-22", "--yes", "--style", "source-zero.json"],
+            1, "is not a regular file"),
     ]
 
     @Test("hostile command line", arguments: cases)
@@ -569,6 +581,10 @@ struct HostileInputTests {
                     + #""Feature", "geometry": {"type": "Point", "coordinates": [0, 0]}, "properties": "#
                     + #"{"marker-image": "\#(image)"}}]}}"#)
         }
+        try text(
+            "source-zero.json",
+            #"{"version": 8, "sources": {"d": {"type": "geojson", "data": "/dev/zero"}}, "#
+                + #""layers": [{"id": "f", "type": "fill", "source": "d"}]}"#)
         try text(
             "source-dir.json",
             #"{"version": 8, "sources": {"d": {"type": "geojson", "data": "dir"}}, "#
