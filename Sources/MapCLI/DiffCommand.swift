@@ -164,9 +164,11 @@ enum DiffCommand {
         if bytes.count == 24, bytes[12..<16].elementsEqual("IHDR".utf8) {
             let width = bytes[16..<20].reduce(0) { $0 << 8 | Int($1) }
             let height = bytes[20..<24].reduce(0) { $0 << 8 | Int($1) }
-            guard width * height <= maximumPixels else {
+            // Sides up to 2^32 - 1 (a hostile header) overflow a 64-bit product: checked multiplication.
+            let (pixels, overflow) = width.multipliedReportingOverflow(by: height)
+            guard !overflow, pixels <= maximumPixels else {
                 throw CLIError.failure(
-                    "cannot read PNG '\(path)': \(width)x\(height) is \(width * height) pixels, more than the "
+                    "cannot read PNG '\(path)': \(width)x\(height) is \(overflow ? "too many" : "\(pixels)") pixels, more than the "
                         + "\(maximumPixels) (8192x8192) diff compares (limit \(maximumPixels) pixels)")
             }
         }

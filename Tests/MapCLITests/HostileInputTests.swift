@@ -457,6 +457,11 @@ struct HostileInputTests {
         H(
             "tiles-scene-marker-image-fifo", ["tiles", "-o", "t", "--zoom", "0", "--scene", "icon-fifo.json"], 1,
             "is not a regular file"),
+        H("diff-expected-max-header-png", ["diff", "max-header.png", "a.png"], 2, "limit 67108864 pixels"),
+        H("diff-actual-max-header-png", ["diff", "a.png", "max-header.png"], 2, "limit 67108864 pixels"),
+        H(
+            "diff-mask-max-header-png", ["diff", "a.png", "b.png", "--mask", "max-header.png"], 2,
+            "limit 67108864 pixels"),
         H("style-geojson-source-dev-zero", ["--style", "source-zero.json"], 1, "is not a regular file"),
         H("style-geojson-source-dir", ["--style", "source-dir.json", "-o", "new.png"], 1, "is a directory"),
         H(
@@ -521,6 +526,7 @@ struct HostileInputTests {
         try write("bomb.png", HostilePNG.header(width: 16384, height: 16384))
         try write("wide.png", HostilePNG.header(width: 2_000_000, height: 1))
         try write("huge-header.png", HostilePNG.header(width: 100_000, height: 100_000))
+        try write("max-header.png", HostilePNG.header(width: UInt32.max, height: UInt32.max))
         try text("text.png", "hello, not a PNG")
         try write("empty.png", [])
         try write("a-png.mbtiles", a)
