@@ -6,6 +6,8 @@ let package = Package(
     products: [
         .library(name: "MapRaster", targets: ["MapRaster"]),
         .library(name: "MapRasterTesting", targets: ["MapRasterTesting"]),
+        // MBTiles storage, a product so that the fuzz package (Fuzz/) can read MBTiles files.
+        .library(name: "MapStorage", targets: ["MapStorage"]),
         .executable(name: "mapraster", targets: ["mapraster"]),
     ],
     targets: [
@@ -66,7 +68,7 @@ let package = Package(
         // MapKit's overlays and their renderers (tile overlays read MBTiles through MapStorage).
         .target(name: "MapOverlays", dependencies: ["MapGeometry", "MapGraphics", "MapStorage"]),
         // MapKit's annotations, their views and the layout engine (clusters, collisions, callouts).
-        .target(name: "MapAnnotations", dependencies: ["MapGeometry", "MapGraphics"]),
+        .target(name: "MapAnnotations", dependencies: ["MapGeometry", "MapGraphics", "MapStyle"]),
         // The snapshotter: MKMapView's API as a thin facade over base map, overlays and annotations.
         .target(
             name: "MapRender",

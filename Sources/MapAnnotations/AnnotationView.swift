@@ -1,4 +1,5 @@
 import Foundation
+import MapData
 import MapGeometry
 import MapGraphics
 import MapStyle
@@ -102,7 +103,7 @@ open class AnnotationView {
             throw AnnotationError.invalidImage(path: path, reason: "no such file")
         }
         guard !isDirectory.boolValue else { throw AnnotationError.invalidImage(path: path, reason: "it is a folder") }
-        do { return try ImageSurface(contentsOfPNG: URL(fileURLWithPath: path)) } catch {
+        do { return try ImageSurface(contentsOfPNG: FileReader.checkedRegularFile(URL(fileURLWithPath: path))) } catch {
             throw AnnotationError.invalidImage(path: path, reason: "not a PNG (\(error))")
         }
     }

@@ -107,7 +107,7 @@ public struct StyledBaseMap: BaseMap {
                     }
                 case .raster:
                     if let id = layer.source, case .raster(let url)? = style.sources[id]?.kind {
-                        try RasterLayerRenderer.draw(layer, image: try RasterImage.load(url), in: frame)
+                        try RasterLayerRenderer.draw(layer, image: try RasterImages.load(url), in: frame)
                     }
                 case .symbol: break
                 }

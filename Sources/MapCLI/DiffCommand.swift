@@ -61,13 +61,19 @@ enum DiffCommand {
         }
 
         let rects = try (args.repeated["--ignore"] ?? []).map { text -> IgnoreMask.PixelRect in
-            let parts = text.split(separator: ",", omittingEmptySubsequences: false).map { Int($0) }
-            guard parts.count == 4, parts.allSatisfy({ $0 != nil }), parts[2]! > 0, parts[3]! > 0 else {
+            let fields = text.split(separator: ",", omittingEmptySubsequences: false)
+            let parts = fields.compactMap { Int($0) }
+            guard fields.count == 4, parts.count == 4, parts[2] > 0, parts[3] > 0 else {
                 throw CLIError.usage(
                     "--ignore '\(text)' is invalid: expected X,Y,WIDTH,HEIGHT in whole pixels, width and height above 0"
                 )
             }
-            return IgnoreMask.PixelRect(x: parts[0]!, y: parts[1]!, width: parts[2]!, height: parts[3]!)
+            guard parts.allSatisfy({ $0 >= -maximumIgnoreCoordinate && $0 <= maximumIgnoreCoordinate }) else {
+                throw CLIError.usage(
+                    "--ignore '\(text)' is invalid: each value must be within -\(maximumIgnoreCoordinate)..."
+                        + "\(maximumIgnoreCoordinate) pixels")
+            }
+            return IgnoreMask.PixelRect(x: parts[0], y: parts[1], width: parts[2], height: parts[3])
         }
         let expectedPath = args.positional[0]
         let actualPath = args.positional[1]
@@ -91,7 +97,10 @@ enum DiffCommand {
         }
         if let path = args["--output"], let diffImage {
             guard !path.isEmpty else { throw CLIError.usage("--output needs a file name") }
-            do { try diffImage.writePNG(to: URL(fileURLWithPath: path)) } catch { throw CLIError.failure("\(error)") }
+            let target = try OutputPath.resolve(URL(fileURLWithPath: path))
+            if OutputPath.isDirectory(target.path) { throw CLIError.failure("cannot write '\(path)': it is a folder") }
+            try OutputPath.checkNotSpecial(target, named: path)
+            do { try diffImage.writePNG(to: target) } catch { throw CLIError.failure("\(error)") }
         }
 
         var pass = true
@@ -135,10 +144,35 @@ enum DiffCommand {
         return pass ? 0 : 1
     }
 
+    /// The most pixels an image given to diff may have: 8192x8192. Memory is about 13 bytes per pixel
+    /// (two images, a diff image and the ignore flags), under 1 GB at the limit.
+    static let maximumPixels = 1 << 26
+
+    /// The largest absolute value of an `--ignore` coordinate or size (2^30 pixels, far beyond any image).
+    static let maximumIgnoreCoordinate = 1 << 30
+
+    /// The largest PNG file read: 256 MiB (the decoded size has its own limit, checked before decoding).
+    static let pngFileLimit = 256 << 20
+
     static func load(_ path: String) throws -> RGBAImage {
-        do { return try RGBAImage(contentsOfPNG: URL(fileURLWithPath: path)) } catch {
-            throw CLIError.failure("\(error)")
+        let data: Data
+        do { data = try FileReader.read(URL(fileURLWithPath: path), limit: pngFileLimit) } catch {
+            throw CLIError.failure("cannot read PNG '\(path)': \(error.problem)")
         }
+        // The size is read from the header and checked before anything is decoded (decompression bombs).
+        let bytes = [UInt8](data.prefix(24))
+        if bytes.count == 24, bytes[12..<16].elementsEqual("IHDR".utf8) {
+            let width = bytes[16..<20].reduce(0) { $0 << 8 | Int($1) }
+            let height = bytes[20..<24].reduce(0) { $0 << 8 | Int($1) }
+            // Sides up to 2^32 - 1 (a hostile header) overflow a 64-bit product: checked multiplication.
+            let (pixels, overflow) = width.multipliedReportingOverflow(by: height)
+            guard !overflow, pixels <= maximumPixels else {
+                throw CLIError.failure(
+                    "cannot read PNG '\(path)': \(width)x\(height) is \(overflow ? "too many" : "\(pixels)") pixels, more than the "
+                        + "\(maximumPixels) (8192x8192) diff compares (limit \(maximumPixels) pixels)")
+            }
+        }
+        do { return try RGBAImage(pngData: data, source: path) } catch { throw CLIError.failure("\(error)") }
     }
 
     static func color(_ args: Arguments, _ flag: String) throws -> PixelMatch.RGB? {
@@ -151,7 +185,7 @@ enum DiffCommand {
         return PixelMatch.RGB(byte(c.red), byte(c.green), byte(c.blue))
     }
 
-    static func fmt(_ v: Double) -> String { v == v.rounded() && abs(v) < 1e12 ? String(Int(v)) : "\(v)" }
+    static func fmt(_ v: Double) -> String { Int(exactly: v).map(String.init) ?? "\(v)" }
 
     static let helpText = """
         mapraster diff: compare two PNG files with pixelmatch's algorithm.
@@ -170,10 +204,12 @@ enum DiffCommand {
           -o, --output DIFF.png   write the diff image
           --max-diff-pixels N     pass with at most N differing pixels
           --max-diff-ratio R      pass with at most the fraction R of pixels differing (0.001 = 0.1 %)
-          --ignore X,Y,W,H        leave a rectangle (pixels) out of the comparison; repeatable
+          --ignore X,Y,W,H        leave a rectangle (pixels) out of the comparison; repeatable; each value
+                                  within -2^30...2^30
           --mask MASK.png         leave out the pixels that are light (and not transparent) in MASK.png
           --json                  print the counts as JSON
 
+        Images may have at most 67108864 pixels (8192x8192); larger ones are refused before decoding.
         Without --max-diff-pixels or --max-diff-ratio any differing pixel fails.
         Exit codes: 0 within the allowed difference, 1 not within, 2 error (unreadable file, different sizes,
         bad option).

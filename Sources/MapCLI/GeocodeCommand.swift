@@ -123,7 +123,8 @@ enum GeocodeCommand {
     /// `--center` as LAT,LON, or a place name ("Tokyo", "Tempe,AZ") resolved to its best match, which is reported
     /// on stderr with the runner-up when the name is ambiguous.
     static func center(_ args: Arguments) throws -> [Double]? {
-        guard let text = args["--center"],
+        // A place name has a letter; anything else is LAT,LON (and its usage error).
+        guard let text = args["--center"], text.contains(where: \.isLetter),
             text.split(separator: ",", omittingEmptySubsequences: false).contains(where: {
                 Double($0.trimmingCharacters(in: .whitespaces)) == nil
             })

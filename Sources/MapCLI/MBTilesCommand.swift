@@ -13,55 +13,81 @@ enum MBTilesCommand {
         guard args.positional.count >= 2 else {
             throw CLIError.usage("mbtiles merge needs an output and at least one input: mbtiles merge OUT IN...")
         }
-        let out = URL(fileURLWithPath: args.positional[0])
+        let named = URL(fileURLWithPath: args.positional[0])
         let inputs = args.positional.dropFirst().map { URL(fileURLWithPath: $0) }
-        if FileManager.default.fileExists(atPath: out.path) {
-            guard args.flags.contains("--force") else {
-                throw CLIError.failure("'\(out.path)' exists; pass --force to replace it")
-            }
-            for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: out.path + suffix) }
+        // The output is checked before anything is read, and replaced only after every input was read and
+        // checked: a failing merge leaves an existing output as it was.
+        let out = try OutputPath.resolve(named)
+        try OutputPath.checkNotSpecial(out, named: named.path)
+        if OutputPath.isDirectory(out.path) {
+            throw CLIError.failure("'\(named.path)' is a folder; merge writes a file and never removes folders")
         }
+        if let outputIdentity = OutputPath.identity(out.path) {
+            for input in inputs where OutputPath.identity(input.path) == outputIdentity {
+                throw CLIError.failure(
+                    "'\(named.path)' is both the output and an input ('\(input.path)'); merge into a new file")
+            }
+            guard args.flags.contains("--force") else {
+                throw CLIError.failure("'\(named.path)' exists; pass --force to replace it")
+            }
+        }
+        let temporary = out.deletingLastPathComponent().appendingPathComponent(
+            ".\(out.lastPathComponent).\(getpid()).tmp")
         do {
             let files = try inputs.map { try MBTilesFile.open(at: $0) }
             var metadata = try files[0].metadata()
             let allMetadata = try files.map { try $0.metadata() }
             metadata["minzoom"] = String(allMetadata.compactMap { $0["minzoom"].flatMap(Int.init) }.min() ?? 0)
             metadata["maxzoom"] = String(allMetadata.compactMap { $0["maxzoom"].flatMap(Int.init) }.max() ?? 0)
-            // Collect first, so that a conflict leaves no output behind.
-            var tiles: [TileID: (Data, String)] = [:]
-            for (file, url) in zip(files, inputs) {
-                for (tile, data) in try file.allTiles() {
-                    if let (other, source) = tiles[tile], other != data {
-                        throw TileError.conflictingTile(tile, first: source, second: url.path)
-                    }
-                    tiles[tile] = (data, url.path)
-                }
-            }
-            let temporary = out.deletingLastPathComponent().appendingPathComponent(
-                ".\(out.lastPathComponent).\(getpid()).tmp")
+            // Tiles stream from the inputs into a temporary file in batches (memory does not grow with the
+            // inputs); a tile already there must have the same image. The output is replaced only at the end.
             defer {
-                for suffix in ["", "-wal", "-shm"] {
-                    try? FileManager.default.removeItem(atPath: temporary.path + suffix)
-                }
+                unlink(temporary.path)
+                OutputPath.removeSideFiles(of: temporary.path)
             }
             let merged = try MBTilesFile.create(at: temporary, metadata: metadata)
-            let sorted = tiles.keys.sorted()
-            var index = 0
-            while index < sorted.count {
-                let batch = sorted[index..<min(index + 2000, sorted.count)].map { ($0, tiles[$0]!.0) }
-                try merged.write(batch)
-                index += 2000
+            var count = 0
+            for (index, file) in files.enumerated() {
+                var batch: [TileID: Data] = [:]
+                func flush() throws {
+                    var fresh: [(TileID, Data)] = []
+                    for (tile, data) in batch.sorted(by: { $0.key < $1.key }) {
+                        if let other = try merged.tile(tile) {
+                            guard other == data else {
+                                let first = try inputs[..<index].indices.first { try files[$0].tile(tile) != nil }
+                                throw TileError.conflictingTile(
+                                    tile, first: first.map { inputs[$0].path } ?? "?", second: inputs[index].path)
+                            }
+                        } else {
+                            fresh.append((tile, data))
+                        }
+                    }
+                    try merged.write(fresh)
+                    count += fresh.count
+                    batch.removeAll(keepingCapacity: true)
+                }
+                try file.forEachTile { tile, data in
+                    if let other = batch[tile], other != data {
+                        throw TileError.conflictingTile(tile, first: inputs[index].path, second: inputs[index].path)
+                    }
+                    batch[tile] = data
+                    if batch.count >= 2000 { try flush() }
+                }
+                try flush()
             }
             try merged.checkpoint()
             guard rename(temporary.path, out.path) == 0 else {
-                throw TileError.output(path: out.path, reason: String(cString: strerror(errno)))
+                throw TileError.output(path: named.path, reason: String(cString: strerror(errno)))
             }
+            // Side files of the replaced database would be replayed into the new one.
+            OutputPath.removeSideFiles(of: out.path)
             streams.standardOutput(
-                "merged \(tiles.count) tiles from \(inputs.count) files into \(out.standardizedFileURL.path)\n")
+                "merged \(count) tiles from \(inputs.count) files into \(named.standardizedFileURL.path)\n")
         } catch let error as CLIError {
             throw error
         } catch {
-            throw CLIError.failure("\(error)")
+            // The temporary file is ours, not the user's: name the output.
+            throw CLIError.failure("\(error)".replacingOccurrences(of: temporary.path, with: named.path))
         }
     }
 }

@@ -89,8 +89,9 @@ public enum MapRasterCLI {
 
         RENDER OPTIONS
           --center LAT,LON        center of the map, degrees, or a place name (with --span, --meters or --zoom)
-          --span DLAT,DLON        region size in degrees (latitudeDelta in (0,180], longitudeDelta in (0,360])
-          --meters M              square region M meters on a side around --center
+          --span DLAT,DLON        region size in degrees (latitudeDelta in (0,180], longitudeDelta in (0,360]),
+                                  each at least 0.000001
+          --meters M              square region M meters on a side around --center (at least 0.000001)
           --zoom Z                zoom level 0...22 (fractional allowed) around --center
           --bbox W,S,E,N          show a longitude/latitude box (W > E crosses the 180th meridian)
           --size WxH              image size in points (default 512x512)

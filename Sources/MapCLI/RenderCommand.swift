@@ -24,8 +24,8 @@ enum RenderCommand {
         var scene = Scene()
         if let path = args["--scene"] {
             let data: Data
-            do { data = try Data(contentsOf: URL(fileURLWithPath: path)) } catch {
-                throw CLIError.failure("cannot read scene file '\(path)': \(reason(error))")
+            do { data = try FileReader.read(URL(fileURLWithPath: path), limit: sceneFileLimit) } catch {
+                throw CLIError.failure("cannot read scene file '\(path)': \(error.problem)")
             }
             do { scene = try Scene.decode(data, source: path) } catch {
                 throw CLIError.failure("\(error)")
@@ -148,13 +148,20 @@ enum RenderCommand {
             throw CLIError.failure(
                 "cannot write '\(path)': the name ends in '/', so it names a folder; give a file name")
         }
-        return .file(URL(fileURLWithPath: path))
+        // A link is written through to its target (also a dangling one), never replaced by the new file.
+        return .file(try OutputPath.resolve(URL(fileURLWithPath: path)))
     }
 
     /// An error found when the scene and the command line are combined: a usage error when the
     /// command line gave the area, otherwise a failure naming the scene file.
     static func blame(_ message: String, args: Arguments, areaFromCommandLine: Bool) -> CLIError {
         if let scene = args["--scene"], !areaFromCommandLine { return .failure("\(scene): \(message)") }
+        // Name the value the user gave, not only the span or zoom derived from it.
+        if let flag = ["--meters", "--span", "--zoom", "--bbox"].first(where: { args[$0] != nil }),
+            let value = args[flag]
+        {
+            return .usage("\(flag) '\(value)': \(message)")
+        }
         return .usage(message)
     }
 
@@ -193,6 +200,7 @@ enum RenderCommand {
             }
             flag = sizing[0]
             if let span = try args.numbers("--span", count: 2, form: "DLAT,DLON") {
+                try checkMinimumSpan(span, text: args["--span"] ?? "")
                 return .region(
                     CoordinateRegion(
                         center: coordinate,
@@ -200,6 +208,11 @@ enum RenderCommand {
             }
             if let meters = try args.number("--meters") {
                 guard meters > 0 else { throw GeometryError.invalidDistance(meters: meters) }
+                guard meters >= minimumMeters else {
+                    throw CLIError.usage(
+                        "--meters '\(args["--meters"] ?? "")' is too small: use at least 0.000001 m (zoom 22, the "
+                            + "most detailed, shows about 20 m across 512 points)")
+                }
                 return .region(
                     CoordinateRegion(center: coordinate, latitudinalMeters: meters, longitudinalMeters: meters))
             }
@@ -211,8 +224,24 @@ enum RenderCommand {
         }
     }
 
+    /// The smallest `--span` delta accepted, in degrees (about 0.1 m): smaller spans (down to 5e-324) are
+    /// refused instead of being rounded to nothing.
+    static let minimumSpanDegrees = 0.000001
+    /// The smallest `--meters` accepted (1 micrometer): smaller distances underflow to an empty span.
+    /// Distances that need more detail than zoom 22 are refused later, naming the zoom they need.
+    static let minimumMeters = 0.000001
+
+    /// Refuses a `--span` whose deltas are positive but below ``minimumSpanDegrees``.
+    static func checkMinimumSpan(_ span: [Double], text: String) throws {
+        guard span.allSatisfy({ $0 <= 0 || $0 >= minimumSpanDegrees }) else {
+            throw CLIError.usage(
+                "--span '\(text)' is too small: each delta must be at least 0.000001 degrees (about 0.1 m)")
+        }
+    }
+
     /// Fails early, before rendering, when an output cannot be written.
     static func checkWritable(_ url: URL) throws {
+        try OutputPath.checkNotSpecial(url, named: url.path)
         let directory = url.deletingLastPathComponent().path
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue else {
@@ -226,11 +255,8 @@ enum RenderCommand {
         }
     }
 
-    static func reason(_ error: Error) -> String {
-        let ns = error as NSError
-        if ns.domain == NSCocoaErrorDomain, ns.code == NSFileReadNoSuchFileError { return "no such file" }
-        return ns.localizedDescription
-    }
+    /// The largest scene file read: 256 MiB (scenes carry GeoJSON overlays).
+    static let sceneFileLimit = 256 << 20
 }
 
 /// Writes several files so that either all of them appear or none does.

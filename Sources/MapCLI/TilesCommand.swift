@@ -10,7 +10,13 @@ enum TilesCommand {
         "--threads", "--shard",
         "--scene", "--name", "--description", "--compression", "--style", "--map-type",
     ]
-    static let boolean: Set<String> = ["--tms", "--resume", "--force", "--quiet", "--help"]
+    static let boolean: Set<String> = ["--tms", "--resume", "--force", "--quiet", "--help", "--yes"]
+
+    /// The most tiles a run makes without `--yes`.
+    static let tileLimit = 100_000
+    /// Tiles per second per core used for the time estimate of a large run (a debug build on a shared
+    /// machine makes about 60, a release build several hundred).
+    static let estimatedTilesPerSecondPerCore = 100.0
 
     static func run(_ arguments: [String], output streams: MapRasterCLI.Output) throws {
         let args = try Arguments(
@@ -37,6 +43,7 @@ enum TilesCommand {
             guard let c = try args.numbers("--center", count: 2, form: "LAT,LON"),
                 let d = try args.numbers("--span", count: 2, form: "DLAT,DLON")
             else { throw CLIError.usage("a region needs both --center LAT,LON and --span DLAT,DLON") }
+            try RenderCommand.checkMinimumSpan(d, text: args["--span"] ?? "")
             do {
                 let region = CoordinateRegion(
                     center: try LocationCoordinate2D(validatingLatitude: c[0], longitude: c[1]),
@@ -70,13 +77,16 @@ enum TilesCommand {
         let resume = args.flags.contains("--resume")
         let force = args.flags.contains("--force")
         guard !(resume && force) else { throw CLIError.usage("--resume and --force cannot be combined") }
+        try checkSize(pyramid, shard: shard, threads: threads, confirmed: args.flags.contains("--yes"))
 
         // The scene is parsed and checked once (marker images decoded once); each metatile's snapshotter
         // gets fresh objects made from it, since snapshotters and their content are not shared between threads.
         let scene = try args["--scene"].map { path in
             let data: Data
-            do { data = try Data(contentsOf: URL(fileURLWithPath: path)) } catch {
-                throw CLIError.failure("cannot read scene file '\(path)': \(RenderCommand.reason(error))")
+            do { data = try FileReader.read(URL(fileURLWithPath: path), limit: RenderCommand.sceneFileLimit) } catch let
+                error as FileReadError
+            {
+                throw CLIError.failure("cannot read scene file '\(path)': \(error.problem)")
             }
             do { return try PreparedScene(data: data, source: path) } catch { throw CLIError.failure("\(error)") }
         }
@@ -98,22 +108,31 @@ enum TilesCommand {
             return snapshotter
         }
 
-        let url = URL(fileURLWithPath: outputPath)
+        // The output: links are written through; an MBTiles file given --force is replaced only when the run
+        // succeeds (it is built beside it first); a folder is never removed, only the tiles written go over
+        // the ones there; a file this run created is removed again if the run fails before any tile is in it.
+        let named = URL(fileURLWithPath: outputPath)
+        let url = try OutputPath.resolve(named)
         let isMBTiles = outputPath.hasSuffix(".mbtiles")
         let exists = FileManager.default.fileExists(atPath: url.path)
+        try OutputPath.checkNotSpecial(url, named: outputPath)
+        if isMBTiles && OutputPath.isDirectory(url.path) {
+            throw CLIError.failure(
+                "'\(outputPath)' is a folder, not an MBTiles file; tiles never removes folders: give another name")
+        }
+        if !isMBTiles && exists && !OutputPath.isDirectory(url.path) {
+            throw CLIError.failure(
+                "'\(outputPath)' is a file, not a folder; tiles writes z/x/y.png files into a folder")
+        }
         if exists && !resume && !force {
             throw CLIError.failure("'\(outputPath)' exists; pass --force to replace it or --resume to finish it")
         }
         let parent = url.deletingLastPathComponent().path
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: parent, isDirectory: &isDirectory), isDirectory.boolValue else {
+        guard OutputPath.isDirectory(parent) else {
             throw CLIError.failure("cannot write '\(outputPath)': folder '\(parent)' does not exist")
         }
-        guard FileManager.default.isWritableFile(atPath: parent) else {
+        guard access(parent, W_OK) == 0 else {
             throw CLIError.failure("cannot write '\(outputPath)': folder '\(parent)' is not writable")
-        }
-        if exists && force && isMBTiles {
-            for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: url.path + suffix) }
         }
 
         // The credits of the base map's data go into the MBTiles metadata.
@@ -124,33 +143,89 @@ enum TilesCommand {
         do { credits = try MapSnapshotter(options: probe).baseMap?.attribution ?? [] } catch {
             throw CLIError.failure("\(error)")
         }
-        let sink: TileSink
-        do {
-            if isMBTiles {
-                var values = metadata(pyramid, args: args)
-                values["attribution"] = credits.joined(separator: " · ")
-                sink = try MBTilesTileSink(url: url, metadata: values, resume: resume)
-            } else {
-                sink = try DirectoryTileSink(root: url, tms: args.flags.contains("--tms"), scale: pyramid.scale)
-            }
-        } catch {
-            throw CLIError.failure("\(error)")
-        }
+        let replacing = isMBTiles && exists && force
+        let target =
+            replacing
+            ? url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).\(getpid()).tmp") : url
+        let created = isMBTiles && (replacing || !exists)
         let reporter = ProgressReporter(quiet: args.flags.contains("--quiet"), output: streams)
         let summary: TileJob.Summary
         do {
-            summary = try TileJob(renderer: renderer, shard: shard, threads: threads)
-                .run(into: sink, resume: resume) { reporter.report($0) }
+            summary = try render(
+                renderer, into: target, isMBTiles: isMBTiles, args: args, pyramid: pyramid, credits: credits,
+                shard: shard, threads: threads, resume: resume, reporter: reporter)
         } catch {
-            throw CLIError.failure("rendering tiles failed: \(error)")
+            var message = "\(error)".replacingOccurrences(of: target.path, with: outputPath)
+            if !isMBTiles && !exists { OutputPath.removeEmptyFolders(at: target.path) }
+            if created {
+                let kept = replacing ? 0 : ((try? MBTilesFile.open(at: target).tileIDs().count) ?? 0)
+                if kept == 0 {
+                    unlink(target.path)
+                    OutputPath.removeSideFiles(of: target.path)
+                } else {
+                    message += "; the \(kept) tiles written are kept in '\(outputPath)': --resume finishes it"
+                }
+            }
+            throw CLIError.failure(message)
+        }
+        if replacing {
+            guard rename(target.path, url.path) == 0 else {
+                let reason = String(cString: strerror(errno))
+                unlink(target.path)
+                OutputPath.removeSideFiles(of: target.path)
+                throw CLIError.failure("cannot replace '\(outputPath)': \(reason)")
+            }
+            OutputPath.removeSideFiles(of: url.path)
         }
         reporter.finish()
         if !args.flags.contains("--quiet") {
             streams.standardOutput(
                 "wrote \(summary.tilesWritten) tiles (\(summary.uniqueTiles) unique, \(summary.bytes) bytes"
                     + (summary.tilesSkipped > 0 ? ", \(summary.tilesSkipped) already there" : "")
-                    + ") to \(url.standardizedFileURL.path) in " + String(format: "%.2f s", summary.seconds) + "\n")
+                    + ") to \(named.standardizedFileURL.path) in " + String(format: "%.2f s", summary.seconds) + "\n")
         }
+    }
+
+    /// Renders into a sink at `target`; the sink (and its database connection) is gone when this returns.
+    static func render(
+        _ renderer: TileRenderer, into target: URL, isMBTiles: Bool, args: Arguments, pyramid: TilePyramid,
+        credits: [String], shard: Shard, threads: Int, resume: Bool, reporter: ProgressReporter
+    ) throws -> TileJob.Summary {
+        let sink: TileSink
+        if isMBTiles {
+            var values = metadata(pyramid, args: args)
+            values["attribution"] = credits.joined(separator: " · ")
+            sink = try MBTilesTileSink(url: target, metadata: values, resume: resume)
+        } else {
+            sink = try DirectoryTileSink(root: target, tms: args.flags.contains("--tms"), scale: pyramid.scale)
+        }
+        do {
+            return try TileJob(renderer: renderer, shard: shard, threads: threads)
+                .run(into: sink, resume: resume) { reporter.report($0) }
+        } catch {
+            throw CLIError.failure("rendering tiles failed: \(error)")
+        }
+    }
+
+    /// Refuses a run of more than ``tileLimit`` tiles unless `--yes` was given, saying how many tiles and
+    /// about how long they take.
+    static func checkSize(_ pyramid: TilePyramid, shard: Shard, threads: Int, confirmed: Bool) throws {
+        let all = pyramid.tileCount
+        let count = shard.count > 1 ? all / shard.count : all
+        guard count > tileLimit, !confirmed else { return }
+        let cores = threads > 0 ? threads : ProcessInfo.processInfo.activeProcessorCount
+        let rate = estimatedTilesPerSecondPerCore * Double(max(1, cores))
+        let seconds = Double(count) / rate
+        let time =
+            seconds < 3600
+            ? String(format: "%.0f minutes", seconds / 60)
+            : seconds < 3600 * 48
+                ? String(format: "%.1f hours", seconds / 3600) : String(format: "%.0f days", seconds / 86400)
+        let zooms = pyramid.minZoom == pyramid.maxZoom ? "\(pyramid.minZoom)" : "\(pyramid.minZoom)-\(pyramid.maxZoom)"
+        throw CLIError.usage(
+            "this run makes \(shard.count > 1 ? "about " : "")\(count) tiles (zoom \(zooms)), more than the "
+                + "\(tileLimit) allowed without --yes; at about \(Int(rate)) tiles/s on \(cores) cores that takes about "
+                + "\(time). Pass --yes to run it anyway, or narrow --zoom or the area (--bbox, --center/--span)")
     }
 
     static func integer(_ args: Arguments, _ flag: String) throws -> Int? {
@@ -218,7 +293,11 @@ enum TilesCommand {
           --style FILE            the base map's style (MapLibre style subset; see styles/README.md)
           --map-type TYPE         standard, satellite or hybrid (default standard)
           --resume                finish an interrupted run: render only missing tiles
-          --force                 replace an existing output
+          --force                 replace an existing output: an MBTiles file is replaced only when the run
+                                  succeeds; in a folder only the tiles this run writes are overwritten
+                                  (nothing is deleted, and a folder is never removed)
+          --yes                   allow a run of more than 100000 tiles (without it such a run is refused
+                                  with its tile count and an estimated time)
           --name, --description   MBTiles metadata
           --quiet                 no progress and no summary
 

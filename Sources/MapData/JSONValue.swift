@@ -290,7 +290,11 @@ struct JSONParser {
             while i < bytes.count, bytes[i] >= UInt8(ascii: "0"), bytes[i] <= UInt8(ascii: "9") { i += 1 }
             return i - s
         }
+        let integerStart = i
         guard digits() > 0 else { throw error("invalid number: expected a digit") }
+        if bytes[integerStart] == UInt8(ascii: "0"), i - integerStart > 1 {
+            throw error("invalid number: leading zeros are not allowed in JSON (RFC 8259)", at: integerStart)
+        }
         if i < bytes.count, bytes[i] == UInt8(ascii: ".") {
             i += 1
             guard digits() > 0 else { throw error("invalid number: expected a digit after '.'") }
@@ -301,8 +305,14 @@ struct JSONParser {
             guard digits() > 0 else { throw error("invalid number: expected an exponent") }
         }
         if let value = fastNumber(start..<i) { return value }
+        // Anything else (more digits, an exponent) goes through the standard library's correctly rounded
+        // conversion; the grammar was checked above, so only overflow to infinity can fail.
         let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<i]), as: UTF8.self)
-        guard let value = Double(text), value.isFinite else { throw error("number \(text) is out of range", at: start) }
+        guard let value = Double(text), value.isFinite else {
+            let shown = text.utf8.count > 40 ? "\(text.prefix(20))...\(text.suffix(10))" : text
+            throw error(
+                "number \(shown) is out of range: JSON numbers must be within +-1.7976931348623157e308", at: start)
+        }
         return value
     }
 
@@ -325,8 +335,11 @@ struct JSONParser {
             if b == UInt8(ascii: ".") {
                 afterPoint = true
             } else if b >= UInt8(ascii: "0"), b <= UInt8(ascii: "9") {
-                mantissa = mantissa * 10 + Int(b - UInt8(ascii: "0"))
                 digitCount += 1
+                // 16 digits could overflow nothing yet, but are past the exact range: leave them to strtod
+                // before the multiplication below could ever trap (19 digits would).
+                guard digitCount <= 15 else { return nil }
+                mantissa = mantissa * 10 + Int(b - UInt8(ascii: "0"))
                 if afterPoint { fractionDigits += 1 }
             } else {
                 return nil  // an exponent

@@ -38,8 +38,11 @@ public struct IgnoreMask: Sendable, Equatable {
         for r in rects {
             let x0 = max(0, r.x)
             let y0 = max(0, r.y)
-            let x1 = min(width, r.x + max(0, r.width))
-            let y1 = min(height, r.y + max(0, r.height))
+            // Saturating: a rectangle reaching past Int.max covers the rest of the image, it does not trap.
+            let (xEnd, xOverflow) = r.x.addingReportingOverflow(max(0, r.width))
+            let (yEnd, yOverflow) = r.y.addingReportingOverflow(max(0, r.height))
+            let x1 = xOverflow ? (r.width > 0 ? width : 0) : min(width, xEnd)
+            let y1 = yOverflow ? (r.height > 0 ? height : 0) : min(height, yEnd)
             guard x0 < x1, y0 < y1 else { continue }
             for y in y0..<y1 {
                 for x in x0..<x1 { ignored[y * width + x] = true }

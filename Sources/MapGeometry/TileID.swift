@@ -99,6 +99,28 @@ public struct TileID: Hashable, Sendable, Comparable, CustomStringConvertible {
         return result
     }
 
+    /// The tiles of zoom `z` that share area with `mapRect`, as ranges instead of a list: the rows, and the
+    /// columns as one or two ascending ranges (two when the rect crosses the 180th meridian). Holds the same
+    /// tiles as ``tiles(covering:zoom:)`` without allocating per tile; nil when there are none.
+    public static func ranges(covering mapRect: MapRect, zoom z: Int) -> (rows: Range<Int>, columns: [Range<Int>])? {
+        precondition(z >= 0 && z <= maximumZoom, "zoom \(z) outside 0...\(maximumZoom)")
+        guard !mapRect.isNull else { return nil }
+        let n = 1 << z
+        let side = mapPointSize(atZoom: z)
+        let rowSpan = span(mapRect.minY, mapRect.maxY, side: side)
+        let firstRow = max(0, rowSpan.lower)
+        let lastRow = min(n - 1, rowSpan.upper)
+        guard firstRow <= lastRow else { return nil }
+        let rows = firstRow..<(lastRow + 1)
+        if mapRect.width >= WebMercator.worldSize { return (rows, [0..<n]) }
+        let range = span(mapRect.minX, mapRect.maxX, side: side)
+        guard range.upper - range.lower + 1 < n else { return (rows, [0..<n]) }
+        let first = ((range.lower % n) + n) % n
+        let last = first + (range.upper - range.lower)
+        if last < n { return (rows, [first..<(last + 1)]) }
+        return (rows, [0..<(last - n + 1), first..<n])
+    }
+
     /// The tile indexes whose open intervals overlap [lo, hi]; a zero-length interval gives its tile.
     private static func span(_ lo: Double, _ hi: Double, side: Double) -> (lower: Int, upper: Int) {
         let first = Int((lo / side).rounded(.down))

@@ -1,4 +1,5 @@
 import Foundation
+import MapData
 import MapGeometry
 import MapGraphics
 import MapStorage
@@ -121,7 +122,7 @@ public final class TileOverlay: Overlay {
         switch source {
         case .template:
             guard let url = url(forTile: tile), FileManager.default.fileExists(atPath: url.path) else { return nil }
-            do { return try ImageSurface(contentsOfPNG: url) } catch {
+            do { return try ImageSurface(contentsOfPNG: FileReader.checkedRegularFile(url)) } catch {
                 throw OverlayError.unreadableTile(path: url.path, reason: "\(error)")
             }
         case .mbtiles(let file):

@@ -54,8 +54,17 @@ public final class MBTilesFile {
     ///
     /// - Throws: ``StorageError/notMBTiles(path:reason:)`` when it is not an MBTiles database.
     public static func open(at url: URL, readOnly: Bool = true) throws -> MBTilesFile {
-        guard FileManager.default.fileExists(atPath: url.path) else {
-            throw StorageError.notMBTiles(path: url.path, reason: "no such file")
+        // Checked before SQLite sees it: SQLite blocks forever opening a FIFO and calls a folder an I/O error.
+        var info = stat()
+        guard stat(url.path, &info) == 0 else {
+            let reason = errno == ENOENT ? "no such file" : String(cString: strerror(errno))
+            throw StorageError.notMBTiles(path: url.path, reason: reason)
+        }
+        switch info.st_mode & S_IFMT {
+        case S_IFREG: break
+        case S_IFDIR: throw StorageError.notMBTiles(path: url.path, reason: "is a directory")
+        default:
+            throw StorageError.notMBTiles(path: url.path, reason: "is not a regular file (a device, FIFO or socket)")
         }
         let file = MBTilesFile(db: try SQLiteConnection(path: url.path, readOnly: readOnly))
         let names: Set<String>
@@ -184,6 +193,18 @@ public final class MBTilesFile {
             }
         }
         return tiles.sorted { $0.0 < $1.0 }
+    }
+
+    /// Calls `body` with every tile, one at a time, in (zoom, column, row) order: memory does not grow with
+    /// the file.
+    public func forEachTile(_ body: (TileID, Data) throws -> Void) throws {
+        let statement = try db.prepare(
+            "SELECT zoom_level, tile_column, tile_row, tile_data FROM tiles ORDER BY zoom_level, tile_column, tile_row")
+        while try statement.step() {
+            if let id = try? TileID(z: statement.int(0), x: statement.int(1), tmsY: statement.int(2)) {
+                try body(id, statement.blob(3))
+            }
+        }
     }
 
     /// The number of distinct images stored.

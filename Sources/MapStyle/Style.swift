@@ -48,7 +48,7 @@ public struct Style: Sendable, Equatable {
     public static func load(contentsOf link: URL) throws -> Style {
         let url = link.resolvingSymlinksInPath()
         let data: Data
-        do { data = try Data(contentsOf: url) } catch {
+        do { data = try FileReader.read(url, limit: 256 << 20) } catch {
             throw StyleError.invalid(
                 source: url.path, path: "(file)", message: "cannot read the style file: \(error.localizedDescription)")
         }

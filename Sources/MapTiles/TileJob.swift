@@ -6,6 +6,7 @@ import MapGeometry
 import MapGraphics
 import MapOverlays
 import MapRender
+import Synchronization
 
 /// Renders a pyramid into a sink: metatiles in parallel, written in a fixed order, so the output does not
 /// depend on the number of threads.
@@ -59,25 +60,28 @@ public struct TileJob {
         GraphicsMemory.keepLargeBuffersForReuse()
         let existing = resume ? try sink.existingTiles() : []
         // Labels and annotation views are laid out once per zoom over the whole pyramid (all shards
-        // alike), never per metatile.
-        let allMetatiles = renderer.pyramid.metatiles()
-        let metatiles = shard.select(allMetatiles)
-        let total = metatiles.reduce(0) { $0 + $1.tiles.count }
+        // alike), never per metatile. Metatiles are made as the walk reaches them, never listed whole.
+        let pyramid = renderer.pyramid
+        let total =
+            shard == .all
+            ? pyramid.tileCount : shard.selectLazily(pyramid.lazyMetatiles).reduce(0) { $0 + $1.tiles.count }
+        var metatiles = shard.selectLazily(pyramid.lazyMetatiles).makeIterator()
         let lanes = threads > 0 ? threads : ProcessInfo.processInfo.activeProcessorCount
         let batchSize = max(lanes * 4, 8)
         var summary = Summary(tilesWritten: 0, tilesSkipped: 0, uniqueTiles: 0, bytes: 0, metatiles: 0, seconds: 0)
         var seen = Set<UInt64>()
         var done = 0
-        var index = 0
         var placements: [Int: SharedPlacement?] = [:]
-        while index < metatiles.count {
-            let batch = Array(metatiles[index..<min(index + batchSize, metatiles.count)])
-            index += batch.count
+        while true {
+            var collected: [Metatile] = []
+            while collected.count < batchSize, let next = metatiles.next() { collected.append(next) }
+            if collected.isEmpty { break }
+            let batch = collected
             // Keep the layouts of this batch's zooms only (memory does not grow with the zoom range).
             let zooms = Set(batch.map(\.z))
             placements = placements.filter { zooms.contains($0.key) }
             for z in zooms.sorted() where placements[z] == nil {
-                placements[z] = .some(try renderer.placement(forZoom: z, metatiles: allMetatiles))
+                placements[z] = .some(try renderer.placement(forZoom: z))
             }
             let zoomPlacements = placements
             let results = BatchResults(count: batch.count)
@@ -120,21 +124,16 @@ func fingerprint(_ data: Data) -> UInt64 {
 }
 
 /// Per-metatile results of one batch, filled from several threads.
-final class BatchResults: @unchecked Sendable {
-    private let lock = NSLock()
-    private var values: [Result<[(TileID, Data)], Error>?]
+final class BatchResults: Sendable {
+    private let values: Mutex<[Result<[(TileID, Data)], Error>?]>
 
-    init(count: Int) { values = Array(repeating: nil, count: count) }
+    init(count: Int) { values = Mutex(Array(repeating: nil, count: count)) }
 
-    func set(_ i: Int, _ value: Result<[(TileID, Data)], Error>) {
-        lock.lock()
-        values[i] = value
-        lock.unlock()
-    }
+    func set(_ i: Int, _ value: Result<[(TileID, Data)], Error>) { values.withLock { $0[i] = value } }
 
     var all: [Result<[(TileID, Data)], Error>] {
-        lock.lock()
-        defer { lock.unlock() }
-        return values.map { $0 ?? .failure(TileError.output(path: "", reason: "a metatile was not rendered")) }
+        values.withLock { values in
+            values.map { $0 ?? .failure(TileError.output(path: "", reason: "a metatile was not rendered")) }
+        }
     }
 }

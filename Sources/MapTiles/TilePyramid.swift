@@ -106,30 +106,130 @@ public struct TilePyramid: Sendable, Equatable {
         return MapRect(x: rect.minX, y: top, width: rect.width, height: max(0, bottom - top))
     }
 
-    /// Every metatile with at least one tile of the pyramid, by zoom, then row, then column.
-    public func metatiles() -> [Metatile] {
-        var result: [Metatile] = []
-        for z in minZoom...maxZoom {
-            var seen = Set<Metatile>()
-            var tilesByMeta: [Metatile: [TileID]] = [:]
-            for tile in tiles(atZoom: z) {
-                let meta = Metatile(z: z, x: tile.x / metatileSize, y: tile.y / metatileSize, size: metatileSize)
-                tilesByMeta[meta, default: []].append(tile)
-                seen.insert(meta)
-            }
-            for var meta in seen.sorted() {
-                meta.tiles = tilesByMeta[meta, default: []].sorted()
-                result.append(meta)
+    /// The tiles of zoom `z` as ranges (rows, and one or two column ranges), without listing them.
+    public func grid(atZoom z: Int) -> TileGrid? {
+        TileID.ranges(covering: clampedRect, zoom: z).map { TileGrid(z: z, rows: $0.rows, columns: $0.columns) }
+    }
+
+    /// Every metatile with at least one tile of the pyramid, by zoom, then row, then column, as an array.
+    /// For small pyramids and tests; runs walk ``lazyMetatiles`` instead.
+    public func metatiles() -> [Metatile] { Array(lazyMetatiles) }
+
+    /// Every metatile with at least one tile of the pyramid, by zoom, then row, then column, made one at a
+    /// time as the sequence is walked: memory does not grow with the pyramid.
+    public var lazyMetatiles: MetatileSequence { MetatileSequence(pyramid: self, zooms: minZoom...maxZoom) }
+
+    /// The metatiles of one zoom, made one at a time.
+    public func metatiles(atZoom z: Int) -> MetatileSequence { MetatileSequence(pyramid: self, zooms: z...z) }
+
+    /// The number of tiles in the pyramid, counted from the ranges (never by listing them).
+    public var tileCount: Int { (minZoom...maxZoom).reduce(0) { $0 + (grid(atZoom: $1)?.count ?? 0) } }
+
+    /// Tile side in device pixels.
+    public var pixelSize: Int { tileSize * scale }
+}
+
+/// The tiles of one zoom that share area with a pyramid: `rows` x `columns` (one range, or two across the
+/// 180th meridian), so that counting them or asking about one never lists them.
+public struct TileGrid: Sendable, Equatable {
+    /// The zoom.
+    public let z: Int
+    /// Tile rows (y).
+    public let rows: Range<Int>
+    /// Tile columns (x): ascending, disjoint ranges.
+    public let columns: [Range<Int>]
+
+    /// The number of tiles.
+    public var count: Int { rows.count * columns.reduce(0) { $0 + $1.count } }
+
+    /// The grid's tiles inside a block of columns and rows, in (row, column) order.
+    func tiles(columns block: Range<Int>, rows blockRows: Range<Int>) -> [TileID] {
+        let rowPart = rows.clamped(to: blockRows)
+        let columnParts = columns.map { $0.clamped(to: block) }.filter { !$0.isEmpty }
+        var result: [TileID] = []
+        result.reserveCapacity(rowPart.count * columnParts.reduce(0) { $0 + $1.count })
+        for y in rowPart {
+            for part in columnParts {
+                for x in part { if let tile = try? TileID(z: z, x: x, y: y) { result.append(tile) } }
             }
         }
         return result
     }
 
-    /// The number of tiles in the pyramid.
-    public var tileCount: Int { (minZoom...maxZoom).reduce(0) { $0 + tiles(atZoom: $1).count } }
+    /// The metatile columns (tile column / size) that hold tiles of the grid: ascending, disjoint.
+    func metatileColumns(size: Int) -> [Range<Int>] {
+        var result: [Range<Int>] = []
+        for part in columns where !part.isEmpty {
+            let blocks = (part.lowerBound / size)..<((part.upperBound - 1) / size + 1)
+            if let last = result.last, blocks.lowerBound <= last.upperBound {
+                result[result.count - 1] = last.lowerBound..<max(last.upperBound, blocks.upperBound)
+            } else {
+                result.append(blocks)
+            }
+        }
+        return result
+    }
+}
 
-    /// Tile side in device pixels.
-    public var pixelSize: Int { tileSize * scale }
+/// The metatiles of a pyramid over a range of zooms, by zoom, then row, then column, each made when the
+/// walk reaches it (with its tiles), so that a run over billions of tiles never holds their list.
+public struct MetatileSequence: Sequence, Sendable {
+    let pyramid: TilePyramid
+    let zooms: ClosedRange<Int>
+
+    /// Walks the metatiles.
+    public struct Iterator: IteratorProtocol {
+        let pyramid: TilePyramid
+        var zoom: Int
+        let lastZoom: Int
+        var grid: TileGrid?
+        var metaRows: Range<Int> = 0..<0
+        var metaColumns: [Range<Int>] = []
+        var row = 0
+        var part = 0
+        var column = 0
+
+        init(pyramid: TilePyramid, zooms: ClosedRange<Int>) {
+            self.pyramid = pyramid
+            self.zoom = zooms.lowerBound - 1
+            self.lastZoom = zooms.upperBound
+        }
+
+        public mutating func next() -> Metatile? {
+            let size = pyramid.metatileSize
+            while true {
+                if let grid, row < metaRows.upperBound, part < metaColumns.count {
+                    let meta = Metatile(z: grid.z, x: column, y: row, size: size)
+                    column += 1
+                    if column >= metaColumns[part].upperBound {
+                        part += 1
+                        if part < metaColumns.count {
+                            column = metaColumns[part].lowerBound
+                        } else {
+                            row += 1
+                            part = 0
+                            column = metaColumns.first?.lowerBound ?? 0
+                        }
+                    }
+                    var filled = meta
+                    filled.tiles = grid.tiles(columns: meta.columns, rows: meta.rows)
+                    if !filled.tiles.isEmpty { return filled }
+                    continue
+                }
+                guard zoom < lastZoom else { return nil }
+                zoom += 1
+                grid = pyramid.grid(atZoom: zoom)
+                guard let grid else { continue }
+                metaRows = (grid.rows.lowerBound / size)..<((grid.rows.upperBound - 1) / size + 1)
+                metaColumns = grid.metatileColumns(size: size)
+                row = metaRows.lowerBound
+                part = 0
+                column = metaColumns.first?.lowerBound ?? 0
+            }
+        }
+    }
+
+    public func makeIterator() -> Iterator { Iterator(pyramid: pyramid, zooms: zooms) }
 }
 
 /// A block of `size` x `size` tiles drawn as one image and cut, so that nothing is cut at the inner tile
@@ -231,7 +331,12 @@ public struct Shard: Hashable, Sendable {
     }
 
     /// The metatiles of this shard.
-    public func select(_ metatiles: [Metatile]) -> [Metatile] {
-        metatiles.enumerated().filter { $0.offset % count == index - 1 }.map(\.element)
+    public func select(_ metatiles: [Metatile]) -> [Metatile] { Array(selectLazily(metatiles)) }
+
+    /// The metatiles of this shard, picked as the sequence is walked.
+    public func selectLazily<S: Sequence>(_ metatiles: S) -> some Sequence<Metatile> where S.Element == Metatile {
+        let count = count
+        let index = index
+        return metatiles.enumerated().lazy.filter { $0.offset % count == index - 1 }.map(\.element)
     }
 }

@@ -38,8 +38,30 @@ public final class TileRenderer: Sendable {
         let side = TileID.mapPointSize(atZoom: z)
         var area = MapRect.null
         for tile in tiles { area = area.union(tile.mapRect) }
+        return try sharedPlacement(covering: area, zoomSide: side, first: first)
+    }
+
+    /// Lays out the labels and annotation views of the pyramid's whole zoom `z` once (see
+    /// ``placement(forZoom:metatiles:)``), from the zoom's tile ranges rather than a list of its metatiles.
+    public func placement(forZoom z: Int) throws -> SharedPlacement? {
+        guard let grid = pyramid.grid(atZoom: z), let first = pyramid.metatiles(atZoom: z).first(where: { _ in true })
+        else { return nil }
+        let side = TileID.mapPointSize(atZoom: z)
+        var area = MapRect.null
+        for part in grid.columns where !part.isEmpty {
+            area = area.union(
+                MapRect(
+                    x: Double(part.lowerBound) * side, y: Double(grid.rows.lowerBound) * side,
+                    width: Double(part.count) * side, height: Double(grid.rows.count) * side))
+        }
+        return try sharedPlacement(covering: area, zoomSide: side, first: first)
+    }
+
+    private func sharedPlacement(covering tiles: MapRect, zoomSide side: Double, first: Metatile) throws
+        -> SharedPlacement?
+    {
         // One tile more on each side, so that labels of features just outside compete as they should.
-        area = area.insetBy(dx: -side, dy: -side)
+        var area = tiles.insetBy(dx: -side, dy: -side)
         let top = max(0, area.minY)
         area = MapRect(x: area.minX, y: top, width: area.width, height: min(WebMercator.worldSize, area.maxY) - top)
         return try makeSnapshotter(options(for: first)).makeSharedPlacement(covering: area)

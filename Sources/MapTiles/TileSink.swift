@@ -86,10 +86,12 @@ public final class MBTilesTileSink: TileSink {
     public let file: MBTilesFile
 
     /// Creates a new file, or opens one to resume.
+    ///
+    /// A file that cannot be resumed (another pyramid, not MBTiles) is checked read-only and refused before
+    /// it is opened for writing, so that a refusal leaves it byte-identical.
     public init(url: URL, metadata: [String: String], resume: Bool) throws {
         if resume && FileManager.default.fileExists(atPath: url.path) {
-            file = try MBTilesFile.open(at: url, readOnly: false)
-            let existing = try file.metadata()
+            let existing = try MBTilesFile.open(at: url, readOnly: true).metadata()
             for key in ["format", "minzoom", "maxzoom", "bounds"] where existing[key] != metadata[key] {
                 throw TileError.output(
                     path: url.path,
@@ -97,6 +99,7 @@ public final class MBTilesTileSink: TileSink {
                         "cannot resume: its \(key) is '\(existing[key] ?? "")' but this run makes '\(metadata[key] ?? "")'"
                 )
             }
+            file = try MBTilesFile.open(at: url, readOnly: false)
         } else {
             file = try MBTilesFile.create(at: url, metadata: metadata)
         }

@@ -320,12 +320,8 @@ struct BadInputTests {
         }
     }
 
-    // MARK: - Known bugs
-    //
-    // Not tested on purpose: `-o /dev/null` (or any existing device, FIFO or symlink). The CLI writes a
-    // temporary file and rename(2)s it over the target, so as root it replaces the /dev/null device node
-    // with a regular file, breaking the machine for every other process; a symlink is replaced instead of
-    // written through. A test cannot reproduce that safely.
+    // `-o` naming an existing device, FIFO or socket, and symlinked outputs: see HostileInputTests (a FIFO
+    // stands in for /dev/null, which a test must not risk replacing).
 
     /// Errors found in a scene's area are `GeometryError`s that `Scene.decode` lets through without the
     /// file name or the member, although its documentation promises errors "each naming the file and the

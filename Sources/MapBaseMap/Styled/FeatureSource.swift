@@ -51,7 +51,7 @@ final class FeatureSource: Sendable {
     static func load(_ url: URL) throws -> FeatureSource {
         try cache.value(url.path) {
             let data: Data
-            do { data = try Data(contentsOf: url) } catch {
+            do { data = try FileReader.read(url) } catch {
                 throw RenderError.missingData(
                     name: url.path, reason: "cannot read the GeoJSON file (\(error.localizedDescription))")
             }

@@ -1,4 +1,5 @@
 import Foundation
+import MapData
 import MapGeometry
 import MapGraphics
 import MapStyle
@@ -7,7 +8,7 @@ import MapStyle
 /// image pixel's center is turned into a longitude and latitude (rows by the Mercator inverse, so
 /// that rows are spaced by latitude in the source) and sampled bilinearly.
 enum RasterLayerRenderer {
-    static func draw(_ layer: StyleLayer, image: RasterImage, in frame: LayerFrame) throws {
+    static func draw(_ layer: StyleLayer, image: RGBAImage, in frame: LayerFrame) throws {
         let opacity = layer.number(.rasterOpacity, EvaluationContext(zoom: frame.zoom))
         guard opacity > 0 else { return }
         let viewport = frame.viewport
@@ -63,36 +64,23 @@ enum RasterLayerRenderer {
     }
 }
 
-/// An equirectangular world image's pixels, loaded once per process.
-final class RasterImage: Sendable {
-    let width: Int
-    let height: Int
-    /// Unpremultiplied RGBA, row by row.
-    let bytes: [UInt8]
-
-    init(width: Int, height: Int, bytes: [UInt8]) {
-        self.width = width
-        self.height = height
-        self.bytes = bytes
-    }
-
-    private static let cache = OnceCache<String, RasterImage>()
+/// Equirectangular world images (straight RGBA), decoded once per process.
+enum RasterImages {
+    private static let cache = OnceCache<String, RGBAImage>()
 
     /// Loads a PNG.
     ///
     /// - Throws: ``RenderError/missingData(name:reason:)`` when it cannot be read.
-    static func load(_ url: URL) throws -> RasterImage {
-        try cache.value(url.path) { try decode(url) }
-    }
-
-    private static func decode(_ url: URL) throws -> RasterImage {
-        let surface: ImageSurface
-        do { surface = try ImageSurface(contentsOfPNG: url) } catch {
-            throw RenderError.missingData(name: url.path, reason: "cannot read the raster image: \(error)")
+    static func load(_ url: URL) throws -> RGBAImage {
+        try cache.value(url.path) {
+            let image: RGBAImage
+            do { image = try RGBAImage(contentsOfPNG: FileReader.checkedRegularFile(url)) } catch {
+                throw RenderError.missingData(name: url.path, reason: "cannot read the raster image: \(error)")
+            }
+            guard image.width >= 2, image.height >= 2 else {
+                throw RenderError.missingData(name: url.path, reason: "the raster image is smaller than 2x2 pixels")
+            }
+            return image
         }
-        guard surface.width >= 2, surface.height >= 2 else {
-            throw RenderError.missingData(name: url.path, reason: "the raster image is smaller than 2x2 pixels")
-        }
-        return RasterImage(width: surface.width, height: surface.height, bytes: surface.rgbaBytes())
     }
 }

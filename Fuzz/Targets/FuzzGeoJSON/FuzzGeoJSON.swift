@@ -1,0 +1,11 @@
+import Foundation
+import MapRaster
+
+/// GeoJSON: the data module's feature decoder and the overlay decoder (annotations, overlays, styles).
+func fuzzGeoJSON(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
+    guard let start else { return 0 }
+    let data = Data(bytes: start, count: count)
+    _ = try? GeoJSON.decodeFeatures(data, source: "fuzz.geojson")
+    _ = try? GeoJSONDecoder().decode(data, source: "fuzz.geojson")
+    return 0
+}

@@ -1,0 +1,43 @@
+#!/usr/bin/env bash
+# Runs one libFuzzer target for a number of seconds: Scripts/fuzz.sh TARGET SECONDS [libFuzzer options]
+#   TARGET: json, geojson, scene, png or mbtiles (the Fuzz/ package's Fuzz<Name> executables).
+# Builds the Fuzz/ package (which depends on this one by path) with -sanitize=fuzzer, seeds the corpus from
+# fixtures/, and stops at the first crash, at an input running over 5 s, or at one using over 1 GB.
+# Crashing inputs land in Fuzz/.artifacts/TARGET/; turn each into a regression test in the normal suite.
+# The growing corpus is kept in Fuzz/.corpus/TARGET/ (not committed).
+set -euo pipefail
+
+if [[ $# -lt 2 ]]; then
+    echo "usage: $0 TARGET SECONDS [libFuzzer options]; TARGET is json, geojson, scene, png or mbtiles" >&2
+    exit 64
+fi
+target=$1
+seconds=$2
+shift 2
+root=$(cd "$(dirname "$0")/.." && pwd)
+
+case $target in
+json) product=FuzzJSON; seeds=$(find "$root/fixtures" -name '*.json' -size -256k; find "$root/fixtures" -name '*.geojson' -size -256k) ;;
+geojson) product=FuzzGeoJSON; seeds=$(find "$root/fixtures" -name '*.geojson' -size -512k) ;;
+scene) product=FuzzScene; seeds=$(find "$root/fixtures/scenes" "$root/fixtures/annotations" "$root/fixtures/diff/scenes" -name '*.json' -size -256k) ;;
+png) product=FuzzPNG; seeds=$(find "$root/fixtures/graphics" "$root/fixtures/annotations" -name '*.png' -size -64k) ;;
+mbtiles) product=FuzzMBTiles; seeds=$(find "$root/fixtures" -name '*.mbtiles' -size -1024k) ;;
+*)
+    echo "$0: unknown target '$target': use json, geojson, scene, png or mbtiles" >&2
+    exit 64
+    ;;
+esac
+
+cd "$root/Fuzz"
+swift build --product "$product" -Xswiftc -sanitize=fuzzer -Xswiftc -use-ld=lld >&2
+binary=$(swift build --product "$product" -Xswiftc -sanitize=fuzzer -Xswiftc -use-ld=lld --show-bin-path)/$product
+
+corpus=$root/Fuzz/.corpus/$target
+artifacts=$root/Fuzz/.artifacts/$target
+mkdir -p "$corpus" "$artifacts"
+for seed in $seeds; do cp -n "$seed" "$corpus/" 2>/dev/null || true; done
+
+# The Swift backtracer would stall on every crash libFuzzer provokes on purpose.
+export SWIFT_BACKTRACE=enable=no
+exec "$binary" "$corpus" -max_total_time="$seconds" -timeout=5 -rss_limit_mb=1024 -max_len=65536 \
+    -artifact_prefix="$artifacts/" -print_final_stats=1 "$@"
