@@ -2,6 +2,7 @@ import Foundation
 import MapData
 import MapGeocoding
 import MapGeometry
+import MapRaster
 
 /// `mapraster geocode`: placemarks for coordinates, places for names, and whole CSV or GeoJSON files.
 enum GeocodeCommand {
@@ -142,6 +143,17 @@ enum GeocodeCommand {
         FileHandle.standardError.write(Data((note + "\n").utf8))
         return [best.coordinate.latitude, best.coordinate.longitude]
     }
+
+    /// Place names in scene files (`center`, features placed by `place`), resolved to the shipped
+    /// geocoder's best match; the geocoder is loaded on the first name only.
+    static let placeResolver: Scene.PlaceResolver = { name in
+        let geocoder = try sceneGeocoder.value(0) { try loadGeocoder(.english) }
+        guard let best = try answer({ try geocoder.geocode(name, limit: 1) }).first else {
+            throw CLIError.failure("no place named '\(name)' (give coordinates or another name)")
+        }
+        return best.coordinate
+    }
+    private static let sceneGeocoder = OnceCache<Int, Geocoder>()
 
     static func loadGeocoder(_ language: GeocodingLanguage) throws -> Geocoder {
         do {

@@ -27,7 +27,7 @@ enum RenderCommand {
             do { data = try FileReader.read(URL(fileURLWithPath: path), limit: sceneFileLimit) } catch {
                 throw CLIError.failure("cannot read scene file '\(path)': \(error.problem)")
             }
-            do { scene = try Scene.decode(data, source: path) } catch {
+            do { scene = try Scene.decode(data, source: path, resolvePlace: GeocodeCommand.placeResolver) } catch {
                 throw CLIError.failure("\(error)")
             }
         }

@@ -88,7 +88,9 @@ enum TilesCommand {
             {
                 throw CLIError.failure("cannot read scene file '\(path)': \(error.problem)")
             }
-            do { return try PreparedScene(data: data, source: path) } catch { throw CLIError.failure("\(error)") }
+            do {
+                return try PreparedScene(data: data, source: path, resolvePlace: GeocodeCommand.placeResolver)
+            } catch { throw CLIError.failure("\(error)") }
         }
         let style = try args["--style"].map(RenderCommand.loadStyle)
         var chosenType = MapType.standard

@@ -18,21 +18,25 @@ public struct PreparedScene: Sendable {
     public let source: String
     private let json: JSONValue
     private let images = OnceCache<String, RGBAImage>()
+    private let resolvePlace: Scene.PlaceResolver?
 
     /// Parses and checks a scene.
     ///
     /// - Throws: what ``Scene/decode(_:source:)`` throws.
-    public init(data: Data, source: String) throws {
+    public init(data: Data, source: String, resolvePlace: Scene.PlaceResolver? = nil) throws {
         self.source = source
+        self.resolvePlace = resolvePlace
         json = try Scene.parse(data, source: source)
         _ = try makeScene()
     }
 
     /// A new scene with its own objects; images are decoded once per prepared scene.
     public func makeScene() throws -> Scene {
-        try Scene.decode(json, source: source) { [images] path in
-            let image = try images.value(path) { RGBAImage(try AnnotationView.loadImage(path: path)) }
-            return try ImageSurface(rgba: image.bytes, width: image.width, height: image.height)
-        }
+        try Scene.decode(
+            json, source: source,
+            loadImage: { [images] path in
+                let image = try images.value(path) { RGBAImage(try AnnotationView.loadImage(path: path)) }
+                return try ImageSurface(rgba: image.bytes, width: image.width, height: image.height)
+            }, resolvePlace: resolvePlace)
     }
 }

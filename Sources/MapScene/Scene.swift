@@ -79,11 +79,19 @@ public struct Scene {
     /// - Parameters:
     ///   - data: the file's bytes.
     ///   - source: the file's name for error messages.
+    ///   - resolvePlace: turns a place name into a coordinate (a geocoder's best match), for a `center`
+    ///     given as a name and for features with `"geometry": null` and a `place` property; nil refuses
+    ///     names.
     /// - Throws: ``SceneError`` (with line and column for JSON syntax errors), ``GeoJSONError`` or
     ///   ``GeometryError``, each naming the file and the bad value.
-    public static func decode(_ data: Data, source: String) throws -> Scene {
-        try decode(try parse(data, source: source), source: source, loadImage: AnnotationView.loadImage(path:))
+    public static func decode(_ data: Data, source: String, resolvePlace: PlaceResolver? = nil) throws -> Scene {
+        try decode(
+            try parse(data, source: source), source: source, loadImage: AnnotationView.loadImage(path:),
+            resolvePlace: resolvePlace)
     }
+
+    /// Turns a place name into a coordinate; throws when there is no such place.
+    public typealias PlaceResolver = @Sendable (String) throws -> LocationCoordinate2D
 
     static func parse(_ data: Data, source: String) throws -> JSONValue {
         do { return try JSONValue.parse(data) } catch let error as JSONError {
@@ -91,10 +99,11 @@ public struct Scene {
         }
     }
 
-    static func decode(_ json: JSONValue, source: String, loadImage: @escaping (String) throws -> ImageSurface) throws
-        -> Scene
-    {
-        let d = SceneDecoder(source: source, loadImage: loadImage)
+    static func decode(
+        _ json: JSONValue, source: String, loadImage: @escaping (String) throws -> ImageSurface,
+        resolvePlace: PlaceResolver?
+    ) throws -> Scene {
+        let d = SceneDecoder(source: source, loadImage: loadImage, resolvePlace: resolvePlace)
         guard let members = json.members else {
             throw d.invalid("(top level)", "expected a JSON object, got \(json.kindName)")
         }
@@ -175,6 +184,16 @@ struct SceneDecoder {
     let source: String
     /// Loads a marker or callout image file (``AnnotationView/loadImage(path:)``, or a shared cache).
     let loadImage: (String) throws -> ImageSurface
+    /// Turns place names into coordinates; nil refuses names.
+    let resolvePlace: Scene.PlaceResolver?
+
+    /// The coordinate of a place name, the error naming the member.
+    func place(_ name: String, _ path: String) throws -> LocationCoordinate2D {
+        guard let resolvePlace else {
+            throw invalid(path, "a place name (\"\(name)\") needs a geocoder; give coordinates")
+        }
+        do { return try resolvePlace(name) } catch { throw invalid(path, "\(error)") }
+    }
 
     func invalid(_ path: String, _ message: String) -> SceneError {
         .invalid(source: source, path: path, message: message)
@@ -220,8 +239,13 @@ struct SceneDecoder {
             }
             return nil
         }
-        let (lat, lon) = try pair(centerJSON, "center", keys: ("latitude", "longitude"))
-        let center = try checked("center") { try LocationCoordinate2D(validatingLatitude: lat, longitude: lon) }
+        let center: LocationCoordinate2D
+        if let name = centerJSON.string {
+            center = try place(name, "center")
+        } else {
+            let (lat, lon) = try pair(centerJSON, "center", keys: ("latitude", "longitude"))
+            center = try checked("center") { try LocationCoordinate2D(validatingLatitude: lat, longitude: lon) }
+        }
         let given = ["span", "meters", "zoom"].filter { json[$0] != nil }
         guard given.count == 1 else {
             throw invalid(
@@ -275,12 +299,12 @@ struct SceneDecoder {
     /// Adds a feature through the one GeoJSON converter (``GeoJSONDecoder``): pins get the scene's marker
     /// options, shapes the feature's simplestyle look.
     func add(_ feature: GeoJSONFeature, to scene: inout Scene) throws {
-        let converted: GeoJSONMapFeature
-        do { converted = try GeoJSONDecoder().convert(feature, source: source) } catch let GeoJSONError.invalid(
-            _, path, message)
-        {
-            throw invalid(path, message)
+        var feature = feature
+        if feature.geometry == nil, let name = feature.properties["place"]?.string {
+            // A marker placed by name: the geocoder's best match.
+            feature.geometry = .point(try place(name, "\(feature.location).properties.place"))
         }
+        let converted = try GeoJSONDecoder().convert(feature, source: source)
         let p = feature.properties
         let path = feature.location
         if !converted.annotations.isEmpty {

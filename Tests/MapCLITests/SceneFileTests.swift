@@ -148,4 +148,32 @@ struct SceneFileTests {
                 "\(frame) \(tip)")
         }
     }
+
+    @Test("Place names in a scene go through the geocoder: a center and a marker given by name")
+    func placeNames() throws {
+        try withTemporaryDirectory { dir in
+            let scene = """
+                {"center": "Tempe, Arizona", "zoom": 10, "size": [200, 150], "features": {"type": "FeatureCollection",
+                 "features": [{"type": "Feature", "geometry": null, "properties": {"place": "Phoenix, Arizona", "title": "PHX"}}]}}
+                """
+            try Data(scene.utf8).write(to: dir.file("s.json"))
+            let result = try CLI.run(
+                ["render", "--scene", "s.json", "-o", "s.png", "--metadata", "m.json", "--no-attribution"], in: dir.url)
+            #expect(result.exitCode == 0, "\(result)")
+            let meta = try Metadata.load(dir.file("m.json"))
+            // Tempe 33.41 N, 111.91 W; Phoenix 33.45 N, 112.07 W (GeoNames).
+            #expect(
+                approx(meta.region.center.latitude, 33.41, 0.05) && approx(meta.region.center.longitude, -111.91, 0.05))
+            try #require(meta.annotations.count == 1)
+            #expect(meta.annotations[0].title == "PHX")
+            #expect(approx(meta.annotations[0].coordinate.latitude, 33.45, 0.05))
+            #expect(approx(meta.annotations[0].coordinate.longitude, -112.07, 0.05))
+            // An unknown name is an error naming the member; nothing is written.
+            try Data(#"{"center": "Nowhereville Qqq", "zoom": 3}"#.utf8).write(to: dir.file("bad.json"))
+            let bad = try CLI.run(["render", "--scene", "bad.json", "-o", "b.png"], in: dir.url)
+            #expect(
+                bad.exitCode == 1 && bad.standardError.contains("center") && bad.standardError.contains("Nowhereville"))
+            #expect(!FileManager.default.fileExists(atPath: dir.file("b.png").path))
+        }
+    }
 }
