@@ -370,33 +370,6 @@ struct AnnotationDisplayTests {
         #expect(plain.reuseContentKey == nil)
         plain.reuseContentKey = "apple with nothing drawn"
         #expect(plain.reuseContentKey == AnyHashable("apple with nothing drawn"))
-        let triangle = TriangleAnnotationView(annotation: AngledAnnotation(coordinate: Self.helsinki, angle: 30))
-        #expect(triangle.reuseContentKey == nil)
         #expect(ClusterAnnotationView(count: 3).reuseContentKey != ClusterAnnotationView(count: 4).reuseContentKey)
-    }
-
-    // MARK: - The seed's rotated triangle
-
-    @Test("the seed's triangle view at 0, 45, 90, 180 and 270 degrees")
-    func triangles() throws {
-        let s = try helsinkiSnapshotter(size: Size(width: 300, height: 80))
-        let angles = [0.0, 45, 90, 180, 270]
-        for (k, angle) in angles.enumerated() {
-            s.addAnnotation(
-                AngledAnnotation(
-                    coordinate: s.viewport.coordinate(for: Point(x: 30 + 60 * Double(k), y: 40)), angle: angle))
-        }
-        s.viewProvider = { ($0 as? AngledAnnotation).map(TriangleAnnotationView.init) }
-        let snapshot = try s.snapshot()
-        #expect(GoldenImage.check(snapshot.image, golden: "annotations/triangle-angles") == nil)
-        // The apex is 20 points from the center in the direction of the angle (0 = up, clockwise).
-        for (k, angle) in angles.enumerated() {
-            let cx = 30 + 60 * Double(k)
-            let a = angle * .pi / 180
-            let inside = snapshot.image.pixel(x: Int(cx + 12 * sin(a)), y: Int(40 - 12 * cos(a)))
-            let opposite = snapshot.image.pixel(x: Int(cx - 19 * sin(a)), y: Int(40 + 19 * cos(a)))
-            #expect(inside.red > 200 && inside.green < 60, "angle \(angle): \(inside)")
-            #expect(!(opposite.red > 200 && opposite.green < 60), "angle \(angle): \(opposite)")
-        }
     }
 }

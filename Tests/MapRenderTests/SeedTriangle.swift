@@ -1,5 +1,6 @@
 import Foundation
 import MapRaster
+import MapTestSupport
 
 /// The seed's `MAnnotation`: a location and an angle in degrees.
 public final class AngledAnnotation: Annotation {
