@@ -11,13 +11,11 @@ struct PlaceIndex: Sendable {
     static let degreesToRadians = Double.pi / 180
 
     @inline(__always) static func column(_ x: Double) -> Int {
-        let c = ((x + 180_000_000) / Double(cellSize)).rounded(.down)
-        return c < 0 ? 0 : c >= Double(columns) ? columns - 1 : Int(c)
+        MicrodegreeGrid.cell(x, from: -180_000_000, size: Int(cellSize), count: columns)
     }
 
     @inline(__always) static func row(_ y: Double) -> Int {
-        let r = ((y + 90_000_000) / Double(cellSize)).rounded(.down)
-        return r < 0 ? 0 : r >= Double(rows) ? rows - 1 : Int(r)
+        MicrodegreeGrid.cell(y, from: -90_000_000, size: Int(cellSize), count: rows)
     }
 
     /// A place as the search reads it, stored in cell order so that a cell's places are contiguous.

@@ -216,13 +216,11 @@ struct PolygonIndex: Sendable {
     static let referenceOffset = Double(cellSize / 2) + 0.5
 
     @inline(__always) static func column(_ x: Double) -> Int {
-        let c = ((x + 180_000_000) / Double(cellSize)).rounded(.down)
-        return c < 0 ? 0 : c >= Double(columns) ? columns - 1 : Int(c)
+        MicrodegreeGrid.cell(x, from: -180_000_000, size: Int(cellSize), count: columns)
     }
 
     @inline(__always) static func row(_ y: Double) -> Int {
-        let r = ((y + 90_000_000) / Double(cellSize)).rounded(.down)
-        return r < 0 ? 0 : r >= Double(rows) ? rows - 1 : Int(r)
+        MicrodegreeGrid.cell(y, from: -90_000_000, size: Int(cellSize), count: rows)
     }
 
     @inline(__always) static func referenceX(_ column: Int) -> Double {
