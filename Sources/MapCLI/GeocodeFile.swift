@@ -78,6 +78,11 @@ enum GeocodeFile {
         defer { try? handle.close() }
         let sink = try Sink(path: target, output: output)
         var bad = 0
+        // A progress bar (a line every 2 s when not a terminal) for inputs of 8 MiB and more.
+        let size = (try? FileManager.default.attributesOfItem(atPath: input)[.size] as? Int) ?? 0
+        let progress = ProgressReporter(quiet: size < 8 << 20, output: output)
+        defer { progress.finish() }
+        var bytesRead = 0
         do {
             var lineNumber = 0
             var columns: (lat: Int, lon: Int, count: Int)?
@@ -86,6 +91,8 @@ enum GeocodeFile {
             while !finished {
                 let chunk = (try? handle.read(upToCount: 1 << 20)) ?? nil
                 if let chunk, !chunk.isEmpty { pending.append(chunk) } else { finished = true }
+                bytesRead += chunk?.count ?? 0
+                progress.report(done: bytesRead >> 20, total: size >> 20, unit: "MiB", detail: "\(lineNumber) rows")
                 var start = pending.startIndex
                 defer { pending = start < pending.endIndex ? Data(pending[start...]) : Data() }
                 while start < pending.endIndex {
@@ -95,7 +102,6 @@ enum GeocodeFile {
                     start = newline < pending.endIndex ? newline + 1 : newline
                     if lineData.last == 0x0D { lineData = lineData.dropLast() }
                     lineNumber += 1
-                    if lineNumber % 100_000 == 0 { output.standardError("geocode: \(lineNumber) lines\n") }
                     guard let line = String(data: lineData, encoding: .utf8) else {
                         bad += 1
                         output.standardError("mapraster: \(input):\(lineNumber): not UTF-8 text; row skipped\n")

@@ -305,37 +305,3 @@ enum TilesCommand {
 
         """
 }
-
-/// Progress on standard error: a bar when it is a terminal, a line every few seconds otherwise.
-final class ProgressReporter {
-    let quiet: Bool
-    let output: MapRasterCLI.Output
-    let terminal = isatty(STDERR_FILENO) == 1
-    var lastLine = Date.distantPast
-
-    init(quiet: Bool, output: MapRasterCLI.Output) {
-        self.quiet = quiet
-        self.output = output
-    }
-
-    func report(_ p: TileJob.Progress) {
-        guard !quiet else { return }
-        let remaining = p.rate > 0 ? Double(p.tilesTotal - p.tilesDone) / p.rate : 0
-        let text =
-            "\(p.tilesDone)/\(p.tilesTotal) tiles, " + String(format: "%.0f tiles/s, ETA %.0f s", p.rate, remaining)
-        if terminal {
-            let width = 30
-            let filled = p.tilesTotal > 0 ? width * p.tilesDone / p.tilesTotal : width
-            output.standardError(
-                "\r[" + String(repeating: "#", count: filled) + String(repeating: ".", count: width - filled) + "] "
-                    + text)
-        } else if Date().timeIntervalSince(lastLine) >= 2 || p.tilesDone == p.tilesTotal {
-            lastLine = Date()
-            output.standardError(text + "\n")
-        }
-    }
-
-    func finish() {
-        if terminal && !quiet { output.standardError("\n") }
-    }
-}
