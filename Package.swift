@@ -60,7 +60,7 @@ let package = Package(
             ]),
         // The base map: MapLibre-style rendering of every layer type, labels, the shipped styles and data.
         .target(
-            name: "MapBaseMap", dependencies: ["MapGeometry", "MapData", "MapStyle", "MapGraphics"],
+            name: "MapBaseMap", dependencies: ["MapGeometry", "MapData", "MapStyle", "MapGraphics", "MapStorage"],
             resources: [
                 .copy("Resources/naturalearth"), .copy("Resources/geonames"), .copy("Resources/helsinki"),
                 .copy("Resources/bluemarble"), .copy("Resources/styles"), .copy("Resources/vectortiles"),

@@ -31,6 +31,8 @@ public struct StyledBaseMap: BaseMap {
                 }
             case .geojsonInline(let json):
                 inline[id] = try FeatureSource.inline(json, name: "source \"\(id)\"")
+            case .vector(let spec):
+                _ = try VectorSource.open(id: id, spec: spec)
             }
         }
         for layer in style.layers where layer.type == .symbol {
@@ -67,7 +69,7 @@ public struct StyledBaseMap: BaseMap {
                 result.append(text)
                 continue
             }
-            guard let features = try? featureSource(id) else {
+            guard let features = try? featureSource(for: layer, viewport: viewport) else {
                 result.append(text)
                 continue
             }
@@ -78,12 +80,15 @@ public struct StyledBaseMap: BaseMap {
         return result
     }
 
-    func featureSource(_ id: String?) throws -> FeatureSource? {
-        guard let id, let source = style.sources[id] else { return nil }
+    func featureSource(for layer: StyleLayer, viewport: MapViewport) throws -> FeatureSource? {
+        guard let id = layer.source, let source = style.sources[id] else { return nil }
         switch source.kind {
         case .geojsonFile(let url): return try FeatureSource.load(url)
         case .geojsonInline: return inlineSources[id]
         case .raster: return nil
+        case .vector(let spec):
+            guard let sourceLayer = layer.sourceLayer else { return nil }
+            return try VectorSource.open(id: id, spec: spec).features(of: sourceLayer, viewport: viewport)
         }
     }
 
@@ -94,15 +99,15 @@ public struct StyledBaseMap: BaseMap {
                 switch layer.type {
                 case .background: BackgroundLayerRenderer.draw(layer, in: frame)
                 case .fill:
-                    if let source = try featureSource(layer.source) {
+                    if let source = try featureSource(for: layer, viewport: viewport) {
                         FillLayerRenderer.draw(layer, source: source, in: frame)
                     }
                 case .line:
-                    if let source = try featureSource(layer.source) {
+                    if let source = try featureSource(for: layer, viewport: viewport) {
                         LineLayerRenderer.draw(layer, source: source, in: frame)
                     }
                 case .circle:
-                    if let source = try featureSource(layer.source) {
+                    if let source = try featureSource(for: layer, viewport: viewport) {
                         CircleLayerRenderer.draw(layer, source: source, in: frame)
                     }
                 case .raster:
@@ -137,7 +142,7 @@ public struct StyledBaseMap: BaseMap {
         var placedByLayer: [[PlacedLabel]] = []
         // The top layer places first (its labels win), the bottom layer's labels are drawn first.
         for layer in style.layers.reversed() where layer.type == .symbol && layer.isVisible(atZoom: frame.zoom) {
-            guard let source = try featureSource(layer.source) else { continue }
+            guard let source = try featureSource(for: layer, viewport: viewport) else { continue }
             placedByLayer.append(
                 try SymbolLayerRenderer(layer: layer, source: source, selection: frame).place(into: &collisions))
         }

@@ -18,6 +18,7 @@ extension StyleLayer {
     public var jsonValue: JSONValue {
         var members: [(String, JSONValue)] = [("id", .string(id)), ("type", .string(type.rawValue))]
         if let source { members.append(("source", .string(source))) }
+        if let sourceLayer { members.append(("source-layer", .string(sourceLayer))) }
         if let minZoom { members.append(("minzoom", .number(minZoom))) }
         if let maxZoom { members.append(("maxzoom", .number(maxZoom))) }
         if let filter { members.append(("filter", filter.json)) }

@@ -66,14 +66,16 @@ struct StyleDecoder {
     func source(_ json: JSONValue, path: String) throws -> StyleSource {
         guard let members = json.members else { throw invalid(path, "a source must be an object") }
         guard let type = json["type"]?.string else {
-            throw invalid(path + ".type", "missing; supported source types: geojson, raster")
+            throw invalid(path + ".type", "missing; supported source types: geojson, raster, vector")
         }
         let allowed: [String]
         switch type {
         case "geojson": allowed = ["type", "data", "attribution", "maxzoom"]
         case "raster": allowed = ["type", "url", "attribution"]
+        case "vector":
+            allowed = ["type", "url", "tiles", "minzoom", "maxzoom", "scheme", "attribution", "bounds", "promoteId"]
         default:
-            throw invalid(path + ".type", "unknown source type \"\(type)\"; supported: geojson, raster")
+            throw invalid(path + ".type", "unknown source type \"\(type)\"; supported: geojson, raster, vector")
         }
         for (key, _) in members where !allowed.contains(key) {
             throw invalid(
@@ -96,12 +98,49 @@ struct StyleDecoder {
                 throw invalid(path + ".data", "must be a file path string or a GeoJSON object, got \(data.kindName)")
             }
             return StyleSource(kind: .geojsonInline(data), attribution: attribution, json: json)
+        case "vector":
+            return StyleSource(kind: .vector(try vectorTiles(json, path: path)), attribution: attribution, json: json)
         default:
             guard let url = json["url"]?.string, !url.isEmpty else {
                 throw invalid(path + ".url", "missing; give the path of an equirectangular PNG relative to the style")
             }
             return StyleSource(kind: .raster(resolve(url)), attribution: attribution, json: json)
         }
+    }
+
+    /// A vector source: `url` (`mbtiles://` or `pmtiles://` and a path relative to the style, or a file
+    /// path) or `tiles` (one path template), zooms 0...24 and the row scheme.
+    func vectorTiles(_ json: JSONValue, path: String) throws -> StyleSource.VectorTiles {
+        var location: String
+        if let url = json["url"]?.string, !url.isEmpty {
+            let prefix = ["mbtiles://", "pmtiles://"].first { url.hasPrefix($0) } ?? ""
+            let file = String(url.dropFirst(prefix.count))
+            guard !file.hasPrefix("http"), prefix != "" || file.hasSuffix(".mbtiles") || file.hasSuffix(".pmtiles")
+            else {
+                throw invalid(
+                    path + ".url", "must be mbtiles://PATH, pmtiles://PATH or a .mbtiles/.pmtiles path (no network)")
+            }
+            location = prefix + resolve(file).path
+        } else if let tiles = json["tiles"]?.array, let template = tiles.first?.string {
+            guard !template.hasPrefix("http") else {
+                throw invalid(path + ".tiles", "must be a file path template with {z}/{x}/{y} (no network)")
+            }
+            location = template.hasPrefix("/") ? template : baseURL.path + "/" + template
+        } else {
+            throw invalid(path + ".url", "missing; give url (mbtiles://, pmtiles://) or tiles (a {z}/{x}/{y} template)")
+        }
+        location = location.replacingOccurrences(of: "%7B", with: "{").replacingOccurrences(of: "%7D", with: "}")
+        func zoom(_ key: String) throws -> Int? {
+            guard let value = json[key] else { return nil }
+            guard let z = value.number, z >= 0, z <= 24, z == z.rounded() else {
+                throw invalid(path + "." + key, "must be a whole number in 0...24, got \(describe(value))")
+            }
+            return Int(z)
+        }
+        let scheme = json["scheme"]?.string ?? "xyz"
+        guard scheme == "xyz" || scheme == "tms" else { throw invalid(path + ".scheme", "must be \"xyz\" or \"tms\"") }
+        return StyleSource.VectorTiles(
+            location: location, minZoom: try zoom("minzoom"), maxZoom: try zoom("maxzoom"), scheme: scheme)
     }
 
     func resolve(_ path: String) -> URL {
@@ -139,6 +178,12 @@ struct StyleDecoder {
             }
             let isRasterSource: Bool
             if case .raster = source.kind { isRasterSource = true } else { isRasterSource = false }
+            if case .vector = source.kind {
+                guard let sourceLayer = json["source-layer"]?.string, !sourceLayer.isEmpty else {
+                    throw invalid(path + ".source-layer", "missing; a layer of the vector source \"\(name)\" needs one")
+                }
+                layer.sourceLayer = sourceLayer
+            }
             if isRasterSource != (type == .raster) {
                 throw invalid(
                     path + ".source",

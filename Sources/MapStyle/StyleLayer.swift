@@ -10,6 +10,8 @@ public struct StyleLayer: Sendable, Equatable {
     public var type: StyleLayerType
     /// The source's id; nil only for `background`.
     public var source: String?
+    /// The layer of a vector source the features come from (`source-layer`).
+    public var sourceLayer: String?
     /// The layer is drawn from this zoom level on.
     public var minZoom: Double?
     /// The layer is drawn below this zoom level.

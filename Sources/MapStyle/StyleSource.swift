@@ -12,6 +12,29 @@ public struct StyleSource: Sendable, Equatable {
         /// A whole-world equirectangular (plate carrée) PNG image, left edge -180, top edge +90, whose
         /// rows are evenly spaced in latitude; it is reprojected to Web Mercator when drawn.
         case raster(URL)
+        /// Mapbox Vector Tiles from an MBTiles or PMTiles file or a `{z}/{x}/{y}` path template.
+        case vector(VectorTiles)
+    }
+
+    /// Where a vector source's tiles are and which zooms it has.
+    public struct VectorTiles: Sendable, Equatable {
+        /// An absolute path of an `.mbtiles` or `.pmtiles` file (`mbtiles://`, `pmtiles://` prefixes
+        /// allowed) or a path template with `{z}`, `{x}` and `{y}`.
+        public var location: String
+        /// The source's zoom range in MapLibre zooms (512-point tiles); nil takes the file's.
+        public var minZoom: Int?
+        /// Views deeper than this draw from its tiles (overzoom).
+        public var maxZoom: Int?
+        /// Rows counted from the north (`xyz`) or the south (`tms`), for templates.
+        public var scheme: String
+
+        /// Creates a vector source.
+        public init(location: String, minZoom: Int? = nil, maxZoom: Int? = nil, scheme: String = "xyz") {
+            self.location = location
+            self.minZoom = minZoom
+            self.maxZoom = maxZoom
+            self.scheme = scheme
+        }
     }
 
     /// Where the data comes from.

@@ -36,7 +36,7 @@ struct LabelPlacementTests {
         let viewport = try MapViewport(size: Size(width: 400, height: 300), center: center, zoomLevel: zoom)
         let surface = try ImageSurface(width: 400, height: 300)
         let frame = LayerFrame(context: try GraphicsContext(surface: surface), viewport: viewport)
-        let source = try #require(try map.featureSource("s"))
+        let source = try #require(try map.featureSource(for: style.layers[0], viewport: viewport))
         var collisions = SpatialGrid(cellSize: 64)
         return try SymbolLayerRenderer(layer: style.layers[0], source: source, selection: frame.selection).place(
             into: &collisions)

@@ -91,8 +91,8 @@ struct StyleDecodingTests {
             ),
             (#"{"version": 8, "layers": [{"id": "a", "type": "fill", "source": "nope"}]}"#, ["no source \"nope\""]),
             (
-                #"{"version": 8, "sources": {"s": {"type": "vector", "url": "x"}}, "layers": []}"#,
-                ["sources.s.type", "vector", "geojson, raster"]
+                #"{"version": 8, "sources": {"s": {"type": "raster-dem", "url": "x"}}, "layers": []}"#,
+                ["sources.s.type", "raster-dem", "geojson, raster, vector"]
             ),
             (
                 #"{"version": 8, "sources": {"s": {"type": "geojson", "data": "a.json", "cluster": true}}, "layers": []}"#,

@@ -23,6 +23,9 @@ final class FeatureSource: Sendable {
         /// Where a point label of the feature goes: the point, the middle of the longest line, or the
         /// centroid of the largest polygon (when inside it).
         let labelPoint: MapPoint
+        /// For a vector-tile feature, its tile's square: polygon edges along it exist only because the
+        /// data is cut into tiles, and outlines leave them out.
+        var tileBounds: MapRect?
     }
 
     let name: String
@@ -115,7 +118,7 @@ final class FeatureSource: Sendable {
         }
     }
 
-    private static func makeFeature(_ shape: Shape, _ properties: [String: StyleValue]) -> Feature {
+    static func makeFeature(_ shape: Shape, _ properties: [String: StyleValue]) -> Feature {
         switch shape {
         case .points(let points):
             return Feature(

@@ -36,7 +36,10 @@ enum LineLayerRenderer {
             var lines: [[MapPoint]] = []
             switch feature.shape {
             case .lines(let l): lines = l
-            case .polygons(let polygons): lines = polygons.flatMap { $0.flatMap(GeometryPipeline.outlineWithoutCuts) }
+            case .polygons(let polygons):
+                lines = polygons.flatMap {
+                    $0.flatMap { GeometryPipeline.outlineWithoutCuts($0, cutAlong: feature.tileBounds) }
+                }
             case .points: return
             }
             groups.withPath(for: paint) { path in

@@ -214,13 +214,21 @@ public struct GeometryPipeline: Sendable {
 
     /// A polygon ring as open polylines, split where an edge exists only because the data was cut: along
     /// x = 0 or x = world width (the 180th meridian) or below 84.9 S (Antarctica's cut at the
-    /// projection's limit). Outlines of such data draw no line there.
-    public static func outlineWithoutCuts(_ ring: [MapPoint]) -> [[MapPoint]] {
+    /// projection's limit), and along `square` when given (a vector tile's edge, where the data was cut
+    /// into tiles). Outlines of such data draw no line there.
+    public static func outlineWithoutCuts(_ ring: [MapPoint], cutAlong square: MapRect? = nil) -> [[MapPoint]] {
         guard ring.count > 1 else { return [] }
         let world = WebMercator.worldSize
         let southLimit = WebMercator.y(latitude: -84.9)
+        func on(_ a: Double, _ b: Double, _ edge: Double, _ tolerance: Double) -> Bool {
+            abs(a - edge) <= tolerance && abs(b - edge) <= tolerance
+        }
         func artificial(_ a: MapPoint, _ b: MapPoint) -> Bool {
-            (a.x == b.x && (a.x == 0 || a.x == world)) || (a.y >= southLimit && b.y >= southLimit)
+            if (a.x == b.x && (a.x == 0 || a.x == world)) || (a.y >= southLimit && b.y >= southLimit) { return true }
+            guard let s = square else { return false }
+            let t = s.width * 1e-9
+            return on(a.x, b.x, s.minX, t) || on(a.x, b.x, s.maxX, t) || on(a.y, b.y, s.minY, t)
+                || on(a.y, b.y, s.maxY, t)
         }
         var lines: [[MapPoint]] = []
         var current: [MapPoint] = []

@@ -1,0 +1,123 @@
+import Foundation
+import MapData
+import MapGeometry
+import MapStorage
+import MapStyle
+
+/// A vector tile source of a style (MBTiles, PMTiles or a `{z}/{x}/{y}` folder), opened once per
+/// process. For a view it gives the features of one source layer as a ``FeatureSource``: from the tiles
+/// covering the view at its tile zoom (views deeper than the source's maxzoom draw from the maxzoom
+/// tiles), each tile's geometry clipped to its own square so that neighbouring tiles abut without
+/// overlap, and polygon edges along a tile's square marked so that outlines leave them out.
+final class VectorSource: Sendable {
+    let tiles: any TileSource
+    let minZoom: Int
+    let maxZoom: Int
+    /// A name for error messages.
+    let name: String
+
+    private init(name: String, spec: StyleSource.VectorTiles) throws {
+        self.name = name
+        do {
+            tiles = try openTileSource(at: spec.location, scheme: spec.scheme == "tms" ? .tms : .xyz)
+        } catch {
+            throw RenderError.missingData(name: spec.location, reason: "vector source \"\(name)\": \(error)")
+        }
+        minZoom = spec.minZoom ?? tiles.info.minZoom
+        maxZoom = max(minZoom, spec.maxZoom ?? tiles.info.maxZoom)
+    }
+
+    private static let opened = OnceCache<String, VectorSource>()
+    /// Decoded tiles by source, layer and tile id (tiles of the shipped extracts and of users' files are
+    /// small; a byte-bounded cache is left for the tile-pyramid work on vector styles).
+    private static let decoded = OnceCache<String, [FeatureSource.Feature]>()
+
+    /// The source, opened once per process.
+    static func open(id: String, spec: StyleSource.VectorTiles) throws -> VectorSource {
+        try opened.value(spec.location) { try VectorSource(name: id, spec: spec) }
+    }
+
+    /// The tile zoom for a view: MapLibre's zoom (MapRaster's minus 1, tiles of 512 points) rounded
+    /// down, within the source's zooms.
+    func tileZoom(for viewport: MapViewport) -> Int? {
+        let z = Int(max(0, min(24, (viewport.zoomLevel - 1).rounded(.down))))
+        return z < minZoom ? nil : min(z, maxZoom)
+    }
+
+    /// The features of `sourceLayer` in the tiles covering the view grown by `margin` points.
+    func features(of sourceLayer: String, viewport: MapViewport, margin: Double = 256) throws -> FeatureSource {
+        guard let z = tileZoom(for: viewport) else { return FeatureSource(name: name, features: []) }
+        let pad = margin * viewport.mapPointsPerPoint
+        let area = viewport.visibleMapRect.insetBy(dx: -pad, dy: -pad)
+        var features: [FeatureSource.Feature] = []
+        // At most a few views' worth of tiles: a view wider than the world wraps into the same tiles.
+        var seen = Set<TileID>()
+        for offset in WorldCopies.offsets(meeting: area) {
+            let part = area.offsetBy(dx: -offset, dy: 0).intersection(MapRect.world)
+            guard !part.isNull, !part.isEmpty else { continue }
+            for tile in TileID.tiles(covering: part, zoom: z).prefix(256) where seen.insert(tile).inserted {
+                features += try self.features(of: sourceLayer, tile: tile)
+            }
+        }
+        return FeatureSource(name: name, features: features)
+    }
+
+    private func features(of sourceLayer: String, tile: TileID) throws -> [FeatureSource.Feature] {
+        try Self.decoded.value("\(tiles.location)|\(sourceLayer)|\(tile.z)/\(tile.x)/\(tile.y)") {
+            let layer: VectorTileLayer?
+            do {
+                guard let data = try tiles.tile(tile) else { return [] }
+                layer = try VectorTile(data: data).layer(named: sourceLayer)
+            } catch {
+                throw RenderError.missingData(
+                    name: tiles.location,
+                    reason: "vector source \"\(name)\" tile \(tile.z)/\(tile.x)/\(tile.y): \(error)")
+            }
+            guard let layer else { return [] }
+            return layer.features.compactMap { Self.feature($0, tile: tile, extent: Double(layer.extent)) }
+        }
+    }
+
+    /// A tile feature in map points, clipped to the tile's square.
+    static func feature(_ f: VectorTileFeature, tile: TileID, extent: Double) -> FeatureSource.Feature? {
+        let size = TileID.mapPointSize(atZoom: tile.z)
+        let scale = size / extent
+        let ox = Double(tile.x) * size
+        let oy = Double(tile.y) * size
+        let square = Rect(x: 0, y: 0, width: extent, height: extent)
+        func points(_ p: [VectorTilePoint]) -> [Point] { p.map { Point(x: Double($0.x), y: Double($0.y)) } }
+        func map(_ p: [Point]) -> [MapPoint] { p.map { MapPoint(x: ox + $0.x * scale, y: oy + $0.y * scale) } }
+        let shape: FeatureSource.Shape
+        switch f.geometry {
+        case .points(let p):
+            let inside = points(p).filter { $0.x >= 0 && $0.y >= 0 && $0.x < extent && $0.y < extent }
+            guard !inside.isEmpty else { return nil }
+            shape = .points(map(inside))
+        case .lines(let lines):
+            let pieces = lines.flatMap { LineClipper.clip(points($0), to: square).pieces.map { map($0.points) } }
+            guard !pieces.isEmpty else { return nil }
+            shape = .lines(pieces)
+        case .polygons(let polygons):
+            let clipped: [[[MapPoint]]] = polygons.compactMap { polygon in
+                let rings = ([polygon.exterior] + polygon.holes).map { PolygonClipper.clip(points($0), to: square) }
+                guard rings[0].count > 2 else { return nil }
+                return FeatureSource.oriented(rings.filter { $0.count > 2 }.map(map))
+            }
+            guard !clipped.isEmpty else { return nil }
+            shape = .polygons(clipped)
+        }
+        var properties: [String: StyleValue] = [:]
+        for (key, value) in f.properties {
+            if let n = value.number {
+                properties[key] = .number(n)
+            } else if let b = value.bool {
+                properties[key] = .bool(b)
+            } else {
+                properties[key] = .string(value.description)
+            }
+        }
+        var feature = FeatureSource.makeFeature(shape, properties)
+        feature.tileBounds = MapRect(x: ox, y: oy, width: size, height: size)
+        return feature
+    }
+}
