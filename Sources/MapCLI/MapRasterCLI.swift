@@ -58,7 +58,7 @@ public enum MapRasterCLI {
                 try RenderCommand.run(arguments, output: output)
             } else {
                 throw CLIError.usage(
-                    "unknown command '\(first)'; commands: render, diff, tiles, mbtiles, version, help")
+                    "unknown command '\(first)'; commands: render, diff, tiles, mbtiles, geocode, version, help")
             }
         }
         return 0
