@@ -226,7 +226,7 @@ enum RenderCommand {
 
     /// The smallest `--span` delta accepted, in degrees (about 0.1 m): smaller spans (down to 5e-324) are
     /// refused instead of being rounded to nothing.
-    static let minimumSpanDegrees = 0.000001
+    static let minimumSpanDegrees = CoordinateSpan.minimumDrawableDelta
     /// The smallest `--meters` accepted (1 micrometer): smaller distances underflow to an empty span.
     /// Distances that need more detail than zoom 22 are refused later, naming the zoom they need.
     static let minimumMeters = 0.000001

@@ -63,6 +63,11 @@ public struct CoordinateSpan: Hashable, Sendable, CustomStringConvertible {
     }
 
     public var description: String { "\(latitudeDelta)x\(longitudeDelta)" }
+
+    /// The smallest delta a drawn region may have, in degrees (about 0.1 m, deeper than zoom 22): the
+    /// command line and scene files refuse smaller spans (down to 5e-324) instead of rounding them to
+    /// nothing and drawing the world.
+    public static let minimumDrawableDelta = 0.000001
 }
 
 /// A rectangular geographic region: a center coordinate and a span.

@@ -257,6 +257,9 @@ struct SceneDecoder {
         case "span":
             let (dLat, dLon) = try pair(json["span"]!, "span", keys: ("latitudeDelta", "longitudeDelta"))
             let span = try checked("span") { try CoordinateSpan(validatingLatitudeDelta: dLat, longitudeDelta: dLon) }
+            guard min(dLat, dLon) >= CoordinateSpan.minimumDrawableDelta else {
+                throw invalid("span", "each delta must be at least 0.000001 degrees (zoom 22), got \(dLat), \(dLon)")
+            }
             return .region(CoordinateRegion(center: center, span: span))
         case "meters":
             let meters = try number(json["meters"], "meters")
