@@ -25,6 +25,9 @@ let package = Package(
         fuzzTarget("FuzzScene", ["MapRaster"]),
         fuzzTarget("FuzzPNG", ["MapRaster"]),
         fuzzTarget("FuzzMBTiles", ["MapStorage"]),
+        fuzzTarget("FuzzMVT", ["MapRaster"]),
+        fuzzTarget("FuzzPMTiles", ["MapStorage"]),
+        fuzzTarget("FuzzStyle", ["MapRaster"]),
     ],
     swiftLanguageModes: [.v6]
 )
