@@ -39,7 +39,9 @@ package struct AnnotationLayoutEngine {
             } else {
                 radius = 0
             }
-            return UserLocationView(accuracyRadius: radius, heading: user.heading)
+            // A circle larger than any image is drawn as the largest view allowed (it covers the image).
+            return UserLocationView(
+                accuracyRadius: min(radius, AnnotationError.maximumViewSide / 2), heading: user.heading)
         }
         if let cluster = annotation as? ClusterAnnotation {
             return ClusterAnnotationView(count: cluster.memberAnnotations.count)

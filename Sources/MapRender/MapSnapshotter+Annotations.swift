@@ -167,6 +167,8 @@ extension MapSnapshotter {
         // Each annotation's extent around its anchor, in points: left, top, right, bottom.
         var points: [MapPoint] = []
         var extents: [(l: Double, t: Double, r: Double, b: Double)] = []
+        // The user location's accuracy circle has a size on the ground, not on the screen: in map points.
+        var groundRadii: [Double] = []
         for annotation in items {
             let index = annotations.firstIndex { $0 === annotation } ?? -1
             let c = annotation.coordinate
@@ -174,7 +176,15 @@ extension MapSnapshotter {
                 throw AnnotationError.invalidCoordinate(
                     index: index, title: annotation.title, latitude: c.latitude, longitude: c.longitude)
             }
-            let view = try layoutEngine(in: viewport).checkedView(for: annotation, index: index)
+            var groundRadius = 0.0
+            let view: AnnotationView
+            if let user = annotation as? UserLocation, viewProvider?(annotation) == nil {
+                groundRadius = max(0, user.horizontalAccuracy) * MapPoint.pointsPerMeter(atLatitude: c.latitude)
+                view = UserLocationView(accuracyRadius: 0, heading: user.heading)
+            } else {
+                view = try layoutEngine(in: viewport).checkedView(for: annotation, index: index)
+            }
+            groundRadii.append(groundRadius.isFinite ? groundRadius : 0)
             var frame = view.frame(anchoredAt: Point.zero)
             if selectedAnnotations.contains(where: { $0 === annotation }), view.canShowCallout,
                 let title = annotation.title, !title.isEmpty
@@ -215,11 +225,11 @@ extension MapSnapshotter {
         var bounds = (minX: 0.0, minY: 0.0, maxX: 0.0, maxY: 0.0)
         for _ in 0..<200 {
             bounds = (.infinity, .infinity, -.infinity, -.infinity)
-            for (p, e) in zip(points, extents) {
-                bounds.minX = min(bounds.minX, p.x - e.l * perPoint)
-                bounds.maxX = max(bounds.maxX, p.x + e.r * perPoint)
-                bounds.minY = min(bounds.minY, p.y - e.t * perPoint)
-                bounds.maxY = max(bounds.maxY, p.y + e.b * perPoint)
+            for ((p, e), g) in zip(zip(points, extents), groundRadii) {
+                bounds.minX = min(bounds.minX, p.x - max(e.l * perPoint, g))
+                bounds.maxX = max(bounds.maxX, p.x + max(e.r * perPoint, g))
+                bounds.minY = min(bounds.minY, p.y - max(e.t * perPoint, g))
+                bounds.maxY = max(bounds.maxY, p.y + max(e.b * perPoint, g))
             }
             let needed = max(
                 (bounds.maxX - bounds.minX) / width, (bounds.maxY - bounds.minY) / height, minimumPerPoint)
