@@ -28,13 +28,18 @@ final class VectorSource: Sendable {
     }
 
     private static let opened = OnceCache<String, VectorSource>()
-    /// Decoded tiles by source, layer and tile id (tiles of the shipped extracts and of users' files are
-    /// small; a byte-bounded cache is left for the tile-pyramid work on vector styles).
-    private static let decoded = OnceCache<String, [FeatureSource.Feature]>()
+    /// Decoded tiles by source, layer and tile id: the most recent 1,024 (a view of the largest image
+    /// needs at most about 1,200 tile-layers of one layer; memory stays bounded in long runs).
+    private static let decoded = OnceCache<String, [FeatureSource.Feature]>(capacity: 1024)
+    /// The indexed features of the latest views, so that the layers of a style that share a source layer
+    /// (and the labels and attribution of the same image) decode and index them once.
+    private static let assembled = OnceCache<String, FeatureSource>(capacity: 16)
 
     /// The source, opened once per process.
     static func open(id: String, spec: StyleSource.VectorTiles) throws -> VectorSource {
-        try opened.value(spec.location) { try VectorSource(name: id, spec: spec) }
+        // The zooms and scheme are part of the key: two styles may read one file differently.
+        let key = "\(spec.location)|\(spec.minZoom ?? -1)|\(spec.maxZoom ?? -1)|\(spec.scheme)"
+        return try opened.value(key) { try VectorSource(name: id, spec: spec) }
     }
 
     /// The tile zoom for a view: MapLibre's zoom (MapRaster's minus 1, tiles of 512 points) rounded
@@ -49,17 +54,20 @@ final class VectorSource: Sendable {
         guard let z = tileZoom(for: viewport) else { return FeatureSource(name: name, features: []) }
         let pad = margin * viewport.mapPointsPerPoint
         let area = viewport.visibleMapRect.insetBy(dx: -pad, dy: -pad)
-        var features: [FeatureSource.Feature] = []
-        // At most a few views' worth of tiles: a view wider than the world wraps into the same tiles.
+        // The tiles of every world copy the view reaches (a view wider than the world wraps into the same
+        // tiles): as many as the image's size calls for, at most about (16,384 / 512 + 3)^2.
+        var tileList: [TileID] = []
         var seen = Set<TileID>()
         for offset in WorldCopies.offsets(meeting: area) {
             let part = area.offsetBy(dx: -offset, dy: 0).intersection(MapRect.world)
             guard !part.isNull, !part.isEmpty else { continue }
-            for tile in TileID.tiles(covering: part, zoom: z).prefix(256) where seen.insert(tile).inserted {
-                features += try self.features(of: sourceLayer, tile: tile)
-            }
+            for tile in TileID.tiles(covering: part, zoom: z) where seen.insert(tile).inserted { tileList.append(tile) }
         }
-        return FeatureSource(name: name, features: features)
+        let key =
+            "\(tiles.location)|\(sourceLayer)|" + tileList.map { "\($0.z)/\($0.x)/\($0.y)" }.joined(separator: ",")
+        return try Self.assembled.value(key) {
+            FeatureSource(name: name, features: try tileList.flatMap { try self.features(of: sourceLayer, tile: $0) })
+        }
     }
 
     private func features(of sourceLayer: String, tile: TileID) throws -> [FeatureSource.Feature] {
