@@ -70,10 +70,33 @@ def find_cases(tests_root, pattern):
     return sorted(cases)
 
 
+TILEJSON_COPIES = {}
+
+
+def local_tilejson(path, assets):
+    """A copy of a TileJSON file of the assets whose `http://localhost:2900/` URLs (MapLibre's test server)
+    point into ASSETS, so that the case reads the same tiles from files."""
+    if path not in TILEJSON_COPIES:
+        with open(path) as f:
+            text = f.read().replace("http://localhost:2900/", assets.rstrip("/") + "/")
+        folder = tempfile.mkdtemp(prefix="mlrt-tilejson-")
+        copy = os.path.join(folder, os.path.basename(path))
+        with open(copy, "w") as f:
+            f.write(text)
+        TILEJSON_COPIES[path] = copy
+    return TILEJSON_COPIES[path]
+
+
 def rewrite_local(value, assets):
-    """Every string 'local://x/y' becomes ASSETS/x/y (an absolute path), recursively."""
+    """Every string 'local://x/y' becomes ASSETS/x/y (an absolute path), recursively; TileJSON files are
+    read through a copy whose tile URLs point into ASSETS too."""
     if isinstance(value, str):
-        return os.path.join(assets, value[len("local://"):]) if value.startswith("local://") else value
+        if not value.startswith("local://"):
+            return value
+        path = os.path.join(assets, value[len("local://"):])
+        if value.startswith("local://tilesets/") and os.path.isfile(path):
+            return local_tilejson(path, assets)
+        return path
     if isinstance(value, list):
         return [rewrite_local(v, assets) for v in value]
     if isinstance(value, dict):

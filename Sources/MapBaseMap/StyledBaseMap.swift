@@ -30,9 +30,12 @@ public struct StyledBaseMap: BaseMap {
                         name: url.path, reason: "source \"\(id)\" of the style: no such readable file")
                 }
             case .geojsonInline(let json):
-                inline[id] = try FeatureSource.inline(json, name: "source \"\(id)\"")
+                inline[id] = try FeatureSource.inline(
+                    json, name: "source \"\(id)\"", promoteID: source.promoteID?.property(forSourceLayer: nil))
             case .vector(let spec):
-                _ = try VectorSource.open(id: id, spec: spec)
+                _ = try VectorSource.open(id: id, spec: spec, promoteID: source.promoteID)
+            case .rasterTiles(let spec):
+                _ = try RasterTileSource.open(id: id, spec: spec)
             }
         }
         for layer in style.layers where layer.type == .symbol {
@@ -65,9 +68,11 @@ public struct StyledBaseMap: BaseMap {
             guard let id = layer.source, let source = style.sources[id], let text = source.attribution,
                 !text.isEmpty, !result.contains(text)
             else { continue }
-            if case .raster = source.kind {
+            switch source.kind {
+            case .raster, .rasterTiles:
                 result.append(text)
                 continue
+            default: break
             }
             guard let features = try? featureSource(for: layer, viewport: viewport) else {
                 result.append(text)
@@ -83,12 +88,14 @@ public struct StyledBaseMap: BaseMap {
     func featureSource(for layer: StyleLayer, viewport: MapViewport) throws -> FeatureSource? {
         guard let id = layer.source, let source = style.sources[id] else { return nil }
         switch source.kind {
-        case .geojsonFile(let url): return try FeatureSource.load(url)
+        case .geojsonFile(let url):
+            return try FeatureSource.load(url, promoteID: source.promoteID?.property(forSourceLayer: nil))
         case .geojsonInline: return inlineSources[id]
-        case .raster: return nil
+        case .raster, .rasterTiles: return nil
         case .vector(let spec):
             guard let sourceLayer = layer.sourceLayer else { return nil }
-            return try VectorSource.open(id: id, spec: spec).features(of: sourceLayer, viewport: viewport)
+            return try VectorSource.open(id: id, spec: spec, promoteID: source.promoteID)
+                .features(of: sourceLayer, viewport: viewport)
         }
     }
 
@@ -111,8 +118,12 @@ public struct StyledBaseMap: BaseMap {
                         CircleLayerRenderer.draw(layer, source: source, in: frame)
                     }
                 case .raster:
-                    if let id = layer.source, case .raster(let url)? = style.sources[id]?.kind {
+                    guard let id = layer.source, let source = style.sources[id] else { break }
+                    if case .raster(let url) = source.kind {
                         try RasterLayerRenderer.draw(layer, image: try RasterImages.load(url), in: frame)
+                    } else if case .rasterTiles(let spec) = source.kind {
+                        try RasterTileLayerRenderer.draw(
+                            layer, source: try RasterTileSource.open(id: id, spec: spec), in: frame)
                     }
                 case .symbol: break
                 }

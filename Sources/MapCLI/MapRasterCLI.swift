@@ -98,6 +98,8 @@ public enum MapRasterCLI {
           --scale N               device pixels per point: 1, 2 or 3 (default 1)
           --map-type TYPE         base map: standard, satellite or hybrid (the shipped styles)
           --style FILE            base map from a style file (MapLibre style subset; see styles/README.md)
+          --source NAME=PATH      read the style's source NAME from PATH (.mbtiles, .pmtiles, a {z}/{x}/{y}
+                                  template, TileJSON or GeoJSON) instead (repeatable)
           --scene FILE            JSON scene: area, size and GeoJSON features (pins, lines, polygons, circles)
           --no-attribution        leave out the data attribution in the bottom-right corner
           --no-base-map           draw no base map: only the scene's shapes and annotations, on transparency

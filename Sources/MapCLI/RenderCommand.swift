@@ -8,10 +8,12 @@ enum RenderCommand {
         "--map-type", "--style",
     ]
     static let boolean: Set<String> = ["--help", "--no-attribution", "--no-base-map"]
+    static let repeatable: Set<String> = ["--source"]
 
     static func run(_ arguments: [String], output streams: MapRasterCLI.Output) throws {
         let args = try Arguments(
-            arguments, valued: valued, boolean: boolean, aliases: ["-o": "--output", "-h": "--help"])
+            arguments, valued: valued, boolean: boolean, repeatable: repeatable,
+            aliases: ["-o": "--output", "-h": "--help"])
         if args.flags.contains("--help") {
             streams.standardOutput(MapRasterCLI.helpText)
             return
@@ -62,7 +64,7 @@ enum RenderCommand {
             scene.fitAnnotations = nil  // an area on the command line wins over the scene's fitting
         }
 
-        let style = try args["--style"].map(loadStyle)
+        let style = try loadStyle(args, mapType: scene.mapType ?? .standard)
         let snapshotter: MapSnapshotter
         do {
             var options = try scene.options(defaults: defaults)
@@ -120,6 +122,33 @@ enum RenderCommand {
         } else {
             streams.standardOutput(line)
         }
+    }
+
+    /// `--style FILE` with every `--source NAME=PATH` applied (paths relative to the working directory);
+    /// sources given without a style replace those of the map type's shipped style.
+    static func loadStyle(_ args: Arguments, mapType: MapType) throws -> Style? {
+        let replacements = args.repeated["--source"] ?? []
+        var style = try args["--style"].map(loadStyle)
+        guard !replacements.isEmpty else { return style }
+        if style == nil {
+            do { style = try ShippedStyle(mapType).style() } catch { throw CLIError.failure("\(error)") }
+        }
+        guard var result = style else { return nil }
+        let base = URL(fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true)
+        for item in replacements {
+            guard let eq = item.firstIndex(of: "="), eq != item.startIndex else {
+                throw CLIError.usage(
+                    "--source '\(item)' is invalid: expected NAME=PATH, a source id of the style and a file")
+            }
+            let name = String(item[..<eq])
+            let path = String(item[item.index(after: eq)...])
+            do {
+                result = try result.replacingSource(name, with: path, relativeTo: base)
+            } catch let error as StyleError {
+                throw CLIError.usage("--source '\(item)': \(error.description)")
+            }
+        }
+        return result
     }
 
     /// Loads `--style FILE`.

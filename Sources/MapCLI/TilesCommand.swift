@@ -20,7 +20,8 @@ enum TilesCommand {
 
     static func run(_ arguments: [String], output streams: MapRasterCLI.Output) throws {
         let args = try Arguments(
-            arguments, valued: valued, boolean: boolean, aliases: ["-o": "--output", "-h": "--help"])
+            arguments, valued: valued, boolean: boolean, repeatable: ["--source"],
+            aliases: ["-o": "--output", "-h": "--help"])
         if args.flags.contains("--help") {
             streams.standardOutput(helpText)
             return
@@ -92,7 +93,6 @@ enum TilesCommand {
                 return try PreparedScene(data: data, source: path, resolvePlace: GeocodeCommand.placeResolver)
             } catch { throw CLIError.failure("\(error)") }
         }
-        let style = try args["--style"].map(RenderCommand.loadStyle)
         var chosenType = MapType.standard
         if let type = args["--map-type"] {
             guard let value = MapType(rawValue: type) else {
@@ -101,6 +101,7 @@ enum TilesCommand {
             chosenType = value
         }
         let mapType = chosenType
+        let style = try RenderCommand.loadStyle(args, mapType: mapType)
         let renderer = TileRenderer(pyramid: pyramid) { options in
             var options = options
             options.style = style
@@ -293,6 +294,8 @@ enum TilesCommand {
           --shard I/N             render the I-th of N deterministic parts of the metatiles
           --scene FILE            draw a scene's annotations and overlays into the tiles
           --style FILE            the base map's style (MapLibre style subset; see styles/README.md)
+          --source NAME=PATH      read the style's source NAME from PATH (.mbtiles, .pmtiles, a {z}/{x}/{y}
+                                  template, TileJSON or GeoJSON) instead (repeatable)
           --map-type TYPE         standard, satellite or hybrid (default standard)
           --resume                finish an interrupted run: render only missing tiles
           --force                 replace an existing output: an MBTiles file is replaced only when the run

@@ -21,12 +21,15 @@ public struct GeoJSONFeature: Sendable, Equatable {
     public var properties: JSONValue
     /// Where the feature sits in its file, such as `features[3]`, for error messages.
     public var location: String
+    /// The feature's `id` (a string or a number, RFC 7946 3.2), nil when absent.
+    public var id: JSONValue?
 
     /// Creates a feature.
-    public init(geometry: GeoJSONGeometry?, properties: JSONValue, location: String) {
+    public init(geometry: GeoJSONGeometry?, properties: JSONValue, location: String, id: JSONValue? = nil) {
         self.geometry = geometry
         self.properties = properties
         self.location = location
+        self.id = id
     }
 }
 
@@ -90,7 +93,11 @@ public enum GeoJSON {
             guard properties == .null || properties.members != nil else {
                 throw invalid(join(path, "properties"), "must be an object or null, got \(properties.kindName)")
             }
-            return GeoJSONFeature(geometry: geometry, properties: properties, location: path)
+            let id = json["id"].flatMap { $0 == .null ? nil : $0 }
+            if let id, id.string == nil, id.number == nil {
+                throw invalid(join(path, "id"), "must be a string or a number, got \(id.kindName)")
+            }
+            return GeoJSONFeature(geometry: geometry, properties: properties, location: path, id: id)
         }
 
         func geometry(_ json: JSONValue, path: String) throws -> GeoJSONGeometry {

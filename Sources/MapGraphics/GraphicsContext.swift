@@ -149,11 +149,22 @@ public final class GraphicsContext {
     /// Draws an image scaled into `rect` (points), smoothly filtered, times the context alpha.
     /// Mirrors `[UIImage drawInRect:]`.
     public func draw(_ image: ImageSurface, in rect: Rect) {
+        draw(image, in: rect, smooth: true, padEdges: false)
+    }
+
+    /// Draws a map tile's image scaled into `rect` (points), smoothly filtered, with its edge pixels
+    /// repeated outward so that the filter does not fade the tile's border: tiles drawn side by side into
+    /// rects that meet on device pixels show no seam. `smooth` false samples the nearest pixel.
+    public func drawTile(_ image: ImageSurface, in rect: Rect, smooth: Bool = true) {
+        draw(image, in: rect, smooth: smooth, padEdges: true)
+    }
+
+    private func draw(_ image: ImageSurface, in rect: Rect, smooth: Bool, padEdges: Bool) {
         guard image.width > 0, image.height > 0, rect.width > 0, rect.height > 0 else { return }
         cairo.withSavedCairoState {
             cairo.translate(rect.minX, rect.minY)
             cairo.scale(rect.width / Double(image.width), rect.height / Double(image.height))
-            cairo.setSource(image.cairo, x: 0, y: 0, smooth: true)
+            cairo.setSource(image.cairo, x: 0, y: 0, smooth: smooth, padEdges: padEdges)
             cairo.newPath()
             cairo.rectangle(Rect(x: 0, y: 0, width: Double(image.width), height: Double(image.height)))
             cairo.clip()

@@ -69,3 +69,43 @@ public struct Style: Sendable, Equatable {
         return try StyleDecoder(source: source, baseURL: baseURL).style(json)
     }
 }
+
+extension Style {
+    /// The style with source `id` reading from `path` instead of where the style says, as tileserver-gl's
+    /// configuration maps a style's sources to files: a vector or raster source takes an `.mbtiles` or
+    /// `.pmtiles` file, a `{z}/{x}/{y}` template or a TileJSON file (its zooms and bounds then come from
+    /// there), a GeoJSON source a GeoJSON file. The source keeps its type, attribution and `promoteId`.
+    ///
+    /// - Parameters:
+    ///   - id: the source's id in the style.
+    ///   - path: the new location; a relative path is taken from `base`.
+    ///   - base: the folder relative paths start from (the command line's working directory).
+    /// - Throws: ``StyleError/invalid(source:path:message:)`` when the style has no such source (listing
+    ///   its sources) or the new location does not suit the source.
+    public func replacingSource(_ id: String, with path: String, relativeTo base: URL) throws -> Style {
+        guard let old = sources[id] else {
+            throw StyleError.invalid(
+                source: name ?? "style", path: "sources.\(id)",
+                message: "no such source; the style's sources: " + sources.keys.sorted().joined(separator: ", "))
+        }
+        guard !path.isEmpty else {
+            throw StyleError.invalid(source: "--source", path: id, message: "needs a file path after '='")
+        }
+        var members: [(String, JSONValue)] = []
+        let keep: Set<String> = ["type", "attribution", "promoteId", "tileSize", "scheme"]
+        for (key, value) in old.json.members ?? [] where keep.contains(key) { members.append((key, value)) }
+        switch old.kind {
+        case .geojsonFile, .geojsonInline: members.append(("data", .string(path)))
+        case .raster, .vector, .rasterTiles:
+            if path.contains("{z}") || path.contains("%7B") {
+                members.append(("tiles", .array([.string(path)])))
+            } else {
+                members.append(("url", .string(path)))
+            }
+        }
+        var style = self
+        let decoder = StyleDecoder(source: "--source \(id)=\(path)", baseURL: base)
+        style.sources[id] = try decoder.source(.object(members), path: "sources.\(id)")
+        return style
+    }
+}

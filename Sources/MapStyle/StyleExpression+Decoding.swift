@@ -3,7 +3,8 @@ import MapData
 extension StyleExpression {
     /// The expression operators this version understands.
     public static let supportedOperators = [
-        "literal", "get", "has", "!has", "zoom", "geometry-type", "==", "!=", "<", "<=", ">", ">=", "in", "!in", "all",
+        "literal", "get", "has", "!has", "zoom", "geometry-type", "id", "==", "!=", "<", "<=", ">", ">=", "in", "!in",
+        "all",
         "any", "none", "!", "match", "case", "coalesce", "interpolate", "step", "concat", "to-string", "upcase",
         "downcase", "to-number", "+", "-", "*", "/",
     ]
@@ -134,6 +135,9 @@ struct ExpressionDecoder {
         case "geometry-type":
             try count(0...0)
             return .geometryType
+        case "id":
+            try count(0...0)
+            return .featureID
         case "==", "!=", "<", "<=", ">", ">=":
             try count(2...3)
             return .compare(StyleExpression.ComparisonOperator(rawValue: op)!, try arg(0), try arg(1))
@@ -244,7 +248,9 @@ struct ExpressionDecoder {
                 path, "a filter must be an expression array such as [\"==\", [\"get\", \"class\"], \"river\"]")
         }
         let args = Array(items.dropFirst())
-        func key(_ name: String) -> StyleExpression { name == "$type" ? .geometryType : .get(name) }
+        func key(_ name: String) -> StyleExpression {
+            name == "$type" ? .geometryType : name == "$id" ? .featureID : .get(name)
+        }
         switch op {
         case "==", "!=", "<", "<=", ">", ">=":
             if args.count == 2, let name = args[0].string {
@@ -256,7 +262,10 @@ struct ExpressionDecoder {
                 return .isIn(key(name), args.dropFirst().map(StyleValue.init), negated: op == "!in")
             }
         case "has", "!has":
-            break
+            if args.count == 1, args[0].string == "$id" {
+                let has = StyleExpression.compare(.notEqual, .featureID, .literal(.null))
+                return op == "has" ? has : .not(has)
+            }
         default:
             guard StyleExpression.supportedOperators.contains(op) else {
                 throw invalid(

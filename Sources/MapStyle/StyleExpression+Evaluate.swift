@@ -10,12 +10,17 @@ public struct EvaluationContext {
     public var properties: [String: StyleValue]
     /// `Point`, `LineString` or `Polygon`.
     public var geometryType: String
+    /// The feature's id (`["id"]`), null when it has none.
+    public var id: StyleValue
 
     /// Creates a context.
-    public init(zoom: Double, properties: [String: StyleValue] = [:], geometryType: String = "Point") {
+    public init(
+        zoom: Double, properties: [String: StyleValue] = [:], geometryType: String = "Point", id: StyleValue = .null
+    ) {
         self.zoom = zoom
         self.properties = properties
         self.geometryType = geometryType
+        self.id = id
     }
 }
 
@@ -29,6 +34,7 @@ extension StyleExpression {
         case .has(let key): return .bool(context.properties[key] != nil)
         case .zoom: return .number(context.zoom)
         case .geometryType: return .string(context.geometryType)
+        case .featureID: return context.id
         case .compare(let op, let a, let b):
             return .bool(Self.compare(op, a.evaluate(context), b.evaluate(context)))
         case .isIn(let needle, let list, let negated):

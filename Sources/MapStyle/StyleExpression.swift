@@ -17,6 +17,9 @@ public indirect enum StyleExpression: Sendable, Equatable {
     case zoom
     /// The feature's geometry type: `Point`, `LineString` or `Polygon` (`geometry-type`, `$type`).
     case geometryType
+    /// The feature's id: its GeoJSON or vector-tile id, or the property a source's `promoteId` names;
+    /// null when it has none (`id`, `$id` in legacy filters).
+    case featureID
     /// A comparison (`==`, `!=`, `<`, `<=`, `>`, `>=`).
     case compare(ComparisonOperator, StyleExpression, StyleExpression)
     /// Whether a value is one of a list (`in`; negated for legacy `!in`).

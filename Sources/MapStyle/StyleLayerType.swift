@@ -103,7 +103,18 @@ public enum StyleLayerType: String, Sendable, CaseIterable {
                 .init(.textOpacity, .paint, .number, .number(1), range: 0...1),
             ]
         case .raster:
-            return [visibility, .init(.rasterOpacity, .paint, .number, .number(1), range: 0...1)]
+            return [
+                visibility,
+                .init(.rasterOpacity, .paint, .number, .number(1), range: 0...1),
+                .init(.rasterResampling, .paint, .enumeration(["linear", "nearest"]), .string("linear")),
+                .init(.rasterBrightnessMin, .paint, .number, .number(0), range: 0...1),
+                .init(.rasterBrightnessMax, .paint, .number, .number(1), range: 0...1),
+                .init(.rasterSaturation, .paint, .number, .number(0), range: -1...1),
+                .init(.rasterContrast, .paint, .number, .number(0), range: -1...1),
+                .init(.rasterHueRotate, .paint, .number, .number(0), range: -360_000...360_000),
+                // Accepted and ignored: a static image has no fade-in.
+                .init(.rasterFadeDuration, .paint, .number, .number(300), range: 0...1_000_000),
+            ]
         }
     }
 }
@@ -154,6 +165,13 @@ public enum StylePropertyName: String, Sendable, CaseIterable {
     case textHaloWidth = "text-halo-width"
     case textOpacity = "text-opacity"
     case rasterOpacity = "raster-opacity"
+    case rasterResampling = "raster-resampling"
+    case rasterBrightnessMin = "raster-brightness-min"
+    case rasterBrightnessMax = "raster-brightness-max"
+    case rasterSaturation = "raster-saturation"
+    case rasterContrast = "raster-contrast"
+    case rasterHueRotate = "raster-hue-rotate"
+    case rasterFadeDuration = "raster-fade-duration"
 
     /// The layer type whose table lists the property (nil for `visibility`, which every type has).
     public var layerType: StyleLayerType? {

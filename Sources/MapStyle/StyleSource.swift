@@ -1,5 +1,6 @@
 import Foundation
 import MapData
+import MapGeometry
 
 /// A source of data for layers. Mirrors a source of the MapLibre style specification.
 public struct StyleSource: Sendable, Equatable {
@@ -10,14 +11,18 @@ public struct StyleSource: Sendable, Equatable {
         /// GeoJSON written inside the style.
         case geojsonInline(JSONValue)
         /// A whole-world equirectangular (plate carrée) PNG image, left edge -180, top edge +90, whose
-        /// rows are evenly spaced in latitude; it is reprojected to Web Mercator when drawn.
+        /// rows are evenly spaced in latitude; it is reprojected to Web Mercator when drawn. A MapRaster
+        /// extension: a `raster` source whose `url` names a `.png` file.
         case raster(URL)
+        /// Raster tiles (PNG, JPEG or WebP) from an MBTiles or PMTiles file or a `{z}/{x}/{y}` path template.
+        case rasterTiles(TileSet)
         /// Mapbox Vector Tiles from an MBTiles or PMTiles file or a `{z}/{x}/{y}` path template.
-        case vector(VectorTiles)
+        case vector(TileSet)
     }
 
-    /// Where a vector source's tiles are and which zooms it has.
-    public struct VectorTiles: Sendable, Equatable {
+    /// Where a tiled source's tiles are and which zooms and area it has (a `vector` or `raster` source, its
+    /// members given in the style or read from the TileJSON file its `url` names).
+    public struct TileSet: Sendable, Equatable {
         /// An absolute path of an `.mbtiles` or `.pmtiles` file (`mbtiles://`, `pmtiles://` prefixes
         /// allowed) or a path template with `{z}`, `{x}` and `{y}`.
         public var location: String
@@ -27,13 +32,40 @@ public struct StyleSource: Sendable, Equatable {
         public var maxZoom: Int?
         /// Rows counted from the north (`xyz`) or the south (`tms`), for templates.
         public var scheme: String
+        /// The area that has tiles; tiles outside it are not read.
+        public var bounds: GeoBoundingBox?
+        /// The size of a tile in points (`tileSize`: 512 for vector tiles; raster sources default to 512
+        /// as MapLibre's do, and tiles of 256 points are read one zoom deeper).
+        public var tileSize: Int
 
-        /// Creates a vector source.
-        public init(location: String, minZoom: Int? = nil, maxZoom: Int? = nil, scheme: String = "xyz") {
+        /// Creates a tile set.
+        public init(
+            location: String, minZoom: Int? = nil, maxZoom: Int? = nil, scheme: String = "xyz",
+            bounds: GeoBoundingBox? = nil, tileSize: Int = 512
+        ) {
             self.location = location
             self.minZoom = minZoom
             self.maxZoom = maxZoom
             self.scheme = scheme
+            self.bounds = bounds
+            self.tileSize = tileSize
+        }
+    }
+
+    /// Which property becomes a feature's id (`promoteId`): one name for every source layer, or a name
+    /// per source layer.
+    public enum PromoteID: Sendable, Equatable {
+        /// The same property in every source layer.
+        case property(String)
+        /// A property per source layer; layers not named keep their features' own ids.
+        case perSourceLayer([String: String])
+
+        /// The property that gives the features of `sourceLayer` their ids.
+        public func property(forSourceLayer sourceLayer: String?) -> String? {
+            switch self {
+            case .property(let name): return name
+            case .perSourceLayer(let names): return sourceLayer.flatMap { names[$0] }
+            }
         }
     }
 
@@ -41,13 +73,16 @@ public struct StyleSource: Sendable, Equatable {
     public var kind: Kind
     /// Credits to show on every image that draws this source.
     public var attribution: String?
+    /// Which property is a feature's id, if the source says (`promoteId`).
+    public var promoteID: PromoteID?
     /// The source as written, for writing the style back.
     public var json: JSONValue
 
     /// Creates a source.
-    public init(kind: Kind, attribution: String?, json: JSONValue) {
+    public init(kind: Kind, attribution: String?, promoteID: PromoteID? = nil, json: JSONValue) {
         self.kind = kind
         self.attribution = attribution
+        self.promoteID = promoteID
         self.json = json
     }
 }

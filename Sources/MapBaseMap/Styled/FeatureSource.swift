@@ -26,6 +26,8 @@ final class FeatureSource: Sendable {
         /// For a vector-tile feature, its tile's square: polygon edges along it exist only because the
         /// data is cut into tiles, and outlines leave them out.
         var tileBounds: MapRect?
+        /// The feature's id (`["id"]`): its GeoJSON or vector-tile id, or its promoted property; null when none.
+        var id: StyleValue = .null
     }
 
     let name: String
@@ -51,15 +53,17 @@ final class FeatureSource: Sendable {
     ///
     /// - Throws: ``RenderError/missingData(name:reason:)`` naming the file and, for invalid GeoJSON, the
     ///   feature and what is wrong.
-    static func load(_ url: URL) throws -> FeatureSource {
-        try cache.value(url.path) {
+    static func load(_ url: URL, promoteID: String? = nil) throws -> FeatureSource {
+        try cache.value(url.path + "|" + (promoteID ?? "")) {
             let data: Data
             do { data = try FileReader.read(url) } catch {
                 throw RenderError.missingData(
                     name: url.path, reason: "cannot read the GeoJSON file (\(error.localizedDescription))")
             }
             do {
-                return make(name: url.lastPathComponent, try GeoJSON.decodeFeatures(data, source: url.path))
+                return make(
+                    name: url.lastPathComponent, try GeoJSON.decodeFeatures(data, source: url.path),
+                    promoteID: promoteID)
             } catch let error as GeoJSONError {
                 throw RenderError.missingData(name: url.path, reason: "invalid GeoJSON: \(error.description)")
             }
@@ -67,15 +71,16 @@ final class FeatureSource: Sendable {
     }
 
     /// Decodes inline GeoJSON of a style.
-    static func inline(_ json: JSONValue, name: String) throws -> FeatureSource {
+    static func inline(_ json: JSONValue, name: String, promoteID: String? = nil) throws -> FeatureSource {
         do {
-            return make(name: name, try GeoJSON.decodeFeatures(json, source: name, path: ""))
+            return make(name: name, try GeoJSON.decodeFeatures(json, source: name, path: ""), promoteID: promoteID)
         } catch let error as GeoJSONError {
             throw RenderError.missingData(name: name, reason: "invalid GeoJSON: \(error.description)")
         }
     }
 
-    static func make(name: String, _ decoded: [GeoJSONFeature]) -> FeatureSource {
+    /// Projects decoded GeoJSON features; a feature's id is its `id` member, or its `promoteID` property.
+    static func make(name: String, _ decoded: [GeoJSONFeature], promoteID: String? = nil) -> FeatureSource {
         var features: [Feature] = []
         features.reserveCapacity(decoded.count)
         for feature in decoded {
@@ -84,8 +89,11 @@ final class FeatureSource: Sendable {
             for (key, value) in feature.properties.members ?? [] where value != .null {
                 properties[key] = StyleValue(value)
             }
+            let id = promoteID.map { properties[$0] ?? .null } ?? feature.id.map(StyleValue.init) ?? .null
             for shape in shapes(geometry) {
-                features.append(makeFeature(shape, properties))
+                var projected = makeFeature(shape, properties)
+                projected.id = id
+                features.append(projected)
             }
         }
         return FeatureSource(name: name, features: features)

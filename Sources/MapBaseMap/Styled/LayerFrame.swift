@@ -53,7 +53,7 @@ struct FeatureSelection {
                 let feature = source.features[i]
                 guard contains(window, feature.bounds) else { continue }
                 let context = EvaluationContext(
-                    zoom: zoom, properties: feature.properties, geometryType: feature.geometryType)
+                    zoom: zoom, properties: feature.properties, geometryType: feature.geometryType, id: feature.id)
                 guard layer.accepts(context) else { continue }
                 let key = sorted ? layer.number(sortKey ?? .fillSortKey, context) : 0
                 selected.append((feature, context, key))

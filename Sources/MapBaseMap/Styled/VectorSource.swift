@@ -13,11 +13,17 @@ final class VectorSource: Sendable {
     let tiles: any TileSource
     let minZoom: Int
     let maxZoom: Int
+    /// The area the source has tiles for, in map points; tiles outside it are not read.
+    let bounds: MapRect?
+    /// Which property becomes a feature's id (`promoteId`).
+    let promoteID: StyleSource.PromoteID?
     /// A name for error messages.
     let name: String
 
-    private init(name: String, spec: StyleSource.VectorTiles) throws {
+    private init(name: String, spec: StyleSource.TileSet, promoteID: StyleSource.PromoteID?) throws {
         self.name = name
+        self.promoteID = promoteID
+        bounds = spec.bounds?.mapRect
         do {
             tiles = try openTileSource(at: spec.location, scheme: spec.scheme == "tms" ? .tms : .xyz)
         } catch {
@@ -36,10 +42,14 @@ final class VectorSource: Sendable {
     private static let assembled = OnceCache<String, FeatureSource>(capacity: 16)
 
     /// The source, opened once per process.
-    static func open(id: String, spec: StyleSource.VectorTiles) throws -> VectorSource {
-        // The zooms and scheme are part of the key: two styles may read one file differently.
-        let key = "\(spec.location)|\(spec.minZoom ?? -1)|\(spec.maxZoom ?? -1)|\(spec.scheme)"
-        return try opened.value(key) { try VectorSource(name: id, spec: spec) }
+    static func open(id: String, spec: StyleSource.TileSet, promoteID: StyleSource.PromoteID? = nil) throws
+        -> VectorSource
+    {
+        // The zooms, scheme, bounds and ids are part of the key: two styles may read one file differently.
+        let key =
+            "\(spec.location)|\(spec.minZoom ?? -1)|\(spec.maxZoom ?? -1)|\(spec.scheme)|"
+            + "\(spec.bounds.map { "\($0)" } ?? "")|\(promoteID.map { "\($0)" } ?? "")"
+        return try opened.value(key) { try VectorSource(name: id, spec: spec, promoteID: promoteID) }
     }
 
     /// The tile zoom for a view: MapLibre's zoom (MapRaster's minus 1, tiles of 512 points) rounded
@@ -61,17 +71,21 @@ final class VectorSource: Sendable {
         for offset in WorldCopies.offsets(meeting: area) {
             let part = area.offsetBy(dx: -offset, dy: 0).intersection(MapRect.world)
             guard !part.isNull, !part.isEmpty else { continue }
-            for tile in TileID.tiles(covering: part, zoom: z) where seen.insert(tile).inserted { tileList.append(tile) }
+            for tile in TileID.tiles(covering: part, zoom: z) where seen.insert(tile).inserted {
+                if let bounds, !Self.meets(bounds, tile) { continue }
+                tileList.append(tile)
+            }
         }
         let key =
-            "\(tiles.location)|\(sourceLayer)|" + tileList.map { "\($0.z)/\($0.x)/\($0.y)" }.joined(separator: ",")
+            "\(ObjectIdentifier(self))|\(sourceLayer)|"
+            + tileList.map { "\($0.z)/\($0.x)/\($0.y)" }.joined(separator: ",")
         return try Self.assembled.value(key) {
             FeatureSource(name: name, features: try tileList.flatMap { try self.features(of: sourceLayer, tile: $0) })
         }
     }
 
     private func features(of sourceLayer: String, tile: TileID) throws -> [FeatureSource.Feature] {
-        try Self.decoded.value("\(tiles.location)|\(sourceLayer)|\(tile.z)/\(tile.x)/\(tile.y)") {
+        try Self.decoded.value("\(ObjectIdentifier(self))|\(sourceLayer)|\(tile.z)/\(tile.x)/\(tile.y)") {
             let layer: VectorTileLayer?
             do {
                 guard let data = try tiles.tile(tile) else { return [] }
@@ -82,12 +96,23 @@ final class VectorSource: Sendable {
                     reason: "vector source \"\(name)\" tile \(tile.z)/\(tile.x)/\(tile.y): \(error)")
             }
             guard let layer else { return [] }
-            return layer.features.compactMap { Self.feature($0, tile: tile, extent: Double(layer.extent)) }
+            let idProperty = promoteID?.property(forSourceLayer: sourceLayer)
+            return layer.features.compactMap {
+                Self.feature($0, tile: tile, extent: Double(layer.extent), idProperty: idProperty)
+            }
         }
     }
 
-    /// A tile feature in map points, clipped to the tile's square.
-    static func feature(_ f: VectorTileFeature, tile: TileID, extent: Double) -> FeatureSource.Feature? {
+    /// Whether a tile shares area with a source's bounds (which may extend east of the world).
+    static func meets(_ bounds: MapRect, _ tile: TileID) -> Bool {
+        bounds.intersects(tile.mapRect) || bounds.offsetBy(dx: -WebMercator.worldSize, dy: 0).intersects(tile.mapRect)
+    }
+
+    /// A tile feature in map points, clipped to the tile's square; its id is its own, or the value of
+    /// `idProperty` when the source promotes one.
+    static func feature(_ f: VectorTileFeature, tile: TileID, extent: Double, idProperty: String? = nil)
+        -> FeatureSource.Feature?
+    {
         let size = TileID.mapPointSize(atZoom: tile.z)
         let scale = size / extent
         let ox = Double(tile.x) * size
@@ -125,6 +150,11 @@ final class VectorSource: Sendable {
             }
         }
         var feature = FeatureSource.makeFeature(shape, properties)
+        if let idProperty {
+            feature.id = properties[idProperty] ?? .null
+        } else if let id = f.id {
+            feature.id = .number(Double(id))
+        }
         feature.tileBounds = MapRect(x: ox, y: oy, width: size, height: size)
         return feature
     }

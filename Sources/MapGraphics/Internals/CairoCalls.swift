@@ -136,9 +136,10 @@ final class CairoContext {
     func setOperatorSource() { cairo_set_operator(raw, CAIRO_OPERATOR_SOURCE) }
     func setOperatorClear() { cairo_set_operator(raw, CAIRO_OPERATOR_CLEAR) }
 
-    func setSource(_ surface: CairoSurface, x: Double, y: Double, smooth: Bool) {
+    func setSource(_ surface: CairoSurface, x: Double, y: Double, smooth: Bool, padEdges: Bool = false) {
         cairo_set_source_surface(raw, surface.raw, x, y)
         cairo_pattern_set_filter(cairo_get_source(raw), smooth ? CAIRO_FILTER_GOOD : CAIRO_FILTER_NEAREST)
+        if padEdges { cairo_pattern_set_extend(cairo_get_source(raw), CAIRO_EXTEND_PAD) }
     }
 
     func setFont(_ face: CairoFontFace, size: Double) {

@@ -1,0 +1,199 @@
+import Foundation
+import MapGeometry
+import MapGraphics
+import MapStorage
+import MapStyle
+
+/// A raster tile source of a style (MBTiles, PMTiles or a `{z}/{x}/{y}` folder of PNG images), opened
+/// once per process; its decoded tiles are kept in a bounded cache.
+final class RasterTileSource: Sendable {
+    let tiles: any TileSource
+    let minZoom: Int
+    let maxZoom: Int
+    /// Points per tile side (`tileSize`).
+    let tileSize: Int
+    /// The area the source has tiles for, in map points.
+    let bounds: MapRect?
+    /// A name for error messages.
+    let name: String
+
+    /// The widest tile image accepted, in pixels (a 512-point tile at scale 4 is 2,048).
+    static let maximumTilePixels = 4096
+
+    private init(name: String, spec: StyleSource.TileSet) throws {
+        self.name = name
+        do {
+            tiles = try openTileSource(at: spec.location, scheme: spec.scheme == "tms" ? .tms : .xyz)
+        } catch {
+            throw RenderError.missingData(name: spec.location, reason: "raster source \"\(name)\": \(error)")
+        }
+        minZoom = spec.minZoom ?? tiles.info.minZoom
+        maxZoom = max(minZoom, spec.maxZoom ?? tiles.info.maxZoom)
+        tileSize = spec.tileSize
+        bounds = spec.bounds?.mapRect
+    }
+
+    private static let opened = OnceCache<String, RasterTileSource>()
+    /// Decoded tiles, the most recent 256 (64 MiB of 256-pixel tiles).
+    private static let decoded = OnceCache<String, RGBAImage?>(capacity: 256)
+
+    /// The source, opened once per process.
+    static func open(id: String, spec: StyleSource.TileSet) throws -> RasterTileSource {
+        let key =
+            "\(spec.location)|\(spec.minZoom ?? -1)|\(spec.maxZoom ?? -1)|\(spec.scheme)|\(spec.tileSize)|"
+            + "\(spec.bounds.map { "\($0)" } ?? "")"
+        return try opened.value(key) { try RasterTileSource(name: id, spec: spec) }
+    }
+
+    /// The tile zoom for a view, as MapLibre picks it for raster sources: the view's zoom in tiles of
+    /// `tileSize` points, rounded to the nearest, within the source's zooms (deeper views overzoom the
+    /// maxzoom tiles); nil below the minzoom.
+    func tileZoom(for viewport: MapViewport) -> Int? {
+        let ideal = viewport.zoomLevel - 1 + log2(512 / Double(tileSize))
+        let z = Int(max(0, min(24, ideal.rounded())))
+        return z < minZoom ? nil : min(z, maxZoom)
+    }
+
+    /// Whether the source has any tile in `tile`'s square.
+    func covers(_ tile: TileID) -> Bool {
+        guard let bounds else { return true }
+        return VectorSource.meets(bounds, tile)
+    }
+
+    /// The tile's image, or nil when the source has no such tile.
+    ///
+    /// - Throws: ``RenderError/missingData(name:reason:)`` naming the source and the tile when its data is
+    ///   not an image.
+    func image(_ tile: TileID) throws -> RGBAImage? {
+        try Self.decoded.value("\(ObjectIdentifier(self))|\(tile.z)/\(tile.x)/\(tile.y)") {
+            let place = "raster source \"\(name)\" tile \(tile.z)/\(tile.x)/\(tile.y)"
+            do {
+                guard let data = try tiles.tile(tile) else { return nil }
+                guard let (width, height) = Self.pngSize(data) else {
+                    throw RenderError.missingData(
+                        name: tiles.location, reason: "\(place): not a PNG image (raster tiles must be PNG)")
+                }
+                guard width <= Self.maximumTilePixels, height <= Self.maximumTilePixels else {
+                    throw RenderError.missingData(
+                        name: tiles.location,
+                        reason: "\(place): \(width)x\(height) pixels; at most \(Self.maximumTilePixels) a side")
+                }
+                return try RGBAImage(pngData: data, source: place)
+            } catch let error as RenderError {
+                throw error
+            } catch {
+                throw RenderError.missingData(name: tiles.location, reason: "\(place): \(error)")
+            }
+        }
+    }
+
+    /// Width and height from a PNG's header, read before decoding so that a huge tile is refused unread.
+    static func pngSize(_ data: Data) -> (Int, Int)? {
+        let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+        guard data.count >= 24, Array(data.prefix(8)) == signature else { return nil }
+        let bytes = Array(data[data.startIndex + 16..<data.startIndex + 24])
+        let width = bytes[0..<4].reduce(0) { $0 << 8 | Int($1) }
+        let height = bytes[4..<8].reduce(0) { $0 << 8 | Int($1) }
+        return (width, height)
+    }
+}
+
+/// Draws a `raster` layer from raster tiles: each tile of the chosen zoom (see
+/// ``RasterTileSource/tileZoom(for:)``) scaled into its square, edges on device pixels so that tiles meet
+/// without seams, with the layer's brightness, saturation, contrast and hue rotation applied as MapLibre's
+/// raster shader does.
+enum RasterTileLayerRenderer {
+    static func draw(_ layer: StyleLayer, source: RasterTileSource, in frame: LayerFrame) throws {
+        let context = EvaluationContext(zoom: frame.zoom)
+        let opacity = layer.number(.rasterOpacity, context)
+        let viewport = frame.viewport
+        guard opacity > 0, let z = source.tileZoom(for: viewport) else { return }
+        let adjustment = ColorAdjustment(layer: layer, context: context)
+        let smooth = layer.string(.rasterResampling, context) != "nearest"
+        let visible = viewport.visibleMapRect
+        let perPoint = viewport.mapPointsPerPoint
+        let scale = viewport.scale
+        func snapped(_ mapX: Double, _ origin: Double) -> Double {
+            (((mapX - origin) / perPoint) * scale).rounded() / scale
+        }
+        for offset in WorldCopies.offsets(meeting: visible) {
+            let part = visible.offsetBy(dx: -offset, dy: 0).intersection(MapRect.world)
+            guard !part.isNull, !part.isEmpty else { continue }
+            for tile in TileID.tiles(covering: part, zoom: z) where source.covers(tile) {
+                guard let image = try source.image(tile) else { continue }
+                let rect = tile.mapRect.offsetBy(dx: offset, dy: 0)
+                let x0 = snapped(rect.minX, visible.minX)
+                let x1 = snapped(rect.maxX, visible.minX)
+                let y0 = snapped(rect.minY, visible.minY)
+                let y1 = snapped(rect.maxY, visible.minY)
+                let adjusted = adjustment.apply(image)
+                let surface = try ImageSurface(rgba: adjusted.bytes, width: adjusted.width, height: adjusted.height)
+                frame.context.withSavedState {
+                    frame.context.setAlpha(opacity)
+                    frame.context.drawTile(
+                        surface, in: Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0), smooth: smooth)
+                }
+            }
+        }
+    }
+}
+
+/// `raster-brightness-min/max`, `raster-saturation`, `raster-contrast` and `raster-hue-rotate`, with the
+/// formulas of MapLibre's raster fragment shader, on straight (not premultiplied) colours.
+struct ColorAdjustment {
+    let brightnessMin: Double
+    let brightnessMax: Double
+    let saturation: Double
+    let contrast: Double
+    let hueRotate: Double
+
+    init(layer: StyleLayer, context: EvaluationContext) {
+        brightnessMin = layer.number(.rasterBrightnessMin, context)
+        brightnessMax = layer.number(.rasterBrightnessMax, context)
+        saturation = layer.number(.rasterSaturation, context)
+        contrast = layer.number(.rasterContrast, context)
+        hueRotate = layer.number(.rasterHueRotate, context)
+    }
+
+    var isIdentity: Bool {
+        brightnessMin == 0 && brightnessMax == 1 && saturation == 0 && contrast == 0
+            && hueRotate.truncatingRemainder(dividingBy: 360) == 0
+    }
+
+    func apply(_ image: RGBAImage) -> RGBAImage {
+        guard !isIdentity else { return image }
+        // Hue rotation about the grey axis (MapLibre's spin matrix).
+        let angle = hueRotate * .pi / 180
+        let s = sin(angle)
+        let c = cos(angle)
+        let k = (2 * c + 1) / 3
+        let a = (-sqrt(3) * s - c + 1) / 3
+        let b = (sqrt(3) * s - c + 1) / 3
+        let saturationFactor = saturation > 0 ? 1 - 1 / (1.001 - saturation) : -saturation
+        let contrastFactor = contrast > 0 ? 1 / (1 - contrast) : 1 + contrast
+        var bytes = image.bytes
+        for i in stride(from: 0, to: bytes.count, by: 4) {
+            let r0 = Double(bytes[i]) / 255
+            let g0 = Double(bytes[i + 1]) / 255
+            let b0 = Double(bytes[i + 2]) / 255
+            var r = k * r0 + a * g0 + b * b0
+            var g = b * r0 + k * g0 + a * b0
+            var bl = a * r0 + b * g0 + k * b0
+            let average = (r + g + bl) / 3
+            r += (average - r) * saturationFactor
+            g += (average - g) * saturationFactor
+            bl += (average - bl) * saturationFactor
+            r = (r - 0.5) * contrastFactor + 0.5
+            g = (g - 0.5) * contrastFactor + 0.5
+            bl = (bl - 0.5) * contrastFactor + 0.5
+            func out(_ v: Double) -> UInt8 {
+                let mixed = brightnessMin + (brightnessMax - brightnessMin) * v
+                return UInt8(max(0, min(255, (mixed * 255).rounded())))
+            }
+            bytes[i] = out(r)
+            bytes[i + 1] = out(g)
+            bytes[i + 2] = out(bl)
+        }
+        return RGBAImage(width: image.width, height: image.height, bytes: bytes)
+    }
+}

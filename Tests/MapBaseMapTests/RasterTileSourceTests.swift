@@ -1,0 +1,113 @@
+import Foundation
+import MapRaster
+import MapTestSupport
+import Testing
+
+@Suite("Raster tile sources: MBTiles, folders and TileJSON, the tile zoom MapLibre picks, overzoom, seams")
+struct RasterTileSourceTests {
+    static let folder = Fixtures.root.appendingPathComponent("render/raster")
+
+    static func style(source: String) throws -> Style {
+        let text = #"""
+            {"version": 8, "sources": {"r": \#(source)},
+             "layers": [{"id": "bg", "type": "background", "paint": {"background-color": "#ff00ff"}},
+                        {"id": "r", "type": "raster", "source": "r", "paint": {"raster-fade-duration": 0}}]}
+            """#
+        return try Style.decode(Data(text.utf8), source: "test", baseURL: folder)
+    }
+
+    static func render(_ style: Style, center: LocationCoordinate2D, zoom: Double, size: Size) throws -> Snapshot {
+        var options = MapSnapshotter.Options(size: size)
+        options.visibleMapRect = try MapViewport(size: size, center: center, zoomLevel: zoom).visibleMapRect
+        options.style = style
+        options.showsAttribution = false
+        return try MapSnapshotter(options: options).snapshot()
+    }
+
+    /// The fixture's tile `z/x/y` decoded on its own: the truth the map's pixels are checked against.
+    static func tile(_ z: Int, _ x: Int, _ y: Int) throws -> RGBAImage {
+        try RGBAImage(contentsOfPNG: folder.appendingPathComponent("tiles/\(z)/\(x)/\(y).png"))
+    }
+
+    @Test("at the zoom of 256-point tiles every tile is copied pixel for pixel to its place, with no seam")
+    func exactTiles() throws {
+        let style = try Self.style(
+            source: #"{"type": "raster", "url": "mbtiles://../../overlays/tiles.mbtiles", "tileSize": 256}"#)
+        // MapRaster zoom 2 is 4x4 tiles of 256 points over a 1024-point world: tile zoom 2.
+        let snapshot = try Self.render(
+            style, center: LocationCoordinate2D(latitude: 0, longitude: 0), zoom: 2,
+            size: Size(width: 1024, height: 1024))
+        for (x, y) in [(0, 0), (1, 2), (3, 3), (2, 1)] {
+            let truth = try Self.tile(2, x, y)
+            let drawn = snapshot.image.rgbaBytes(x: x * 256, y: y * 256, width: 256, height: 256)
+            #expect(drawn == truth.bytes.enumerated().map { $0.offset % 4 == 3 ? 255 : $0.element }, "tile 2/\(x)/\(y)")
+        }
+    }
+
+    @Test("the same tiles from a folder through a TileJSON file draw the same image as from MBTiles")
+    func tileJSONFolderMatchesMBTiles() throws {
+        let mbtiles = try Self.style(
+            source: #"{"type": "raster", "url": "mbtiles://../../overlays/tiles.mbtiles", "tileSize": 256}"#)
+        let tileJSON = try Self.style(source: #"{"type": "raster", "url": "tiles.json", "tileSize": 256}"#)
+        let center = LocationCoordinate2D(latitude: 20, longitude: -30)
+        for zoom in [1.0, 1.7, 2.3, 4.5] {
+            let a = try Self.render(mbtiles, center: center, zoom: zoom, size: Size(width: 300, height: 200))
+            let b = try Self.render(tileJSON, center: center, zoom: zoom, size: Size(width: 300, height: 200))
+            #expect(a.image.rgbaBytes() == b.image.rgbaBytes(), "zoom \(zoom)")
+        }
+    }
+
+    @Test("views deeper than maxzoom scale the maxzoom tile up (overzoom); the tile zoom is rounded as MapLibre's")
+    func overzoomAndRounding() throws {
+        let style = try Self.style(
+            source: #"{"type": "raster", "url": "mbtiles://../../overlays/tiles.mbtiles", "tileSize": 256}"#)
+        // Zoom 6 is deeper than the fixture's maxzoom 2: the view's middle is the middle of tile 2/2/1, scaled
+        // 16 times, so the center pixel has the color of that tile's center.
+        let tile = try Self.tile(2, 2, 1)
+        let center = MapPoint(x: 2.5 * TileID.mapPointSize(atZoom: 2), y: 1.5 * TileID.mapPointSize(atZoom: 2))
+        let deep = try Self.render(
+            style, center: center.coordinate, zoom: 6, size: Size(width: 64, height: 64))
+        #expect(deep.image.pixel(x: 32, y: 32) == tile.pixel(x: 128, y: 128))
+        // Zoom 1.6 reads zoom-2 tiles (1.6 rounds to 2), zoom 1.4 zoom-1 tiles. The fixture has one colour per
+        // tile, so the point at 3/8 of the world's width and height shows the colour of tile 2/1/1 at zoom 1.6
+        // and of tile 1/0/0 at zoom 1.4.
+        let worldCenter = LocationCoordinate2D(latitude: 0, longitude: 0)
+        let z16 = try Self.render(style, center: worldCenter, zoom: 1.6, size: Size(width: 800, height: 800))
+        let z14 = try Self.render(style, center: worldCenter, zoom: 1.4, size: Size(width: 800, height: 800))
+        let side16 = 256 * pow(2, 1.6)
+        let side14 = 256 * pow(2, 1.4)
+        let at16 = Int(400 - side16 / 2 + side16 * 3 / 8)
+        let at14 = Int(400 - side14 / 2 + side14 * 3 / 8)
+        let tile2 = try Self.tile(2, 1, 1).pixel(x: 128, y: 128)
+        let tile1 = try Self.tile(1, 0, 0).pixel(x: 192, y: 192)
+        #expect(tile1 != tile2)
+        #expect(z16.image.pixel(x: at16, y: at16) == tile2)
+        #expect(z14.image.pixel(x: at14, y: at14) == tile1)
+    }
+
+    @Test("raster tiles outside the source's bounds or zooms are not read; a tile that is not an image names the tile")
+    func boundsAndBadTiles() throws {
+        let outside = try Self.style(
+            source:
+                #"{"type": "raster", "tiles": ["tiles/{z}/{x}/{y}.png"], "tileSize": 256, "minzoom": 2, "maxzoom": 2}"#)
+        let low = try Self.render(
+            outside, center: LocationCoordinate2D(latitude: 0, longitude: 0), zoom: 0.4,
+            size: Size(width: 64, height: 64))
+        #expect(low.image.pixel(x: 32, y: 32) == ImageSurface.Pixel(red: 255, green: 0, blue: 255, alpha: 255))
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("mapraster-rt-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(
+            at: dir.appendingPathComponent("0/0"), withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try Data("not a png".utf8).write(to: dir.appendingPathComponent("0/0/0.png"))
+        let broken = try Self.style(
+            source: #"{"type": "raster", "tiles": ["\#(dir.path)/{z}/{x}/{y}.png"], "tileSize": 256, "maxzoom": 0}"#)
+        do {
+            _ = try Self.render(
+                broken, center: LocationCoordinate2D(latitude: 0, longitude: 0), zoom: 1,
+                size: Size(width: 64, height: 64))
+            Issue.record("a broken tile was drawn")
+        } catch {
+            #expect("\(error)".contains("raster source \"r\" tile 0/0/0"), "\(error)")
+        }
+    }
+}
