@@ -21,10 +21,9 @@ struct SymbolLayerRenderer {
 
     func place(into collisions: inout SpatialGrid) throws -> [PlacedLabel] {
         var placed: [PlacedLabel] = []
-        var failure: Error?
         let perPoint = selection.viewport.mapPointsPerPoint
+        var entries: [(feature: FeatureSource.Feature, offset: Double, context: EvaluationContext, text: String)] = []
         selection.forEachFeature(of: source, layer: layer, margin: Self.margin) { feature, offset, context in
-            guard failure == nil else { return }
             var text = resolveText(context)
             guard !text.isEmpty else { return }
             switch layer.string(.textTransform, context) {
@@ -32,13 +31,15 @@ struct SymbolLayerRenderer {
             case "lowercase": text = text.lowercased()
             default: break
             }
-            let font: Font
-            do { font = try self.font(for: text, context) } catch {
-                failure = error
-                return
-            }
+            entries.append((feature, offset, context, text))
+        }
+        let merged = Self.mergedTileLines(
+            entries.map { ($0.feature, $0.offset, $0.text, layer.string(.symbolPlacement, $0.context) == "line") })
+        for (i, entry) in entries.enumerated() {
+            let (feature, offset, context, text) = entry
+            let font = try self.font(for: text, context)
             let size = layer.number(.textSize, context)
-            guard size > 0 else { return }
+            guard size > 0 else { continue }
             let opacity = layer.number(.textOpacity, context)
             let color = layer.color(.textColor, context) ?? .black
             let halo = layer.color(.textHaloColor, context) ?? .clear
@@ -49,7 +50,14 @@ struct SymbolLayerRenderer {
             let padding = layer.number(.textPadding, context)
             let allowOverlap = layer.bool(.textAllowOverlap, context)
             if layer.string(.symbolPlacement, context) == "line" {
-                guard case .lines(let lines) = feature.shape else { return }
+                let lines: [[MapPoint]]
+                switch merged[i] {
+                case .some(.some(let group)): lines = group
+                case .some(.none): continue  // placed with the first piece of its merged line
+                case .none:
+                    guard case .lines(let own) = feature.shape else { continue }
+                    lines = own
+                }
                 for line in lines {
                     let world = line.map { Point(x: ($0.x + offset) / perPoint, y: $0.y / perPoint) }
                     for glyphs in placeAlongLine(
@@ -76,8 +84,38 @@ struct SymbolLayerRenderer {
                 }
             }
         }
-        if let failure { throw failure }
         return placed
+    }
+
+    /// Lines cut at vector-tile edges joined again before line labels are placed, so that a road split
+    /// across tiles gets its label where one whole feature would have it. As MapLibre's `mergeLines` joins
+    /// the features of one tile, pieces with the same label text (and the same id, when they have one)
+    /// whose ends meet are chained, here across tiles. Returns, by entry index, the merged lines for the
+    /// first entry of each chain and nil for the entries folded into it; entries not from tiles are absent.
+    static func mergedTileLines(_ entries: [(FeatureSource.Feature, Double, String, Bool)]) -> [Int: [[MapPoint]]?] {
+        var groups: [String: [Int]] = [:]
+        var order: [String] = []
+        for (i, (feature, offset, text, isLine)) in entries.enumerated() where isLine && feature.tileBounds != nil {
+            guard case .lines = feature.shape else { continue }
+            let key = "\(offset)|\(feature.id)|\(text)"
+            if groups[key] == nil { order.append(key) }
+            groups[key, default: []].append(i)
+        }
+        var result: [Int: [[MapPoint]]?] = [:]
+        for key in order {
+            guard let members = groups[key] else { continue }
+            var pieces: [[MapPoint]] = []
+            var tileSide = 0.0
+            for i in members {
+                if case .lines(let lines) = entries[i].0.shape { pieces += lines.filter { $0.count > 1 } }
+                tileSide = max(tileSide, entries[i].0.tileBounds?.width ?? 0)
+            }
+            // Each tile rounds the points where it cut the road to its own grid, so the ends of two pieces
+            // meet within a few grid units, not exactly: within 4 units of a 4096-unit tile (half a point at most).
+            result[members[0]] = LineMerger.merge(pieces, tolerance: max(tileSide / 1024, 1.0 / 64))
+            for i in members.dropFirst() { result[i] = .some(nil) }
+        }
+        return result
     }
 
     /// Where point labels of a feature go, in map points: its label point; for a polygon whose label point
