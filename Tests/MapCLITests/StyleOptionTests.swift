@@ -46,4 +46,31 @@ struct StyleOptionTests {
             #expect(image.pixel(x: 2, y: 2) == ImageSurface.Pixel(red: 0, green: 0, blue: 0, alpha: 255))
         }
     }
+
+    @Test("--source NAME=PATH points a style's source at another file, relative to the working directory")
+    func sourceReplacement() throws {
+        try withTemporaryDirectory { dir in
+            let style = Fixtures.root.appendingPathComponent("render/vector/style.json").path
+            let tiles = Fixtures.packageRoot.appendingPathComponent(
+                "Sources/MapBaseMap/Resources/vectortiles/osm-omt.pmtiles")
+            try FileManager.default.copyItem(at: tiles, to: dir.file("mine.pmtiles"))
+            let view = ["--center", "43.7384,7.4246", "--zoom", "16", "--size", "200x150", "--no-attribution"]
+            let a = try CLI.run(["render", "--style", style] + view + ["-o", "a.png"], in: dir.url)
+            let b = try CLI.run(
+                ["render", "--style", style, "--source", "omt=mine.pmtiles"] + view + ["-o", "b.png"], in: dir.url)
+            #expect(a.exitCode == 0 && b.exitCode == 0, "\(a)\n\(b)")
+            // The PMTiles copy holds the same tiles as the style's MBTiles file.
+            #expect(try Data(contentsOf: dir.file("a.png")) == Data(contentsOf: dir.file("b.png")))
+            let unknown = try CLI.run(
+                ["render", "--style", style, "--source", "roads=mine.pmtiles"] + view + ["-o", "c.png"], in: dir.url)
+            #expect(unknown.exitCode == 64 && unknown.standardError.contains("the style's sources: omt"), "\(unknown)")
+            let malformed = try CLI.run(
+                ["render", "--style", style, "--source", "mine.pmtiles"] + view + ["-o", "c.png"], in: dir.url)
+            #expect(malformed.exitCode == 64 && malformed.standardError.contains("NAME=PATH"), "\(malformed)")
+            let missing = try CLI.run(
+                ["render", "--style", style, "--source", "omt=nowhere.mbtiles"] + view + ["-o", "c.png"], in: dir.url)
+            #expect(missing.exitCode == 1 && missing.standardError.contains("nowhere.mbtiles"), "\(missing)")
+            #expect(!FileManager.default.fileExists(atPath: dir.file("c.png").path))
+        }
+    }
 }
