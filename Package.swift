@@ -42,6 +42,9 @@ let package = Package(
         .systemLibrary(
             name: "CImageQuant", pkgConfig: "imagequant",
             providers: [.apt(["libimagequant-dev"])]),
+        .systemLibrary(
+            name: "CMicroHTTPD", pkgConfig: "libmicrohttpd",
+            providers: [.apt(["libmicrohttpd-dev"])]),
 
         // Deflate (zlib, gzip) through libdeflate: the only module that calls it.
         .target(name: "MapCompression", dependencies: ["MapGeometry", "CDeflate"]),
@@ -99,8 +102,12 @@ let package = Package(
                 "MapGeometry", "MapData", "MapStyle", "MapGraphics", "MapBaseMap", "MapOverlays", "MapAnnotations",
                 "MapRender", "MapScene", "MapDiff",
             ]),
+        // The HTTP server (`mapraster serve`): tiles, static maps, data passthrough, metrics, through libmicrohttpd.
+        .target(
+            name: "MapServer",
+            dependencies: ["MapRaster", "MapStorage", "MapData", "MapCompression", "CMicroHTTPD"]),
         // Command-line interface as a library so that tests can call it.
-        .target(name: "MapCLI", dependencies: ["MapRaster", "MapTiles", "MapStorage", "MapGeocoding"]),
+        .target(name: "MapCLI", dependencies: ["MapRaster", "MapTiles", "MapStorage", "MapGeocoding", "MapServer"]),
         .executableTarget(name: "mapraster", dependencies: ["MapCLI"]),
         // For users' test targets: render and compare with approved images (XCTest and Swift Testing).
         .target(name: "MapRasterTesting", dependencies: ["MapRender", "MapDiff", "MapGraphics"]),
@@ -134,6 +141,9 @@ let package = Package(
         .testTarget(
             name: "MapDiffTests", dependencies: ["MapDiff", "MapRasterTesting", "MapRaster", "MapTestSupport"]),
         .testTarget(name: "MapTilesTests", dependencies: ["MapTiles", "MapStorage", "MapRaster", "MapTestSupport"]),
+        .testTarget(
+            name: "MapServerTests",
+            dependencies: ["MapServer", "MapRaster", "MapStorage", "MapData", "MapCompression", "MapTestSupport"]),
         .testTarget(name: "MapCLITests", dependencies: ["MapCLI", "MapTestSupport", "MapStorage", "mapraster"]),
     ],
     swiftLanguageModes: [.v6]

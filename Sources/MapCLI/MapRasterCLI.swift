@@ -51,6 +51,7 @@ public enum MapRasterCLI {
         case "tiles": try TilesCommand.run(Array(arguments.dropFirst()), output: output)
         case "mbtiles": try MBTilesCommand.run(Array(arguments.dropFirst()), output: output)
         case "geocode": return try GeocodeCommand.run(Array(arguments.dropFirst()), output: output)
+        case "serve": return try ServeCommand.run(Array(arguments.dropFirst()), output: output)
         case "version": try versionCommand(Array(arguments.dropFirst()), output: output)
         case "help", "--help", "-h": output.standardOutput(helpText)
         default:
@@ -58,7 +59,7 @@ public enum MapRasterCLI {
                 try RenderCommand.run(arguments, output: output)
             } else {
                 throw CLIError.usage(
-                    "unknown command '\(first)'; commands: render, diff, tiles, mbtiles, geocode, version, help")
+                    "unknown command '\(first)'; commands: render, diff, tiles, mbtiles, geocode, serve, version, help")
             }
         }
         return 0

@@ -24,6 +24,16 @@ public enum Deflate {
         return out
     }
 
+    /// `data` as a gzip stream (RFC 1952) at `level` (clamped to 0...12), as HTTP's `Content-Encoding: gzip`.
+    ///
+    /// - Throws: ``CompressionError/cannotStart`` or ``CompressionError/compressionFailed``.
+    public static func gzipCompress(_ data: [UInt8], level: Int) throws -> [UInt8] {
+        let level = max(0, min(12, level))
+        let out = data.withUnsafeBytes { DeflateCalls.gzipCompress($0, level: level) }
+        guard let out else { throw CompressionError.compressionFailed }
+        return out
+    }
+
     /// The CRC-32 (as in gzip and PNG) of `bytes`, continuing `crc` (0 to start).
     public static func crc32(_ crc: UInt32, _ bytes: UnsafeRawBufferPointer) -> UInt32 {
         DeflateCalls.crc32(crc, bytes)

@@ -41,6 +41,19 @@ enum DeflateCalls {
         return out
     }
 
+    static func gzipCompress(_ input: UnsafeRawBufferPointer, level: Int) -> [UInt8]? {
+        guard let compressor = pool.take(level: level) else { return nil }
+        defer { pool.give(compressor, level: level) }
+        let bound = libdeflate_gzip_compress_bound(compressor, input.count)
+        var out = [UInt8](repeating: 0, count: bound)
+        let written = out.withUnsafeMutableBytes { output in
+            libdeflate_gzip_compress(compressor, input.baseAddress, input.count, output.baseAddress, output.count)
+        }
+        guard written > 0 else { return nil }
+        out.removeLast(out.count - written)
+        return out
+    }
+
     static func crc32(_ crc: UInt32, _ bytes: UnsafeRawBufferPointer) -> UInt32 {
         UInt32(libdeflate_crc32(crc, bytes.baseAddress, bytes.count))
     }

@@ -1,0 +1,118 @@
+import Foundation
+import MapServer
+
+/// `mapraster serve`: the HTTP server for static maps and raster tiles (see README "Serving maps").
+enum ServeCommand {
+    static let valued: Set<String> = [
+        "--config", "--port", "--bind", "--workers", "--queue", "--cache-bytes", "--public-url", "--cors", "--max-size",
+    ]
+    static let repeatable: Set<String> = ["--style", "--data"]
+
+    static func run(_ arguments: [String], output streams: MapRasterCLI.Output) throws -> Int32 {
+        let args = try Arguments(
+            arguments, valued: valued, boolean: ["--help", "--quiet"], repeatable: repeatable, aliases: ["-h": "--help"]
+        )
+        if args.flags.contains("--help") {
+            streams.standardOutput(helpText)
+            return 0
+        }
+        guard args.positional.isEmpty else { throw CLIError.usage("unexpected argument '\(args.positional[0])'") }
+        var config: ServerConfiguration
+        do {
+            if let file = args["--config"] {
+                config = try ServerConfiguration.load(contentsOf: URL(fileURLWithPath: file))
+            } else {
+                config = ServerConfiguration()
+            }
+            for item in args.repeated["--data"] ?? [] {
+                let (id, path) = try pair(item, flag: "--data")
+                try config.addData(id: id, path: path)
+            }
+            for item in args.repeated["--style"] ?? [] {
+                let (id, path) = try pair(item, flag: "--style")
+                try config.addStyle(id: id, path: path)
+            }
+            if config.styles.isEmpty && config.data.isEmpty { config.styles = try ServerConfiguration.shippedStyles() }
+        } catch let error as ServerError {
+            throw CLIError.usage(error.description)
+        }
+        func integer(_ flag: String, _ range: ClosedRange<Int>) throws -> Int? {
+            guard let text = args[flag] else { return nil }
+            guard let value = Int(text), range.contains(value) else {
+                throw CLIError.usage(
+                    "\(flag) '\(text)' is invalid: use a whole number in \(range.lowerBound)...\(range.upperBound)")
+            }
+            return value
+        }
+        if let port = try integer("--port", 0...65_535) { config.port = port }
+        if let bind = args["--bind"] { config.address = bind == "localhost" ? "127.0.0.1" : bind }
+        if let workers = try integer("--workers", 1...256) { config.workers = workers }
+        if let queue = try integer("--queue", 0...100_000) { config.queueLimit = queue }
+        if let bytes = try integer("--cache-bytes", 0...(1 << 40)) { config.cacheBytes = bytes }
+        if let size = try integer("--max-size", 1...16_384) { config.maximumSize = size }
+        if let url = args["--public-url"] { config.publicURL = url }
+        if let cors = args["--cors"] { config.cors = cors == "none" ? nil : cors }
+
+        let quiet = args.flags.contains("--quiet")
+        let log: @Sendable (String) -> Void = { line in if !quiet { streams.standardError(line + "\n") } }
+        let server: MapServer
+        do {
+            server = try MapServer(configuration: config, log: log)
+            try server.start()
+        } catch { throw CLIError.failure("\(error)") }
+        let port = server.port ?? config.port
+        let styles = config.styles.map(\.id).joined(separator: ", ")
+        let data = config.data.isEmpty ? "none" : config.data.map(\.id).joined(separator: ", ")
+        streams.standardOutput(
+            "mapraster: serving http://\(config.address):\(port)/ (styles: \(styles); data: \(data)); "
+                + "SIGINT or SIGTERM stops\n")
+
+        // Stop on SIGINT or SIGTERM: no new connections, requests in flight finish, exit 0.
+        let stop = DispatchSemaphore(value: 0)
+        var sources: [DispatchSourceSignal] = []
+        for signalNumber in [SIGINT, SIGTERM] {
+            signal(signalNumber, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .global())
+            source.setEventHandler { stop.signal() }
+            source.resume()
+            sources.append(source)
+        }
+        stop.wait()
+        streams.standardError("mapraster: stopping; finishing requests in flight\n")
+        server.shutdown(grace: 30)
+        for source in sources { source.cancel() }
+        return 0
+    }
+
+    static func pair(_ item: String, flag: String) throws -> (String, String) {
+        guard let eq = item.firstIndex(of: "="), eq != item.startIndex, item.index(after: eq) != item.endIndex else {
+            throw CLIError.usage("\(flag) '\(item)' is invalid: expected ID=PATH")
+        }
+        return (String(item[..<eq]), String(item[item.index(after: eq)...]))
+    }
+
+    static let helpText = """
+        mapraster serve: an HTTP server for static maps and raster tiles (tileserver-gl compatible URLs).
+
+        USAGE
+          mapraster serve [--style ID=STYLE.json]... [--data ID=FILE.mbtiles|.pmtiles]... [--config FILE]
+                          [--port 8080] [--bind 127.0.0.1] [--workers N] [--queue N] [--cache-bytes N]
+                          [--max-size PX] [--public-url URL] [--cors ORIGIN|none] [--quiet]
+
+        With no style and no data it serves the shipped styles. Binds to 127.0.0.1 unless --bind says otherwise.
+        Data ids can be named by styles as mbtiles://{ID} or pmtiles://{ID}; give --data before styles use it.
+
+        ENDPOINTS
+          /                                        viewer: a Leaflet map of each style, a static-map URL builder
+          /styles/{id}/{z}/{x}/{y}[@2x].png        256-point raster tiles; /styles/{id}/512/{z}/{x}/{y}.png 512
+          /styles/{id}/static/{lon},{lat},{zoom}/{w}x{h}[@2x].png   static map (zoom as tileserver-gl's)
+          /styles/{id}/static/{minx},{miny},{maxx},{maxy}/{w}x{h}[@2x].png
+          /styles/{id}.json  /styles/{id}/style.json                TileJSON of the tiles, the style
+          /data/{id}/{z}/{x}/{y}.{pbf,png}  /data/{id}.json         the tile files as stored, TileJSON
+          POST /render[?style=ID][&metadata=1]     a scene file in the body: the PNG, or its metadata JSON
+          /index.json  /health  /metrics           what is served, liveness, Prometheus metrics
+
+        Each request logs one line to standard error (--quiet: none).
+
+        """
+}

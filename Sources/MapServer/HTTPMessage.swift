@@ -1,0 +1,111 @@
+import Foundation
+
+/// One HTTP request as the server's routes see it: the method, the path (percent-decoded by the HTTP
+/// library), the query parameters in order (repeated names kept, as Google's `markers=` are), the
+/// headers (names lowercased) and the body.
+public struct HTTPRequest: Sendable {
+    /// `GET`, `HEAD`, `POST`...
+    public var method: String
+    /// The path, without the query.
+    public var path: String
+    /// Query parameters in the order given, decoded.
+    public var query: [(name: String, value: String)]
+    /// Header values by lowercased name.
+    public var headers: [String: String]
+    /// The request body (POST).
+    public var body: Data
+
+    /// Creates a request.
+    public init(
+        method: String = "GET", path: String, query: [(name: String, value: String)] = [],
+        headers: [String: String] = [:], body: Data = Data()
+    ) {
+        self.method = method
+        self.path = path
+        self.query = query
+        self.headers = headers
+        self.body = body
+    }
+
+    /// The first value of query parameter `name`.
+    public func parameter(_ name: String) -> String? { query.first { $0.name == name }?.value }
+
+    /// Every value of query parameter `name`, in order.
+    public func parameters(_ name: String) -> [String] { query.filter { $0.name == name }.map(\.value) }
+
+    /// Creates a request from a path with a query string (`/static?x=1&y=2`), percent-decoding the query
+    /// (and `+` as a space) as an HTTP server does: for tests and for the access log.
+    public init(method: String = "GET", target: String, headers: [String: String] = [:], body: Data = Data()) {
+        let parts = target.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)
+        let path = String(parts.first ?? "")
+        var query: [(name: String, value: String)] = []
+        if parts.count == 2 {
+            for item in parts[1].split(separator: "&") where !item.isEmpty {
+                let pair = item.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+                func decode(_ s: Substring) -> String {
+                    String(s).replacingOccurrences(of: "+", with: " ").removingPercentEncoding ?? String(s)
+                }
+                query.append((decode(pair[0]), pair.count == 2 ? decode(pair[1]) : ""))
+            }
+        }
+        self.init(
+            method: method, path: path.removingPercentEncoding ?? path, query: query, headers: headers, body: body)
+    }
+}
+
+/// One HTTP response.
+public struct HTTPResponse: Sendable {
+    /// The status code.
+    public var status: Int
+    /// Headers in the order they are sent (`Content-Length` and `Date` are added by the HTTP library).
+    public var headers: [(name: String, value: String)]
+    /// The body.
+    public var body: Data
+
+    /// Creates a response.
+    public init(status: Int, headers: [(name: String, value: String)] = [], body: Data = Data()) {
+        self.status = status
+        self.headers = headers
+        self.body = body
+    }
+
+    /// The value of header `name` (case-insensitive).
+    public func header(_ name: String) -> String? {
+        headers.first { $0.name.lowercased() == name.lowercased() }?.value
+    }
+
+    /// A response with `body` of `contentType`.
+    public static func data(_ body: Data, contentType: String, status: Int = 200) -> HTTPResponse {
+        HTTPResponse(status: status, headers: [("Content-Type", contentType)], body: body)
+    }
+
+    /// A JSON error `{"error": message, "parameter": parameter}`: what is wrong and which part of the
+    /// request it is in.
+    public static func error(_ status: Int, _ message: String, parameter: String? = nil) -> HTTPResponse {
+        var object = "{\"error\":" + jsonString(message)
+        if let parameter { object += ",\"parameter\":" + jsonString(parameter) }
+        object += "}"
+        return data(Data(object.utf8), contentType: "application/json; charset=utf-8", status: status)
+    }
+
+    /// `text` as a JSON string literal.
+    static func jsonString(_ text: String) -> String {
+        var out = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            default:
+                if scalar.value < 0x20 {
+                    out += String(format: "\\u%04x", scalar.value)
+                } else {
+                    out.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return out + "\""
+    }
+}

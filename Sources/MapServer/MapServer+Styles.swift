@@ -1,0 +1,226 @@
+import Foundation
+import MapData
+import MapRaster
+
+extension MapServer {
+    /// `/styles/{id}.json`, `/styles/{id}/style.json`, `/styles/{id}[/{256|512}]/{z}/{x}/{y}[@Nx].{format}`,
+    /// `/styles/{id}/static/{area}/{w}x{h}[@Nx].{format}`.
+    func styleRoute(_ parts: [String], _ request: HTTPRequest) -> (String, HTTPResponse) {
+        if parts.count == 1, parts[0].hasSuffix(".json") {
+            let id = String(parts[0].dropLast(5))
+            guard let entry = configuration.styles.first(where: { $0.id == id }) else {
+                return ("tilejson", unknownStyle(id))
+            }
+            return ("tilejson", json(tileJSON(entry, request)))
+        }
+        guard let id = parts.first, let entry = configuration.styles.first(where: { $0.id == id }) else {
+            return ("styles", unknownStyle(parts.first ?? ""))
+        }
+        let rest = Array(parts.dropFirst())
+        if rest == ["style.json"] {
+            return ("style", .data(entry.json, contentType: "application/json; charset=utf-8"))
+        }
+        if rest.first == "static" {
+            guard rest.count == 3 else {
+                return (
+                    "static",
+                    .error(404, "use /styles/\(id)/static/{area}/{width}x{height}[@2x].png", parameter: "path")
+                )
+            }
+            let key = request.path + "?" + request.query.map { "\($0.name)=\($0.value)" }.joined(separator: "&")
+            return ("static", cached(key) { staticImage(entry, area: rest[1], size: rest[2], request: request) })
+        }
+        if rest.count == 3 || rest.count == 4 {
+            return ("tile", cached(request.path) { tile(entry, rest) })
+        }
+        return ("styles", .error(404, "no such path under /styles/\(id)", parameter: "path"))
+    }
+
+    func unknownStyle(_ id: String) -> HTTPResponse {
+        .error(
+            404, "no style '\(id)'; styles: " + configuration.styles.map(\.id).joined(separator: ", "),
+            parameter: "style")
+    }
+
+    /// TileJSON 3.0 for a style's raster tiles.
+    func tileJSON(_ entry: ServerConfiguration.StyleEntry, _ request: HTTPRequest) -> JSONValue {
+        let attribution = entry.style.attribution.joined(separator: " | ")
+        return .object([
+            ("tilejson", .string("3.0.0")), ("name", .string(entry.style.name ?? entry.id)),
+            ("tiles", .array([.string("\(baseURL(request))/styles/\(entry.id)/{z}/{x}/{y}.png")])),
+            ("minzoom", .number(0)), ("maxzoom", .number(22)),
+            ("bounds", .array([.number(-180), .number(-85.0511), .number(180), .number(85.0511)])),
+            ("attribution", .string(attribution)), ("format", .string("png")), ("scheme", .string("xyz")),
+        ])
+    }
+
+    /// The content type of the image format named by a file extension, or the error response.
+    func format(_ name: String) -> (contentType: String?, error: HTTPResponse?) {
+        switch name.lowercased() {
+        case "png": return ("image/png", nil)
+        default: return (nil, .error(400, "unknown image format '\(name)'; use png", parameter: "format"))
+        }
+    }
+
+    /// `NAME[@Nx].FORMAT` split: the name, the scale and the format.
+    func splitScaleAndFormat(_ last: String) -> (name: String, scale: Int, format: String)? {
+        guard let dot = last.lastIndex(of: ".") else { return nil }
+        let format = String(last[last.index(after: dot)...])
+        var name = String(last[..<dot])
+        var scale = 1
+        if let at = name.lastIndex(of: "@") {
+            let suffix = name[name.index(after: at)...]
+            guard suffix.hasSuffix("x"), let n = Int(suffix.dropLast()) else { return nil }
+            scale = n
+            name = String(name[..<at])
+        }
+        return (name, scale, format)
+    }
+
+    /// One raster tile: `{z}/{x}/{y}` are 256-point tiles of zoom z; with a leading 512 the same tile is
+    /// drawn 512 points wide (one zoom more detail), as tileserver-gl serves them.
+    func tile(_ entry: ServerConfiguration.StyleEntry, _ parts: [String]) -> HTTPResponse {
+        var parts = parts
+        var tileSize = 256
+        if parts.count == 4 {
+            guard let size = Int(parts[0]), size == 256 || size == 512 else {
+                return .error(404, "tile size must be 256 or 512, got '\(parts[0])'", parameter: "tileSize")
+            }
+            tileSize = size
+            parts.removeFirst()
+        }
+        guard let last = splitScaleAndFormat(parts[2]), let z = Int(parts[0]), let x = Int(parts[1]),
+            let y = Int(last.name)
+        else { return .error(404, "a tile is /{z}/{x}/{y}[@2x].png with whole numbers", parameter: "path") }
+        guard (1...configuration.maximumScale).contains(last.scale) else {
+            return .error(400, "scale @\(last.scale)x is not in 1...\(configuration.maximumScale)", parameter: "scale")
+        }
+        let chosen = format(last.format)
+        guard let contentType = chosen.contentType else { return chosen.error! }
+        guard (0...22).contains(z), let id = try? TileID(z: z, x: x, y: y) else {
+            return .error(404, "no tile \(z)/\(x)/\(y): zoom 0...22, x and y in 0..<2^zoom", parameter: "tile")
+        }
+        var options = MapSnapshotter.Options(
+            size: Size(width: Double(tileSize), height: Double(tileSize)), scale: Double(last.scale))
+        options.visibleMapRect = id.mapRect
+        options.showsAttribution = false
+        return render(options, contentType: contentType) { $0.baseMap = entry.baseMap }
+    }
+
+    /// Renders on a worker slot; `503` when none frees up in time.
+    func render(
+        _ options: MapSnapshotter.Options, contentType: String, populate: (MapSnapshotter) -> Void,
+        metadata: Bool = false
+    ) -> HTTPResponse {
+        let outcome: Result<Data, Error>? = gate.run {
+            let start = DispatchTime.now().uptimeNanoseconds
+            defer { metrics.rendered(seconds: Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9) }
+            do {
+                let snapshotter = try MapSnapshotter(options: options)
+                populate(snapshotter)
+                let snapshot = try snapshotter.snapshot()
+                if metadata { return .success(Data(snapshot.metadata().serialized(pretty: false).utf8)) }
+                return .success(try snapshot.image.pngData())
+            } catch { return .failure(error) }
+        }
+        switch outcome {
+        case nil:
+            var busy = HTTPResponse.error(503, "the server is busy; retry shortly", parameter: nil)
+            busy.headers.append(("Retry-After", "1"))
+            return busy
+        case .success(let data)?:
+            return .data(data, contentType: metadata ? "application/json; charset=utf-8" : contentType)
+        case .failure(let error)?:
+            if let geometry = error as? GeometryError { return .error(400, geometry.description, parameter: "area") }
+            return .error(500, "rendering failed: \(error)", parameter: nil)
+        }
+    }
+
+    /// `/styles/{id}/static/{lon},{lat},{zoom}/...`, `/static/{minx},{miny},{maxx},{maxy}/...` (zooms are
+    /// tileserver-gl's and MapLibre's: 512-point tiles, one less than MapRaster's).
+    func staticImage(
+        _ entry: ServerConfiguration.StyleEntry, area: String, size: String, request: HTTPRequest
+    ) -> HTTPResponse {
+        guard let last = splitScaleAndFormat(size) else {
+            return .error(400, "the size must be {width}x{height}[@2x].png, got '\(size)'", parameter: "size")
+        }
+        let dims = last.name.split(separator: "x", omittingEmptySubsequences: false)
+        guard dims.count == 2, let w = Int(dims[0]), let h = Int(dims[1]) else {
+            return .error(400, "the size must be {width}x{height}, got '\(last.name)'", parameter: "size")
+        }
+        let limit = configuration.maximumSize
+        guard (1...limit).contains(w), (1...limit).contains(h) else {
+            return .error(400, "width and height must be in 1...\(limit), got \(w)x\(h)", parameter: "size")
+        }
+        guard (1...configuration.maximumScale).contains(last.scale) else {
+            return .error(400, "scale @\(last.scale)x is not in 1...\(configuration.maximumScale)", parameter: "scale")
+        }
+        let chosen = format(last.format)
+        guard let contentType = chosen.contentType else { return chosen.error! }
+        var options = MapSnapshotter.Options(size: Size(width: Double(w), height: Double(h)), scale: Double(last.scale))
+        let numbers = area.split(separator: ",", omittingEmptySubsequences: false).map { Double($0) }
+        if area == "auto" {
+            return .error(400, "static/auto needs markers or paths (not available yet)", parameter: "area")
+        } else if numbers.count == 3, let lon = numbers[0], let lat = numbers[1], let zoom = numbers[2] {
+            guard abs(lat) <= 85.0511, abs(lon) <= 180, (0...22).contains(zoom) else {
+                return .error(
+                    400, "center longitude -180...180, latitude -85.0511...85.0511 and zoom 0...22", parameter: "area")
+            }
+            do {
+                options.visibleMapRect = try MapViewport(
+                    size: options.size, center: LocationCoordinate2D(latitude: lat, longitude: lon),
+                    zoomLevel: zoom + 1
+                ).visibleMapRect
+            } catch { return .error(400, "\(error)", parameter: "area") }
+        } else if numbers.count == 4, let west = numbers[0], let south = numbers[1], let east = numbers[2],
+            let north = numbers[3]
+        {
+            do {
+                let box = try GeoBoundingBox(validatingWest: west, south: south, east: east, north: north)
+                options.visibleMapRect = box.mapRect
+            } catch {
+                return .error(400, "the box must be minLon,minLat,maxLon,maxLat: \(error)", parameter: "area")
+            }
+        } else {
+            return .error(
+                400, "the area must be {lon},{lat},{zoom}, {minx},{miny},{maxx},{maxy} or auto, got '\(area)'",
+                parameter: "area")
+        }
+        return render(options, contentType: contentType) { $0.baseMap = entry.baseMap }
+    }
+
+    /// `POST /render`: a scene file (the command line's format) in the body; the image, or with
+    /// `?metadata=1` the metadata JSON (annotation frames, clusters).
+    func renderScene(_ request: HTTPRequest) -> HTTPResponse {
+        let scene: Scene
+        do { scene = try Scene.decode(request.body, source: "request body") } catch {
+            return .error(400, "\(error)", parameter: "body")
+        }
+        let defaults = MapSnapshotter.Options(size: Size(width: 512, height: 512))
+        var baseMap: StyledBaseMap?
+        if let id = request.parameter("style") {
+            guard let entry = configuration.styles.first(where: { $0.id == id }) else { return unknownStyle(id) }
+            baseMap = entry.baseMap
+        }
+        let options: MapSnapshotter.Options
+        do { options = try scene.options(defaults: defaults) } catch {
+            return .error(400, "\(error)", parameter: "body")
+        }
+        let limit = Double(configuration.maximumSize)
+        guard options.size.width <= limit, options.size.height <= limit,
+            options.scale <= Double(configuration.maximumScale)
+        else {
+            return .error(
+                400,
+                "size must be at most \(configuration.maximumSize) points a side and scale at most "
+                    + "\(configuration.maximumScale)", parameter: "size")
+        }
+        let metadata = request.parameter("metadata") == "1"
+        return render(
+            options, contentType: "image/png",
+            populate: { snapshotter in
+                if let baseMap { snapshotter.baseMap = baseMap }
+                scene.populate(snapshotter)
+            }, metadata: metadata)
+    }
+}

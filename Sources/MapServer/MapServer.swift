@@ -1,0 +1,232 @@
+import Foundation
+import MapCompression
+import MapData
+import MapRaster
+import MapStorage
+import Synchronization
+
+/// The HTTP server behind `mapraster serve`: raster tiles and static maps of the configured styles,
+/// passthrough of the configured tile files, scene rendering, metrics and a viewer page.
+///
+/// ```swift
+/// var config = ServerConfiguration()
+/// config.styles = try ServerConfiguration.shippedStyles()
+/// let server = try MapServer(configuration: config)
+/// try server.start()          // listens on 127.0.0.1:8080
+/// ```
+///
+/// ``handle(_:)`` answers one request without a socket, which is what the HTTP layer calls and what tests use.
+public final class MapServer: Sendable {
+    /// The configuration served.
+    public let configuration: ServerConfiguration
+    let cache: ResponseCache
+    let gate: RenderGate
+    let metrics = ServerMetrics()
+    private let daemon = Mutex<HTTPDaemon?>(nil)
+    private let inFlight = Atomic<Int>(0)
+    /// Called after each request with one access-log line.
+    private let log: @Sendable (String) -> Void
+
+    /// Creates a server (not yet listening).
+    public init(configuration: ServerConfiguration, log: @escaping @Sendable (String) -> Void = { _ in }) throws {
+        guard !configuration.styles.isEmpty || !configuration.data.isEmpty else {
+            throw ServerError.invalidConfiguration("nothing to serve: give at least one style or data file")
+        }
+        self.configuration = configuration
+        cache = ResponseCache(capacity: configuration.cacheBytes)
+        gate = RenderGate(
+            workers: configuration.workers, queueLimit: configuration.queueLimit, timeout: configuration.renderTimeout)
+        self.log = log
+    }
+
+    /// The port listened on, once started.
+    public var port: Int? { daemon.withLock { $0?.port } }
+
+    /// Starts listening on the configured address and port.
+    ///
+    /// - Throws: ``ServerError/cannotListen(_:)``.
+    public func start() throws {
+        let started = try HTTPDaemon(
+            address: configuration.address, port: configuration.port,
+            connectionLimit: max(64, configuration.workers + configuration.queueLimit + 32), timeoutSeconds: 60,
+            bodyLimit: configuration.bodyLimit, queryLimit: configuration.queryLimit
+        ) { [self] request in
+            handle(request)
+        }
+        daemon.withLock { $0 = started }
+    }
+
+    /// Stops accepting connections, waits up to `grace` seconds for requests in flight, then closes.
+    public func shutdown(grace: Double = 30) {
+        guard let running = daemon.withLock({ $0 }) else { return }
+        running.quiesce()
+        let deadline = Date().addingTimeInterval(grace)
+        while inFlight.load(ordering: .acquiring) > 0, Date() < deadline { usleep(10_000) }
+        running.stop()
+        daemon.withLock { $0 = nil }
+    }
+
+    // MARK: - Requests
+
+    /// Answers one request.
+    public func handle(_ request: HTTPRequest) -> HTTPResponse {
+        inFlight.add(1, ordering: .relaxed)
+        defer { inFlight.subtract(1, ordering: .releasing) }
+        let start = DispatchTime.now().uptimeNanoseconds
+        let (endpoint, routed) = route(request)
+        var response = routed
+        if let cors = configuration.cors { response.headers.append(("Access-Control-Allow-Origin", cors)) }
+        response = conditional(request, response)
+        response = compressed(request, response)
+        let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+        metrics.request(endpoint: endpoint, status: response.status, seconds: seconds, bytes: response.body.count)
+        log(
+            "\(request.method) \(request.path)\(request.query.isEmpty ? "" : "?…") \(response.status) "
+                + "\(response.body.count) \(String(format: "%.1f", seconds * 1000)) ms")
+        return response
+    }
+
+    /// Picks the endpoint: its name (for metrics) and its response.
+    func route(_ request: HTTPRequest) -> (String, HTTPResponse) {
+        let isRead = request.method == "GET" || request.method == "HEAD"
+        let parts = request.path.split(separator: "/", omittingEmptySubsequences: false).dropFirst().map(String.init)
+        guard request.path.hasPrefix("/"), !parts.contains("..") else {
+            return ("other", .error(404, "no such path", parameter: "path"))
+        }
+        if request.method == "OPTIONS" {
+            return (
+                "options",
+                HTTPResponse(
+                    status: 204,
+                    headers: [
+                        ("Allow", "GET, HEAD, POST, OPTIONS"),
+                        ("Access-Control-Allow-Methods", "GET, HEAD, POST, OPTIONS"),
+                        ("Access-Control-Allow-Headers", "Content-Type, If-None-Match"),
+                    ])
+            )
+        }
+        if parts == ["render"] {
+            guard request.method == "POST" else { return ("render", methodNotAllowed("POST")) }
+            return ("render", renderScene(request))
+        }
+        guard isRead else { return ("other", methodNotAllowed("GET, HEAD")) }
+        switch parts.first ?? "" {
+        case "": return ("viewer", viewerPage(request))
+        case "health": return ("health", .data(Data("OK\n".utf8), contentType: "text/plain; charset=utf-8"))
+        case "index.json": return ("index", json(index(request)))
+        case "metrics":
+            let text = metrics.text(cache: cache.usage, waiting: gate.waiting, running: gate.running)
+            return ("metrics", .data(Data(text.utf8), contentType: "text/plain; version=0.0.4; charset=utf-8"))
+        case "styles": return styleRoute(Array(parts.dropFirst()), request)
+        case "data": return dataRoute(Array(parts.dropFirst()), request)
+        case "leaflet": return ("viewer", leafletFile(Array(parts.dropFirst())))
+        default: return ("other", .error(404, "no such path; see /index.json", parameter: "path"))
+        }
+    }
+
+    func methodNotAllowed(_ allowed: String) -> HTTPResponse {
+        var response = HTTPResponse.error(405, "method not allowed; use \(allowed)", parameter: "method")
+        response.headers.append(("Allow", allowed))
+        return response
+    }
+
+    // MARK: - Caching and compression
+
+    /// Adds a strong `ETag` (a hash of the body) and `Cache-Control` to successful responses, and answers
+    /// `304 Not Modified` when `If-None-Match` names the same entity.
+    func conditional(_ request: HTTPRequest, _ response: HTTPResponse) -> HTTPResponse {
+        guard response.status == 200 else { return response }
+        var response = response
+        let etag = response.header("ETag") ?? Self.etag(response.body)
+        if response.header("ETag") == nil { response.headers.append(("ETag", etag)) }
+        if response.header("Cache-Control") == nil {
+            response.headers.append(("Cache-Control", configuration.cacheControl))
+        }
+        if let match = request.headers["if-none-match"] {
+            let tags = match.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+            if tags.contains(etag) || tags.contains("*") {
+                return HTTPResponse(
+                    status: 304, headers: response.headers.filter { $0.name != "Content-Type" }, body: Data())
+            }
+        }
+        return response
+    }
+
+    /// Gzips JSON and text bodies for clients that accept it.
+    func compressed(_ request: HTTPRequest, _ response: HTTPResponse) -> HTTPResponse {
+        guard response.body.count >= 256, let type = response.header("Content-Type"),
+            type.hasPrefix("application/json") || type.hasPrefix("text/") || type.hasPrefix("application/javascript"),
+            (request.headers["accept-encoding"] ?? "").contains("gzip"),
+            let packed = try? Deflate.gzipCompress([UInt8](response.body), level: 6)
+        else { return response }
+        var response = response
+        response.body = Data(packed)
+        response.headers.append(("Content-Encoding", "gzip"))
+        response.headers.append(("Vary", "Accept-Encoding"))
+        return response
+    }
+
+    /// A strong entity tag: the FNV-1a 64-bit hash of the body and its length.
+    static func etag(_ body: Data) -> String {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in body {
+            hash ^= UInt64(byte)
+            hash = hash &* 0x100_0000_01b3
+        }
+        return "\"" + String(hash, radix: 16) + "-" + String(body.count, radix: 16) + "\""
+    }
+
+    /// A cached response for `key`, or `make`'s (kept when it succeeds).
+    func cached(_ key: String, _ make: () -> HTTPResponse) -> HTTPResponse {
+        if let hit = cache.value(key) {
+            metrics.cache(hit: true)
+            return HTTPResponse(
+                status: 200, headers: [("Content-Type", hit.contentType), ("ETag", hit.etag)], body: hit.body)
+        }
+        metrics.cache(hit: false)
+        var response = make()
+        guard response.status == 200, let type = response.header("Content-Type") else { return response }
+        let etag = Self.etag(response.body)
+        response.headers.append(("ETag", etag))
+        cache.insert(ResponseCache.Entry(body: response.body, contentType: type, etag: etag), for: key)
+        return response
+    }
+
+    func json(_ value: JSONValue) -> HTTPResponse {
+        .data(Data(value.serialized(pretty: false).utf8), contentType: "application/json; charset=utf-8")
+    }
+
+    /// The base URL for links in TileJSON: the configured public URL, or the request's host.
+    func baseURL(_ request: HTTPRequest) -> String {
+        if var url = configuration.publicURL {
+            while url.hasSuffix("/") { url.removeLast() }
+            return url
+        }
+        let host =
+            request.headers["host"].flatMap { $0.isEmpty ? nil : $0 }
+            ?? "\(configuration.address):\(port ?? configuration.port)"
+        let safe = host.allSatisfy { $0.isLetter || $0.isNumber || ".-:[]".contains($0) }
+        return "http://" + (safe ? host : "\(configuration.address):\(port ?? configuration.port)")
+    }
+
+    func index(_ request: HTTPRequest) -> JSONValue {
+        let base = baseURL(request)
+        var items: [JSONValue] = []
+        for entry in configuration.styles {
+            items.append(
+                .object([
+                    ("id", .string(entry.id)), ("name", .string(entry.style.name ?? entry.id)),
+                    ("type", .string("style")),
+                    ("url", .string("\(base)/styles/\(entry.id).json")),
+                ]))
+        }
+        for entry in configuration.data {
+            items.append(
+                .object([
+                    ("id", .string(entry.id)), ("type", .string("data")),
+                    ("url", .string("\(base)/data/\(entry.id).json")),
+                ]))
+        }
+        return .array(items)
+    }
+}

@@ -1,0 +1,220 @@
+import Foundation
+import MapData
+import MapRaster
+import MapStorage
+
+/// What `mapraster serve` serves and within which limits: command-line flags for the simple case, or a
+/// JSON file in the spirit of tileserver-gl's `config.json`:
+///
+/// ```json
+/// {"options": {"bind": "127.0.0.1", "port": 8080, "maxSize": 2048, "maxScaleFactor": 3, "workers": 2,
+///              "queue": 32, "renderTimeout": 30, "cacheBytes": 67108864, "cacheControl": "public, max-age=3600",
+///              "cors": "*", "publicUrl": "https://maps.example.com/"},
+///  "styles": {"streets": {"style": "styles/streets.json"}},
+///  "data": {"omt": {"mbtiles": "tiles/planet.mbtiles"}}}
+/// ```
+///
+/// Paths are relative to the configuration file. A style's source written `mbtiles://{omt}` or
+/// `pmtiles://{omt}` reads data `omt`, as in tileserver-gl.
+public struct ServerConfiguration: Sendable {
+    /// A style served under an id.
+    public struct StyleEntry: Sendable {
+        /// The id in URLs (`/styles/{id}/...`).
+        public var id: String
+        /// The decoded style.
+        public var style: Style
+        /// The style file's JSON as served at `/styles/{id}/style.json`.
+        public var json: Data
+        /// The style prepared for drawing once (its files checked), shared by every render.
+        public var baseMap: StyledBaseMap
+
+        /// An entry for `style`, checking its files and fonts.
+        ///
+        /// - Throws: ``RenderError/missingData(name:reason:)`` naming what is missing.
+        public init(id: String, style: Style, json: Data) throws {
+            self.id = id
+            self.style = style
+            self.json = json
+            baseMap = try StyledBaseMap(style: style)
+        }
+    }
+
+    /// A tile file served under an id (`/data/{id}/...`).
+    public struct DataEntry: Sendable {
+        /// The id in URLs.
+        public var id: String
+        /// The `.mbtiles` or `.pmtiles` file, or a `{z}/{x}/{y}` template.
+        public var location: String
+        /// The file, opened once.
+        public var source: any TileSource
+    }
+
+    /// The address to listen on: 127.0.0.1 unless told otherwise.
+    public var address = "127.0.0.1"
+    /// The TCP port (0: any free port).
+    public var port = 8080
+    /// Styles in the order given.
+    public var styles: [StyleEntry] = []
+    /// Tile files in the order given.
+    public var data: [DataEntry] = []
+    /// The largest width or height of an image, in points (tileserver-gl's `maxSize`).
+    public var maximumSize = 2048
+    /// The largest `@Nx` scale (tileserver-gl's `maxScaleFactor`).
+    public var maximumScale = 3
+    /// Images rendered at once.
+    public var workers = max(1, ProcessInfo.processInfo.activeProcessorCount)
+    /// Requests that may wait for a worker; more get `503` with `Retry-After`.
+    public var queueLimit = 32
+    /// How long a request may wait for a worker, in seconds, before it gets `503`.
+    public var renderTimeout = 30.0
+    /// Bytes of rendered images and tiles kept in memory (least recently used first out).
+    public var cacheBytes = 64 << 20
+    /// `Cache-Control` of images, tiles and JSON.
+    public var cacheControl = "public, max-age=3600"
+    /// `Access-Control-Allow-Origin`, or nil for none.
+    public var cors: String? = "*"
+    /// The server's public URL for TileJSON `tiles`; nil uses the request's `Host`.
+    public var publicURL: String?
+    /// The largest request body (`POST /render`), in bytes.
+    public var bodyLimit = 1 << 20
+    /// The longest query, in bytes; longer is `414`.
+    public var queryLimit = 16_384
+    /// Where Leaflet is (Debian's libjs-leaflet) for the viewer page.
+    public var leafletDirectory = "/usr/share/javascript/leaflet"
+
+    /// An empty configuration (add styles and data).
+    public init() {}
+
+    /// The shipped styles (`standard`, `satellite`, `hybrid`, `muted`): what `serve` with no arguments serves.
+    public static func shippedStyles() throws -> [StyleEntry] {
+        try ShippedStyle.allCases.map { shipped in
+            guard let url = shipped.url else {
+                throw ServerError.invalidConfiguration("the shipped style '\(shipped.rawValue)' is not installed")
+            }
+            return try StyleEntry(id: shipped.rawValue, style: try shipped.style(), json: try FileReader.read(url))
+        }
+    }
+
+    /// Adds the style file at `path` as `id`, reading `mbtiles://{name}` sources from this configuration's data.
+    ///
+    /// - Throws: ``ServerError/invalidConfiguration(_:)`` for a bad id, a duplicate, or a style that does not load.
+    public mutating func addStyle(id: String, path: String) throws {
+        try Self.checkID(id, kind: "style")
+        guard !styles.contains(where: { $0.id == id }) else {
+            throw ServerError.invalidConfiguration("the style id '\(id)' is given twice")
+        }
+        let url = URL(fileURLWithPath: path)
+        let raw: Data
+        do { raw = try FileReader.read(url) } catch {
+            throw ServerError.invalidConfiguration("style '\(id)': cannot read \(path): \(error.problem)")
+        }
+        var text = String(decoding: raw, as: UTF8.self)
+        for entry in data {
+            let absolute = URL(fileURLWithPath: entry.location).standardizedFileURL.path
+            for scheme in ["mbtiles", "pmtiles"] {
+                text = text.replacingOccurrences(of: "\(scheme)://{\(entry.id)}", with: "\(scheme)://\(absolute)")
+            }
+        }
+        do {
+            let style = try Style.decode(Data(text.utf8), source: path, baseURL: url.deletingLastPathComponent())
+            styles.append(try StyleEntry(id: id, style: style, json: raw))
+        } catch {
+            throw ServerError.invalidConfiguration("style '\(id)': \(error)")
+        }
+    }
+
+    /// Adds a tile file as `id`.
+    ///
+    /// - Throws: ``ServerError/invalidConfiguration(_:)`` for a bad id, a duplicate, or a file that does not open.
+    public mutating func addData(id: String, path: String) throws {
+        try Self.checkID(id, kind: "data")
+        guard !data.contains(where: { $0.id == id }) else {
+            throw ServerError.invalidConfiguration("the data id '\(id)' is given twice")
+        }
+        let source: any TileSource
+        do { source = try openTileSource(at: path) } catch {
+            throw ServerError.invalidConfiguration("data '\(id)': \(error)")
+        }
+        data.append(DataEntry(id: id, location: path, source: source))
+    }
+
+    /// Ids appear in URLs: letters, digits, `-`, `_` and `.` only, 1 to 64 of them.
+    static func checkID(_ id: String, kind: String) throws {
+        let allowed = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_.")
+        guard (1...64).contains(id.count), id.allSatisfy(allowed.contains), id != ".", id != ".." else {
+            throw ServerError.invalidConfiguration(
+                "\(kind) id '\(id)' must be 1 to 64 letters, digits, '-', '_' or '.'")
+        }
+    }
+
+    /// Reads a configuration file (see the type's documentation).
+    ///
+    /// - Throws: ``ServerError/invalidConfiguration(_:)`` naming the member that is wrong.
+    public static func load(contentsOf url: URL) throws -> ServerConfiguration {
+        let json: JSONValue
+        do { json = try JSONValue.parse(try FileReader.read(url, limit: 1 << 20)) } catch {
+            throw ServerError.invalidConfiguration("\(url.path): \(error)")
+        }
+        let base = url.deletingLastPathComponent()
+        func path(_ value: String) -> String {
+            value.hasPrefix("/") ? value : base.appendingPathComponent(value).standardizedFileURL.path
+        }
+        var config = ServerConfiguration()
+        let known: Set<String> = ["options", "styles", "data"]
+        for (key, _) in json.members ?? [] where !known.contains(key) {
+            throw ServerError.invalidConfiguration("\(url.path): unknown member '\(key)'; use options, styles, data")
+        }
+        if let options = json["options"] {
+            guard let members = options.members else {
+                throw ServerError.invalidConfiguration("options: must be an object")
+            }
+            for (key, value) in members {
+                func integer(_ range: ClosedRange<Int>) throws -> Int {
+                    guard let n = value.number, n == n.rounded(), let i = Int(exactly: n), range.contains(i) else {
+                        throw ServerError.invalidConfiguration(
+                            "options.\(key): must be a whole number in \(range.lowerBound)...\(range.upperBound)")
+                    }
+                    return i
+                }
+                func string() throws -> String {
+                    guard let s = value.string else {
+                        throw ServerError.invalidConfiguration("options.\(key): must be a string")
+                    }
+                    return s
+                }
+                switch key {
+                case "bind": config.address = try string()
+                case "port": config.port = try integer(0...65_535)
+                case "maxSize": config.maximumSize = try integer(1...16_384)
+                case "maxScaleFactor": config.maximumScale = try integer(1...4)
+                case "workers": config.workers = try integer(1...256)
+                case "queue": config.queueLimit = try integer(0...100_000)
+                case "renderTimeout": config.renderTimeout = Double(try integer(1...3_600))
+                case "cacheBytes": config.cacheBytes = try integer(0...(1 << 40))
+                case "cacheControl": config.cacheControl = try string()
+                case "cors": config.cors = value == .null ? nil : try string()
+                case "publicUrl": config.publicURL = try string()
+                case "maxBodyBytes": config.bodyLimit = try integer(1...(256 << 20))
+                case "leaflet": config.leafletDirectory = path(try string())
+                default:
+                    throw ServerError.invalidConfiguration(
+                        "options.\(key): unknown option; known: bind, port, maxSize, maxScaleFactor, workers, queue, "
+                            + "renderTimeout, cacheBytes, cacheControl, cors, publicUrl, maxBodyBytes, leaflet")
+                }
+            }
+        }
+        for (id, value) in json["data"]?.members ?? [] {
+            guard let file = value["mbtiles"]?.string ?? value["pmtiles"]?.string ?? value["tiles"]?.string else {
+                throw ServerError.invalidConfiguration("data.\(id): give {\"mbtiles\": PATH} or {\"pmtiles\": PATH}")
+            }
+            try config.addData(id: id, path: path(file))
+        }
+        for (id, value) in json["styles"]?.members ?? [] {
+            guard let file = value["style"]?.string else {
+                throw ServerError.invalidConfiguration("styles.\(id): give {\"style\": PATH}")
+            }
+            try config.addStyle(id: id, path: path(file))
+        }
+        return config
+    }
+}

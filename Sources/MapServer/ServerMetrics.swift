@@ -1,0 +1,90 @@
+import Foundation
+import Synchronization
+
+/// Counters and histograms for `/metrics`, in Prometheus' text format: requests by endpoint and status,
+/// request latency and render time histograms, cache hits and misses, bytes sent, queue depth.
+final class ServerMetrics: Sendable {
+    static let buckets = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10]
+
+    private struct Histogram {
+        var counts = [UInt64](repeating: 0, count: ServerMetrics.buckets.count)
+        var sum = 0.0
+        var count: UInt64 = 0
+        mutating func observe(_ seconds: Double) {
+            for (i, bound) in ServerMetrics.buckets.enumerated() where seconds <= bound { counts[i] += 1 }
+            sum += seconds
+            count += 1
+        }
+    }
+
+    private struct State {
+        var requests: [String: UInt64] = [:]  // "endpoint|status"
+        var latency: [String: Histogram] = [:]
+        var render = Histogram()
+        var cacheHits: UInt64 = 0
+        var cacheMisses: UInt64 = 0
+        var bytesSent: UInt64 = 0
+        var rejected: UInt64 = 0
+    }
+
+    private let state = Mutex(State())
+
+    func request(endpoint: String, status: Int, seconds: Double, bytes: Int) {
+        state.withLock { state in
+            state.requests["\(endpoint)|\(status)", default: 0] += 1
+            state.latency[endpoint, default: Histogram()].observe(seconds)
+            state.bytesSent &+= UInt64(max(0, bytes))
+            if status == 503 { state.rejected += 1 }
+        }
+    }
+
+    func rendered(seconds: Double) { state.withLock { $0.render.observe(seconds) } }
+    func cache(hit: Bool) { state.withLock { hit ? ($0.cacheHits += 1) : ($0.cacheMisses += 1) } }
+
+    /// The metrics as Prometheus text (version 0.0.4).
+    func text(cache: (entries: Int, bytes: Int), waiting: Int, running: Int) -> String {
+        state.withLock { state in
+            var out = ""
+            func histogram(_ name: String, _ label: String, _ h: Histogram) {
+                for (i, bound) in Self.buckets.enumerated() {
+                    out += "\(name)_bucket{\(label)le=\"\(bound)\"} \(h.counts[i])\n"
+                }
+                out += "\(name)_bucket{\(label)le=\"+Inf\"} \(h.count)\n"
+                out += "\(name)_sum{\(label.dropLast())} \(h.sum)\n".replacingOccurrences(of: "{}", with: "")
+                out += "\(name)_count{\(label.dropLast())} \(h.count)\n".replacingOccurrences(of: "{}", with: "")
+            }
+            out += "# HELP mapraster_http_requests_total Requests by endpoint and status.\n"
+            out += "# TYPE mapraster_http_requests_total counter\n"
+            for key in state.requests.keys.sorted() {
+                let parts = key.split(separator: "|")
+                out +=
+                    "mapraster_http_requests_total{endpoint=\"\(parts[0])\",status=\"\(parts[1])\"} \(state.requests[key]!)\n"
+            }
+            out += "# HELP mapraster_http_request_seconds Time from request to response, by endpoint.\n"
+            out += "# TYPE mapraster_http_request_seconds histogram\n"
+            for endpoint in state.latency.keys.sorted() {
+                histogram("mapraster_http_request_seconds", "endpoint=\"\(endpoint)\",", state.latency[endpoint]!)
+            }
+            out += "# HELP mapraster_render_seconds Time spent rendering one image or tile.\n"
+            out += "# TYPE mapraster_render_seconds histogram\n"
+            histogram("mapraster_render_seconds", "", state.render)
+            out += "# HELP mapraster_cache_hits_total Responses served from the in-memory cache.\n"
+            out += "# TYPE mapraster_cache_hits_total counter\nmapraster_cache_hits_total \(state.cacheHits)\n"
+            out += "# HELP mapraster_cache_misses_total Cacheable responses that had to be rendered.\n"
+            out += "# TYPE mapraster_cache_misses_total counter\nmapraster_cache_misses_total \(state.cacheMisses)\n"
+            out += "# HELP mapraster_cache_bytes Bytes held by the response cache.\n"
+            out += "# TYPE mapraster_cache_bytes gauge\nmapraster_cache_bytes \(cache.bytes)\n"
+            out += "# HELP mapraster_cache_entries Responses held by the response cache.\n"
+            out += "# TYPE mapraster_cache_entries gauge\nmapraster_cache_entries \(cache.entries)\n"
+            out += "# HELP mapraster_sent_bytes_total Response body bytes sent.\n"
+            out += "# TYPE mapraster_sent_bytes_total counter\nmapraster_sent_bytes_total \(state.bytesSent)\n"
+            out += "# HELP mapraster_render_queue_depth Requests waiting for a render worker.\n"
+            out += "# TYPE mapraster_render_queue_depth gauge\nmapraster_render_queue_depth \(waiting)\n"
+            out += "# HELP mapraster_renders_in_flight Renders running now.\n"
+            out += "# TYPE mapraster_renders_in_flight gauge\nmapraster_renders_in_flight \(running)\n"
+            out += "# HELP mapraster_rejected_total Requests refused with 503 (queue full or wait too long).\n"
+            out += "# TYPE mapraster_rejected_total counter\nmapraster_rejected_total \(state.rejected)\n"
+            return out
+        }
+    }
+}

@@ -1,0 +1,76 @@
+import Foundation
+import Synchronization
+import Testing
+
+@testable import MapServer
+
+@Suite("The render queue and the response cache stay bounded")
+struct RenderGateTests {
+    @Test("with every worker busy and the queue full, a request is refused at once instead of waiting")
+    func queueFull() throws {
+        let gate = RenderGate(workers: 1, queueLimit: 1, timeout: 10)
+        let busy = DispatchSemaphore(value: 0)
+        let release = DispatchSemaphore(value: 0)
+        let finished = DispatchSemaphore(value: 0)
+        DispatchQueue.global().async {
+            _ = gate.run {
+                busy.signal()
+                release.wait()
+            }
+            finished.signal()
+        }
+        busy.wait()
+        // One request may wait: it queues, and runs once the worker is free.
+        let queuedRan = Atomic<Bool>(false)
+        DispatchQueue.global().async {
+            _ = gate.run { queuedRan.store(true, ordering: .relaxed) }
+            finished.signal()
+        }
+        while gate.waiting < 1 { usleep(1_000) }
+        // The queue is full: the next is refused immediately.
+        let start = Date()
+        let refused = gate.run { 1 }
+        #expect(refused == nil)
+        #expect(Date().timeIntervalSince(start) < 1)
+        release.signal()
+        finished.wait()
+        finished.wait()
+        let ran = queuedRan.load(ordering: .relaxed)
+        #expect(ran)
+        #expect(gate.run { 2 } == 2)
+    }
+
+    @Test("a request that waits longer than the timeout is refused")
+    func timeout() {
+        let gate = RenderGate(workers: 1, queueLimit: 5, timeout: 0.2)
+        let busy = DispatchSemaphore(value: 0)
+        let release = DispatchSemaphore(value: 0)
+        DispatchQueue.global().async {
+            _ = gate.run {
+                busy.signal(); release.wait()
+            }
+        }
+        busy.wait()
+        let start = Date()
+        #expect(gate.run { 1 } == nil)
+        #expect(Date().timeIntervalSince(start) >= 0.2)
+        release.signal()
+    }
+
+    @Test("the cache keeps at most its capacity in bytes, dropping the least recently used first")
+    func cacheBound() {
+        let cache = ResponseCache(capacity: 10_000)
+        func entry(_ n: Int) -> ResponseCache.Entry {
+            ResponseCache.Entry(body: Data(count: n), contentType: "image/png", etag: "\"x\"")
+        }
+        for i in 0..<50 { cache.insert(entry(1_000), for: "k\(i)") }
+        #expect(cache.usage.bytes <= 10_000)
+        #expect(cache.value("k49") != nil && cache.value("k0") == nil)
+        _ = cache.value("k45")  // recently used: survives the next inserts
+        for i in 50..<54 { cache.insert(entry(1_000), for: "k\(i)") }
+        #expect(cache.value("k45") != nil)
+        // An entry over a quarter of the capacity is not kept at all.
+        cache.insert(entry(5_000), for: "huge")
+        #expect(cache.value("huge") == nil)
+    }
+}
