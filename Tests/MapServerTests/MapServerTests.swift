@@ -27,7 +27,11 @@ enum TestServer {
         return config
     }
 
-    static let shared: MapServer = { try! MapServer(configuration: try! configuration()) }()
+    static let shared: MapServer = {
+        do { return try MapServer(configuration: try configuration()) } catch {
+            fatalError("the test server cannot be configured: \(error)")
+        }
+    }()
 
     static func get(_ target: String, headers: [String: String] = [:]) -> HTTPResponse {
         shared.handle(HTTPRequest(target: target, headers: headers))
