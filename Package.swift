@@ -122,6 +122,9 @@ let package = Package(
         // Reverse geocoding of 1,000,000 land points against PyPI reverse_geocoder, same run (see its main.swift).
         .executableTarget(
             name: "GeocodingBenchmark", dependencies: ["MapGeocoding"], path: "Benchmarks/GeocodingBenchmark"),
+        // The in-process side of Benchmarks/server-load.sh (requests answered by MapServer.handle()).
+        .executableTarget(
+            name: "ServerBenchmark", dependencies: ["MapServer", "MapRaster"], path: "Benchmarks/ServerBenchmark"),
         // Golden-image assertions and fixture lookup for this package's tests.
         .target(name: "MapTestSupport", dependencies: ["MapRaster", "MapRasterTesting"]),
 
