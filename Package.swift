@@ -8,6 +8,8 @@ let package = Package(
         .library(name: "MapRasterTesting", targets: ["MapRasterTesting"]),
         // MBTiles storage, a product so that the fuzz package (Fuzz/) can read MBTiles files.
         .library(name: "MapStorage", targets: ["MapStorage"]),
+        // The HTTP server, a product so that the fuzz package can drive its routes.
+        .library(name: "MapServer", targets: ["MapServer"]),
         .executable(name: "mapraster", targets: ["mapraster"]),
     ],
     targets: [

@@ -28,6 +28,7 @@ let package = Package(
         fuzzTarget("FuzzMVT", ["MapRaster"]),
         fuzzTarget("FuzzPMTiles", ["MapStorage"]),
         fuzzTarget("FuzzStyle", ["MapRaster"]),
+        fuzzTarget("FuzzServer", ["MapRaster", "MapServer"]),
     ],
     swiftLanguageModes: [.v6]
 )
