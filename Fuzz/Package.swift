@@ -28,6 +28,7 @@ let package = Package(
         fuzzTarget("FuzzMVT", ["MapRaster"]),
         fuzzTarget("FuzzPMTiles", ["MapStorage"]),
         fuzzTarget("FuzzStyle", ["MapRaster"]),
+        fuzzTarget("FuzzStaticMap", ["MapRaster"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -54,6 +54,9 @@ public struct Scene {
     public var fitAnnotations: EdgeInsets?
     /// Marker images by resolved path, loaded when the file was decoded.
     public var markerImages: [String: ImageSurface] = [:]
+    /// Points the image must show (the static-map `visible` parameter): part of the implicit fit, and
+    /// checked by ``checkVisibleCoordinates(in:)`` when an area is given.
+    public var visibleCoordinates: [LocationCoordinate2D] = []
 
     /// A pin's look.
     public struct PinStyle: Sendable, Equatable {
@@ -61,6 +64,9 @@ public struct Scene {
         public var sizeFactor: Double
         /// Image marker, selection, clustering, priority and collision mode.
         public var marker = MarkerOptions()
+        /// Text drawn on the pin's head (a letter, digit or up to 3 characters), from simplestyle's
+        /// `marker-symbol` or a static-map `label:`.
+        public var label: String?
     }
 
     /// A shape's look, from simplestyle-spec properties (the same reading as ``GeoJSONDecoder``'s).
@@ -320,7 +326,9 @@ struct SceneDecoder {
                 scene.annotations.append(
                     (
                         annotation,
-                        Scene.PinStyle(color: color, sizeFactor: converted.style.markerSizeFactor, marker: marker)
+                        Scene.PinStyle(
+                            color: color, sizeFactor: converted.style.markerSizeFactor, marker: marker,
+                            label: converted.style.markerSymbol)
                     ))
             }
         }
