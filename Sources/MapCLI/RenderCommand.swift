@@ -13,7 +13,8 @@ enum RenderCommand {
 
     static func run(_ arguments: [String], output streams: MapRasterCLI.Output) throws {
         let args = try Arguments(
-            arguments, valued: valued, boolean: boolean, repeatable: repeatable, aliases: ["-o": "--output", "-h": "--help"])
+            arguments, valued: valued, boolean: boolean, repeatable: repeatable,
+            aliases: ["-o": "--output", "-h": "--help"])
         if args.flags.contains("--help") {
             streams.standardOutput(MapRasterCLI.helpText)
             return

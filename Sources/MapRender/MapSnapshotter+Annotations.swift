@@ -276,7 +276,8 @@ extension MapSnapshotter {
         let height = viewport.size.height - edgePadding.top - edgePadding.bottom
         // Map points per point: grows until the views' extents at that scale fit; converges because each
         // step only adds the views' fixed point sizes.
-        let zoomCap = maximumZoomLevel.isFinite ? min(max(maximumZoomLevel, 0), Self.maximumZoomLevel) : Self.maximumZoomLevel
+        let zoomCap =
+            maximumZoomLevel.isFinite ? min(max(maximumZoomLevel, 0), Self.maximumZoomLevel) : Self.maximumZoomLevel
         let minimumPerPoint = pow(2, 20 - zoomCap)
         var perPoint = minimumPerPoint
         var bounds = (minX: 0.0, minY: 0.0, maxX: 0.0, maxY: 0.0)

@@ -32,7 +32,8 @@ extension Scene {
         throws
     {
         try snapshotter.show(
-            annotations: snapshotter.annotations, overlays: snapshotter.overlays(in: .aboveRoads)
+            annotations: snapshotter.annotations,
+            overlays: snapshotter.overlays(in: .aboveRoads)
                 + snapshotter.overlays(in: .aboveLabels),
             coordinates: visibleCoordinates, edgePadding: edgePadding, maximumZoomLevel: Self.contentMaximumZoomLevel)
     }

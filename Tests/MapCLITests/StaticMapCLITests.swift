@@ -37,14 +37,18 @@ struct StaticMapCLITests {
     func visible() throws {
         try withTemporaryDirectory { dir in
             let outside = try CLI.run(
-                ["render", "--no-base-map", "--center", "48.85,2.35", "--zoom", "10", "--visible", "45.76,4.84",
-                    "-o", "v.png"], in: dir.url)
+                [
+                    "render", "--no-base-map", "--center", "48.85,2.35", "--zoom", "10", "--visible", "45.76,4.84",
+                    "-o", "v.png",
+                ], in: dir.url)
             #expect(outside.exitCode == 64, "\(outside)")
             #expect(outside.standardError.contains("--visible: the visible point 45.76,4.84 is outside the image"))
             #expect(try dir.listing().isEmpty)
             let inside = try CLI.run(
-                ["render", "--no-base-map", "--center", "48.85,2.35", "--zoom", "10", "--visible", "48.86,2.36",
-                    "-o", "v.png"], in: dir.url)
+                [
+                    "render", "--no-base-map", "--center", "48.85,2.35", "--zoom", "10", "--visible", "48.86,2.36",
+                    "-o", "v.png",
+                ], in: dir.url)
             #expect(inside.exitCode == 0, "\(inside)")
         }
     }

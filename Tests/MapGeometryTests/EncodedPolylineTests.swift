@@ -37,7 +37,8 @@ struct EncodedPolylineTests {
             LocationCoordinate2D(latitude: -90, longitude: 180),
         ]
         for precision in [5, 6] {
-            let back = try EncodedPolyline.decode(EncodedPolyline.encode(points, precision: precision), precision: precision)
+            let back = try EncodedPolyline.decode(
+                EncodedPolyline.encode(points, precision: precision), precision: precision)
             let step = precision == 5 ? 1e-5 : 1e-6
             #expect(back.count == points.count)
             for (a, b) in zip(points, back) {

@@ -15,11 +15,23 @@ struct StaticMapParametersTests {
         "Google markers examples",
         arguments: [
             // The three markers of Google's "quick example" (Brooklyn Bridge), the last one repeats its color.
-            ("color:blue|label:S|40.702147,-74.015794", Color(red8: 0, green8: 0, blue8: 255), "S", 40.702147, -74.015794),
-            ("color:green|label:G|40.711614,-74.012318", Color(red8: 0, green8: 128, blue8: 0), "G", 40.711614, -74.012318),
-            ("color:red|color:red|label:C|40.718217,-73.998284", Color(red8: 255, green8: 0, blue8: 0), "C", 40.718217, -73.998284),
+            (
+                "color:blue|label:S|40.702147,-74.015794", Color(red8: 0, green8: 0, blue8: 255), "S", 40.702147,
+                -74.015794
+            ),
+            (
+                "color:green|label:G|40.711614,-74.012318", Color(red8: 0, green8: 128, blue8: 0), "G", 40.711614,
+                -74.012318
+            ),
+            (
+                "color:red|color:red|label:C|40.718217,-73.998284", Color(red8: 255, green8: 0, blue8: 0), "C",
+                40.718217, -73.998284
+            ),
             // The same, still URL-encoded as in the documentation's URL.
-            ("color:blue%7Clabel:S%7C40.702147,-74.015794", Color(red8: 0, green8: 0, blue8: 255), "S", 40.702147, -74.015794),
+            (
+                "color:blue%7Clabel:S%7C40.702147,-74.015794", Color(red8: 0, green8: 0, blue8: 255), "S", 40.702147,
+                -74.015794
+            ),
         ] as [(String, Color, String, Double, Double)])
     func googleMarkers(text: String, color: Color, label: String, lat: Double, lon: Double) throws {
         #expect(StaticMapSyntax.detect(marker: text) == .google)
@@ -93,7 +105,8 @@ struct StaticMapParametersTests {
         #expect(s.fillColor == Color(red8: 255, green8: 255, blue8: 255, alpha: 0.5))
         let latlng = try PathParameter(parsing: "45.8,5.9|47.8,5.9", syntax: .tileserverGL(latitudeFirst: true))
         #expect(Self.near(latlng.coordinates[1], 47.8, 5.9))
-        let enc = try PathParameter(parsing: "stroke:#0000ff|enc:_p~iF~ps|U_ulLnnqC", syntax: .tileserverGL(latitudeFirst: false))
+        let enc = try PathParameter(
+            parsing: "stroke:#0000ff|enc:_p~iF~ps|U_ulLnnqC", syntax: .tileserverGL(latitudeFirst: false))
         #expect(enc.coordinates.count == 2 && Self.near(enc.coordinates[1], 40.7, -120.95))
     }
 
@@ -115,8 +128,10 @@ struct StaticMapParametersTests {
     func entryPoint() throws {
         let p = try StaticMapParameters(
             markers: ["color:blue|label:S|40.702147,-74.015794|40.711614,-74.012318"],
-            paths: ["color:0xff0000ff|weight:5|40.737102,-73.990318|40.749825,-73.987963",
-                "fillcolor:0xffff0033|40.7,-74|40.8,-74|40.8,-73.9"],
+            paths: [
+                "color:0xff0000ff|weight:5|40.737102,-73.990318|40.749825,-73.987963",
+                "fillcolor:0xffff0033|40.7,-74|40.8,-74|40.8,-73.9",
+            ],
             visible: ["40.6,-74.1|40.9,-73.8", "41,-74"])
         #expect(p.markers.count == 1 && p.paths.count == 2 && p.visible.count == 3)
         var scene = Scene()

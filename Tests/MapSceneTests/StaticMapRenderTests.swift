@@ -12,7 +12,8 @@ struct StaticMapRenderTests {
     func labelledPins() throws {
         var options = MapSnapshotter.Options(size: Size(width: 920, height: 190))
         options.region = CoordinateRegion(
-            center: LocationCoordinate2D(latitude: 0, longitude: 0), span: CoordinateSpan(latitudeDelta: 5, longitudeDelta: 25))
+            center: LocationCoordinate2D(latitude: 0, longitude: 0),
+            span: CoordinateSpan(latitudeDelta: 5, longitudeDelta: 25))
         let s = try MapSnapshotter(options: options)
         s.baseMap = nil
         var markers: [String] = []
@@ -81,8 +82,10 @@ struct StaticMapRenderTests {
             """
         let scene = try Scene.decode(Data(json.utf8), source: "autofit.json")
         #expect(scene.positionsFromContent)
-        let s = try MapSnapshotter(options: try scene.options(defaults: MapSnapshotter.Options(size: Size(width: 1, height: 1))))
-            .pinnedToPlainBaseMap()
+        let s = try MapSnapshotter(
+            options: try scene.options(defaults: MapSnapshotter.Options(size: Size(width: 1, height: 1)))
+        )
+        .pinnedToPlainBaseMap()
         scene.populate(s)
         try scene.showContent(in: s, edgePadding: EdgeInsets(top: 20, left: 20, bottom: 20, right: 20))
         // Truth from the shapes themselves: the union of their bounding rects, widened by half their line

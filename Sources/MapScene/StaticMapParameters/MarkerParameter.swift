@@ -175,7 +175,9 @@ enum StaticMapColor {
     static func parse(_ text: Substring, google: Bool, fail: (String) -> StaticMapParameterError) throws -> Color {
         let lower = text.lowercased()
         var hex: Substring?
-        if lower.hasPrefix("0x") { hex = Substring(lower.dropFirst(2)) } else if lower.hasPrefix("#") {
+        if lower.hasPrefix("0x") {
+            hex = Substring(lower.dropFirst(2))
+        } else if lower.hasPrefix("#") {
             hex = Substring(lower.dropFirst())
         }
         if let hex {

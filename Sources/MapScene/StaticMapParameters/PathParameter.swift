@@ -36,7 +36,9 @@ public struct PathParameter: Sendable, Equatable {
     ///   - syntax: the grammar; ``StaticMapSyntax/detect(path:)`` guesses it.
     ///   - maximumCount: the most points accepted (after decoding an encoded polyline).
     /// - Throws: ``StaticMapParameterError`` naming the bad part and the grammar.
-    public init(parsing text: String, syntax: StaticMapSyntax, maximumCount: Int = StaticMapParameters.maximumPathPoints)
+    public init(
+        parsing text: String, syntax: StaticMapSyntax, maximumCount: Int = StaticMapParameters.maximumPathPoints
+    )
         throws
     {
         let google = syntax == .google
@@ -73,7 +75,9 @@ public struct PathParameter: Sendable, Equatable {
                     }
                     width = w
                 case (true, "geodesic"):
-                    guard value == "true" || value == "false" else { throw fail(part, "geodesic must be true or false") }
+                    guard value == "true" || value == "false" else {
+                        throw fail(part, "geodesic must be true or false")
+                    }
                     isGeodesic = value == "true"
                 case (false, "linecap"), (false, "linejoin"), (false, "border"), (false, "borderwidth"):
                     throw fail(part, "'\(name)' is not supported; options are stroke, width and fill")

@@ -19,7 +19,9 @@ public enum StaticMapSyntax: Sendable, Equatable {
     /// `borderwidth:`), otherwise Google's. Plain points are read as Google's `lat,lng`.
     public static func detect(path value: String) -> StaticMapSyntax {
         let parts = StaticMapText.parts(StaticMapText.percentDecoded(value) ?? value)
-        let tileserverOptions: Set<String> = ["stroke", "width", "fill", "linecap", "linejoin", "border", "borderwidth"]
+        let tileserverOptions: Set<String> = [
+            "stroke", "width", "fill", "linecap", "linejoin", "border", "borderwidth",
+        ]
         if parts.contains(where: { StaticMapText.option($0).map { tileserverOptions.contains($0.name) } ?? false }) {
             return .tileserverGL(latitudeFirst: false)
         }
