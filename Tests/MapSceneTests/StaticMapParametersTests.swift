@@ -124,6 +124,23 @@ struct StaticMapParametersTests {
         }
     }
 
+    @Test("tileserver-gl marker icon: a PNG file, its bottom center on the point, scale and offset applied")
+    func tileserverIcon() throws {
+        let icon = Fixtures.url("annotations/icons/TacosMarker.png").path  // 66x66 pixels
+        var scene = Scene()
+        try StaticMapParameters(markers: ["24.94,60.17|\(icon)|scale:0.5|offset:4,10"])
+            .add(to: &scene, loadIcon: AnnotationView.loadImage(path:))
+        let pin = try #require(scene.annotations.first)
+        #expect(Self.near(pin.annotation.coordinate, 60.17, 24.94))
+        #expect(pin.pin.marker.imagePath == icon && pin.pin.marker.imageScale == 2)
+        // 33x33 points; bottom center on the point (-16.5), then 4 px right and 10 px up at scale 0.5.
+        #expect(pin.pin.marker.centerOffset == Point(x: 2, y: -16.5 - 5))
+        let s = try MapSnapshotter(options: MapSnapshotter.Options(size: Size(width: 100, height: 100)))
+        s.baseMap = nil
+        scene.populate(s)
+        #expect(s.view(for: pin.annotation).size == Size(width: 33, height: 33))
+    }
+
     @Test("visible points, and the entry point's model: pins, polylines, polygons")
     func entryPoint() throws {
         let p = try StaticMapParameters(

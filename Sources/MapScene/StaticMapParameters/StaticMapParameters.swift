@@ -109,8 +109,10 @@ public struct StaticMapParameters: Sendable, Equatable {
                 let height = Double(scene.markerImages[icon]?.height ?? 0) / marker.iconScale
                 options.imagePath = icon
                 options.imageScale = marker.iconScale
-                // tileserver-gl puts the icon's bottom center at the point; its offset's y points up.
-                options.centerOffset = Point(x: marker.offset.x, y: -height / 2 - marker.offset.y)
+                // tileserver-gl puts the icon's bottom center at the point; its offset's y points up and
+                // scales with the icon.
+                options.centerOffset = Point(
+                    x: marker.offset.x / marker.iconScale, y: -height / 2 - marker.offset.y / marker.iconScale)
             }
             for coordinate in marker.coordinates {
                 let style = Scene.PinStyle(
