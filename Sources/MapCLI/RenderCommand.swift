@@ -69,7 +69,7 @@ enum RenderCommand {
             scene.fitAnnotations = nil  // an area on the command line wins over the scene's fitting
         }
         try addStaticMapParameters(args, to: &scene)
-        let padding = try contentPadding(args, scene: scene)
+        let padding = try contentPadding(args, scene: &scene)
 
         let style = try args["--style"].map(loadStyle)
         let snapshotter: MapSnapshotter
@@ -149,8 +149,9 @@ enum RenderCommand {
         }
     }
 
-    /// `--padding PX`: the free points at the edges when the map fits its content (no area given).
-    static func contentPadding(_ args: Arguments, scene: Scene) throws -> EdgeInsets {
+    /// `--padding PX`: the free points at the edges when the map fits its content (no area given); it also
+    /// replaces the padding of a scene's `fitAnnotations`.
+    static func contentPadding(_ args: Arguments, scene: inout Scene) throws -> EdgeInsets {
         guard let value = try args.number("--padding") else { return Scene.defaultContentPadding }
         guard value >= 0, value <= 10_000 else {
             throw CLIError.usage("--padding '\(args["--padding"] ?? "")' is invalid: use points in 0...10000")
@@ -159,7 +160,9 @@ enum RenderCommand {
             throw CLIError.usage(
                 "--padding applies when the map fits its content; leave out --center, --bbox and the scene's area")
         }
-        return EdgeInsets(top: value, left: value, bottom: value, right: value)
+        let padding = EdgeInsets(top: value, left: value, bottom: value, right: value)
+        if scene.fitAnnotations != nil { scene.fitAnnotations = padding }
+        return padding
     }
 
     /// Implicit positioning (no area: fit everything drawn, with padding), then the `--visible` check.
