@@ -29,6 +29,7 @@ let package = Package(
         fuzzTarget("FuzzPMTiles", ["MapStorage"]),
         fuzzTarget("FuzzStyle", ["MapRaster"]),
         fuzzTarget("FuzzServer", ["MapRaster", "MapServer"]),
+        fuzzTarget("FuzzStaticMap", ["MapRaster"]),
     ],
     swiftLanguageModes: [.v6]
 )

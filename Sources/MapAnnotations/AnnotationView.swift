@@ -172,8 +172,16 @@ public final class PinAnnotationView: AnnotationView {
         super.init(size: size, centerOffset: Point(x: 0, y: -size.height / 2), reuseIdentifier: reuseIdentifier)
     }
 
-    /// The tint color: pins of one color and size look the same.
-    public override var automaticReuseContentKey: AnyHashable? { AnyHashable(pinTintColor) }
+    /// Text drawn on the head: a letter, digit or short text (a static map's `label:`, simplestyle's
+    /// `marker-symbol`), sized with the pin; nil draws the plain pin. Mirrors `MKMarkerAnnotationView`'s
+    /// `glyphText`.
+    public var glyphText: String?
+
+    /// The tint color and the glyph text: pins of one color, text and size look the same.
+    public override var automaticReuseContentKey: AnyHashable? {
+        guard let glyphText else { return AnyHashable(pinTintColor) }
+        return AnyHashable("\(pinTintColor.hexString) \(glyphText)")
+    }
 
     /// Creates a pin of a classic color.
     public convenience init(pinColor: PinColor) {
@@ -205,6 +213,10 @@ public final class PinAnnotationView: AnnotationView {
                     red: pinTintColor.red * 0.6, green: pinTintColor.green * 0.6, blue: pinTintColor.blue * 0.6,
                     alpha: pinTintColor.alpha))
             context.stroke(headPath)
+            if let glyphText, !glyphText.isEmpty {
+                drawGlyphText(glyphText, in: context, headCenter: head, headRadius: headRadius)
+                return
+            }
             let shine = 2.6 * k
             context.setFillColor(Color.white.withAlphaComponent(0.75))
             context.fill(
@@ -213,5 +225,26 @@ public final class PinAnnotationView: AnnotationView {
                         x: head.x - headRadius * 0.45 - shine, y: head.y - headRadius * 0.45 - shine, width: 2 * shine,
                         height: 2 * shine)))
         }
+    }
+}
+
+extension PinAnnotationView {
+    /// The font of glyph texts (pinned by path, like every font).
+    static let glyphFontPath = "/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf"
+
+    /// Draws `text` centered on the head: 1.3 head radii high for one character, narrower texts shrunk to
+    /// 1.5 head radii wide; black on light heads, white on dark ones.
+    func drawGlyphText(_ text: String, in context: GraphicsContext, headCenter: Point, headRadius: Double) {
+        guard let font = try? Font.load(path: Self.glyphFontPath) else { return }
+        var size = headRadius * 1.3
+        let width = font.measure(text, size: size).width
+        if width > headRadius * 1.5, width > 0 { size *= headRadius * 1.5 / width }
+        let measured = font.measure(text, size: size)
+        let luminance = 0.299 * pinTintColor.red + 0.587 * pinTintColor.green + 0.114 * pinTintColor.blue
+        // DejaVu Sans Bold's capitals and digits are 0.729 em high: centre them on the head.
+        let baseline = headCenter.y + 0.729 * size / 2
+        context.drawText(
+            text, at: Point(x: headCenter.x - measured.width / 2, y: baseline), font: font, size: size,
+            color: luminance > 0.6 ? .black : .white)
     }
 }

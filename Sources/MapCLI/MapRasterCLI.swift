@@ -101,7 +101,16 @@ public enum MapRasterCLI {
           --style FILE            base map from a style file (MapLibre style subset; see styles/README.md)
           --source NAME=PATH      read the style's source NAME from PATH (.mbtiles, .pmtiles, a {z}/{x}/{y}
                                   template, TileJSON or GeoJSON) instead (repeatable)
-          --scene FILE            JSON scene: area, size and GeoJSON features (pins, lines, polygons, circles)
+          --scene FILE            JSON scene: area, size and GeoJSON features (pins, lines, polygons, circles);
+                                  '-' reads it from standard input
+          --marker SPEC           markers, repeatable: Google's 'color:blue|size:mid|label:S|LAT,LNG|...' or
+                                  tileserver-gl's 'LNG,LAT|icon.png|scale:F|offset:X,Y'
+          --path SPEC             a line or filled area, repeatable: Google's 'color:0xRRGGBBAA|weight:5|
+                                  fillcolor:C|geodesic:true|LAT,LNG|LAT,LNG...' or '...|enc:POLYLINE', or
+                                  tileserver-gl's 'stroke:C|width:N|fill:C|LNG,LAT|LNG,LAT...'
+          --visible LAT,LON       a point that must be in the image, repeatable
+          --padding PX            with no area the map fits everything it draws, PX points from the edges
+                                  (default 16)
           --no-attribution        leave out the data attribution in the bottom-right corner
           --no-base-map           draw no base map: only the scene's shapes and annotations, on transparency
           -o, --output FILE       PNG to write (default mapraster.png); '-' writes it to standard output

@@ -5,10 +5,12 @@ import MapRaster
 enum RenderCommand {
     static let valued: Set<String> = [
         "--center", "--span", "--meters", "--zoom", "--bbox", "--size", "--scale", "--scene", "--output", "--metadata",
-        "--map-type", "--style",
+        "--map-type", "--style", "--padding",
     ]
+    /// Options given once per marker, path or point (the static-map grammar, see `StaticMapParameters`) or
+    /// per replaced style source.
+    static let repeatable: Set<String> = ["--marker", "--path", "--visible", "--source"]
     static let boolean: Set<String> = ["--help", "--no-attribution", "--no-base-map"]
-    static let repeatable: Set<String> = ["--source"]
 
     static func run(_ arguments: [String], output streams: MapRasterCLI.Output) throws {
         let args = try Arguments(
@@ -26,8 +28,12 @@ enum RenderCommand {
         var scene = Scene()
         if let path = args["--scene"] {
             let data: Data
-            do { data = try FileReader.read(URL(fileURLWithPath: path), limit: sceneFileLimit) } catch {
-                throw CLIError.failure("cannot read scene file '\(path)': \(error.problem)")
+            if path == "-" {
+                data = try readStandardInput(limit: sceneFileLimit)
+            } else {
+                do { data = try FileReader.read(URL(fileURLWithPath: path), limit: sceneFileLimit) } catch {
+                    throw CLIError.failure("cannot read scene file '\(path)': \(error.problem)")
+                }
             }
             do { scene = try Scene.decode(data, source: path, resolvePlace: GeocodeCommand.placeResolver) } catch {
                 throw CLIError.failure("\(error)")
@@ -63,6 +69,8 @@ enum RenderCommand {
             scene.area = cliArea
             scene.fitAnnotations = nil  // an area on the command line wins over the scene's fitting
         }
+        try addStaticMapParameters(args, to: &scene)
+        let padding = try contentPadding(args, scene: &scene)
 
         let style = try loadStyle(args, mapType: scene.mapType ?? .standard)
         let snapshotter: MapSnapshotter
@@ -79,6 +87,7 @@ enum RenderCommand {
         }
         if args.flags.contains("--no-base-map") { snapshotter.baseMap = nil }
         scene.populate(snapshotter)
+        try position(scene, snapshotter, padding: padding, args: args)
 
         let output = try outputTarget(args["--output"] ?? "mapraster.png", flag: "--output")
         let metadata = try args["--metadata"].map { try outputTarget($0, flag: "--metadata") }
@@ -149,6 +158,67 @@ enum RenderCommand {
             }
         }
         return result
+    }
+
+    /// Adds `--marker`, `--path` and `--visible` (Google's or tileserver-gl's grammar, detected per value).
+    static func addStaticMapParameters(_ args: Arguments, to scene: inout Scene) throws {
+        let parameters: StaticMapParameters
+        do {
+            parameters = try StaticMapParameters(
+                markers: args.repeated["--marker"] ?? [], paths: args.repeated["--path"] ?? [],
+                visible: args.repeated["--visible"] ?? [])
+        } catch let error as StaticMapParameterError {
+            let flag = ["markers": "--marker", "marker": "--marker", "path": "--path"][error.parameter] ?? "--visible"
+            throw CLIError.usage("\(flag) \(error.description)")
+        }
+        // Marker icons (tileserver-gl's ICON part) are PNG files on this machine.
+        do { try parameters.add(to: &scene, loadIcon: AnnotationView.loadImage(path:)) } catch {
+            throw CLIError.failure("--marker \(error)")
+        }
+    }
+
+    /// `--padding PX`: the free points at the edges when the map fits its content (no area given); it also
+    /// replaces the padding of a scene's `fitAnnotations`.
+    static func contentPadding(_ args: Arguments, scene: inout Scene) throws -> EdgeInsets {
+        guard let value = try args.number("--padding") else { return Scene.defaultContentPadding }
+        guard value >= 0, value <= 10_000 else {
+            throw CLIError.usage("--padding '\(args["--padding"] ?? "")' is invalid: use points in 0...10000")
+        }
+        guard scene.area == nil else {
+            throw CLIError.usage(
+                "--padding applies when the map fits its content; leave out --center, --bbox and the scene's area")
+        }
+        let padding = EdgeInsets(top: value, left: value, bottom: value, right: value)
+        if scene.fitAnnotations != nil { scene.fitAnnotations = padding }
+        return padding
+    }
+
+    /// Implicit positioning (no area: fit everything drawn, with padding), then the `--visible` check.
+    static func position(_ scene: Scene, _ snapshotter: MapSnapshotter, padding: EdgeInsets, args: Arguments) throws {
+        do {
+            if scene.positionsFromContent { try scene.showContent(in: snapshotter, edgePadding: padding) }
+        } catch {
+            throw CLIError.failure("cannot fit the map to its content: \(error)")
+        }
+        do { try scene.checkVisibleCoordinates(in: snapshotter) } catch let error as SceneVisibilityError {
+            throw CLIError.usage("--visible: \(error.description)")
+        }
+    }
+
+    /// Reads a scene from standard input (`--scene -`), at most `limit` bytes.
+    static func readStandardInput(limit: Int) throws -> Data {
+        var data = Data()
+        while true {
+            let chunk: Data?
+            do { chunk = try FileHandle.standardInput.read(upToCount: 1 << 20) } catch {
+                throw CLIError.failure("cannot read the scene from standard input: \(error)")
+            }
+            guard let chunk, !chunk.isEmpty else { return data }
+            guard data.count <= limit - chunk.count else {
+                throw CLIError.failure("the scene on standard input is larger than \(limit >> 20) MiB")
+            }
+            data.append(chunk)
+        }
     }
 
     /// Loads `--style FILE`.

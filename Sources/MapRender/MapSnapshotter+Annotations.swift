@@ -162,10 +162,40 @@ extension MapSnapshotter {
     ///   ``AnnotationError`` for an invalid coordinate or view; the viewport is then unchanged.
     /// Mirrors `showAnnotations:animated:`.
     public func showAnnotations(_ list: [Annotation], edgePadding: EdgeInsets = .zero) throws {
+        try show(annotations: list, edgePadding: edgePadding)
+    }
+
+    /// Shows annotations, overlays and points together as large as fits, the way a static map with no
+    /// area is positioned: the smallest visible map rect (at a fractional zoom) that holds every
+    /// annotation's whole view and a selected one's callout, every overlay's ``Overlay/boundingMapRect``
+    /// widened by half its renderer's line width, and every coordinate, with `edgePadding` points at the
+    /// edges. Padding that leaves no room is ignored, as in ``MapViewport/mapRectThatFits(_:edgePadding:)``.
+    ///
+    /// ```swift
+    /// try snapshotter.show(
+    ///     annotations: snapshotter.annotations, overlays: snapshotter.overlays,
+    ///     edgePadding: EdgeInsets(top: 16, left: 16, bottom: 16, right: 16))
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - annotations: annotations whose views must be shown whole.
+    ///   - overlays: overlays that must be shown whole (their renderer comes from ``rendererProvider``).
+    ///   - coordinates: points that must be inside the image.
+    ///   - edgePadding: free points at each edge.
+    ///   - maximumZoomLevel: the most detailed zoom the fit may choose (a single marker is shown at it).
+    /// - Throws: ``RenderError/invalidOptions(_:)`` for negative or non-finite padding or an invalid
+    ///   coordinate, ``AnnotationError`` for an invalid annotation, ``OverlayError`` for an invalid overlay;
+    ///   the viewport is then unchanged. Nothing to show leaves it unchanged too.
+    /// Mirrors `showAnnotations:animated:` together with `setVisibleMapRect:edgePadding:animated:` of the
+    /// overlays' bounding map rects.
+    public func show(
+        annotations list: [Annotation], overlays: [Overlay] = [], coordinates: [LocationCoordinate2D] = [],
+        edgePadding: EdgeInsets = .zero, maximumZoomLevel: Double = MapSnapshotter.maximumZoomLevel
+    ) throws {
         let items = list.filter { !($0 is UserLocation) || userLocation.location != nil }
-        guard !items.isEmpty else { return }
-        // Each annotation's extent around its anchor, in points: left, top, right, bottom.
-        var points: [MapPoint] = []
+        // Each item: its ground rect in map points (a point for annotations), its extent around that rect in
+        // points (left, top, right, bottom), and a radius on the ground in map points.
+        var rects: [MapRect] = []
         var extents: [(l: Double, t: Double, r: Double, b: Double)] = []
         // The user location's accuracy circle has a size on the ground, not on the screen: in map points.
         var groundRadii: [Double] = []
@@ -197,12 +227,38 @@ extension MapSnapshotter {
                 let bubble = callout.bubble.offsetBy(dx: -5e8, dy: -5e8)
                 frame = frame.union(Rect(x: bubble.minX, y: bubble.minY, width: bubble.width, height: bubble.height))
             }
-            var p = MapPoint(annotation.coordinate)
-            if let first = points.first {
-                p.x = WorldCopies.nearest(p.x, to: first.x)
-            }
-            points.append(p)
+            rects.append(MapRect(origin: MapPoint(annotation.coordinate), size: MapSize(width: 0, height: 0)))
             extents.append((-frame.minX, -frame.minY, frame.maxX, frame.maxY))
+        }
+        for overlay in overlays {
+            try overlay.validate()
+            let rect = overlay.boundingMapRect
+            guard !rect.isNull, rect.minX.isFinite, rect.minY.isFinite, rect.width.isFinite, rect.height.isFinite
+            else { continue }
+            var half = 0.0
+            if let renderer = (rendererProvider?(overlay) ?? defaultRenderer(for: overlay)) as? OverlayPathRenderer,
+                renderer.strokeColor != nil, renderer.lineWidth.isFinite
+            {
+                half = max(0, renderer.lineWidth) / 2
+            }
+            rects.append(rect)
+            extents.append((half, half, half, half))
+            groundRadii.append(0)
+        }
+        for c in coordinates {
+            guard c.isValid else {
+                throw RenderError.invalidOptions(
+                    "the point \(c.latitude),\(c.longitude) to show is invalid: latitude must be in -90...90 and "
+                        + "longitude in -180...180")
+            }
+            rects.append(MapRect(origin: MapPoint(c), size: MapSize(width: 0, height: 0)))
+            extents.append((0, 0, 0, 0))
+            groundRadii.append(0)
+        }
+        guard let first = rects.first else { return }
+        // Every item in the world copy nearest the first one's.
+        rects = rects.map { rect in
+            rect.offsetBy(dx: WorldCopies.nearest(rect.midX, to: first.midX) - rect.midX, dy: 0)
         }
         var edgePadding = edgePadding
         let paddings = [edgePadding.top, edgePadding.left, edgePadding.bottom, edgePadding.right]
@@ -220,16 +276,18 @@ extension MapSnapshotter {
         let height = viewport.size.height - edgePadding.top - edgePadding.bottom
         // Map points per point: grows until the views' extents at that scale fit; converges because each
         // step only adds the views' fixed point sizes.
-        let minimumPerPoint = pow(2, 20 - Self.maximumZoomLevel)
+        let zoomCap =
+            maximumZoomLevel.isFinite ? min(max(maximumZoomLevel, 0), Self.maximumZoomLevel) : Self.maximumZoomLevel
+        let minimumPerPoint = pow(2, 20 - zoomCap)
         var perPoint = minimumPerPoint
         var bounds = (minX: 0.0, minY: 0.0, maxX: 0.0, maxY: 0.0)
         for _ in 0..<200 {
             bounds = (.infinity, .infinity, -.infinity, -.infinity)
-            for ((p, e), g) in zip(zip(points, extents), groundRadii) {
-                bounds.minX = min(bounds.minX, p.x - max(e.l * perPoint, g))
-                bounds.maxX = max(bounds.maxX, p.x + max(e.r * perPoint, g))
-                bounds.minY = min(bounds.minY, p.y - max(e.t * perPoint, g))
-                bounds.maxY = max(bounds.maxY, p.y + max(e.b * perPoint, g))
+            for ((r, e), g) in zip(zip(rects, extents), groundRadii) {
+                bounds.minX = min(bounds.minX, r.minX - max(e.l * perPoint, g))
+                bounds.maxX = max(bounds.maxX, r.maxX + max(e.r * perPoint, g))
+                bounds.minY = min(bounds.minY, r.minY - max(e.t * perPoint, g))
+                bounds.maxY = max(bounds.maxY, r.maxY + max(e.b * perPoint, g))
             }
             let needed = max(
                 (bounds.maxX - bounds.minX) / width, (bounds.maxY - bounds.minY) / height, minimumPerPoint)

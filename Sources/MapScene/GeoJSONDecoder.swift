@@ -33,9 +33,11 @@ public final class GeoJSONMapFeature {
     }
 
     /// A pin for one of this feature's annotations, in the style's `marker-color` and `marker-size`
-    /// (small 0.75, medium 1, large 1.35 times the default size).
+    /// (small 0.75, medium 1, large 1.35 times the default size), with its `marker-symbol` on the head.
     public func makeView(for annotation: Annotation) -> AnnotationView {
-        PinAnnotationView(pinTintColor: style.markerColor, sizeFactor: style.markerSizeFactor)
+        let pin = PinAnnotationView(pinTintColor: style.markerColor, sizeFactor: style.markerSizeFactor)
+        pin.glyphText = style.markerSymbol
+        return pin
     }
 
     /// A renderer for one of this feature's overlays, styled by ``style``.

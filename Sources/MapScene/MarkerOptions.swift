@@ -205,7 +205,9 @@ extension Scene {
                 image: image, imageScale: marker.imageScale, centerOffset: marker.centerOffset,
                 reuseIdentifier: path)
         } else {
-            view = PinAnnotationView(pinTintColor: style.color, sizeFactor: style.sizeFactor)
+            let pin = PinAnnotationView(pinTintColor: style.color, sizeFactor: style.sizeFactor)
+            pin.glyphText = style.label
+            view = pin
             if marker.centerOffset != .zero { view.centerOffset = marker.centerOffset }
         }
         marker.apply(to: view)

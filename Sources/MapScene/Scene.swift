@@ -22,7 +22,7 @@ import MapStyle
 /// {latitudeDelta, longitudeDelta}), `meters` (a square region) or `zoom`; or `bbox` ([west, south, east,
 /// north]); `size` ([width, height] in points, or "WxH"); `scale` (1, 2, 3); `mapType`; `attribution`
 /// (bool); `features` (a GeoJSON FeatureCollection). Points become pins (`title`, `subtitle`,
-/// `marker-color`, `marker-size` small/medium/large), except Points with a `radius` in meters, which
+/// `marker-color`, `marker-size` small/medium/large, `marker-symbol` drawn on the pin), except Points with a `radius` in meters, which
 /// become circles. LineStrings become polylines (great circles with `"geodesic": true`) and Polygons
 /// polygons (holes from inner rings), styled by `stroke`, `stroke-width`, `stroke-opacity`,
 /// `stroke-dasharray`, `fill` and `fill-opacity`.
@@ -32,7 +32,8 @@ import MapStyle
 /// `collision-mode` (see ``MarkerOptions``);
 /// top-level `userLocation` (see ``SceneUserLocation``) and `fitAnnotations` (true, or
 /// `{"padding": points or [top, left, bottom, right]}`: show every annotation's whole view, overriding the
-/// area).
+/// area). A scene with no area positions itself from its content: see ``showContent(in:edgePadding:)``.
+/// Static-map parameters (``StaticMapParameters``) add markers, paths and visible points.
 public struct Scene {
     /// The area, if the file gives one.
     public var area: MapArea?
@@ -54,6 +55,9 @@ public struct Scene {
     public var fitAnnotations: EdgeInsets?
     /// Marker images by resolved path, loaded when the file was decoded.
     public var markerImages: [String: ImageSurface] = [:]
+    /// Points the image must show (the static-map `visible` parameter): part of the implicit fit, and
+    /// checked by ``checkVisibleCoordinates(in:)`` when an area is given.
+    public var visibleCoordinates: [LocationCoordinate2D] = []
 
     /// A pin's look.
     public struct PinStyle: Sendable, Equatable {
@@ -61,6 +65,9 @@ public struct Scene {
         public var sizeFactor: Double
         /// Image marker, selection, clustering, priority and collision mode.
         public var marker = MarkerOptions()
+        /// Text drawn on the pin's head (a letter, digit or up to 3 characters), from simplestyle's
+        /// `marker-symbol` or a static-map `label:`.
+        public var label: String?
     }
 
     /// A shape's look, from simplestyle-spec properties (the same reading as ``GeoJSONDecoder``'s).
@@ -320,7 +327,9 @@ struct SceneDecoder {
                 scene.annotations.append(
                     (
                         annotation,
-                        Scene.PinStyle(color: color, sizeFactor: converted.style.markerSizeFactor, marker: marker)
+                        Scene.PinStyle(
+                            color: color, sizeFactor: converted.style.markerSizeFactor, marker: marker,
+                            label: converted.style.markerSymbol)
                     ))
             }
         }

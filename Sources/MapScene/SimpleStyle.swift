@@ -8,7 +8,7 @@ import MapRender
 import MapStyle
 
 /// The look of a GeoJSON feature from the simplestyle-spec properties (`stroke`, `stroke-width`,
-/// `stroke-opacity`, `fill`, `fill-opacity`, `marker-color`, `marker-size`) plus `stroke-dasharray`,
+/// `stroke-opacity`, `fill`, `fill-opacity`, `marker-color`, `marker-size`, `marker-symbol`) plus `stroke-dasharray`,
 /// `stroke-linecap` and `stroke-linejoin`. Missing properties take simplestyle's defaults: stroke
 /// `#555555`, width 2, opacity 1; fill `#555555` at opacity 0.6; marker `#7e7e7e`, medium.
 public struct SimpleStyle: Sendable, Equatable {
@@ -34,6 +34,11 @@ public struct SimpleStyle: Sendable, Equatable {
     public var markerSize = "medium"
     /// The pin's size relative to the default: small 0.75, medium 1, large 1.35.
     public var markerSizeFactor: Double { ["small": 0.75, "large": 1.35][markerSize] ?? 1 }
+    /// `marker-symbol`: a letter, digit or text of up to ``maximumMarkerSymbolLength`` characters drawn on
+    /// the pin's head; nil for none. (Maki icon names are refused.)
+    public var markerSymbol: String?
+    /// The longest `marker-symbol` text drawn: 3 characters (simplestyle's numbers go to 99).
+    public static let maximumMarkerSymbolLength = 3
 
     /// The default style.
     public init() {}
@@ -78,6 +83,20 @@ public struct SimpleStyle: Sendable, Equatable {
                 throw invalid("marker-size", "expected \"small\", \"medium\" or \"large\"")
             }
             markerSize = name
+        }
+        if let symbol = p["marker-symbol"] {
+            // simplestyle allows a number; "" means no symbol.
+            let text = symbol.string ?? symbol.number.flatMap { n in Int(exactly: n).map(String.init) }
+            guard let text, text.count <= Self.maximumMarkerSymbolLength,
+                text.allSatisfy({ $0.isLetter || $0.isNumber || $0.isPunctuation || $0.isSymbol })
+            else {
+                throw invalid(
+                    "marker-symbol",
+                    "expected a letter, digit or text of up to \(Self.maximumMarkerSymbolLength) characters without "
+                        + "spaces (icon names such as \"rocket\" are not supported), got \(symbol.serialized(pretty: false))"
+                )
+            }
+            markerSymbol = text.isEmpty ? nil : text
         }
         if let dash = p["stroke-dasharray"] {
             let numbers: [Double]?

@@ -47,9 +47,11 @@ enum CLI {
     ///
     /// - Parameter launcher: a command that runs the executable given as its last argument, such as
     ///   `["/usr/bin/setpriv", "--reuid=65534", ...]` to run it as another user; empty to run it directly.
+    /// - Parameter standardInput: a file given to the executable as its standard input (else /dev/null).
     /// - Throws: when the executable is missing, cannot be started or runs longer than `timeout` seconds.
     static func run(
-        _ arguments: [String], in directory: URL, launcher: [String] = [], timeout: TimeInterval = 120
+        _ arguments: [String], in directory: URL, launcher: [String] = [], timeout: TimeInterval = 120,
+        standardInput: URL? = nil
     ) throws -> Result {
         let io = try TemporaryDirectory(prefix: "mapraster-cli-io")
         defer { io.remove() }
@@ -69,7 +71,7 @@ enum CLI {
             process.arguments = arguments
         }
         process.currentDirectoryURL = directory
-        process.standardInput = FileHandle.nullDevice
+        process.standardInput = try standardInput.map { try FileHandle(forReadingFrom: $0) } ?? FileHandle.nullDevice
         process.standardOutput = out
         process.standardError = err
         try process.run()

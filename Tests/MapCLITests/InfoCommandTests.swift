@@ -48,6 +48,7 @@ struct InfoCommandTests {
     static let renderOptions = [
         "--center", "--span", "--meters", "--zoom", "--bbox", "--size", "--scale", "--map-type", "--style", "--scene",
         "--no-attribution", "--no-base-map", "-o", "--output", "--metadata", "-h", "--help",
+        "--marker", "--path", "--visible", "--padding", "--source",
     ]
 
     @Test(
