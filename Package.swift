@@ -149,7 +149,9 @@ let package = Package(
         .testTarget(
             name: "MapServerTests",
             dependencies: ["MapServer", "MapRaster", "MapStorage", "MapData", "MapCompression", "MapTestSupport"]),
-        .testTarget(name: "MapCLITests", dependencies: ["MapCLI", "MapTestSupport", "MapStorage", "mapraster"]),
+        .testTarget(
+            name: "MapCLITests",
+            dependencies: ["MapCLI", "MapTestSupport", "MapStorage", "MapServer", "MapData", "mapraster"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -11,7 +11,8 @@ import Synchronization
 //   .build/release/ServerBenchmark tiles TILES.txt THREADS SECONDS     (one /styles/... path per line)
 let arguments = CommandLine.arguments
 guard arguments.count >= 5 else {
-    FileHandle.standardError.write(Data("usage: ServerBenchmark render SCENE [STYLE] THREADS SECONDS | tiles LIST THREADS SECONDS\n".utf8))
+    FileHandle.standardError.write(
+        Data("usage: ServerBenchmark render SCENE [STYLE] THREADS SECONDS | tiles LIST THREADS SECONDS\n".utf8))
     exit(64)
 }
 var config = ServerConfiguration()
@@ -55,4 +56,7 @@ DispatchQueue.concurrentPerform(iterations: threads) { t in
 }
 let elapsed = Date().timeIntervalSince(start)
 let done = count.load(ordering: .relaxed)
-print(String(format: "in-process %@ threads=%d: %d requests in %.1f s = %.1f req/s (%d not 200)", mode, threads, done, elapsed, Double(done) / elapsed, failures.load(ordering: .relaxed)))
+print(
+    String(
+        format: "in-process %@ threads=%d: %d requests in %.1f s = %.1f req/s (%d not 200)", mode, threads, done,
+        elapsed, Double(done) / elapsed, failures.load(ordering: .relaxed)))

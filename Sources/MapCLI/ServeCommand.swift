@@ -5,6 +5,7 @@ import MapServer
 enum ServeCommand {
     static let valued: Set<String> = [
         "--config", "--port", "--bind", "--workers", "--queue", "--cache-bytes", "--public-url", "--cors", "--max-size",
+        "--icons",
     ]
     static let repeatable: Set<String> = ["--style", "--data"]
 
@@ -52,6 +53,7 @@ enum ServeCommand {
         if let size = try integer("--max-size", 1...16_384) { config.maximumSize = size }
         if let url = args["--public-url"] { config.publicURL = url }
         if let cors = args["--cors"] { config.cors = cors == "none" ? nil : cors }
+        if let icons = args["--icons"] { config.iconsDirectory = icons }
 
         let quiet = args.flags.contains("--quiet")
         let log: @Sendable (String) -> Void = { line in if !quiet { streams.standardError(line + "\n") } }
@@ -97,7 +99,7 @@ enum ServeCommand {
         USAGE
           mapraster serve [--style ID=STYLE.json]... [--data ID=FILE.mbtiles|.pmtiles]... [--config FILE]
                           [--port 8080] [--bind 127.0.0.1] [--workers N] [--queue N] [--cache-bytes N]
-                          [--max-size PX] [--public-url URL] [--cors ORIGIN|none] [--quiet]
+                          [--max-size PX] [--public-url URL] [--cors ORIGIN|none] [--icons DIR] [--quiet]
 
         With no style and no data it serves the shipped styles. Binds to 127.0.0.1 unless --bind says otherwise.
         Data ids can be named by styles as mbtiles://{ID} or pmtiles://{ID}; give --data before styles use it.
@@ -107,6 +109,11 @@ enum ServeCommand {
           /styles/{id}/{z}/{x}/{y}[@2x].png        256-point raster tiles; /styles/{id}/512/{z}/{x}/{y}.png 512
           /styles/{id}/static/{lon},{lat},{zoom}/{w}x{h}[@2x].png   static map (zoom as tileserver-gl's)
           /styles/{id}/static/{minx},{miny},{maxx},{maxy}/{w}x{h}[@2x].png
+          /styles/{id}/static/auto/{w}x{h}[@2x].png?path=...&marker=LNG,LAT|ICON.png&padding=0.1&latlng=1
+                                                   (marker icons by name from --icons DIR; paths and markers
+                                                   in tileserver-gl's syntax on every static endpoint)
+          /staticmap?size=600x400&center=LAT,LNG&zoom=Z&markers=...&path=...&visible=...&scale=2&maptype=roadmap
+                                                   Google Static Maps' parameters (no center and zoom: fit all)
           /styles/{id}.json  /styles/{id}/style.json                TileJSON of the tiles, the style
           /data/{id}/{z}/{x}/{y}.{pbf,png}  /data/{id}.json         the tile files as stored, TileJSON
           POST /render[?style=ID][&metadata=1]     a scene file in the body: the PNG, or its metadata JSON

@@ -27,7 +27,7 @@ extension MapServer {
                     .error(404, "use /styles/\(id)/static/{area}/{width}x{height}[@2x].png", parameter: "path")
                 )
             }
-            let key = request.path + "?" + request.query.map { "\($0.name)=\($0.value)" }.joined(separator: "&")
+            let key = cacheKey(request)
             return ("static", cached(key) { staticImage(entry, area: rest[1], size: rest[2], request: request) })
         }
         if rest.count == 3 || rest.count == 4 {
@@ -109,7 +109,7 @@ extension MapServer {
 
     /// Renders on a worker slot; `503` when none frees up in time.
     func render(
-        _ options: MapSnapshotter.Options, contentType: String, populate: (MapSnapshotter) -> Void,
+        _ options: MapSnapshotter.Options, contentType: String, populate: (MapSnapshotter) throws -> Void,
         metadata: Bool = false
     ) -> HTTPResponse {
         let outcome: Result<Data, Error>? = gate.run {
@@ -117,7 +117,7 @@ extension MapServer {
             defer { metrics.rendered(seconds: Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9) }
             do {
                 let snapshotter = try MapSnapshotter(options: options)
-                populate(snapshotter)
+                try populate(snapshotter)
                 let snapshot = try snapshotter.snapshot()
                 if metadata { return .success(Data(snapshot.metadata().serialized(pretty: false).utf8)) }
                 return .success(try snapshot.image.pngData())
@@ -132,6 +132,9 @@ extension MapServer {
             return .data(data, contentType: metadata ? "application/json; charset=utf-8" : contentType)
         case .failure(let error)?:
             if let geometry = error as? GeometryError { return .error(400, geometry.description, parameter: "area") }
+            if let visible = error as? SceneVisibilityError {
+                return .error(400, visible.description, parameter: "visible")
+            }
             return .error(500, "rendering failed: \(error)", parameter: nil)
         }
     }
@@ -157,27 +160,26 @@ extension MapServer {
         }
         let chosen = format(last.format)
         guard let contentType = chosen.contentType else { return chosen.error! }
-        var options = MapSnapshotter.Options(size: Size(width: Double(w), height: Double(h)), scale: Double(last.scale))
+        let size = Size(width: Double(w), height: Double(h))
+        let (parameters, parameterError) = tileserverParameters(request)
+        guard let parameters else { return parameterError! }
+        let (padding, paddingError) = tileserverPadding(request, size: size)
+        guard let padding else { return paddingError! }
         let numbers = area.split(separator: ",", omittingEmptySubsequences: false).map { Double($0) }
+        let chosenArea: StaticArea
         if area == "auto" {
-            return .error(400, "static/auto needs markers or paths (not available yet)", parameter: "area")
+            chosenArea = .content
         } else if numbers.count == 3, let lon = numbers[0], let lat = numbers[1], let zoom = numbers[2] {
             guard abs(lat) <= 85.0511, abs(lon) <= 180, (0...22).contains(zoom) else {
                 return .error(
                     400, "center longitude -180...180, latitude -85.0511...85.0511 and zoom 0...22", parameter: "area")
             }
-            do {
-                options.visibleMapRect = try MapViewport(
-                    size: options.size, center: LocationCoordinate2D(latitude: lat, longitude: lon),
-                    zoomLevel: zoom + 1
-                ).visibleMapRect
-            } catch { return .error(400, "\(error)", parameter: "area") }
+            chosenArea = .centerZoom(LocationCoordinate2D(latitude: lat, longitude: lon), zoom + 1)
         } else if numbers.count == 4, let west = numbers[0], let south = numbers[1], let east = numbers[2],
             let north = numbers[3]
         {
             do {
-                let box = try GeoBoundingBox(validatingWest: west, south: south, east: east, north: north)
-                options.visibleMapRect = box.mapRect
+                chosenArea = .box(try GeoBoundingBox(validatingWest: west, south: south, east: east, north: north))
             } catch {
                 return .error(400, "the box must be minLon,minLat,maxLon,maxLat: \(error)", parameter: "area")
             }
@@ -186,7 +188,13 @@ extension MapServer {
                 400, "the area must be {lon},{lat},{zoom}, {minx},{miny},{maxx},{maxy} or auto, got '\(area)'",
                 parameter: "area")
         }
-        return render(options, contentType: contentType) { $0.baseMap = entry.baseMap }
+        if case .content = chosenArea, parameters.markers.isEmpty, parameters.paths.isEmpty {
+            return .error(
+                400, "static/auto fits the map to its marker= and path= parameters: give some", parameter: "area")
+        }
+        return staticMap(
+            baseMap: entry.baseMap, size: size, scale: Double(last.scale), area: chosenArea, parameters: parameters,
+            padding: padding, contentType: contentType)
     }
 
     /// `POST /render`: a scene file (the command line's format) in the body; the image, or with

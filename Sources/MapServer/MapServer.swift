@@ -113,6 +113,9 @@ public final class MapServer: Sendable {
         switch parts.first ?? "" {
         case "": return ("viewer", viewerPage(request))
         case "health": return ("health", .data(Data("OK\n".utf8), contentType: "text/plain; charset=utf-8"))
+        case "staticmap":
+            let key = cacheKey(request)
+            return ("staticmap", cached(key) { googleStaticMap(request) })
         case "index.json": return ("index", json(index(request)))
         case "metrics":
             let text = metrics.text(cache: cache.usage, waiting: gate.waiting, running: gate.running)
@@ -174,6 +177,14 @@ public final class MapServer: Sendable {
             hash = hash &* 0x100_0000_01b3
         }
         return "\"" + String(hash, radix: 16) + "-" + String(body.count, radix: 16) + "\""
+    }
+
+    /// The cache key of a request: its path and decoded query, each part prefixed by its length so that
+    /// different queries cannot collide (`a=1&b=2` and `a=1%26b%3D2` decode to the same text).
+    func cacheKey(_ request: HTTPRequest) -> String {
+        var key = "\(request.path.utf8.count):\(request.path)"
+        for (name, value) in request.query { key += "|\(name.utf8.count):\(name)=\(value.utf8.count):\(value)" }
+        return key
     }
 
     /// A cached response for `key`, or `make`'s (kept when it succeeds).

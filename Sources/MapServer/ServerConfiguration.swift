@@ -79,6 +79,9 @@ public struct ServerConfiguration: Sendable {
     public var bodyLimit = 1 << 20
     /// The longest query, in bytes; longer is `414`.
     public var queryLimit = 16_384
+    /// The folder of marker icons that tileserver-gl markers (`marker=LNG,LAT|NAME.png`) may name, by file
+    /// name only; nil refuses icons (tileserver-gl's `paths.icons`).
+    public var iconsDirectory: String?
     /// Where Leaflet is (Debian's libjs-leaflet) for the viewer page.
     public var leafletDirectory = "/usr/share/javascript/leaflet"
 
@@ -196,10 +199,11 @@ public struct ServerConfiguration: Sendable {
                 case "publicUrl": config.publicURL = try string()
                 case "maxBodyBytes": config.bodyLimit = try integer(1...(256 << 20))
                 case "leaflet": config.leafletDirectory = path(try string())
+                case "icons": config.iconsDirectory = path(try string())
                 default:
                     throw ServerError.invalidConfiguration(
                         "options.\(key): unknown option; known: bind, port, maxSize, maxScaleFactor, workers, queue, "
-                            + "renderTimeout, cacheBytes, cacheControl, cors, publicUrl, maxBodyBytes, leaflet")
+                            + "renderTimeout, cacheBytes, cacheControl, cors, publicUrl, maxBodyBytes, leaflet, icons")
                 }
             }
         }
