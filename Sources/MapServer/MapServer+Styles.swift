@@ -18,7 +18,7 @@ extension MapServer {
         }
         let rest = Array(parts.dropFirst())
         if rest == ["style.json"] {
-            return ("style", .data(entry.json, contentType: "application/json; charset=utf-8"))
+            return ("style", json(servedStyle(entry, request)))
         }
         if rest.first == "static" {
             guard rest.count == 3 else {
@@ -34,6 +34,39 @@ extension MapServer {
             return ("tile", cached(request.path) { tile(entry, rest) })
         }
         return ("styles", .error(404, "no such path under /styles/\(id)", parameter: "path"))
+    }
+
+    /// The style as a web client needs it (tileserver-gl does the same): vector and raster sources that read
+    /// a configured data file point at the server's `/data/{id}.json` instead of a path on this machine.
+    func servedStyle(_ entry: ServerConfiguration.StyleEntry, _ request: HTTPRequest) -> JSONValue {
+        guard var json = try? JSONValue.parse(entry.json), var members = json.members else { return .object([]) }
+        let base = baseURL(request)
+        func normalized(_ location: String) -> String {
+            var path = location
+            for prefix in ["mbtiles://", "pmtiles://"] where path.hasPrefix(prefix) { path.removeFirst(prefix.count) }
+            return URL(fileURLWithPath: path).standardizedFileURL.path
+        }
+        let served = Dictionary(
+            configuration.data.map { (normalized($0.location), $0.id) }, uniquingKeysWith: { first, _ in first })
+        if let index = members.firstIndex(where: { $0.0 == "sources" }), var sources = members[index].1.members {
+            for i in sources.indices {
+                let (id, value) = sources[i]
+                let location: String?
+                switch entry.style.sources[id]?.kind {
+                case .vector(let tiles)?, .rasterTiles(let tiles)?: location = tiles.location
+                default: location = nil
+                }
+                guard let location, let dataID = served[normalized(location)], var source = value.members else {
+                    continue
+                }
+                source.removeAll { $0.0 == "url" || $0.0 == "tiles" }
+                source.append(("url", .string("\(base)/data/\(dataID).json")))
+                sources[i] = (id, .object(source))
+            }
+            members[index] = ("sources", .object(sources))
+        }
+        json = .object(members)
+        return json
     }
 
     func unknownStyle(_ id: String) -> HTTPResponse {

@@ -182,6 +182,18 @@ struct MapServerEndpointTests {
         #expect(get.status == 405)
     }
 
+    @Test("/styles/{id}/style.json points sources read from configured data at /data/{id}.json")
+    func servedStyle() throws {
+        var config = ServerConfiguration()
+        try config.addData(id: "omt", path: TestServer.tilesPath)
+        try config.addStyle(id: "vt", path: Fixtures.root.appendingPathComponent("render/vector/style.json").path)
+        let server = try MapServer(configuration: config)
+        let style = try JSONValue.parse(
+            server.handle(HTTPRequest(target: "/styles/vt/style.json", headers: ["host": "maps.test"])).body)
+        #expect(style["sources"]?["omt"]?["url"]?.string == "http://maps.test/data/omt.json")
+        #expect(style["layers"]?.array?.isEmpty == false)
+    }
+
     @Test("/metrics counts requests by endpoint and status in Prometheus text")
     func metrics() {
         _ = TestServer.get("/health")
