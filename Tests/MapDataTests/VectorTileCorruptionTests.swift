@@ -160,3 +160,17 @@ import Testing
         #expect(decoded > 1_000)
     }
 }
+
+@Suite("Vector tile inputs found by fuzzing")
+struct VectorTileFuzzFindingsTests {
+    @Test("a 64 KB tile that took over 5 s under libFuzzer decodes (or is refused) quickly")
+    func slowInput() throws {
+        let data = try Data(
+            contentsOf: Fixtures.root.appendingPathComponent("vectortiles/fuzz/timeout-slow-geometry.mvt"))
+        let start = Date()
+        let features = fuzzDecodeVectorTile(data)
+        let seconds = Date().timeIntervalSince(start)
+        print("timeout-slow-geometry.mvt: \(features.map(String.init) ?? "refused") features in \(seconds) s")
+        #expect(seconds < 1, "\(seconds) s")
+    }
+}
