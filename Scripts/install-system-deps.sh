@@ -14,6 +14,8 @@ PACKAGES=(
     libsqlite3-dev      # SQLite: MBTiles output and MBTiles tile overlays
     libimagequant-dev   # libimagequant: palette (png8) tiles
     libdeflate-dev      # libdeflate: fast zlib streams for PNG encoding
+    libturbojpeg0-dev   # libjpeg-turbo's TurboJPEG API: JPEG output (--format jpg)
+    libwebp-dev         # libwebp: WebP output (--format webp)
     fonts-dejavu-core   # DejaVu Sans, pinned by path for labels and attribution
     fonts-ipaexfont-gothic # IPAex Gothic (6 MB, vs 91 MB for Noto CJK): Japanese labels, pinned by path
 )
