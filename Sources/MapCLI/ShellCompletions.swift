@@ -10,7 +10,7 @@ enum ShellCompletions {
                 (( COMP_CWORD > 0 )) && prev="${COMP_WORDS[COMP_CWORD-1]}"
                 if (( COMP_CWORD == 1 )); then
                     if [[ "$cur" == -* ]]; then
-                        COMPREPLY=($(compgen -W "\(words(CommandTable.render) + " --version") -- "$cur"))
+                        COMPREPLY=($(compgen -W "\(words(CommandTable.render) + " --version")" -- "$cur"))
                     else
                         COMPREPLY=($(compgen -W "\(commands.joined(separator: " "))" -- "$cur"))
                     fi
