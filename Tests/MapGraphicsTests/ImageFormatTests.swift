@@ -118,7 +118,8 @@ struct ImageFormatTests {
 
     /// Bytes that are not a valid image of the kind their first bytes claim.
     static let hostile: [(String, [UInt8])] = {
-        let good = (try? RGBAImage(width: 8, height: 8, red: 1, green: 2, blue: 3, alpha: 255).encoded(as: .jpeg))
+        let good =
+            (try? RGBAImage(width: 8, height: 8, red: 1, green: 2, blue: 3, alpha: 255).encoded(as: .jpeg))
             .map { [UInt8]($0) } ?? []
         let goodWebP =
             (try? RGBAImage(width: 8, height: 8, red: 1, green: 2, blue: 3, alpha: 255).encoded(as: .webp))
