@@ -98,14 +98,14 @@ struct CommandSpec: Sendable {
         return text + "\n"
     }
 
-    /// One help row: the left column padded to 24 characters (or on its own line when longer), the help
-    /// lines indented under each other.
-    static func row(_ left: String, _ help: String) -> String {
+    /// One help row: the left column padded to `column` characters (or on its own line when longer), the
+    /// help lines indented under each other.
+    static func row(_ left: String, _ help: String, column: Int = 24) -> String {
         let lines = help.split(separator: "\n", omittingEmptySubsequences: false)
-        let indent = String(repeating: " ", count: 26)
+        let indent = String(repeating: " ", count: column + 2)
         var text = "  " + left
-        if left.count <= 22 {
-            text += String(repeating: " ", count: 24 - left.count) + lines[0] + "\n"
+        if left.count <= column - 2 {
+            text += String(repeating: " ", count: column - left.count) + lines[0] + "\n"
         } else {
             text += "\n" + indent + lines[0] + "\n"
         }

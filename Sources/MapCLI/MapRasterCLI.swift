@@ -136,14 +136,14 @@ public enum MapRasterCLI {
             mapraster: render maps to PNG, JPEG or WebP with MapKit's model (regions, annotations, overlays).
 
             USAGE
-              mapraster                       render the default world map to ./mapraster.png
-              mapraster [render] [options]    render a map (options below)
+              mapraster                     render the default world map to ./mapraster.png
+              mapraster [render] [options]  render a map (options below)
 
             COMMANDS
 
             """
         for command in CommandTable.all {
-            text += CommandSpec.row("mapraster " + command.name, command.summary)
+            text += CommandSpec.row("mapraster " + command.name, command.summary, column: 30)
         }
         text += "\nRun 'mapraster help COMMAND' or 'mapraster COMMAND --help' for a command's options.\n"
         text += "\nRENDER OPTIONS\n"
