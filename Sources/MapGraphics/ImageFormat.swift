@@ -130,6 +130,17 @@ extension RGBAImage {
 
     /// The largest image decoded by ``init(imageData:source:)``: 2^28 pixels (1 GiB of RGBA).
     public static let maximumDecodedPixels = 1 << 28
+    /// Pixels a JPEG or WebP file may decode to per byte of the file beyond 2048x2048, so that a few
+    /// hundred bytes claiming 16383x16383 pixels cannot take a gigabyte (the PNG decoder bounds its deflate
+    /// ratio the same way). The flattest images come near half of it: one color at 4096x4096 and quality
+    /// 90 takes 459 KB as JPEG (37 pixels per byte) and 30 KB as WebP (561 pixels per byte).
+    public static let maximumPixelsPerByte = 1024
+
+    /// The most pixels a JPEG or WebP file of `byteCount` bytes is decoded to.
+    static func pixelLimit(forFileOf byteCount: Int) -> Int {
+        let (scaled, overflow) = byteCount.multipliedReportingOverflow(by: maximumPixelsPerByte)
+        return min(maximumDecodedPixels, max(1 << 22, overflow ? Int.max : scaled))
+    }
 
     /// Decodes a PNG, JPEG or WebP file (told apart by their first bytes) to straight RGBA8; JPEG pixels
     /// get alpha 255.
@@ -138,17 +149,19 @@ extension RGBAImage {
     ///   - data: the file's bytes.
     ///   - source: names the bytes in errors (a path).
     /// - Throws: ``GraphicsError/cannotReadPNG(path:reason:)`` or ``GraphicsError/cannotReadImage(path:reason:)``
-    ///   naming `source`: not one of the three formats, truncated, corrupt, or larger than
-    ///   ``maximumDecodedPixels``.
+    ///   naming `source`: not one of the three formats, truncated, corrupt, larger than
+    ///   ``maximumDecodedPixels``, or (JPEG and WebP) more than 2048x2048 pixels and more than
+    ///   ``maximumPixelsPerByte`` pixels per byte of the file.
     public init(imageData data: Data, source: String) throws {
         let head = [UInt8](data.prefix(12))
         if head.starts(with: [0x89, 0x50, 0x4E, 0x47]) {
             try self.init(pngData: data, source: source)
         } else if head.starts(with: [0xFF, 0xD8, 0xFF]) {
-            let d = try TurboJPEG.decodeRGBA(data, source: source, maximumPixels: Self.maximumDecodedPixels)
+            let d = try TurboJPEG.decodeRGBA(
+                data, source: source, maximumPixels: Self.pixelLimit(forFileOf: data.count))
             self.init(width: d.width, height: d.height, bytes: d.pixels)
         } else if head.count == 12, head[0..<4] == [0x52, 0x49, 0x46, 0x46], head[8..<12] == [0x57, 0x45, 0x42, 0x50] {
-            let d = try WebP.decodeRGBA(data, source: source, maximumPixels: Self.maximumDecodedPixels)
+            let d = try WebP.decodeRGBA(data, source: source, maximumPixels: Self.pixelLimit(forFileOf: data.count))
             self.init(width: d.width, height: d.height, bytes: d.pixels)
         } else {
             throw GraphicsError.cannotReadImage(path: source, reason: "not a PNG, JPEG or WebP file")

@@ -140,6 +140,24 @@ struct ImageFormatTests {
         ]
     }()
 
+    @Test(
+        "A flat 4096x4096 WebP (561 pixels per byte) decodes; a small file claiming more pixels than its limit does not"
+    )
+    func pixelsPerByte() throws {
+        let flat = RGBAImage(width: 4096, height: 4096, red: 170, green: 211, blue: 223, alpha: 255)
+        let webp = try flat.encoded(as: .webp, quality: 90)
+        #expect(webp.count * RGBAImage.maximumPixelsPerByte > 4096 * 4096, "\(webp.count) bytes")
+        let decoded = try RGBAImage(imageData: webp, source: "flat.webp")
+        #expect(decoded.width == 4096 && decoded.height == 4096)
+        // The same image's header (and a few hundred bytes) must not reach the decoder's allocation.
+        do {
+            _ = try RGBAImage(imageData: webp.prefix(400), source: "cut.webp")
+            Issue.record("400 bytes claiming 4096x4096 pixels decoded")
+        } catch let error as GraphicsError {
+            #expect(error.description.contains("cut.webp") && error.description.contains("limit"), "\(error)")
+        }
+    }
+
     @Test("Hostile bytes are refused with an error naming the source, never a crash", arguments: hostile.map(\.0))
     func hostileInput(_ name: String) throws {
         let bytes = try #require(Self.hostile.first { $0.0 == name }?.1)

@@ -52,7 +52,10 @@ enum TurboJPEG {
                 width <= 32767, height <= 32767, width * height <= maximumPixels
             else {
                 throw GraphicsError.cannotReadImage(
-                    path: source, reason: "its size \(w)x\(h) is outside 1...32767 pixels a side or too large")
+                    path: source,
+                    reason:
+                        "its size \(w)x\(h) is outside 1...32767 pixels a side or more than the \(maximumPixels) pixels "
+                        + "MapRaster decodes from a file of \(data.count) bytes (limit)")
             }
             var pixels = [UInt8](repeating: 0, count: width * height * 4)
             let status = pixels.withUnsafeMutableBufferPointer { out in

@@ -47,7 +47,11 @@ enum WebP {
             guard let width = Int(exactly: w), let height = Int(exactly: h), width > 0, height > 0,
                 width * height <= maximumPixels
             else {
-                throw GraphicsError.cannotReadImage(path: source, reason: "its size \(w)x\(h) is too large")
+                throw GraphicsError.cannotReadImage(
+                    path: source,
+                    reason:
+                        "its size \(w)x\(h) is more than the \(maximumPixels) pixels MapRaster decodes from a file of "
+                        + "\(data.count) bytes (limit)")
             }
             var pixels = [UInt8](repeating: 0, count: width * height * 4)
             let decoded = pixels.withUnsafeMutableBufferPointer { out in
