@@ -47,6 +47,12 @@ let package = Package(
         .systemLibrary(
             name: "CMicroHTTPD", pkgConfig: "libmicrohttpd",
             providers: [.apt(["libmicrohttpd-dev"])]),
+        .systemLibrary(
+            name: "CTurboJPEG", pkgConfig: "libturbojpeg",
+            providers: [.apt(["libturbojpeg0-dev"])]),
+        .systemLibrary(
+            name: "CWebP", pkgConfig: "libwebp",
+            providers: [.apt(["libwebp-dev"])]),
 
         // Deflate (zlib, gzip) through libdeflate: the only module that calls it.
         .target(name: "MapCompression", dependencies: ["MapGeometry", "CDeflate"]),
@@ -61,7 +67,7 @@ let package = Package(
             name: "MapGraphics",
             dependencies: [
                 "MapGeometry", "CCairo", "CFreeType", "CHarfBuzz", "CSPNG", "CPixman", "CPNG", "CImageQuant", "CMalloc",
-                "MapCompression",
+                "CTurboJPEG", "CWebP", "MapCompression",
             ]),
         // The base map: MapLibre-style rendering of every layer type, labels, the shipped styles and data.
         .target(

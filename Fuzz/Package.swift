@@ -24,6 +24,7 @@ let package = Package(
         fuzzTarget("FuzzGeoJSON", ["MapRaster"]),
         fuzzTarget("FuzzScene", ["MapRaster"]),
         fuzzTarget("FuzzPNG", ["MapRaster"]),
+        fuzzTarget("FuzzImage", ["MapRaster"]),
         fuzzTarget("FuzzMBTiles", ["MapStorage"]),
         fuzzTarget("FuzzMVT", ["MapRaster"]),
         fuzzTarget("FuzzPMTiles", ["MapStorage"]),

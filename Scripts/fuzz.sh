@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Runs one libFuzzer target for a number of seconds: Scripts/fuzz.sh TARGET SECONDS [libFuzzer options]
-#   TARGET: json, geojson, scene, style, png, mbtiles, mvt, pmtiles, server or staticmap (the Fuzz/ package's Fuzz<Name> executables).
+#   TARGET: json, geojson, scene, style, png, image, mbtiles, mvt, pmtiles, server or staticmap (the Fuzz/ package's Fuzz<Name> executables).
 # Builds the Fuzz/ package (which depends on this one by path) with -sanitize=fuzzer, seeds the corpus from
 # fixtures/, and stops at the first crash, at an input running over 5 s, or at one using over 1 GB.
 # Crashing inputs land in Fuzz/.artifacts/TARGET/; turn each into a regression test in the normal suite.
@@ -8,7 +8,7 @@
 set -euo pipefail
 
 if [[ $# -lt 2 ]]; then
-    echo "usage: $0 TARGET SECONDS [libFuzzer options]; TARGET is json, geojson, scene, style, png, mbtiles, mvt, pmtiles, server or staticmap" >&2
+    echo "usage: $0 TARGET SECONDS [libFuzzer options]; TARGET is json, geojson, scene, style, png, image, mbtiles, mvt, pmtiles, server or staticmap" >&2
     exit 64
 fi
 target=$1
@@ -21,6 +21,7 @@ json) product=FuzzJSON; seeds=$(find "$root/fixtures" -name '*.json' -size -256k
 geojson) product=FuzzGeoJSON; seeds=$(find "$root/fixtures" -name '*.geojson' -size -512k) ;;
 scene) product=FuzzScene; seeds=$(find "$root/fixtures/scenes" "$root/fixtures/annotations" "$root/fixtures/diff/scenes" -name '*.json' -size -256k) ;;
 png) product=FuzzPNG; seeds=$(find "$root/fixtures/graphics" "$root/fixtures/annotations" -name '*.png' -size -64k) ;;
+image) product=FuzzImage; seeds=$(find "$root/fixtures/images" \( -name '*.jpg' -o -name '*.webp' \) -size -64k) ;;
 mbtiles) product=FuzzMBTiles; seeds=$(find "$root/fixtures" -name '*.mbtiles' -size -1024k) ;;
 style) product=FuzzStyle; seeds=$(find "$root/styles" "$root/fixtures" -name '*.json' -path '*style*' -size -256k) ;;
 mvt) product=FuzzMVT; seeds=$(find "$root/fixtures" \( -name '*.mvt' -o -name '*.pbf' \) -size -256k) ;;
@@ -28,7 +29,7 @@ pmtiles) product=FuzzPMTiles; seeds=$(find "$root/fixtures" -name '*.pmtiles' -s
 server) product=FuzzServer; seeds=$(find "$root/fixtures/server" -name 'request-*.txt') ;;
 staticmap) product=FuzzStaticMap; seeds=$(find "$root/fixtures/staticmaps" -name '*.txt') ;;
 *)
-    echo "$0: unknown target '$target': use json, geojson, scene, style, png, mbtiles, mvt, pmtiles, server or staticmap" >&2
+    echo "$0: unknown target '$target': use json, geojson, scene, style, png, image, mbtiles, mvt, pmtiles, server or staticmap" >&2
     exit 64
     ;;
 esac

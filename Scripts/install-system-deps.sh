@@ -16,6 +16,8 @@ PACKAGES=(
     libdeflate-dev      # libdeflate: fast zlib streams for PNG encoding
     libmicrohttpd-dev   # libmicrohttpd: the HTTP/1.1 server of `mapraster serve`
     libjs-leaflet       # Leaflet, served locally by `mapraster serve` for its viewer page
+    libturbojpeg0-dev   # libjpeg-turbo's TurboJPEG API: JPEG output (--format jpg)
+    libwebp-dev         # libwebp: WebP output (--format webp)
     fonts-dejavu-core   # DejaVu Sans, pinned by path for labels and attribution
     fonts-ipaexfont-gothic # IPAex Gothic (6 MB, vs 91 MB for Noto CJK): Japanese labels, pinned by path
 )

@@ -1,55 +1,60 @@
 import Foundation
 
-/// Hand-written flag parsing: `--name value`, `--name=value`, `-o value`, and boolean flags.
+/// Flag parsing driven by a command's option table: `--name value`, `--name=value`, `-o value`, boolean
+/// flags and repeatable options.
 struct Arguments {
     private(set) var values: [String: String] = [:]
     private(set) var repeated: [String: [String]] = [:]
     private(set) var flags: Set<String> = []
     private(set) var positional: [String] = []
 
-    /// Parses `args` given the flags that take a value and the flags that do not.
-    init(
-        _ args: [String], valued: Set<String>, boolean: Set<String>, repeatable: Set<String> = [],
-        aliases: [String: String] = [:]
-    ) throws {
+    /// Parses `args` with the options of `command`; short names are stored under the long name.
+    ///
+    /// - Throws: ``CLIError/usage(_:)`` for an unknown option (with the closest known one when it looks like
+    ///   a typo), a missing value, a value given to a flag, or a non-repeatable option given twice.
+    init(_ args: [String], command: CommandSpec) throws {
         var i = 0
         while i < args.count {
-            var arg = args[i]
-            let typed = arg
+            let typed = args[i]
             i += 1
-            if let full = aliases[arg] { arg = full }
-            guard arg.hasPrefix("-"), arg != "-" else {
-                positional.append(arg)
+            guard typed.hasPrefix("-"), typed != "-" else {
+                positional.append(typed)
                 continue
             }
-            var name = arg
+            var name = typed
             var inline: String?
-            if let eq = arg.firstIndex(of: "="), arg.hasPrefix("--") {
-                name = String(arg[..<eq])
-                inline = String(arg[arg.index(after: eq)...])
+            if let eq = typed.firstIndex(of: "="), typed.hasPrefix("--") {
+                name = String(typed[..<eq])
+                inline = String(typed[typed.index(after: eq)...])
             }
-            if repeatable.contains(name) {
-                if let inline {
-                    repeated[name, default: []].append(inline)
-                } else {
-                    guard i < args.count else { throw CLIError.usage("\(typed) needs a value") }
-                    repeated[name, default: []].append(args[i])
-                    i += 1
-                }
-            } else if valued.contains(name) {
-                guard values[name] == nil else { throw CLIError.usage("\(name) is given twice") }
-                if let inline {
-                    values[name] = inline
-                } else {
-                    guard i < args.count else { throw CLIError.usage("\(typed) needs a value") }
-                    values[name] = args[i]
-                    i += 1
-                }
-            } else if boolean.contains(name), inline == nil {
-                flags.insert(name)
+            guard let option = command.option(name) else {
+                let known = command.parsedOptions.map(\.name).sorted()
+                let guess = Suggestion.closest(to: name, in: known).map { "did you mean '\($0)'? " } ?? ""
+                throw CLIError.usage(
+                    "unknown option '\(typed)' for \(command.name); \(guess)known options: "
+                        + known.joined(separator: " "))
+            }
+            let long = option.name
+            if option.value == .none {
+                guard inline == nil else { throw CLIError.usage("\(long) takes no value, got '\(typed)'") }
+                flags.insert(long)
+                continue
+            }
+            let value: String
+            if let inline {
+                value = inline
             } else {
-                let known = valued.union(boolean).union(repeatable).sorted().joined(separator: " ")
-                throw CLIError.usage("unknown option '\(arg)'; known options: \(known)")
+                guard i < args.count else {
+                    throw CLIError.usage("\(typed) needs a value: \(option.synopsis)")
+                }
+                value = args[i]
+                i += 1
+            }
+            if option.repeatable {
+                repeated[long, default: []].append(value)
+            } else {
+                guard values[long] == nil else { throw CLIError.usage("\(long) is given twice") }
+                values[long] = value
             }
         }
     }

@@ -6,12 +6,6 @@ import MapRaster
 /// Exit codes: 0 when the difference is within the allowed amount, 1 when it is not, 2 on any error
 /// (unreadable file, different sizes, bad option).
 enum DiffCommand {
-    static let valued: Set<String> = [
-        "--threshold", "--alpha", "--aa-color", "--diff-color", "--diff-color-alt", "--output", "--max-diff-pixels",
-        "--max-diff-ratio", "--mask",
-    ]
-    static let boolean: Set<String> = ["--include-aa", "--diff-mask", "--json", "--help"]
-
     static func run(_ arguments: [String], output streams: MapRasterCLI.Output) throws -> Int32 {
         do {
             return try compare(arguments, streams: streams)
@@ -21,13 +15,7 @@ enum DiffCommand {
     }
 
     private static func compare(_ arguments: [String], streams: MapRasterCLI.Output) throws -> Int32 {
-        let args = try Arguments(
-            arguments, valued: valued, boolean: boolean, repeatable: ["--ignore"],
-            aliases: ["-o": "--output", "-h": "--help"])
-        if args.flags.contains("--help") {
-            streams.standardOutput(helpText)
-            return 0
-        }
+        guard let args = try MapRasterCLI.parse(arguments, CommandTable.diff, output: streams) else { return 0 }
         guard args.positional.count == 2 else {
             throw CLIError.usage(
                 "diff needs two PNG files, EXPECTED and ACTUAL, got \(args.positional.count): "
@@ -186,33 +174,4 @@ enum DiffCommand {
     }
 
     static func fmt(_ v: Double) -> String { Int(exactly: v).map(String.init) ?? "\(v)" }
-
-    static let helpText = """
-        mapraster diff: compare two PNG files with pixelmatch's algorithm.
-
-        USAGE
-          mapraster diff EXPECTED.png ACTUAL.png [options]
-
-        OPTIONS
-          --threshold T           per-pixel color sensitivity 0...1 (YIQ distance; default 0.1)
-          --include-aa            count anti-aliased pixels too (by default they are detected and skipped)
-          --alpha A               opacity of the expected image in the diff image's background (default 0.1)
-          --aa-color C            diff-image color of anti-aliased pixels (default ffff00)
-          --diff-color C          diff-image color of differing pixels (default ff0000)
-          --diff-color-alt C      diff-image color of differing pixels that got darker in ACTUAL
-          --diff-mask             draw only the differences, on a transparent background
-          -o, --output DIFF.png   write the diff image
-          --max-diff-pixels N     pass with at most N differing pixels
-          --max-diff-ratio R      pass with at most the fraction R of pixels differing (0.001 = 0.1 %)
-          --ignore X,Y,W,H        leave a rectangle (pixels) out of the comparison; repeatable; each value
-                                  within -2^30...2^30
-          --mask MASK.png         leave out the pixels that are light (and not transparent) in MASK.png
-          --json                  print the counts as JSON
-
-        Images may have at most 67108864 pixels (8192x8192); larger ones are refused before decoding.
-        Without --max-diff-pixels or --max-diff-ratio any differing pixel fails.
-        Exit codes: 0 within the allowed difference, 1 not within, 2 error (unreadable file, different sizes,
-        bad option).
-
-        """
 }

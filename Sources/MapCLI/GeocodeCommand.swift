@@ -6,41 +6,12 @@ import MapRaster
 
 /// `mapraster geocode`: placemarks for coordinates, places for names, and whole CSV or GeoJSON files.
 enum GeocodeCommand {
-    static let help = """
-        USAGE
-          mapraster geocode --reverse LAT,LON [--json] [--language en|ja]
-          mapraster geocode "NAME[, STATE][, COUNTRY]" [--near LAT,LON] [--limit N] [--json] [--language en|ja]
-          mapraster geocode --input FILE [-o OUT] [--language en|ja]
-
-        --reverse LAT,LON   print the placemark of a point (country, state, county, city; street and house number
-                            where the shipped OpenStreetMap extracts cover it: Andorra, Monaco, central Helsinki)
-        NAME                print the matching places, best first (cities of 1,000+ people, states, countries)
-        --near LAT,LON      prefer matches near this point
-        --limit N           at most N matches (default 5, 1...1000)
-        --input FILE        add placemark columns to every row of a CSV file with lat and lon columns (streamed),
-                            or placemark properties to every Point feature of a GeoJSON file (.geojson, .json);
-                            bad rows are reported with their line number, the rest is still written, exit 1
-        -o, --output FILE   where --input writes (default: standard output); written whole or not at all
-        --json              print JSON instead of text
-        --language CODE     names in English (en, default) or Japanese where known (ja)
-
-        Points at sea have no placemark ("no country contains this point"). Data: Made with Natural Earth;
-        GeoNames (www.geonames.org), CC BY 4.0; street answers © OpenStreetMap contributors.
-
-        """
-
     static let credits = "Made with Natural Earth; GeoNames (www.geonames.org), CC BY 4.0"
     static let osmCredit = "© OpenStreetMap contributors"
 
     /// Runs the command; returns the exit code (1 when some input rows were bad).
     static func run(_ arguments: [String], output: MapRasterCLI.Output) throws -> Int32 {
-        let args = try Arguments(
-            arguments, valued: ["--reverse", "--near", "--limit", "--language", "--input", "--output"],
-            boolean: ["--json", "--help"], aliases: ["-o": "--output", "-h": "--help"])
-        if args.flags.contains("--help") {
-            output.standardOutput(help)
-            return 0
-        }
+        guard let args = try MapRasterCLI.parse(arguments, CommandTable.geocode, output: output) else { return 0 }
         var language = GeocodingLanguage.english
         if let code = args["--language"] {
             guard let known = GeocodingLanguage(code: code) else {

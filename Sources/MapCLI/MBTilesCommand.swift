@@ -7,9 +7,18 @@ import MapTiles
 enum MBTilesCommand {
     static func run(_ arguments: [String], output streams: MapRasterCLI.Output) throws {
         guard arguments.first == "merge" else {
-            throw CLIError.usage("mbtiles needs a subcommand: mapraster mbtiles merge OUT.mbtiles IN.mbtiles...")
+            if let first = arguments.first, first == "--help" || first == "-h" {
+                streams.standardOutput(CommandTable.mbtiles.helpText)
+                return
+            }
+            let guess = arguments.first.flatMap { Suggestion.closest(to: $0, in: ["merge"]) }
+            throw CLIError.usage(
+                "mbtiles needs a subcommand: mapraster mbtiles merge OUT.mbtiles IN.mbtiles..."
+                    + (guess != nil ? " (did you mean 'merge'?)" : ""))
         }
-        let args = try Arguments(Array(arguments.dropFirst()), valued: [], boolean: ["--force"])
+        guard
+            let args = try MapRasterCLI.parse(Array(arguments.dropFirst()), CommandTable.mbtilesMerge, output: streams)
+        else { return }
         guard args.positional.count >= 2 else {
             throw CLIError.usage("mbtiles merge needs an output and at least one input: mbtiles merge OUT IN...")
         }

@@ -45,28 +45,46 @@ public enum MapRasterCLI {
             try RenderCommand.run([], output: output)
             return 0
         }
+        let rest = Array(arguments.dropFirst())
         switch first {
-        case "render": try RenderCommand.run(Array(arguments.dropFirst()), output: output)
-        case "diff": return try DiffCommand.run(Array(arguments.dropFirst()), output: output)
-        case "tiles": try TilesCommand.run(Array(arguments.dropFirst()), output: output)
-        case "mbtiles": try MBTilesCommand.run(Array(arguments.dropFirst()), output: output)
-        case "geocode": return try GeocodeCommand.run(Array(arguments.dropFirst()), output: output)
-        case "serve": return try ServeCommand.run(Array(arguments.dropFirst()), output: output)
-        case "version": try versionCommand(Array(arguments.dropFirst()), output: output)
-        case "help", "--help", "-h": output.standardOutput(helpText)
+        case "render": try RenderCommand.run(rest, output: output)
+        case "diff": return try DiffCommand.run(rest, output: output)
+        case "tiles": try TilesCommand.run(rest, output: output)
+        case "mbtiles": try MBTilesCommand.run(rest, output: output)
+        case "geocode": return try GeocodeCommand.run(rest, output: output)
+        case "serve": return try ServeCommand.run(rest, output: output)
+        case "version": try versionCommand(rest, output: output)
+        case "--version":
+            guard rest.isEmpty else { throw CLIError.usage("--version takes no arguments, got '\(rest[0])'") }
+            output.standardOutput("mapraster \(version)\n")
+        case "help", "--help", "-h": try helpCommand(first == "help" ? rest : [], output: output)
+        case "completions": try completionsCommand(rest, output: output)
+        case "man": try manCommand(rest, output: output)
         default:
             if first.hasPrefix("-") {
                 try RenderCommand.run(arguments, output: output)
             } else {
-                throw CLIError.usage(
-                    "unknown command '\(first)'; commands: render, diff, tiles, mbtiles, geocode, serve, version, help")
+                let names = CommandTable.topLevelNames
+                let guess = Suggestion.closest(to: first, in: names).map { "did you mean '\($0)'? " } ?? ""
+                throw CLIError.usage("unknown command '\(first)'; \(guess)commands: \(names.joined(separator: ", "))")
             }
         }
         return 0
     }
 
+    /// Parses `arguments` for a command that takes no positional arguments; prints its help and returns nil
+    /// for `--help`.
+    static func parse(_ arguments: [String], _ command: CommandSpec, output: Output) throws -> Arguments? {
+        let args = try Arguments(arguments, command: command)
+        if args.flags.contains("--help") {
+            output.standardOutput(command.helpText)
+            return nil
+        }
+        return args
+    }
+
     static func versionCommand(_ arguments: [String], output: Output) throws {
-        let args = try Arguments(arguments, valued: [], boolean: ["--verbose"])
+        guard let args = try parse(arguments, CommandTable.version, output: output) else { return }
         guard args.positional.isEmpty else { throw CLIError.usage("unexpected argument '\(args.positional[0])'") }
         var text = "mapraster \(version)\n"
         if args.flags.contains("--verbose") {
@@ -75,50 +93,65 @@ public enum MapRasterCLI {
         output.standardOutput(text)
     }
 
-    static let helpText = """
-        mapraster: render maps to PNG with MapKit's model (regions, annotations, overlays).
+    /// `mapraster help [COMMAND [SUBCOMMAND]]`.
+    static func helpCommand(_ arguments: [String], output: Output) throws {
+        guard let args = try parse(arguments, CommandTable.help, output: output) else { return }
+        guard !args.positional.isEmpty else {
+            output.standardOutput(helpText)
+            return
+        }
+        guard let command = CommandTable.command(args.positional) else {
+            let name = args.positional.joined(separator: " ")
+            let names = CommandTable.all.map(\.name)
+            let guess = Suggestion.closest(to: name, in: names).map { "did you mean '\($0)'? " } ?? ""
+            throw CLIError.usage(
+                "no help for '\(name)': unknown command; \(guess)commands: \(names.joined(separator: ", "))")
+        }
+        output.standardOutput(command.helpText)
+    }
 
-        USAGE
-          mapraster                       render the default world map to ./mapraster.png
-          mapraster render [options]      render a map
-          mapraster diff A.png B.png      compare two PNGs like pixelmatch (mapraster diff --help)
-          mapraster tiles -o OUT          render an XYZ tile pyramid (mapraster tiles --help)
-          mapraster mbtiles merge OUT IN...   combine MBTiles shards
-          mapraster geocode ...           placemark of a point, places for a name (mapraster geocode --help)
-          mapraster version [--verbose]   print the version (and the C libraries' with --verbose)
-          mapraster help                  print this help
+    /// `mapraster completions bash|zsh`.
+    static func completionsCommand(_ arguments: [String], output: Output) throws {
+        guard let args = try parse(arguments, CommandTable.completions, output: output) else { return }
+        guard args.positional.count == 1 else {
+            throw CLIError.usage("completions needs one shell: mapraster completions bash|zsh")
+        }
+        switch args.positional[0] {
+        case "bash": output.standardOutput(ShellCompletions.bash())
+        case "zsh": output.standardOutput(ShellCompletions.zsh())
+        default:
+            throw CLIError.usage("completions: unknown shell '\(args.positional[0])': use bash or zsh")
+        }
+    }
 
-        RENDER OPTIONS
-          --center LAT,LON        center of the map, degrees, or a place name (with --span, --meters or --zoom)
-          --span DLAT,DLON        region size in degrees (latitudeDelta in (0,180], longitudeDelta in (0,360]),
-                                  each at least 0.000001
-          --meters M              square region M meters on a side around --center (at least 0.000001)
-          --zoom Z                zoom level 0...22 (fractional allowed) around --center
-          --bbox W,S,E,N          show a longitude/latitude box (W > E crosses the 180th meridian)
-          --size WxH              image size in points (default 512x512)
-          --scale N               device pixels per point: 1, 2 or 3 (default 1)
-          --map-type TYPE         base map: standard, satellite or hybrid (the shipped styles)
-          --style FILE            base map from a style file (MapLibre style subset; see styles/README.md)
-          --source NAME=PATH      read the style's source NAME from PATH (.mbtiles, .pmtiles, a {z}/{x}/{y}
-                                  template, TileJSON or GeoJSON) instead (repeatable)
-          --scene FILE            JSON scene: area, size and GeoJSON features (pins, lines, polygons, circles);
-                                  '-' reads it from standard input
-          --marker SPEC           markers, repeatable: Google's 'color:blue|size:mid|label:S|LAT,LNG|...' or
-                                  tileserver-gl's 'LNG,LAT|icon.png|scale:F|offset:X,Y'
-          --path SPEC             a line or filled area, repeatable: Google's 'color:0xRRGGBBAA|weight:5|
-                                  fillcolor:C|geodesic:true|LAT,LNG|LAT,LNG...' or '...|enc:POLYLINE', or
-                                  tileserver-gl's 'stroke:C|width:N|fill:C|LNG,LAT|LNG,LAT...'
-          --visible LAT,LON       a point that must be in the image, repeatable
-          --padding PX            with no area the map fits everything it draws, PX points from the edges
-                                  (default 16)
-          --no-attribution        leave out the data attribution in the bottom-right corner
-          --no-base-map           draw no base map: only the scene's shapes and annotations, on transparency
-          -o, --output FILE       PNG to write (default mapraster.png); '-' writes it to standard output
-          --metadata FILE         also write JSON: size, scale, region, visibleMapRect, zoomLevel, annotations
-                                  (frame, state visible/hidden/clustered, cluster id, callout) and clusters
-          -h, --help              print this help
+    /// `mapraster man`: the manual page in troff.
+    static func manCommand(_ arguments: [String], output: Output) throws {
+        guard let args = try parse(arguments, CommandTable.man, output: output) else { return }
+        guard args.positional.isEmpty else { throw CLIError.usage("unexpected argument '\(args.positional[0])'") }
+        output.standardOutput(ManPage.troff())
+    }
 
-        Options on the command line override the scene file. Exit codes: 0 success, 1 failure, 64 usage error.
+    /// The top-level help: the commands, then the options of `render`, the default command.
+    static var helpText: String {
+        var text = """
+            mapraster: render maps to PNG, JPEG or WebP with MapKit's model (regions, annotations, overlays).
 
-        """
+            USAGE
+              mapraster                     render the default world map to ./mapraster.png
+              mapraster [render] [options]  render a map (options below)
+
+            COMMANDS
+
+            """
+        for command in CommandTable.all {
+            text += CommandSpec.row("mapraster " + command.name, command.summary, column: 30)
+        }
+        text += "\nRun 'mapraster help COMMAND' or 'mapraster COMMAND --help' for a command's options.\n"
+        text += "\nRENDER OPTIONS\n"
+        for option in CommandTable.render.parsedOptions {
+            text += CommandSpec.row(option.synopsis, option.help + (option.repeatable ? " (repeatable)" : ""))
+        }
+        text += "  --version               print the version\n"
+        return text + "\n" + CommandTable.render.footer + "\n\n"
+    }
 }

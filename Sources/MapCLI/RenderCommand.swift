@@ -3,26 +3,12 @@ import MapRaster
 
 /// `mapraster render`: one static map.
 enum RenderCommand {
-    static let valued: Set<String> = [
-        "--center", "--span", "--meters", "--zoom", "--bbox", "--size", "--scale", "--scene", "--output", "--metadata",
-        "--map-type", "--style", "--padding",
-    ]
-    /// Options given once per marker, path or point (the static-map grammar, see `StaticMapParameters`) or
-    /// per replaced style source.
-    static let repeatable: Set<String> = ["--marker", "--path", "--visible", "--source"]
-    static let boolean: Set<String> = ["--help", "--no-attribution", "--no-base-map"]
-
     static func run(_ arguments: [String], output streams: MapRasterCLI.Output) throws {
-        let args = try Arguments(
-            arguments, valued: valued, boolean: boolean, repeatable: repeatable,
-            aliases: ["-o": "--output", "-h": "--help"])
-        if args.flags.contains("--help") {
-            streams.standardOutput(MapRasterCLI.helpText)
-            return
-        }
+        guard let args = try MapRasterCLI.parse(arguments, CommandTable.render, output: streams) else { return }
         guard args.positional.isEmpty else {
             throw CLIError.usage("unexpected argument '\(args.positional[0])'; options start with --")
         }
+        let encoding = try OutputEncoding(args, outputPath: args["--output"] ?? "mapraster.png")
 
         // Scene file first; command-line options override it.
         var scene = Scene()
@@ -103,7 +89,7 @@ enum RenderCommand {
         let png: Data
         do {
             snapshot = try snapshotter.snapshot()
-            png = try snapshot.image.pngData()
+            png = try snapshot.image.encoded(as: encoding.format, quality: encoding.quality)
         } catch {
             throw CLIError.failure("rendering failed: \(error)")
         }
@@ -122,7 +108,7 @@ enum RenderCommand {
         if let url = output.url {
             line += "wrote \(url.standardizedFileURL.path) \(described)\n"
         } else {
-            line += "wrote the PNG to standard output \(described)\n"
+            line += "wrote the \(encoding.format.displayName) to standard output \(described)\n"
         }
         if let url = metadata?.url { line += "wrote \(url.standardizedFileURL.path)\n" }
         // With '-o -' standard output carries the PNG, so the report goes to standard error.
@@ -218,6 +204,43 @@ enum RenderCommand {
                 throw CLIError.failure("the scene on standard input is larger than \(limit >> 20) MiB")
             }
             data.append(chunk)
+        }
+    }
+
+    /// The image format and quality of an output: `--format`, else the output's extension, else PNG;
+    /// `--quality` 1...100 for JPEG and WebP.
+    struct OutputEncoding {
+        var format: ImageFormat
+        var quality: Int
+
+        /// Reads `--format` and `--quality`; `outputPath` is the output file (its extension is checked
+        /// against `--format`), or nil for outputs without one (a tile folder, an MBTiles file, '-').
+        ///
+        /// - Throws: ``CLIError/usage(_:)`` for an unknown format, a quality outside 1...100 or not a whole
+        ///   number, or an extension that names another format than `--format`.
+        init(_ args: Arguments, outputPath: String?) throws {
+            let fromExtension = outputPath.flatMap { $0 == "-" ? nil : ImageFormat(pathExtension: $0) }
+            if let name = args["--format"] {
+                guard let format = ImageFormat(name: name) else {
+                    throw CLIError.usage("--format '\(name)' is invalid: use png, png8, jpg or webp")
+                }
+                if let fromExtension, fromExtension.fileExtension != format.fileExtension, let outputPath {
+                    throw CLIError.usage(
+                        "--format \(name) contradicts the output '\(outputPath)', whose extension means "
+                            + "\(fromExtension.rawValue); name the file .\(format.fileExtension) or leave out --format")
+                }
+                self.format = format
+            } else {
+                self.format = fromExtension ?? .png
+            }
+            if let text = args["--quality"] {
+                guard let value = Int(text), ImageFormat.qualityRange.contains(value) else {
+                    throw CLIError.usage("--quality '\(text)' is invalid: use a whole number 1...100")
+                }
+                quality = value
+            } else {
+                quality = ImageFormat.defaultQuality
+            }
         }
     }
 

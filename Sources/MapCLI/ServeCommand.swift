@@ -3,20 +3,8 @@ import MapServer
 
 /// `mapraster serve`: the HTTP server for static maps and raster tiles (see README "Serving maps").
 enum ServeCommand {
-    static let valued: Set<String> = [
-        "--config", "--port", "--bind", "--workers", "--queue", "--cache-bytes", "--public-url", "--cors", "--max-size",
-        "--icons",
-    ]
-    static let repeatable: Set<String> = ["--style", "--data"]
-
     static func run(_ arguments: [String], output streams: MapRasterCLI.Output) throws -> Int32 {
-        let args = try Arguments(
-            arguments, valued: valued, boolean: ["--help", "--quiet"], repeatable: repeatable, aliases: ["-h": "--help"]
-        )
-        if args.flags.contains("--help") {
-            streams.standardOutput(helpText)
-            return 0
-        }
+        guard let args = try MapRasterCLI.parse(arguments, CommandTable.serve, output: streams) else { return 0 }
         guard args.positional.isEmpty else { throw CLIError.usage("unexpected argument '\(args.positional[0])'") }
         var config: ServerConfiguration
         do {
@@ -92,34 +80,4 @@ enum ServeCommand {
         }
         return (String(item[..<eq]), String(item[item.index(after: eq)...]))
     }
-
-    static let helpText = """
-        mapraster serve: an HTTP server for static maps and raster tiles (tileserver-gl compatible URLs).
-
-        USAGE
-          mapraster serve [--style ID=STYLE.json]... [--data ID=FILE.mbtiles|.pmtiles]... [--config FILE]
-                          [--port 8080] [--bind 127.0.0.1] [--workers N] [--queue N] [--cache-bytes N]
-                          [--max-size PX] [--public-url URL] [--cors ORIGIN|none] [--icons DIR] [--quiet]
-
-        With no style and no data it serves the shipped styles. Binds to 127.0.0.1 unless --bind says otherwise.
-        Data ids can be named by styles as mbtiles://{ID} or pmtiles://{ID}; give --data before styles use it.
-
-        ENDPOINTS
-          /                                        viewer: a Leaflet map of each style, a static-map URL builder
-          /styles/{id}/{z}/{x}/{y}[@2x].png        256-point raster tiles; /styles/{id}/512/{z}/{x}/{y}.png 512
-          /styles/{id}/static/{lon},{lat},{zoom}/{w}x{h}[@2x].png   static map (zoom as tileserver-gl's)
-          /styles/{id}/static/{minx},{miny},{maxx},{maxy}/{w}x{h}[@2x].png
-          /styles/{id}/static/auto/{w}x{h}[@2x].png?path=...&marker=LNG,LAT|ICON.png&padding=0.1&latlng=1
-                                                   (marker icons by name from --icons DIR; paths and markers
-                                                   in tileserver-gl's syntax on every static endpoint)
-          /staticmap?size=600x400&center=LAT,LNG&zoom=Z&markers=...&path=...&visible=...&scale=2&maptype=roadmap
-                                                   Google Static Maps' parameters (no center and zoom: fit all)
-          /styles/{id}.json  /styles/{id}/style.json                TileJSON of the tiles, the style
-          /data/{id}/{z}/{x}/{y}.{pbf,png}  /data/{id}.json         the tile files as stored, TileJSON
-          POST /render[?style=ID][&metadata=1]     a scene file in the body: the PNG, or its metadata JSON
-          /index.json  /health  /metrics           what is served, liveness, Prometheus metrics
-
-        Each request logs one line to standard error (--quiet: none).
-
-        """
 }

@@ -5,13 +5,6 @@ import MapTiles
 
 /// `mapraster tiles`: an XYZ pyramid into a folder or an MBTiles file.
 enum TilesCommand {
-    static let valued: Set<String> = [
-        "--bbox", "--center", "--span", "--zoom", "--output", "--format", "--tile-size", "--scale", "--metatile",
-        "--threads", "--shard",
-        "--scene", "--name", "--description", "--compression", "--style", "--map-type",
-    ]
-    static let boolean: Set<String> = ["--tms", "--resume", "--force", "--quiet", "--help", "--yes"]
-
     /// The most tiles a run makes without `--yes`.
     static let tileLimit = 100_000
     /// Tiles per second per core used for the time estimate of a large run (a debug build on a shared
@@ -19,13 +12,7 @@ enum TilesCommand {
     static let estimatedTilesPerSecondPerCore = 100.0
 
     static func run(_ arguments: [String], output streams: MapRasterCLI.Output) throws {
-        let args = try Arguments(
-            arguments, valued: valued, boolean: boolean, repeatable: ["--source"],
-            aliases: ["-o": "--output", "-h": "--help"])
-        if args.flags.contains("--help") {
-            streams.standardOutput(helpText)
-            return
-        }
+        guard let args = try MapRasterCLI.parse(arguments, CommandTable.tiles, output: streams) else { return }
         guard args.positional.isEmpty else { throw CLIError.usage("unexpected argument '\(args.positional[0])'") }
         guard let outputPath = args["--output"], !outputPath.isEmpty else {
             throw CLIError.usage("tiles needs -o OUTPUT: a folder, or a file ending in .mbtiles")
@@ -55,15 +42,15 @@ enum TilesCommand {
             }
         }
         let (minZoom, maxZoom) = try zoomRange(args["--zoom"] ?? "0-5")
-        guard let format = TileFormat(rawValue: args["--format"] ?? "png") else {
-            throw CLIError.usage("--format '\(args["--format"]!)' is invalid: use png or png8")
-        }
+        // A folder or an MBTiles file has no image extension to check against --format.
+        let encoding = try RenderCommand.OutputEncoding(args, outputPath: nil)
         let pyramid: TilePyramid
         do {
             pyramid = try TilePyramid(
                 area: area, minZoom: minZoom, maxZoom: maxZoom, tileSize: try integer(args, "--tile-size") ?? 256,
                 scale: try integer(args, "--scale") ?? 1, metatileSize: try integer(args, "--metatile") ?? 8,
-                format: format, compressionLevel: try integer(args, "--compression") ?? 6)
+                format: encoding.format, compressionLevel: try integer(args, "--compression") ?? 6,
+                quality: encoding.quality)
         } catch let error as TileError {
             throw CLIError.usage(error.description)
         }
@@ -125,7 +112,8 @@ enum TilesCommand {
         }
         if !isMBTiles && exists && !OutputPath.isDirectory(url.path) {
             throw CLIError.failure(
-                "'\(outputPath)' is a file, not a folder; tiles writes z/x/y.png files into a folder")
+                "'\(outputPath)' is a file, not a folder; tiles writes z/x/y.\(encoding.format.fileExtension) files "
+                    + "into a folder")
         }
         if exists && !resume && !force {
             throw CLIError.failure("'\(outputPath)' exists; pass --force to replace it or --resume to finish it")
@@ -195,19 +183,34 @@ enum TilesCommand {
         credits: [String], shard: Shard, threads: Int, resume: Bool, reporter: ProgressReporter
     ) throws -> TileJob.Summary {
         let sink: TileSink
+        var values = metadata(pyramid, args: args)
+        values["attribution"] = credits.joined(separator: " · ")
+        let tms = args.flags.contains("--tms")
         if isMBTiles {
-            var values = metadata(pyramid, args: args)
-            values["attribution"] = credits.joined(separator: " · ")
             sink = try MBTilesTileSink(url: target, metadata: values, resume: resume)
         } else {
-            sink = try DirectoryTileSink(root: target, tms: args.flags.contains("--tms"), scale: pyramid.scale)
+            sink = try DirectoryTileSink(
+                root: target, tms: tms, scale: pyramid.scale, fileExtension: pyramid.format.fileExtension)
         }
+        let summary: TileJob.Summary
         do {
-            return try TileJob(renderer: renderer, shard: shard, threads: threads)
+            summary = try TileJob(renderer: renderer, shard: shard, threads: threads)
                 .run(into: sink, resume: resume) { reporter.report($0) }
         } catch {
             throw CLIError.failure("rendering tiles failed: \(error)")
         }
+        if !isMBTiles {
+            // The folder's metadata: MBTiles' fields, and a TileJSON 3.0 document for map libraries.
+            let files = [
+                (Data(TileFolderMetadata.metadataJSON(values).utf8), target.appendingPathComponent("metadata.json")),
+                (
+                    Data(TileFolderMetadata.tileJSON(values, pyramid: pyramid, tms: tms).utf8),
+                    target.appendingPathComponent("tiles.json")
+                ),
+            ]
+            do { try FileSet.writeAll(files) } catch { throw CLIError.failure("\(error)") }
+        }
+        return summary
     }
 
     /// Refuses a run of more than ``tileLimit`` tiles unless `--yes` was given, saying how many tiles and
@@ -261,7 +264,7 @@ enum TilesCommand {
             ? (a.west + a.east) / 2 : ((a.west + a.east + 360) / 2).truncatingRemainder(dividingBy: 360)
         return [
             "name": args["--name"] ?? "MapRaster tiles",
-            "format": "png",
+            "format": pyramid.format.fileExtension,
             "bounds": [a.west, a.south, a.east, a.north].map(f).joined(separator: ","),
             "center": "\(f(centerLon)),\(f((a.south + a.north) / 2)),\(pyramid.minZoom)",
             "minzoom": "\(pyramid.minZoom)",
@@ -272,39 +275,4 @@ enum TilesCommand {
             "description": args["--description"] ?? "Rendered by MapRaster \(MapRasterCLI.version)",
         ]
     }
-
-    static let helpText = """
-        mapraster tiles: render an XYZ tile pyramid to a folder or an MBTiles file.
-
-        USAGE
-          mapraster tiles -o OUTPUT [options]
-
-        OPTIONS
-          -o, --output OUT        a folder (z/x/y.png) or a file ending in .mbtiles (MBTiles 1.3)
-          --bbox W,S,E,N          area (default: the whole world)
-          --center LAT,LON --span DLAT,DLON   or the area as a region
-          --zoom MIN-MAX          zoom levels, such as 0-5 or 7 (default 0-5)
-          --format png|png8       32-bit RGBA or palette PNG (default png)
-          --tile-size 256|512     tile side in points (512 draws one zoom level deeper; default 256)
-          --scale 1|2             device pixels per point; 2 writes @2x tiles (default 1)
-          --metatile N            tiles per metatile side (default 8)
-          --compression L         zlib level 0...9 (default 6)
-          --threads N             rendering threads (default: one per core); output does not depend on it
-          --tms                   folder rows counted from the south (MBTiles rows always are)
-          --shard I/N             render the I-th of N deterministic parts of the metatiles
-          --scene FILE            draw a scene's annotations and overlays into the tiles
-          --style FILE            the base map's style (MapLibre style subset; see styles/README.md)
-          --source NAME=PATH      read the style's source NAME from PATH (.mbtiles, .pmtiles, a {z}/{x}/{y}
-                                  template, TileJSON or GeoJSON) instead (repeatable)
-          --map-type TYPE         standard, satellite or hybrid (default standard)
-          --resume                finish an interrupted run: render only missing tiles
-          --force                 replace an existing output: an MBTiles file is replaced only when the run
-                                  succeeds; in a folder only the tiles this run writes are overwritten
-                                  (nothing is deleted, and a folder is never removed)
-          --yes                   allow a run of more than 100000 tiles (without it such a run is refused
-                                  with its tile count and an estimated time)
-          --name, --description   MBTiles metadata
-          --quiet                 no progress and no summary
-
-        """
 }

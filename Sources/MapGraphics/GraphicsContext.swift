@@ -214,7 +214,7 @@ public enum GraphicsLibraryVersions {
             ("cairo", CairoVersions.cairo), ("pixman", LinkedLibraryVersions.pixman),
             ("freetype", FreeTypeFace.version), ("harfbuzz", HarfBuzzFont.version),
             ("libpng", LinkedLibraryVersions.libpng), ("libspng", SPNG.version),
-            ("libimagequant", ImageQuant.version),
+            ("libimagequant", ImageQuant.version), ("libjpeg-turbo", TurboJPEG.version), ("libwebp", WebP.version),
         ]
     }
 }

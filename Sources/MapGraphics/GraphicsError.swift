@@ -8,6 +8,10 @@ public enum GraphicsError: MapRasterError, Equatable {
     case cannotReadPNG(path: String, reason: String)
     /// A PNG file could not be written.
     case cannotWritePNG(path: String, reason: String)
+    /// An image could not be encoded as JPEG or WebP; `format` names the format.
+    case cannotEncode(format: String, reason: String)
+    /// A JPEG or WebP image (or a file of unknown kind) could not be read.
+    case cannotReadImage(path: String, reason: String)
     /// A font file could not be loaded.
     case cannotLoadFont(path: String, reason: String)
     /// A surface size that Cairo cannot allocate.
@@ -21,6 +25,10 @@ public enum GraphicsError: MapRasterError, Equatable {
             return "cannot read PNG '\(path)': \(reason)"
         case let .cannotWritePNG(path, reason):
             return "cannot write PNG '\(path)': \(reason)"
+        case let .cannotEncode(format, reason):
+            return "cannot encode the image as \(format): \(reason)"
+        case let .cannotReadImage(path, reason):
+            return "cannot read image '\(path)': \(reason)"
         case let .cannotLoadFont(path, reason):
             return
                 "cannot load font '\(path)': \(reason); install the font (Scripts/install-system-deps.sh) or pass another path"

@@ -14,7 +14,7 @@ extension MapServer {
     /// as Google's implicit positioning does. Visible points outside the image are a `400` naming `visible`.
     func staticMap(
         baseMap: StyledBaseMap?, size: Size, scale: Double, area: StaticArea, parameters: StaticMapParameters,
-        padding: Double, contentType: String
+        padding: Double, format: ImageFormat
     ) -> HTTPResponse {
         var scene = Scene()
         let iconLoader: ((String) throws -> ImageSurface)?
@@ -41,7 +41,7 @@ extension MapServer {
         case .content: break
         }
         let inset = EdgeInsets(top: padding, left: padding, bottom: padding, right: padding)
-        return render(options, contentType: contentType) { snapshotter in
+        return render(options, format: format) { snapshotter in
             if let baseMap { snapshotter.baseMap = baseMap }
             scene.populate(snapshotter)
             if case .content = area { try scene.showContent(in: snapshotter, edgePadding: inset) }
@@ -133,7 +133,7 @@ extension MapServer {
         let formatName = (request.parameter("format") ?? "png").lowercased()
         let chosen = format(
             ["png8", "png32"].contains(formatName) ? "png" : formatName == "jpg-baseline" ? "jpg" : formatName)
-        guard let contentType = chosen.contentType else { return chosen.error! }
+        guard let imageFormat = chosen.format else { return chosen.error! }
         // The base map: style=ID of the configuration, else maptype's shipped style if configured.
         var baseMap: StyledBaseMap?
         if let id = request.parameter("style") {
@@ -175,6 +175,6 @@ extension MapServer {
         }
         return staticMap(
             baseMap: baseMap, size: Size(width: Double(w), height: Double(h)), scale: Double(scale), area: area,
-            parameters: parameters, padding: 16, contentType: contentType)
+            parameters: parameters, padding: 16, format: imageFormat)
     }
 }

@@ -87,12 +87,12 @@ extension MapServer {
         ])
     }
 
-    /// The content type of the image format named by a file extension, or the error response.
-    func format(_ name: String) -> (contentType: String?, error: HTTPResponse?) {
-        switch name.lowercased() {
-        case "png": return ("image/png", nil)
-        default: return (nil, .error(400, "unknown image format '\(name)'; use png", parameter: "format"))
+    /// The image format named by a file extension (`png`, `jpg`/`jpeg`, `webp`), or the error response.
+    func format(_ name: String) -> (format: ImageFormat?, error: HTTPResponse?) {
+        guard let format = ImageFormat(pathExtension: "x." + name) else {
+            return (nil, .error(400, "unknown image format '\(name)'; use png, jpg or webp", parameter: "format"))
         }
+        return (format, nil)
     }
 
     /// `NAME[@Nx].FORMAT` split: the name, the scale and the format.
@@ -129,7 +129,7 @@ extension MapServer {
             return .error(400, "scale @\(last.scale)x is not in 1...\(configuration.maximumScale)", parameter: "scale")
         }
         let chosen = format(last.format)
-        guard let contentType = chosen.contentType else { return chosen.error! }
+        guard let imageFormat = chosen.format else { return chosen.error! }
         guard (0...22).contains(z), let id = try? TileID(z: z, x: x, y: y) else {
             return .error(404, "no tile \(z)/\(x)/\(y): zoom 0...22, x and y in 0..<2^zoom", parameter: "tile")
         }
@@ -137,12 +137,12 @@ extension MapServer {
             size: Size(width: Double(tileSize), height: Double(tileSize)), scale: Double(last.scale))
         options.visibleMapRect = id.mapRect
         options.showsAttribution = false
-        return render(options, contentType: contentType) { $0.baseMap = entry.baseMap }
+        return render(options, format: imageFormat) { $0.baseMap = entry.baseMap }
     }
 
     /// Renders on a worker slot; `503` when none frees up in time.
     func render(
-        _ options: MapSnapshotter.Options, contentType: String, populate: (MapSnapshotter) throws -> Void,
+        _ options: MapSnapshotter.Options, format: ImageFormat, populate: (MapSnapshotter) throws -> Void,
         metadata: Bool = false
     ) -> HTTPResponse {
         let outcome: Result<Data, Error>? = gate.run {
@@ -153,7 +153,7 @@ extension MapServer {
                 try populate(snapshotter)
                 let snapshot = try snapshotter.snapshot()
                 if metadata { return .success(Data(snapshot.metadata().serialized(pretty: false).utf8)) }
-                return .success(try snapshot.image.pngData())
+                return .success(try snapshot.image.encoded(as: format))
             } catch { return .failure(error) }
         }
         switch outcome {
@@ -162,7 +162,7 @@ extension MapServer {
             busy.headers.append(("Retry-After", "1"))
             return busy
         case .success(let data)?:
-            return .data(data, contentType: metadata ? "application/json; charset=utf-8" : contentType)
+            return .data(data, contentType: metadata ? "application/json; charset=utf-8" : format.mediaType)
         case .failure(let error)?:
             if let geometry = error as? GeometryError { return .error(400, geometry.description, parameter: "area") }
             if let visible = error as? SceneVisibilityError {
@@ -192,7 +192,7 @@ extension MapServer {
             return .error(400, "scale @\(last.scale)x is not in 1...\(configuration.maximumScale)", parameter: "scale")
         }
         let chosen = format(last.format)
-        guard let contentType = chosen.contentType else { return chosen.error! }
+        guard let imageFormat = chosen.format else { return chosen.error! }
         let size = Size(width: Double(w), height: Double(h))
         let (parameters, parameterError) = tileserverParameters(request)
         guard let parameters else { return parameterError! }
@@ -227,7 +227,7 @@ extension MapServer {
         }
         return staticMap(
             baseMap: entry.baseMap, size: size, scale: Double(last.scale), area: chosenArea, parameters: parameters,
-            padding: padding, contentType: contentType)
+            padding: padding, format: imageFormat)
     }
 
     /// `POST /render`: a scene file (the command line's format) in the body; the image, or with
@@ -258,7 +258,7 @@ extension MapServer {
         }
         let metadata = request.parameter("metadata") == "1"
         return render(
-            options, contentType: "image/png",
+            options, format: .png,
             populate: { snapshotter in
                 if let baseMap { snapshotter.baseMap = baseMap }
                 scene.populate(snapshotter)

@@ -2,16 +2,11 @@ import Foundation
 import MapAnnotations
 import MapBaseMap
 import MapGeometry
+import MapGraphics
 import MapOverlays
 
-/// The image format of tiles.
-public enum TileFormat: String, Sendable, CaseIterable {
-    /// 32-bit RGBA PNG.
-    case png
-    /// Palette PNG (8 bits or fewer per pixel), exact when a tile has at most 256 colors, quantized with
-    /// libimagequant otherwise.
-    case png8
-}
+/// The image format of tiles: PNG, palette PNG, JPEG or WebP (MapGraphics' ``ImageFormat``).
+public typealias TileFormat = ImageFormat
 
 /// What a pyramid covers and how its tiles look.
 public struct TilePyramid: Sendable, Equatable {
@@ -31,6 +26,8 @@ public struct TilePyramid: Sendable, Equatable {
     public var format: TileFormat
     /// zlib compression level 0...9 of the PNGs.
     public var compressionLevel: Int
+    /// Quality 1...100 of JPEG and WebP tiles (ignored by PNG).
+    public var quality: Int
 
     /// The whole world, between the poles' limits.
     public static let world = GeoBoundingBox(west: -180, south: -85.0511287798066, east: 180, north: 85.0511287798066)
@@ -41,7 +38,8 @@ public struct TilePyramid: Sendable, Equatable {
     ///   scale other than 1 or 2, or a metatile size outside 1...64.
     public init(
         area: GeoBoundingBox = TilePyramid.world, minZoom: Int, maxZoom: Int, tileSize: Int = 256, scale: Int = 1,
-        metatileSize: Int = 8, format: TileFormat = .png, compressionLevel: Int = 6
+        metatileSize: Int = 8, format: TileFormat = .png, compressionLevel: Int = 6,
+        quality: Int = ImageFormat.defaultQuality
     ) throws {
         let zooms = 0...Int(MapViewport.maximumZoomLevel)
         guard zooms.contains(minZoom), zooms.contains(maxZoom), minZoom <= maxZoom else {
@@ -66,6 +64,9 @@ public struct TilePyramid: Sendable, Equatable {
         guard (0...9).contains(compressionLevel) else {
             throw TileError.invalidOption("compression level \(compressionLevel)", "0...9")
         }
+        guard ImageFormat.qualityRange.contains(quality) else {
+            throw TileError.invalidOption("quality \(quality)", "1...100")
+        }
         self.area = area
         self.minZoom = minZoom
         self.maxZoom = maxZoom
@@ -74,6 +75,7 @@ public struct TilePyramid: Sendable, Equatable {
         self.metatileSize = metatileSize
         self.format = format
         self.compressionLevel = compressionLevel
+        self.quality = quality
     }
 
     /// The longitude/latitude box of a region: center -+ half the span (latitudes clamped to the poles'

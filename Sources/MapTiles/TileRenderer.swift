@@ -108,9 +108,6 @@ public final class TileRenderer: Sendable {
     }
 
     private func encodeFresh(_ tile: RGBAImage) throws -> Data {
-        switch pyramid.format {
-        case .png: return try tile.pngData(compressionLevel: pyramid.compressionLevel)
-        case .png8: return try tile.palettePNGData(compressionLevel: pyramid.compressionLevel)
-        }
+        try tile.encoded(as: pyramid.format, quality: pyramid.quality, compressionLevel: pyramid.compressionLevel)
     }
 }

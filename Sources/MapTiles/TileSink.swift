@@ -16,21 +16,25 @@ public protocol TileSink: AnyObject {
     func finish() throws
 }
 
-/// A `z/x/y.png` folder (`y@2x.png` for scale 2), rows XYZ or TMS. Each file is written atomically.
+/// A `z/x/y.png` folder (`y@2x.png` for scale 2; `.jpg` or `.webp` for those formats), rows XYZ or TMS.
+/// Each file is written atomically.
 public final class DirectoryTileSink: TileSink {
     /// The folder.
     public let root: URL
     /// Whether rows count from the south (TMS).
     public let tms: Bool
     let suffix: String
+    /// The tiles' file extension without the dot: `png`, `jpg` or `webp`.
+    public let fileExtension: String
 
-    /// Creates a sink writing under `root` (created when missing).
+    /// Creates a sink writing under `root` (created when missing) files ending in `.fileExtension`.
     ///
     /// - Throws: ``TileError/output(path:reason:)`` when the folder cannot be created.
-    public init(root: URL, tms: Bool, scale: Int) throws {
+    public init(root: URL, tms: Bool, scale: Int, fileExtension: String = "png") throws {
         self.root = root
         self.tms = tms
         self.suffix = scale == 2 ? "@2x" : ""
+        self.fileExtension = fileExtension
         do { try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true) } catch {
             throw TileError.output(path: root.path, reason: "cannot create the folder: \(error.localizedDescription)")
         }
@@ -38,7 +42,7 @@ public final class DirectoryTileSink: TileSink {
 
     /// The file of one tile.
     public func url(for tile: TileID) -> URL {
-        root.appendingPathComponent("\(tile.z)/\(tile.x)/\(tms ? tile.tmsY : tile.y)\(suffix).png")
+        root.appendingPathComponent("\(tile.z)/\(tile.x)/\(tms ? tile.tmsY : tile.y)\(suffix).\(fileExtension)")
     }
 
     public func existingTiles() throws -> Set<TileID> {
@@ -54,8 +58,8 @@ public final class DirectoryTileSink: TileSink {
                     let files = try? fm.contentsOfDirectory(
                         atPath: root.appendingPathComponent("\(zText)/\(xText)").path)
                 else { continue }
-                for file in files where file.hasSuffix("\(suffix).png") && !file.hasPrefix(".") {
-                    guard let row = Int(file.dropLast(4 + suffix.count)) else { continue }
+                for file in files where file.hasSuffix("\(suffix).\(fileExtension)") && !file.hasPrefix(".") {
+                    guard let row = Int(file.dropLast(1 + fileExtension.count + suffix.count)) else { continue }
                     let tile = tms ? try? TileID(z: z, x: x, tmsY: row) : try? TileID(z: z, x: x, y: row)
                     if let tile { found.insert(tile) }
                 }

@@ -352,7 +352,7 @@ struct HostileInputTests {
         H(
             "tiles-resume-and-force", ["tiles", "-o", "t", "--zoom", "0", "--resume", "--force"], 64,
             "cannot be combined"),
-        H("tiles-format", ["tiles", "-o", "t", "--zoom", "0", "--format", "gif"], 64, "png or png8"),
+        H("tiles-format", ["tiles", "-o", "t", "--zoom", "0", "--format", "gif"], 64, "use png, png8, jpg or webp"),
         H(
             "tiles-map-type", ["tiles", "-o", "t", "--zoom", "0", "--map-type", "terrain"], 64,
             "standard, satellite or hybrid"),

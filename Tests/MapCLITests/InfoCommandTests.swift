@@ -47,14 +47,16 @@ struct InfoCommandTests {
     /// Every option of `render`, as the help must list it.
     static let renderOptions = [
         "--center", "--span", "--meters", "--zoom", "--bbox", "--size", "--scale", "--map-type", "--style", "--scene",
-        "--no-attribution", "--no-base-map", "-o", "--output", "--metadata", "-h", "--help",
+        "--no-attribution", "--no-base-map", "-o", "--output", "--format", "--quality", "--metadata", "-h", "--help",
         "--marker", "--path", "--visible", "--padding", "--source",
     ]
 
     @Test(
-        "help, --help, -h and render --help print the same help listing every render option",
+        "help, --help and -h print the commands and every render option; render --help the render options",
         arguments: [
             ["help"], ["--help"], ["-h"], ["render", "--help"], ["render", "--center", "0,0", "--help"],
+            ["help", "render"],
+            ["render", "-h"],
         ])
     func help(_ arguments: [String]) throws {
         try withTemporaryDirectory { dir in
@@ -63,7 +65,8 @@ struct InfoCommandTests {
             #expect(result.standardError == "", "\(result)")
             let help = result.standardOutput
             #expect(help.contains("USAGE"))
-            for command in ["render", "version", "help"] {
+            let commands = arguments.contains("render") ? ["render"] : ["render", "tiles", "diff", "version", "help"]
+            for command in commands {
                 #expect(help.contains("mapraster \(command)"), "help should show 'mapraster \(command)'")
             }
             for option in Self.renderOptions {

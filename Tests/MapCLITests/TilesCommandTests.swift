@@ -140,8 +140,8 @@ struct TilesCommandTests {
             mentions: ["0-23", "0...22"]),
         BadTiles(name: "min > max", arguments: ["tiles", "-o", "x", "--zoom", "5-3"], exitCode: 64, mentions: ["5-3"]),
         BadTiles(
-            name: "format", arguments: ["tiles", "-o", "x", "--format", "jpeg"], exitCode: 64,
-            mentions: ["jpeg", "png8"]),
+            name: "format", arguments: ["tiles", "-o", "x", "--format", "tiff"], exitCode: 64,
+            mentions: ["tiff", "png8", "jpg", "webp"]),
         BadTiles(
             name: "shard 3/2", arguments: ["tiles", "-o", "x", "--shard", "3/2"], exitCode: 64,
             mentions: ["3/2", "I/N"]),

@@ -76,6 +76,13 @@ struct MapServerEndpointTests {
         #expect(tile.body == truth)
         let big = try RGBAImage(pngData: TestServer.get("/styles/muted/512/3/4/2@2x.png").body, source: "512")
         #expect(big.width == 1024 && big.height == 1024)
+        // JPEG and WebP through the same encoder as the command line's.
+        for (ext, type) in [("jpg", "image/jpeg"), ("jpeg", "image/jpeg"), ("webp", "image/webp")] {
+            let other = TestServer.get("/styles/muted/3/4/2.\(ext)")
+            #expect(other.status == 200 && other.header("Content-Type") == type, "\(ext)")
+            let decoded = try RGBAImage(imageData: other.body, source: ext)
+            #expect(decoded.width == 256 && decoded.height == 256)
+        }
     }
 
     @Test(
@@ -88,6 +95,7 @@ struct MapServerEndpointTests {
             ("/styles/muted/300/2/1/1.png", 404, "tileSize"),
             ("/styles/muted/2/1/1@9x.png", 400, "scale"),
             ("/styles/muted/2/1/1.gif", 400, "format"),
+            ("/styles/muted/2/1/1.png8", 400, "format"),
             ("/styles/muted/static/0,0,2/5000x100.png", 400, "size"),
             ("/styles/muted/static/0,0,2/0x100.png", 400, "size"),
             ("/styles/muted/static/0,0,2/axb.png", 400, "size"),

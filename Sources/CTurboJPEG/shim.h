@@ -1,0 +1,3 @@
+#include <stdio.h>
+#include <jconfig.h>
+#include <turbojpeg.h>
