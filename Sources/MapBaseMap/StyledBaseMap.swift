@@ -32,7 +32,7 @@ public struct StyledBaseMap: BaseMap {
             case .geojsonInline(let json):
                 inline[id] = try FeatureSource.inline(json, name: "source \"\(id)\"")
             case .vector(let spec):
-                _ = try VectorSource.open(id: id, spec: spec)
+                _ = try VectorSource.open(id: id, spec: spec, json: source.json)
             }
         }
         for layer in style.layers where layer.type == .symbol {
@@ -88,7 +88,8 @@ public struct StyledBaseMap: BaseMap {
         case .raster: return nil
         case .vector(let spec):
             guard let sourceLayer = layer.sourceLayer else { return nil }
-            return try VectorSource.open(id: id, spec: spec).features(of: sourceLayer, viewport: viewport)
+            return try VectorSource.open(id: id, spec: spec, json: source.json).features(
+                of: sourceLayer, viewport: viewport)
         }
     }
 

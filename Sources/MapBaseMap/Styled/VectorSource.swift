@@ -15,9 +15,12 @@ final class VectorSource: Sendable {
     let maxZoom: Int
     /// A name for error messages.
     let name: String
+    /// The source's `bounds` in map points: tiles that do not meet it are not read (MapLibre's rule).
+    let bounds: MapRect?
 
-    private init(name: String, spec: StyleSource.VectorTiles) throws {
+    private init(name: String, spec: StyleSource.VectorTiles, bounds: MapRect?) throws {
         self.name = name
+        self.bounds = bounds
         do {
             tiles = try openTileSource(at: spec.location, scheme: spec.scheme == "tms" ? .tms : .xyz)
         } catch {
@@ -28,18 +31,42 @@ final class VectorSource: Sendable {
     }
 
     private static let opened = OnceCache<String, VectorSource>()
-    /// Decoded tiles by source, layer and tile id: the most recent 1,024 (a view of the largest image
-    /// needs at most about 1,200 tile-layers of one layer; memory stays bounded in long runs).
-    private static let decoded = OnceCache<String, [FeatureSource.Feature]>(capacity: 1024)
+    /// Decoded tiles by source, layer and tile id, shared by every render of the process: the most recent
+    /// ones whose estimated sizes add up to at most ``VectorTileCache/byteLimit`` (memory stays bounded in
+    /// long runs). Decoding runs outside the cache's lock (one once-cell per key), so threads decode
+    /// different tiles at the same time.
+    static let decoded = OnceCache<String, [FeatureSource.Feature]>(
+        costLimit: VectorTileCache.defaultByteLimit, cost: VectorSource.estimatedBytes)
     /// The indexed features of the latest views, so that the layers of a style that share a source layer
     /// (and the labels and attribution of the same image) decode and index them once.
     private static let assembled = OnceCache<String, FeatureSource>(capacity: 16)
 
-    /// The source, opened once per process.
-    static func open(id: String, spec: StyleSource.VectorTiles) throws -> VectorSource {
-        // The zooms and scheme are part of the key: two styles may read one file differently.
-        let key = "\(spec.location)|\(spec.minZoom ?? -1)|\(spec.maxZoom ?? -1)|\(spec.scheme)"
-        return try opened.value(key) { try VectorSource(name: id, spec: spec) }
+    /// The source, opened once per process. `json` is the source as written (for its `bounds`).
+    static func open(id: String, spec: StyleSource.VectorTiles, json: JSONValue = .null) throws -> VectorSource {
+        let bounds = try Self.bounds(json, id: id)
+        // The zooms, scheme and bounds are part of the key: two styles may read one file differently.
+        let area = bounds.map { "\($0.minX),\($0.minY),\($0.maxX),\($0.maxY)" } ?? "world"
+        let key = "\(spec.location)|\(spec.minZoom ?? -1)|\(spec.maxZoom ?? -1)|\(spec.scheme)|\(area)"
+        return try opened.value(key) { try VectorSource(name: id, spec: spec, bounds: bounds) }
+    }
+
+    /// A source's `bounds` (`[west, south, east, north]` in degrees, west < east, south < north, latitudes
+    /// within +-90) in map points; nil when the source has none.
+    static func bounds(_ json: JSONValue, id: String) throws -> MapRect? {
+        guard let value = json.members?.first(where: { $0.0 == "bounds" })?.1 else { return nil }
+        guard let items = value.array, items.count == 4, case let numbers = items.compactMap(\.number),
+            numbers.count == 4, numbers.allSatisfy(\.isFinite), numbers[0] < numbers[2], numbers[1] < numbers[3],
+            numbers[0] >= -180, numbers[2] <= 180, numbers[1] >= -90, numbers[3] <= 90
+        else {
+            throw RenderError.missingData(
+                name: "source \"\(id)\"",
+                reason: "bounds must be [west, south, east, north] in degrees (west < east within -180...180, "
+                    + "south < north within -90...90), got \(value)")
+        }
+        let northWest = MapPoint(LocationCoordinate2D(latitude: numbers[3], longitude: numbers[0]))
+        let southEast = MapPoint(LocationCoordinate2D(latitude: numbers[1], longitude: numbers[2]))
+        return MapRect(
+            x: northWest.x, y: northWest.y, width: southEast.x - northWest.x, height: southEast.y - northWest.y)
     }
 
     /// The tile zoom for a view: MapLibre's zoom (MapRaster's minus 1, tiles of 512 points) rounded
@@ -61,13 +88,24 @@ final class VectorSource: Sendable {
         for offset in WorldCopies.offsets(meeting: area) {
             let part = area.offsetBy(dx: -offset, dy: 0).intersection(MapRect.world)
             guard !part.isNull, !part.isEmpty else { continue }
-            for tile in TileID.tiles(covering: part, zoom: z) where seen.insert(tile).inserted { tileList.append(tile) }
+            for tile in TileID.tiles(covering: part, zoom: z) where seen.insert(tile).inserted {
+                if let bounds, !Self.meets(tile, bounds) { continue }
+                tileList.append(tile)
+            }
         }
         let key =
             "\(tiles.location)|\(sourceLayer)|" + tileList.map { "\($0.z)/\($0.x)/\($0.y)" }.joined(separator: ",")
         return try Self.assembled.value(key) {
             FeatureSource(name: name, features: try tileList.flatMap { try self.features(of: sourceLayer, tile: $0) })
         }
+    }
+
+    /// Whether a tile's square shares area with `bounds`.
+    static func meets(_ tile: TileID, _ bounds: MapRect) -> Bool {
+        let size = TileID.mapPointSize(atZoom: tile.z)
+        let square = MapRect(x: Double(tile.x) * size, y: Double(tile.y) * size, width: size, height: size)
+        return square.minX < bounds.maxX && bounds.minX < square.maxX && square.minY < bounds.maxY
+            && bounds.minY < square.maxY
     }
 
     private func features(of sourceLayer: String, tile: TileID) throws -> [FeatureSource.Feature] {
@@ -84,6 +122,28 @@ final class VectorSource: Sendable {
             guard let layer else { return [] }
             return layer.features.compactMap { Self.feature($0, tile: tile, extent: Double(layer.extent)) }
         }
+    }
+
+    /// An estimate of the memory a decoded tile-layer holds: its points (16 bytes each), its properties
+    /// (keys, values and the dictionary's slots) and each feature's and array's fixed overhead. Used to
+    /// bound the decoded-tile cache in bytes; errs on the high side.
+    static func estimatedBytes(_ features: [FeatureSource.Feature]) -> Int {
+        var total = 256  // the key, the cache's entry and the array itself
+        for feature in features {
+            total += 160  // shape, bounds, label point, geometry type, tile bounds
+            switch feature.shape {
+            case .points(let points): total += 32 + points.count * 16
+            case .lines(let lines): total += 32 + lines.reduce(0) { $0 + 32 + $1.count * 16 }
+            case .polygons(let polygons):
+                total += 32 + polygons.reduce(0) { $0 + 32 + $1.reduce(0) { $0 + 32 + $1.count * 16 } }
+            }
+            total += 64 + feature.properties.count * 48
+            for (key, value) in feature.properties {
+                total += key.utf8.count
+                if case .string(let text) = value { total += text.utf8.count }
+            }
+        }
+        return total
     }
 
     /// A tile feature in map points, clipped to the tile's square.
@@ -128,4 +188,29 @@ final class VectorSource: Sendable {
         feature.tileBounds = MapRect(x: ox, y: oy, width: size, height: size)
         return feature
     }
+}
+
+/// The process-wide cache of decoded vector tiles, shared by every render and every vector source.
+///
+/// Decoded tile layers are kept so that neighbouring views, the layers of one style and the metatiles of a
+/// pyramid decode each tile once. The cache holds the most recently decoded tiles up to ``byteLimit``
+/// bytes (an estimate of their points and properties; ``defaultByteLimit``, 256 MiB, unless changed) and
+/// lets the oldest go first.
+///
+/// ```swift
+/// VectorTileCache.byteLimit = 64 << 20  // a small server: keep at most about 64 MiB of decoded tiles
+/// ```
+public enum VectorTileCache {
+    /// The default limit: 256 MiB.
+    public static let defaultByteLimit = 256 << 20
+
+    /// The most bytes the decoded tiles may hold (estimated). Lowering it evicts the oldest tiles at once;
+    /// 0 keeps only the tile being used. Values below 0 are taken as 0.
+    public static var byteLimit: Int {
+        get { VectorSource.decoded.costLimit }
+        set { VectorSource.decoded.setCostLimit(max(0, newValue)) }
+    }
+
+    /// The estimated bytes held now.
+    public static var bytesInUse: Int { VectorSource.decoded.totalCost }
 }
