@@ -37,6 +37,16 @@ final class VectorSource: Sendable {
     /// different tiles at the same time.
     static let decoded = OnceCache<String, [FeatureSource.Feature]>(
         costLimit: VectorTileCache.defaultByteLimit, cost: VectorSource.estimatedBytes)
+    /// The latest tiles read and inflated (each tile's layer names indexed), so that the source layers of
+    /// one tile (a style draws a dozen) read and inflate it once: at most 32 MiB of inflated bytes.
+    private static let raw = OnceCache<String, RawTile>(costLimit: 32 << 20, cost: { $0.bytes + 256 })
+
+    /// A tile as read: nil when the source has no such tile.
+    struct RawTile: Sendable {
+        let tile: VectorTile?
+        let bytes: Int
+    }
+
     /// The indexed features of the latest views, so that the layers of a style that share a source layer
     /// (and the labels and attribution of the same image) decode and index them once.
     private static let assembled = OnceCache<String, FeatureSource>(capacity: 16)
@@ -112,8 +122,11 @@ final class VectorSource: Sendable {
         try Self.decoded.value("\(tiles.location)|\(sourceLayer)|\(tile.z)/\(tile.x)/\(tile.y)") {
             let layer: VectorTileLayer?
             do {
-                guard let data = try tiles.tile(tile) else { return [] }
-                layer = try VectorTile(data: data).layer(named: sourceLayer)
+                let raw = try Self.raw.value("\(tiles.location)|\(tile.z)/\(tile.x)/\(tile.y)") {
+                    guard let data = try tiles.tile(tile) else { return RawTile(tile: nil, bytes: 0) }
+                    return RawTile(tile: try VectorTile(data: data), bytes: data.count)
+                }
+                layer = try raw.tile?.layer(named: sourceLayer)
             } catch {
                 throw RenderError.missingData(
                     name: tiles.location,
