@@ -4,7 +4,8 @@ import MapStyle
 
 /// The styles shipped in MapRaster's resource bundle (`styles/` in the repository), by map type.
 public enum ShippedStyle: String, Sendable, CaseIterable {
-    /// Street map: land, water, borders, admin-1 borders, cities by population, Helsinki at city zoom.
+    /// Street map: land, water, borders, admin-1 borders, cities by population; streets from the shipped
+    /// vector tiles (Andorra, Monaco, central Helsinki) from zoom 13.
     case standard
     /// NASA Blue Marble imagery.
     case satellite
@@ -12,6 +13,10 @@ public enum ShippedStyle: String, Sendable, CaseIterable {
     case hybrid
     /// A muted grey map for data overlays.
     case muted
+    /// Streets from the shipped OpenStreetMap vector tiles (OpenMapTiles schema; Andorra, Monaco, central
+    /// Helsinki) with Natural Earth at world zooms: roads by class, buildings, water, parks, POI, place and
+    /// street names, house numbers, mountain peaks.
+    case streets
 
     /// The style for a map type. Mirrors MapKit's `MKMapType` choices.
     public init(_ mapType: MapType) {

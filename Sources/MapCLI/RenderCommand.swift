@@ -244,9 +244,12 @@ enum RenderCommand {
         }
     }
 
-    /// Loads `--style FILE`.
+    /// Loads `--style FILE`, or a shipped style by name (`--style streets`) when no such file exists.
     static func loadStyle(_ path: String) throws -> Style {
         guard !path.isEmpty else { throw CLIError.usage("--style needs a style file name, got an empty string") }
+        if let shipped = ShippedStyle(rawValue: path), !FileManager.default.fileExists(atPath: path) {
+            do { return try shipped.style() } catch { throw CLIError.failure("\(error)") }
+        }
         do { return try Style.load(contentsOf: URL(fileURLWithPath: path)) } catch {
             throw CLIError.failure("\(error)")
         }

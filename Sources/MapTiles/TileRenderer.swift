@@ -84,16 +84,26 @@ public final class TileRenderer: Sendable {
         -> [(TileID, Data)]
     {
         let wanted = metatile.tiles.filter { !skip.contains($0) }
-        guard !wanted.isEmpty else { return [] }
-        let snapshotter = try makeSnapshotter(options(for: metatile))
+        guard let left = wanted.map(\.x).min(), let right = wanted.map(\.x).max(), let top = wanted.map(\.y).min(),
+            let bottom = wanted.map(\.y).max()
+        else { return [] }
+        // Only the block of the wanted tiles is drawn: at the low zooms of a small pyramid a metatile of 64
+        // tiles holds one or two of them (tiles are cut at whole tiles, so their pixels do not move).
+        var options = options(for: metatile)
+        let side = Double(pyramid.tileSize)
+        let mapSide = TileID.mapPointSize(atZoom: metatile.z)
+        options.size = Size(width: Double(right - left + 1) * side, height: Double(bottom - top + 1) * side)
+        options.visibleMapRect = MapRect(
+            x: Double(left) * mapSide, y: Double(top) * mapSide, width: Double(right - left + 1) * mapSide,
+            height: Double(bottom - top + 1) * mapSide)
+        let snapshotter = try makeSnapshotter(options)
         snapshotter.sharedPlacement = placement
         let image = try snapshotter.snapshot().image
         let pixels = pyramid.pixelSize
         return try wanted.map { tile in
             // Each tile is read straight out of the metatile surface: one pass, no full-size copy.
             let bytes = image.rgbaBytes(
-                x: (tile.x - metatile.columns.lowerBound) * pixels, y: (tile.y - metatile.rows.lowerBound) * pixels,
-                width: pixels, height: pixels)
+                x: (tile.x - left) * pixels, y: (tile.y - top) * pixels, width: pixels, height: pixels)
             return (tile, try encode(RGBAImage(width: pixels, height: pixels, bytes: bytes)))
         }
     }

@@ -1,3 +1,4 @@
+import Foundation
 import Synchronization
 import Testing
 
@@ -33,5 +34,65 @@ struct OnceCacheTests {
             }
         }
         #expect(calls == 1)
+    }
+
+    @Test("bounded by cost: the oldest values go until the sum fits; the newest stays even when it alone is over")
+    func costBounded() throws {
+        let made = Mutex<[Int]>([])
+        let cache = OnceCache<Int, [UInt8]>(costLimit: 100, cost: { $0.count })
+        func value(_ k: Int, size: Int) throws -> [UInt8] {
+            try cache.value(k) {
+                made.withLock { $0.append(k) }; return [UInt8](repeating: 0, count: size)
+            }
+        }
+        _ = try value(1, size: 40)
+        _ = try value(2, size: 40)
+        #expect(cache.totalCost == 80 && cache.count == 2)
+        _ = try value(3, size: 40)  // 120 > 100: 1 goes
+        #expect(cache.totalCost == 80 && cache.count == 2)
+        _ = try value(2, size: 40)  // still cached
+        #expect(made.withLock { $0 } == [1, 2, 3])
+        _ = try value(4, size: 500)  // over the limit alone: everything older goes, it stays
+        #expect(cache.totalCost == 500 && cache.count == 1)
+        _ = try value(4, size: 500)
+        #expect(made.withLock { $0 } == [1, 2, 3, 4])
+        cache.setCostLimit(0)  // lowering the limit evicts at once
+        #expect(cache.totalCost == 0 && cache.count == 0)
+        for k in 0..<1000 { _ = try value(k, size: 1) }  // the queue compacts; only the newest stays
+        #expect(cache.count == 1 && cache.totalCost == 1)
+    }
+
+    @Test("values of different keys are made at the same time, each key once")
+    func concurrentKeys() throws {
+        final class Counts: Sendable {
+            let inside = Mutex(0)
+            let most = Mutex(0)
+            let calls = Mutex(0)
+        }
+        let cache = OnceCache<Int, Int>()
+        let counts = Counts()
+        let done = DispatchSemaphore(value: 0)
+        // Plain threads (not the test's task pool, which other suites share): 16 threads ask for 4 keys.
+        for i in 0..<16 {
+            Thread {
+                let value = try? cache.value(i % 4) {
+                    counts.calls.withLock { $0 += 1 }
+                    let now = counts.inside.withLock {
+                        $0 += 1; return $0
+                    }
+                    counts.most.withLock { $0 = max($0, now) }
+                    // Long enough for the other threads to start: under one global lock none would enter.
+                    let until = ContinuousClock.now.advanced(by: .milliseconds(100))
+                    while ContinuousClock.now < until {}
+                    counts.inside.withLock { $0 -= 1 }
+                    return i % 4
+                }
+                #expect(value == i % 4)
+                done.signal()
+            }.start()
+        }
+        for _ in 0..<16 { done.wait() }
+        #expect(counts.calls.withLock { $0 } == 4)
+        #expect(counts.most.withLock { $0 } >= 2)
     }
 }

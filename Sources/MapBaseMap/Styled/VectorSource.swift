@@ -34,9 +34,22 @@ final class VectorSource: Sendable {
     }
 
     private static let opened = OnceCache<String, VectorSource>()
-    /// Decoded tiles by source, layer and tile id: the most recent 1,024 (a view of the largest image
-    /// needs at most about 1,200 tile-layers of one layer; memory stays bounded in long runs).
-    private static let decoded = OnceCache<String, [FeatureSource.Feature]>(capacity: 1024)
+    /// Decoded tiles by source, layer and tile id, shared by every render of the process: the most recent
+    /// ones whose estimated sizes add up to at most ``VectorTileCache/byteLimit`` (memory stays bounded in
+    /// long runs). Decoding runs outside the cache's lock (one once-cell per key), so threads decode
+    /// different tiles at the same time.
+    static let decoded = OnceCache<String, [FeatureSource.Feature]>(
+        costLimit: VectorTileCache.defaultByteLimit, cost: VectorSource.estimatedBytes)
+    /// The latest tiles read and inflated (each tile's layer names indexed), so that the source layers of
+    /// one tile (a style draws a dozen) read and inflate it once: at most 32 MiB of inflated bytes.
+    private static let raw = OnceCache<String, RawTile>(costLimit: 32 << 20, cost: { $0.bytes + 256 })
+
+    /// A tile as read: nil when the source has no such tile.
+    struct RawTile: Sendable {
+        let tile: VectorTile?
+        let bytes: Int
+    }
+
     /// The indexed features of the latest views, so that the layers of a style that share a source layer
     /// (and the labels and attribution of the same image) decode and index them once.
     private static let assembled = OnceCache<String, FeatureSource>(capacity: 16)
@@ -88,8 +101,11 @@ final class VectorSource: Sendable {
         try Self.decoded.value("\(ObjectIdentifier(self))|\(sourceLayer)|\(tile.z)/\(tile.x)/\(tile.y)") {
             let layer: VectorTileLayer?
             do {
-                guard let data = try tiles.tile(tile) else { return [] }
-                layer = try VectorTile(data: data).layer(named: sourceLayer)
+                let raw = try Self.raw.value("\(tiles.location)|\(tile.z)/\(tile.x)/\(tile.y)") {
+                    guard let data = try tiles.tile(tile) else { return RawTile(tile: nil, bytes: 0) }
+                    return RawTile(tile: try VectorTile(data: data), bytes: data.count)
+                }
+                layer = try raw.tile?.layer(named: sourceLayer)
             } catch {
                 throw RenderError.missingData(
                     name: tiles.location,
@@ -106,6 +122,28 @@ final class VectorSource: Sendable {
     /// Whether a tile shares area with a source's bounds (which may extend east of the world).
     static func meets(_ bounds: MapRect, _ tile: TileID) -> Bool {
         bounds.intersects(tile.mapRect) || bounds.offsetBy(dx: -WebMercator.worldSize, dy: 0).intersects(tile.mapRect)
+    }
+
+    /// An estimate of the memory a decoded tile-layer holds: its points (16 bytes each), its properties
+    /// (keys, values and the dictionary's slots) and each feature's and array's fixed overhead. Used to
+    /// bound the decoded-tile cache in bytes; errs on the high side.
+    static func estimatedBytes(_ features: [FeatureSource.Feature]) -> Int {
+        var total = 256  // the key, the cache's entry and the array itself
+        for feature in features {
+            total += 160  // shape, bounds, label point, geometry type, tile bounds
+            switch feature.shape {
+            case .points(let points): total += 32 + points.count * 16
+            case .lines(let lines): total += 32 + lines.reduce(0) { $0 + 32 + $1.count * 16 }
+            case .polygons(let polygons):
+                total += 32 + polygons.reduce(0) { $0 + 32 + $1.reduce(0) { $0 + 32 + $1.count * 16 } }
+            }
+            total += 64 + feature.properties.count * 48
+            for (key, value) in feature.properties {
+                total += key.utf8.count
+                if case .string(let text) = value { total += text.utf8.count }
+            }
+        }
+        return total
     }
 
     /// A tile feature in map points, clipped to the tile's square; its id is its own, or the value of
@@ -158,4 +196,29 @@ final class VectorSource: Sendable {
         feature.tileBounds = MapRect(x: ox, y: oy, width: size, height: size)
         return feature
     }
+}
+
+/// The process-wide cache of decoded vector tiles, shared by every render and every vector source.
+///
+/// Decoded tile layers are kept so that neighbouring views, the layers of one style and the metatiles of a
+/// pyramid decode each tile once. The cache holds the most recently decoded tiles up to ``byteLimit``
+/// bytes (an estimate of their points and properties; ``defaultByteLimit``, 256 MiB, unless changed) and
+/// lets the oldest go first.
+///
+/// ```swift
+/// VectorTileCache.byteLimit = 64 << 20  // a small server: keep at most about 64 MiB of decoded tiles
+/// ```
+public enum VectorTileCache {
+    /// The default limit: 256 MiB.
+    public static let defaultByteLimit = 256 << 20
+
+    /// The most bytes the decoded tiles may hold (estimated). Lowering it evicts the oldest tiles at once;
+    /// 0 keeps only the tile being used. Values below 0 are taken as 0.
+    public static var byteLimit: Int {
+        get { VectorSource.decoded.costLimit }
+        set { VectorSource.decoded.setCostLimit(max(0, newValue)) }
+    }
+
+    /// The estimated bytes held now.
+    public static var bytesInUse: Int { VectorSource.decoded.totalCost }
 }

@@ -1,46 +1,111 @@
 import Synchronization
 
 /// Values made once per key per process and shared across threads: loaded fonts, decoded sources,
-/// shipped styles, raster images, encoded single-color tiles. A failure is remembered too, so a missing
-/// file is reported the same way every time without being read again. `make` runs under the lock, so
-/// each value is made exactly once.
+/// shipped styles, raster images, encoded single-color tiles, decoded vector tiles. A failure is
+/// remembered too, so a missing file is reported the same way every time without being read again.
 ///
-/// The one cache type of the package; nothing else pairs a lock with a dictionary. With a `capacity` it
-/// keeps only the most recently made values (first in, first out), so that caches keyed by data (vector
-/// tiles) stay bounded however many keys a long run asks for.
+/// Each key has its own once-cell: `make` runs under that cell's lock only, so threads asking for
+/// different keys make their values at the same time, and threads asking for the same key wait for the
+/// one that makes it (each value is made exactly once while it is cached).
+///
+/// The one cache type of the package; nothing else pairs a lock with a dictionary. With a `capacity`
+/// (a count) or a `costLimit` (a sum of the values' `cost`, e.g. estimated bytes) it keeps only the most
+/// recently made values (first in, first out), so that caches keyed by data (vector tiles) stay bounded
+/// however many keys a long run asks for.
 package final class OnceCache<Key: Hashable & Sendable, Value: Sendable>: Sendable {
-    private struct Storage {
-        var values: [Key: Result<Value, any Error>] = [:]
-        var order: [Key] = []
-        var first = 0
+    private final class Cell: Sendable {
+        let result = Mutex<Result<Value, any Error>?>(nil)
     }
-    private let storage = Mutex(Storage())
+    private struct Storage {
+        var cells: [Key: Cell] = [:]
+        /// Made cells in the order they were made, with their costs; `first` is the oldest still queued.
+        var order: [(key: Key, cell: Cell, cost: Int)] = []
+        var first = 0
+        var totalCost = 0
+        var costLimit: Int
+    }
+    private let storage: Mutex<Storage>
     private let capacity: Int
+    private let cost: @Sendable (Value) -> Int
 
     /// An empty cache holding at most `capacity` values (unbounded by default).
     package init(capacity: Int = .max) {
         precondition(capacity > 0, "OnceCache capacity must be positive")
         self.capacity = capacity
+        self.cost = { _ in 0 }
+        self.storage = Mutex(Storage(costLimit: .max))
+    }
+
+    /// An empty cache whose values' `cost` adds up to at most `costLimit` (the newest value is kept even
+    /// when it alone costs more).
+    package init(costLimit: Int, cost: @escaping @Sendable (Value) -> Int) {
+        precondition(costLimit >= 0, "OnceCache cost limit must not be negative")
+        self.capacity = .max
+        self.cost = cost
+        self.storage = Mutex(Storage(costLimit: costLimit))
+    }
+
+    /// The current cost limit (`Int.max` for a cache bounded by count).
+    package var costLimit: Int { storage.withLock { $0.costLimit } }
+
+    /// The sum of the costs of the values held now.
+    package var totalCost: Int { storage.withLock { $0.totalCost } }
+
+    /// The number of keys held now (made or being made).
+    package var count: Int { storage.withLock { $0.cells.count } }
+
+    /// Changes the cost limit, evicting the oldest values until the cache fits.
+    package func setCostLimit(_ limit: Int) {
+        precondition(limit >= 0, "OnceCache cost limit must not be negative")
+        storage.withLock { storage in
+            storage.costLimit = limit
+            Self.evict(&storage, capacity: capacity, keepingLast: false)
+        }
     }
 
     /// The value for `key`, made by `make` the first time (again after it was evicted).
     package func value(_ key: Key, make: () throws -> Value) throws -> Value {
-        try storage.withLock { storage in
-            if let result = storage.values[key] { return try result.get() }
-            let result = Result { try make() }
-            storage.values[key] = result
-            if capacity != .max {
-                storage.order.append(key)
-                if storage.values.count > capacity {
-                    storage.values[storage.order[storage.first]] = nil
-                    storage.first += 1
-                    if storage.first > capacity {  // compact the queue now and then
-                        storage.order.removeFirst(storage.first)
-                        storage.first = 0
-                    }
-                }
+        let cell = storage.withLock { storage in
+            if let cell = storage.cells[key] { return cell }
+            let cell = Cell()
+            storage.cells[key] = cell
+            return cell
+        }
+        var madeCost: Int?
+        let result: Result<Value, any Error> = cell.result.withLock { slot in
+            if let done = slot { return done }
+            let made = Result { try make() }
+            slot = made
+            madeCost = (try? made.get()).map(cost) ?? 0
+            return made
+        }
+        if let madeCost {
+            storage.withLock { storage in
+                // Still the key's cell (a bounded cache may have let it go meanwhile): queue it and evict.
+                guard storage.cells[key] === cell else { return }
+                storage.order.append((key, cell, max(0, madeCost)))
+                storage.totalCost = storage.totalCost &+ max(0, madeCost)
+                Self.evict(&storage, capacity: capacity, keepingLast: true)
             }
-            return try result.get()
+        }
+        return try result.get()
+    }
+
+    /// Drops the oldest made values while the cache holds more than `capacity` keys or costs more than
+    /// its limit; with `keepingLast` the newest made value stays whatever it costs.
+    private static func evict(_ storage: inout Storage, capacity: Int, keepingLast: Bool) {
+        let keep = keepingLast ? 1 : 0
+        while storage.order.count - storage.first > keep
+            && (storage.cells.count > capacity || storage.totalCost > storage.costLimit)
+        {
+            let oldest = storage.order[storage.first]
+            storage.first += 1
+            if storage.cells[oldest.key] === oldest.cell { storage.cells[oldest.key] = nil }
+            storage.totalCost -= oldest.cost
+        }
+        if storage.first > 64 && storage.first * 2 > storage.order.count {  // compact the queue now and then
+            storage.order.removeFirst(storage.first)
+            storage.first = 0
         }
     }
 }

@@ -1,0 +1,432 @@
+#!/usr/bin/env python3
+"""Writes the shipped `streets` style (Sources/MapBaseMap/Resources/styles/streets.json) and adds the same
+street layers to `standard.json` (between its Natural Earth land and its borders, from MapLibre zoom 12).
+
+The streets style is this project's own, for the OpenMapTiles schema (water, waterway, landcover, landuse,
+park, building, transportation, transportation_name, boundary, aeroway, place, poi, housenumber,
+mountain_peak), in the spirit of OSM Bright: a warm light land, blue water, green parks and woods, roads
+by class with casings (tunnels dashed and faded, bridges with their own casing above everything on the
+ground), paths dashed, rails, boundaries, place labels, road names along the roads, POI names (text only:
+no sprites yet), house numbers and mountain peaks. Natural Earth (the generated world layers) draws the
+world zooms (MapLibre 0-7) so that zooms 2-6 are not empty.
+
+Zoom levels are MapLibre's (MapRaster's --zoom minus 1). Deterministic: run it again and the files do not
+change. Usage: python3 Scripts/make-streets-style.py
+"""
+import json
+import os
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+STYLES = os.path.join(ROOT, "Sources", "MapBaseMap", "Resources", "styles")
+
+OSM = "© OpenStreetMap contributors"
+NE = "Made with Natural Earth"
+FONT = ["DejaVu Sans"]
+BOLD = ["DejaVu Sans Bold"]
+
+LAND = "#f4f0e8"
+OCEAN = "#a5c9e0"
+WATER = "#a5c9e0"
+WATER_LINE = "#8cb8d6"
+
+
+def zoom(*stops, base=1.0):
+    """An interpolate over the zoom: zoom(5, 0.5, 10, 2) or with base > 1 exponential."""
+    curve = ["linear"] if base == 1.0 else ["exponential", base]
+    return ["interpolate", curve, ["zoom"], *stops]
+
+
+def by_class(values, default, key="class"):
+    """A match on a property: {"motorway": 3, ...} -> ["match", ["get", key], "motorway", 3, ..., default]."""
+    expr = ["match", ["get", key]]
+    for k, v in values.items():
+        expr += [k, v]
+    return expr + [default]
+
+
+# Road classes, lowest to highest: the order they draw in (sort key) and their widths (points, at
+# MapLibre zooms 10, 13, 16, 19 for the fill; the casing is 1.2-2 points wider).
+ROADS = ["service", "minor", "tertiary", "secondary", "primary", "trunk", "motorway"]
+RANK = {c: i for i, c in enumerate(ROADS)}
+WIDTH = {  # zoom: {class: fill width}
+    8: {"motorway": 1.0, "trunk": 0.9, "primary": 0.7, "secondary": 0.4, "tertiary": 0.2, "minor": 0.1, "service": 0.1},
+    11: {"motorway": 2.2, "trunk": 2.0, "primary": 1.8, "secondary": 1.4, "tertiary": 1.0, "minor": 0.6, "service": 0.3},
+    14: {"motorway": 6.0, "trunk": 5.5, "primary": 5.0, "secondary": 4.4, "tertiary": 3.8, "minor": 3.0, "service": 1.6},
+    17: {"motorway": 20, "trunk": 18, "primary": 16, "secondary": 14, "tertiary": 12, "minor": 10, "service": 5},
+    20: {"motorway": 48, "trunk": 44, "primary": 40, "secondary": 36, "tertiary": 30, "minor": 26, "service": 14},
+}
+FILL = {
+    "motorway": "#f7b36b", "trunk": "#fbc883", "primary": "#fde3a0", "secondary": "#fdf2b8",
+    "tertiary": "#ffffff", "minor": "#ffffff", "service": "#ffffff",
+}
+CASING = {
+    "motorway": "#d3884a", "trunk": "#cf9a5c", "primary": "#cfa865", "secondary": "#c2b27c",
+    "tertiary": "#c9beb2", "minor": "#cfc5ba", "service": "#d6cdc3",
+}
+ROAD_MINZOOM = {"motorway": 4, "trunk": 5, "primary": 7, "secondary": 9, "tertiary": 10, "minor": 12, "service": 13}
+
+
+def road_width(extra=0.0):
+    stops = []
+    for z in sorted(WIDTH):
+        w = {c: round(v + (extra if z >= 11 else extra * 0.4), 2) for c, v in WIDTH[z].items()}
+        stops += [z, by_class({c: w[c] for c in ROADS if c != "service"}, w["service"])]
+    return zoom(*stops, base=1.3)
+
+
+def road_filter(brunnel):
+    cls = ["match", ["get", "class"], ROADS, True, False]
+    if brunnel == "tunnel":
+        where = ["==", ["get", "brunnel"], "tunnel"]
+    elif brunnel == "bridge":
+        where = ["==", ["get", "brunnel"], "bridge"]
+    else:
+        where = ["!", ["match", ["get", "brunnel"], ["tunnel", "bridge"], True, False]]
+    # Each class from its own zoom.
+    visible = [">=", ["zoom"], ["match", ["get", "class"], *sum(([c, ROAD_MINZOOM[c]] for c in ROADS), []), 99]]
+    return ["all", ["==", ["geometry-type"], "LineString"], cls, where, visible]
+
+
+def road_layers(brunnel, minzoom=None):
+    sort = ["match", ["get", "class"], *sum(([c, RANK[c]] for c in ROADS), []), 0]
+    suffix = {"tunnel": "tunnel-", "bridge": "bridge-", "ground": ""}[brunnel]
+    casing = {
+        "id": f"road-{suffix}casing",
+        "type": "line",
+        "source": "openmaptiles",
+        "source-layer": "transportation",
+        "filter": road_filter(brunnel),
+        "layout": {"line-cap": "butt" if brunnel != "ground" else "round", "line-join": "round", "line-sort-key": sort},
+        "paint": {
+            "line-color": by_class({c: CASING[c] for c in ROADS if c != "service"}, CASING["service"]),
+            "line-width": road_width(2.0),
+            "line-opacity": zoom(6, 0, 7, 1),
+        },
+    }
+    fill = {
+        "id": f"road-{suffix}fill",
+        "type": "line",
+        "source": "openmaptiles",
+        "source-layer": "transportation",
+        "filter": road_filter(brunnel),
+        "layout": {"line-cap": "round", "line-join": "round", "line-sort-key": sort},
+        "paint": {
+            "line-color": by_class({c: FILL[c] for c in ROADS if c != "service"}, FILL["service"]),
+            "line-width": road_width(),
+        },
+    }
+    if brunnel == "tunnel":
+        casing["paint"]["line-dasharray"] = [0.5, 0.5]
+        casing["paint"]["line-opacity"] = 0.45
+        fill["paint"]["line-opacity"] = 0.45
+        fill["layout"]["line-cap"] = "butt"
+        casing["minzoom"] = fill["minzoom"] = 11
+    if brunnel == "bridge":
+        casing["paint"]["line-color"] = "#a8998a"
+        casing["minzoom"] = fill["minzoom"] = 11
+    return [casing, fill]
+
+
+def path_layers(brunnel):
+    where = ["==", ["get", "brunnel"], brunnel] if brunnel != "ground" else [
+        "!", ["match", ["get", "brunnel"], ["tunnel", "bridge"], True, False]]
+    suffix = {"tunnel": "-tunnel", "bridge": "-bridge", "ground": ""}[brunnel]
+    layers = []
+    if brunnel == "bridge":
+        layers.append({
+            "id": "path-bridge-casing", "type": "line", "source": "openmaptiles", "source-layer": "transportation",
+            "minzoom": 14,
+            "filter": ["all", ["==", ["get", "class"], "path"], where],
+            "paint": {"line-color": "#d8cfc4", "line-width": zoom(14, 3, 18, 7, base=1.3)},
+        })
+    layers.append({
+        "id": f"track{suffix}", "type": "line", "source": "openmaptiles", "source-layer": "transportation",
+        "minzoom": 12,
+        "filter": ["all", ["==", ["get", "class"], "track"], where],
+        "layout": {"line-join": "round"},
+        "paint": {"line-color": "#b89c70", "line-width": zoom(12, 0.8, 18, 3, base=1.3),
+                  "line-dasharray": [3, 1.5], "line-opacity": 0.6 if brunnel == "tunnel" else 1},
+    })
+    layers.append({
+        "id": f"path{suffix}", "type": "line", "source": "openmaptiles", "source-layer": "transportation",
+        "minzoom": 13,
+        "filter": ["all", ["==", ["get", "class"], "path"], where],
+        "layout": {"line-join": "round"},
+        "paint": {
+            "line-color": by_class({"cycleway": "#6e8fc0", "steps": "#b07868"}, "#a58e78", key="subclass"),
+            "line-width": zoom(13, 0.7, 18, 2.2, base=1.3),
+            "line-dasharray": [2, 1.2], "line-opacity": 0.6 if brunnel == "tunnel" else 1,
+        },
+    })
+    return layers
+
+
+def rail_layers():
+    rail = ["all", ["==", ["get", "class"], "rail"], ["!=", ["get", "brunnel"], "tunnel"]]
+    return [
+        {"id": "rail", "type": "line", "source": "openmaptiles", "source-layer": "transportation", "minzoom": 9,
+         "filter": rail, "paint": {"line-color": "#a09a94", "line-width": zoom(9, 0.6, 16, 3, base=1.3)}},
+        {"id": "rail-hatch", "type": "line", "source": "openmaptiles", "source-layer": "transportation",
+         "minzoom": 13, "filter": rail,
+         "paint": {"line-color": "#ffffff", "line-width": zoom(13, 0.6, 16, 1.6, base=1.3),
+                   "line-dasharray": [3, 3]}},
+        {"id": "transit", "type": "line", "source": "openmaptiles", "source-layer": "transportation", "minzoom": 13,
+         "filter": ["all", ["==", ["get", "class"], "transit"], ["!=", ["get", "brunnel"], "tunnel"]],
+         "paint": {"line-color": "#9a8fa6", "line-width": zoom(13, 0.6, 18, 2, base=1.3)}},
+        {"id": "aerialway", "type": "line", "source": "openmaptiles", "source-layer": "transportation",
+         "minzoom": 12, "filter": ["==", ["get", "class"], "aerialway"],
+         "paint": {"line-color": "#8a8580", "line-width": zoom(12, 0.6, 18, 1.5)}},
+        {"id": "ferry", "type": "line", "source": "openmaptiles", "source-layer": "transportation", "minzoom": 10,
+         "filter": ["==", ["get", "class"], "ferry"],
+         "paint": {"line-color": "#6d9cc2", "line-width": 1.1, "line-dasharray": [2, 2]}},
+    ]
+
+
+def natural_earth(prefix):
+    """The world zooms: ocean background, land, lakes, rivers, borders (MapLibre zooms 0-7)."""
+    return [
+        {"id": "ne-land-110m", "type": "fill", "source": "countries110", "maxzoom": 1,
+         "paint": {"fill-color": LAND}},
+        {"id": "ne-land-50m", "type": "fill", "source": "countries50", "minzoom": 1, "maxzoom": 8,
+         "paint": {"fill-color": LAND}},
+        {"id": "ne-lakes", "type": "fill", "source": "lakes50", "minzoom": 1, "maxzoom": 8,
+         "paint": {"fill-color": WATER}},
+        {"id": "ne-rivers", "type": "line", "source": "rivers50", "minzoom": 2, "maxzoom": 8,
+         "layout": {"line-cap": "round", "line-join": "round"},
+         "paint": {"line-color": WATER, "line-width": zoom(2, 0.5, 7, 1.8)}},
+    ]
+
+
+def streets_layers(minzoom=0):
+    """The layers over the vector tiles. With minzoom, every layer starts there at the earliest."""
+    src = {"source": "openmaptiles"}
+    L = []
+    L.append({"id": "landcover-wood", "type": "fill", **src, "source-layer": "landcover",
+              "filter": ["==", ["get", "class"], "wood"],
+              "paint": {"fill-color": "#cfe2bd", "fill-opacity": zoom(8, 0.5, 13, 0.9)}})
+    L.append({"id": "landcover", "type": "fill", **src, "source-layer": "landcover",
+              "filter": ["match", ["get", "class"], ["grass", "farmland", "rock", "wetland", "sand", "ice"], True, False],
+              "paint": {
+                  "fill-color": by_class({"grass": "#dcebc8", "farmland": "#eef0d6", "rock": "#e3dfd8",
+                                          "wetland": "#d5e6dc", "sand": "#f2e8c4", "ice": "#f2f6fa"}, "#e6ead6"),
+                  "fill-opacity": zoom(8, 0.6, 13, 1)}})
+    L.append({"id": "landuse", "type": "fill", **src, "source-layer": "landuse",
+              "filter": ["match", ["get", "class"], ["residential", "suburb", "neighbourhood"], False, True],
+              "paint": {"fill-color": by_class({
+                  "commercial": "#f2e4e1", "retail": "#f2e0dc", "industrial": "#ebe2ea", "railway": "#e9e4e8",
+                  "cemetery": "#d3e2cc", "school": "#f0e8d4", "university": "#f0e8d4", "college": "#f0e8d4",
+                  "kindergarten": "#f0e8d4", "hospital": "#f5dede", "library": "#f0e8d4",
+                  "pitch": "#c9e6c0", "stadium": "#d2ead0", "playground": "#d6f0d0", "track": "#d6e6c8",
+                  "theme_park": "#e6eccf", "military": "#efdcd8", "quarry": "#e0dcd8"}, "#ebe7df")}})
+    L.append({"id": "landuse-residential", "type": "fill", **src, "source-layer": "landuse", "minzoom": 9,
+              "filter": ["==", ["get", "class"], "residential"],
+              "paint": {"fill-color": "#ece8e2", "fill-opacity": zoom(9, 0.5, 13, 1)}})
+    L.append({"id": "park", "type": "fill", **src, "source-layer": "park",
+              "paint": {"fill-color": "#d2e6bd", "fill-opacity": 0.35}})
+    L.append({"id": "park-outline", "type": "line", **src, "source-layer": "park", "minzoom": 9,
+              "paint": {"line-color": "#9cc484", "line-width": zoom(9, 0.5, 14, 1.2), "line-dasharray": [3, 2]}})
+    L.append({"id": "waterway", "type": "line", **src, "source-layer": "waterway",
+              "filter": ["!=", ["get", "brunnel"], "tunnel"],
+              "layout": {"line-cap": "round", "line-join": "round"},
+              "paint": {"line-color": WATER_LINE, "line-width": zoom(8, by_class({"river": 0.8}, 0.3),
+                                                                     13, by_class({"river": 2.5, "canal": 2}, 1),
+                                                                     18, by_class({"river": 8, "canal": 6}, 3), base=1.3)}})
+    L.append({"id": "water", "type": "fill", **src, "source-layer": "water",
+              "filter": ["!=", ["get", "intermittent"], 1],
+              "paint": {"fill-color": WATER}})
+    L.append({"id": "water-intermittent", "type": "fill", **src, "source-layer": "water",
+              "filter": ["==", ["get", "intermittent"], 1],
+              "paint": {"fill-color": WATER, "fill-opacity": 0.5}})
+    L.append({"id": "aeroway-area", "type": "fill", **src, "source-layer": "aeroway", "minzoom": 11,
+              "filter": ["==", ["geometry-type"], "Polygon"],
+              "paint": {"fill-color": by_class({"runway": "#d8d4dc", "taxiway": "#d8d4dc"}, "#e4e0e8")}})
+    L.append({"id": "aeroway-runway", "type": "line", **src, "source-layer": "aeroway", "minzoom": 11,
+              "filter": ["all", ["==", ["geometry-type"], "LineString"],
+                         ["match", ["get", "class"], ["runway", "taxiway"], True, False]],
+              "paint": {"line-color": "#cfcad6",
+                        "line-width": zoom(11, by_class({"runway": 3}, 1), 17, by_class({"runway": 40}, 12), base=1.5)}})
+    L.append({"id": "aeroway-helipad", "type": "circle", **src, "source-layer": "aeroway", "minzoom": 15,
+              "filter": ["all", ["==", ["geometry-type"], "Point"], ["==", ["get", "class"], "helipad"]],
+              "paint": {"circle-radius": zoom(15, 3, 18, 6), "circle-color": "#e4e0e8",
+                        "circle-stroke-color": "#a59fb2", "circle-stroke-width": 1}})
+    L.append({"id": "building", "type": "fill", **src, "source-layer": "building", "minzoom": 13,
+              "paint": {"fill-color": "#dfd7cd", "fill-opacity": zoom(13, 0.6, 15, 1)}})
+    L.append({"id": "building-outline", "type": "line", **src, "source-layer": "building", "minzoom": 14,
+              "paint": {"line-color": "#c9bcaf", "line-width": zoom(14, 0.5, 18, 1)}})
+    L += road_layers("tunnel") + path_layers("tunnel")
+    L += road_layers("ground") + path_layers("ground") + rail_layers()
+    L += road_layers("bridge") + path_layers("bridge")
+    L.append({"id": "boundary-local", "type": "line", **src, "source-layer": "boundary", "minzoom": 10,
+              "filter": ["all", [">=", ["get", "admin_level"], 5], ["!=", ["get", "maritime"], 1]],
+              "layout": {"line-join": "round"},
+              "paint": {"line-color": "#b5a6bd", "line-width": zoom(10, 0.6, 16, 1.4), "line-dasharray": [3, 1.5, 1, 1.5]}})
+    L.append({"id": "boundary-state", "type": "line", **src, "source-layer": "boundary", "minzoom": 4,
+              "filter": ["all", [">=", ["get", "admin_level"], 3], ["<=", ["get", "admin_level"], 4],
+                         ["!=", ["get", "maritime"], 1]],
+              "layout": {"line-join": "round"},
+              "paint": {"line-color": "#a996b3", "line-width": zoom(4, 0.6, 12, 1.6), "line-dasharray": [4, 2]}})
+    L.append({"id": "boundary-country", "type": "line", **src, "source-layer": "boundary",
+              "filter": ["all", ["==", ["get", "admin_level"], 2], ["!=", ["get", "maritime"], 1]],
+              "layout": {"line-join": "round", "line-cap": "round"},
+              "paint": {"line-color": "#8e7b98", "line-width": zoom(3, 0.8, 12, 2.5, 16, 4)}})
+    # Labels (text only; icons wait for sprites).
+    L.append({"id": "waterway-name", "type": "symbol", **src, "source-layer": "waterway", "minzoom": 13,
+              "filter": ["all", ["has", "name"], ["!=", ["get", "brunnel"], "tunnel"]],
+              "layout": {"text-field": "{name}", "text-font": FONT, "symbol-placement": "line",
+                         "text-size": 11, "symbol-spacing": 350},
+              "paint": {"text-color": "#4f7fa3", "text-halo-color": "rgba(255,255,255,0.8)", "text-halo-width": 1.2}})
+    L.append({"id": "road-name", "type": "symbol", **src, "source-layer": "transportation_name", "minzoom": 13,
+              "filter": ["all", ["has", "name"],
+                         ["match", ["get", "class"], ROADS + ["path", "track"], True, False]],
+              "layout": {"text-field": "{name}", "text-font": FONT, "symbol-placement": "line",
+                         "text-size": zoom(13, 9.5, 17, 12), "symbol-spacing": 300, "text-max-angle": 30,
+                         "symbol-sort-key": ["match", ["get", "class"], *sum(([c, 10 - RANK[c]] for c in ROADS), []), 20]},
+              "paint": {"text-color": "#4d443c", "text-halo-color": "#ffffff", "text-halo-width": 1.4}})
+    L.append({"id": "housenumber", "type": "symbol", **src, "source-layer": "housenumber", "minzoom": 16,
+              "layout": {"text-field": "{housenumber}", "text-font": FONT, "text-size": 9.5, "text-padding": 2},
+              "paint": {"text-color": "#9a8c80", "text-halo-color": "rgba(255,255,255,0.7)", "text-halo-width": 1}})
+    L.append({"id": "mountain-peak", "type": "symbol", **src, "source-layer": "mountain_peak", "minzoom": 10,
+              "filter": ["all", ["==", ["get", "class"], "peak"], ["has", "name"]],
+              "layout": {"text-field": ["concat", "▲ ", ["get", "name"],
+                                        ["case", ["has", "ele"], ["concat", " ", ["to-string", ["get", "ele"]], "\u00a0m"], ""]],
+                         "text-font": FONT, "text-size": 10.5, "text-max-width": 9,
+                         "symbol-sort-key": ["*", -1, ["to-number", ["get", "ele"]]]},
+              "paint": {"text-color": "#7a5f45", "text-halo-color": "rgba(255,255,255,0.85)", "text-halo-width": 1.2}})
+    L.append({"id": "poi", "type": "symbol", **src, "source-layer": "poi", "minzoom": 14,
+              "filter": ["all", ["has", "name"], ["step", ["zoom"], ["<=", ["get", "rank"], 1], 16, True]],
+              "layout": {"text-field": "{name}", "text-font": FONT, "text-size": 10, "text-max-width": 8,
+                         "text-padding": 3, "symbol-sort-key": ["get", "rank"]},
+              "paint": {
+                  "text-color": by_class({
+                      "park": "#4e8a3a", "garden": "#4e8a3a", "attraction": "#8a5a2b", "museum": "#8a5a2b",
+                      "monument": "#8a5a2b", "castle": "#8a5a2b", "place_of_worship": "#6b5a4a",
+                      "railway": "#5a5a8a", "bus": "#5a5a8a", "hospital": "#b04a4a", "school": "#8a7040",
+                      "college": "#8a7040", "restaurant": "#a0602a", "cafe": "#a0602a", "bar": "#a0602a",
+                      "fast_food": "#a0602a", "lodging": "#5a6a9a"}, "#6f665e"),
+                  "text-halo-color": "rgba(255,255,255,0.85)", "text-halo-width": 1.2}})
+    L.append({"id": "place-minor", "type": "symbol", **src, "source-layer": "place", "minzoom": 12,
+              "filter": ["match", ["get", "class"], ["suburb", "quarter", "neighbourhood", "hamlet", "locality",
+                                                     "isolated_dwelling"], True, False],
+              "layout": {"text-field": "{name}", "text-font": FONT,
+                         "text-size": by_class({"suburb": 12, "quarter": 11}, 10), "text-max-width": 8,
+                         "text-transform": ["match", ["get", "class"], ["suburb", "quarter"], "uppercase", "none"]},
+              "paint": {"text-color": "#6a5f66", "text-halo-color": "rgba(255,255,255,0.8)", "text-halo-width": 1.4}})
+    L.append({"id": "place-village", "type": "symbol", **src, "source-layer": "place", "minzoom": 10,
+              "filter": ["==", ["get", "class"], "village"],
+              "layout": {"text-field": "{name}", "text-font": FONT, "text-size": zoom(10, 10, 15, 13),
+                         "text-max-width": 8},
+              "paint": {"text-color": "#3f3a36", "text-halo-color": "rgba(255,255,255,0.85)", "text-halo-width": 1.4}})
+    L.append({"id": "place-town", "type": "symbol", **src, "source-layer": "place", "minzoom": 7,
+              "filter": ["==", ["get", "class"], "town"],
+              "layout": {"text-field": "{name}", "text-font": FONT, "text-size": zoom(7, 10, 15, 16),
+                         "text-max-width": 8},
+              "paint": {"text-color": "#2f2a26", "text-halo-color": "rgba(255,255,255,0.85)", "text-halo-width": 1.5}})
+    L.append({"id": "place-city", "type": "symbol", **src, "source-layer": "place", "minzoom": 4,
+              "filter": ["==", ["get", "class"], "city"],
+              "layout": {"text-field": "{name}", "text-font": BOLD, "text-size": zoom(4, 11, 14, 20),
+                         "text-max-width": 8, "symbol-sort-key": ["get", "rank"]},
+              "paint": {"text-color": "#2a2522", "text-halo-color": "rgba(255,255,255,0.9)", "text-halo-width": 1.6}})
+    L.append({"id": "place-country", "type": "symbol", **src, "source-layer": "place", "minzoom": 7, "maxzoom": 12,
+              "filter": ["==", ["get", "class"], "country"],
+              "layout": {"text-field": "{name}", "text-font": BOLD, "text-size": zoom(3, 11, 8, 16),
+                         "text-transform": "uppercase", "text-max-width": 6},
+              "paint": {"text-color": "#6e5a78", "text-halo-color": "rgba(255,255,255,0.85)", "text-halo-width": 1.6}})
+    if minzoom:
+        for layer in L:
+            layer["minzoom"] = max(layer.get("minzoom", 0), minzoom)
+    return L
+
+
+def ne_borders():
+    return [
+        {"id": "ne-borders", "type": "line", "source": "countries50", "minzoom": 1, "maxzoom": 8,
+         "layout": {"line-join": "round", "line-cap": "round"},
+         "paint": {"line-color": "#9b8aa3", "line-width": zoom(1, 0.6, 7, 1.4)}},
+    ]
+
+
+def ne_labels():
+    """Country names from Natural Earth at the world zooms (label rank and population decide)."""
+    return [
+        {"id": "ne-country-labels", "type": "symbol", "source": "countries50", "minzoom": 1, "maxzoom": 7,
+         "filter": ["all", ["<=", ["get", "labelrank"], ["step", ["zoom"], 2, 2, 3, 3, 4, 4, 6]],
+                    [">=", ["get", "pop_est"], ["step", ["zoom"], 5000000, 3, 500000, 5, 0]]],
+         "layout": {"text-field": "{name}", "text-font": BOLD, "text-size": zoom(1, 9, 6, 13),
+                    "text-max-width": 7, "text-transform": "uppercase",
+                    "symbol-sort-key": ["get", "labelrank"]},
+         "paint": {"text-color": "#6e5a78", "text-halo-color": "rgba(255,255,255,0.85)", "text-halo-width": 1.4}},
+    ]
+
+
+def omt_source(relative):
+    return {"type": "vector", "url": f"mbtiles://{relative}", "attribution": OSM}
+
+
+def streets():
+    sources = {
+        "openmaptiles": omt_source("../vectortiles/osm-omt.mbtiles"),
+        "countries110": {"type": "geojson", "data": "../naturalearth/ne_110m_countries.geojson", "attribution": NE},
+        "countries50": {"type": "geojson", "data": "../naturalearth/ne_50m_countries.geojson", "attribution": NE},
+        "lakes50": {"type": "geojson", "data": "../naturalearth/ne_50m_lakes.geojson", "attribution": NE},
+        "rivers50": {"type": "geojson", "data": "../naturalearth/ne_50m_rivers.geojson", "attribution": NE},
+    }
+    layers = [
+        {"id": "ocean", "type": "background", "maxzoom": 8, "paint": {"background-color": OCEAN}},
+        {"id": "land", "type": "background", "minzoom": 8, "paint": {"background-color": LAND}},
+    ]
+    layers += natural_earth("ne") + streets_layers() + ne_labels()
+    # Natural Earth borders above the tiles' landcover, below the labels.
+    labels_at = next(i for i, l in enumerate(layers) if l["type"] == "symbol")
+    layers[labels_at:labels_at] = ne_borders()
+    return {
+        "version": 8,
+        "name": "streets",
+        "metadata": {
+            "mapraster:description": (
+                "Streets for vector tiles in the OpenMapTiles schema, written for MapRaster in the spirit of "
+                "OSM Bright (text labels only, no icons). Natural Earth draws the world zooms 0-7. Zoom levels "
+                "are MapLibre's (MapRaster's zoom minus 1). Made by Scripts/make-streets-style.py."),
+        },
+        "sources": sources,
+        "layers": layers,
+    }
+
+
+def write(name, style):
+    path = os.path.join(STYLES, name)
+    with open(path, "w", encoding="utf-8") as f:
+        json.dump(style, f, indent=1, ensure_ascii=False)
+        f.write("\n")
+    print("wrote", path)
+
+
+def standard():
+    """standard.json with the streets' tile layers from MapLibre zoom 12 (removed first, so runs repeat)."""
+    path = os.path.join(STYLES, "standard.json")
+    with open(path, encoding="utf-8") as f:
+        style = json.load(f)
+    ids = {l["id"] for l in streets_layers()}
+    style["layers"] = [l for l in style["layers"] if l["id"] not in ids]
+    # Bounds around Andorra and Monaco: central Helsinki keeps standard's own GeoJSON streets (its
+    # goldens stay as they are); the streets style shows Helsinki from the tiles.
+    style["sources"]["openmaptiles"] = dict(omt_source("../vectortiles/osm-omt.mbtiles"),
+                                            bounds=[0.9, 42.3, 7.6, 43.8])
+    tiles = streets_layers(minzoom=12)
+    # Non-label tile layers go above Natural Earth's land (before "hel-landuse"); labels go below the
+    # Helsinki labels (before "hel-poi-labels").
+    shapes = [l for l in tiles if l["type"] != "symbol"]
+    labels = [l for l in tiles if l["type"] == "symbol"]
+    out = []
+    for layer in style["layers"]:
+        if layer["id"] == "hel-landuse":
+            out += shapes
+        if layer["id"] == "hel-poi-labels":
+            out += labels
+        out.append(layer)
+    style["layers"] = out
+    return style
+
+
+if __name__ == "__main__":
+    write("streets.json", streets())
+    write("standard.json", standard())
