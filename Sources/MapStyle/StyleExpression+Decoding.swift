@@ -5,7 +5,7 @@ extension StyleExpression {
     public static let supportedOperators = [
         "literal", "get", "has", "!has", "zoom", "geometry-type", "==", "!=", "<", "<=", ">", ">=", "in", "!in", "all",
         "any", "none", "!", "match", "case", "coalesce", "interpolate", "step", "concat", "to-string", "upcase",
-        "downcase", "to-number", "+", "-", "*", "/",
+        "downcase", "to-number", "+", "-", "*", "/", "string", "number", "boolean",
     ]
 
     /// Decodes a property value: a JSON literal, an expression array (`["get", "name"]`) or a legacy
@@ -57,43 +57,118 @@ struct ExpressionDecoder {
         }
     }
 
+    /// A legacy function object: a zoom function (`{"stops": [[z, v], ...]}`), a property function
+    /// (`"property"` with stops, or `"type": "identity"`) or a zoom-and-property function (stops whose
+    /// inputs are `{"zoom": z, "value": v}`), as MapLibre's `convertFunction` reads them.
     func legacyFunction(_ json: JSONValue, path: String) throws -> StyleExpression {
-        for (key, _) in json.members ?? [] where !["stops", "base", "type", "property", "default"].contains(key) {
-            throw invalid(
-                path + "." + key, "unknown zoom function member; supported: stops, base, type, property, default")
+        let members = ["stops", "base", "type", "property", "default", "colorSpace"]
+        for (key, _) in json.members ?? [] where !members.contains(key) {
+            throw invalid(path + "." + key, "unknown function member; supported: " + members.joined(separator: ", "))
         }
-        guard let stopsJSON = json["stops"]?.array, !stopsJSON.isEmpty else {
+        if let space = json["colorSpace"] {
+            guard space.string == "rgb" else {
+                throw invalid(path + ".colorSpace", "only \"rgb\" is supported (hcl and lab interpolation are not)")
+            }
+        }
+        let property = json["property"]?.string
+        if json["property"] != nil, property == nil {
+            throw invalid(path + ".property", "must be a property name string")
+        }
+        let fallback = json["default"].map { StyleValue($0) }
+        func withDefault(_ e: StyleExpression) -> StyleExpression {
+            guard let fallback, property != nil else { return e }
+            return .coalesce([e, .literal(fallback)])
+        }
+        if json["type"]?.string == "identity" {
+            guard let property else { throw invalid(path, "an identity function needs a \"property\"") }
+            return withDefault(.get(property))
+        }
+        guard let stopsJSON = json["stops"]?.array, !stopsJSON.isEmpty, stopsJSON.count <= 10_000 else {
             throw invalid(path, "a function object needs a non-empty \"stops\" array of [input, output] pairs")
         }
         let base = json["base"]?.number ?? 1
-        let input: StyleExpression = json["property"]?.string.map { .get($0) } ?? .zoom
+        guard base > 0, base.isFinite else { throw invalid(path + ".base", "must be a positive number") }
+        // Zoom-and-property: group the stops by zoom, one property function per zoom, interpolated over zoom.
+        if stopsJSON.first?.array?.first?.members != nil {
+            guard property != nil else {
+                throw invalid(path, "stops with {\"zoom\", \"value\"} inputs need a \"property\"")
+            }
+            var zooms: [(Double, [JSONValue])] = []
+            for (i, stop) in stopsJSON.enumerated() {
+                guard let pair = stop.array, pair.count == 2, let z = pair[0]["zoom"]?.number,
+                    let v = pair[0]["value"]
+                else {
+                    throw invalid("\(path).stops[\(i)]", "each stop must be [{\"zoom\": z, \"value\": v}, output]")
+                }
+                if let last = zooms.last, last.0 == z {
+                    zooms[zooms.count - 1].1.append(.array([v, pair[1]]))
+                } else {
+                    if let last = zooms.last, z < last.0 {
+                        throw invalid("\(path).stops[\(i)]", "stop zooms must be in ascending order")
+                    }
+                    zooms.append((z, [.array([v, pair[1]])]))
+                }
+            }
+            var inner: [StyleExpression.Stop] = []
+            var interpolatable = true
+            for (z, stops) in zooms {
+                var members = (json.members ?? []).filter { $0.0 != "stops" && $0.0 != "default" }
+                members.append(("stops", .array(stops)))
+                let e = try legacyFunction(.object(members), path: path)
+                if case .step = e { interpolatable = false }
+                if case .match = e { interpolatable = false }
+                inner.append(.init(input: z, output: e))
+            }
+            let type = json["type"]?.string ?? (interpolatable ? "exponential" : "interval")
+            let overZoom: StyleExpression =
+                type == "exponential" && interpolatable
+                ? .interpolate(base == 1 ? .linear : .exponential(base), .zoom, inner)
+                : .step(.zoom, base: inner[0].output, Array(inner.dropFirst()))
+            return withDefault(overZoom)
+        }
+        let input: StyleExpression = property.map { .get($0) } ?? .zoom
         var stops: [StyleExpression.Stop] = []
         var interpolatable = true
+        var labels: [(StyleValue, StyleExpression)] = []
         for (i, stop) in stopsJSON.enumerated() {
-            guard let pair = stop.array, pair.count == 2, let x = pair[0].number else {
+            guard let pair = stop.array, pair.count == 2,
+                pair[0].number != nil || pair[0].string != nil
+                    || pair[0].bool != nil
+            else {
                 throw invalid("\(path).stops[\(i)]", "each stop must be [input number, output value]")
+            }
+            let out = StyleValue(pair[1])
+            labels.append((StyleValue(pair[0]), .literal(out)))
+            guard let x = pair[0].number else {
+                interpolatable = false
+                continue
             }
             if let last = stops.last, x < last.input {
                 throw invalid(
                     "\(path).stops[\(i)]", "stop inputs must be in ascending order (\(x) after \(last.input))")
             }
-            let out = StyleValue(pair[1])
             if out.number == nil && out.color == nil { interpolatable = false }
             stops.append(StyleExpression.Stop(input: x, output: .literal(out)))
         }
-        let type = json["type"]?.string ?? (interpolatable ? "exponential" : "interval")
+        let numeric = stops.count == stopsJSON.count
+        let type = json["type"]?.string ?? (!numeric ? "categorical" : interpolatable ? "exponential" : "interval")
         switch type {
-        case "exponential":
-            return .interpolate(base == 1 ? .linear : .exponential(base), input, stops)
-        case "interval":
-            return .step(input, base: stops[0].output, Array(stops.dropFirst()))
+        case "exponential", "interval":
+            guard numeric else {
+                throw invalid(path + ".stops", "an \(type) function needs number inputs")
+            }
+            if type == "exponential" {
+                return withDefault(.interpolate(base == 1 ? .linear : .exponential(base), input, stops))
+            }
+            return withDefault(.step(input, base: stops[0].output, Array(stops.dropFirst())))
         case "categorical":
             return .match(
-                input, stops.map { .init(labels: [.number($0.input)], output: $0.output) },
-                fallback: json["default"].map { .literal(StyleValue($0)) } ?? .literal(.null))
+                input, labels.map { .init(labels: [$0.0], output: $0.1) },
+                fallback: fallback.map { .literal($0) } ?? .literal(.null))
         default:
             throw invalid(
-                path + ".type", "unknown function type \"\(type)\"; supported: exponential, interval, categorical")
+                path + ".type",
+                "unknown function type \"\(type)\"; supported: exponential, interval, categorical, identity")
         }
     }
 
@@ -213,6 +288,9 @@ struct ExpressionDecoder {
         case "to-number":
             try count(1...1)
             return .toNumber(try arg(0))
+        case "string", "number", "boolean":
+            guard !args.isEmpty, args.count <= 64 else { throw invalid(path, "\"\(op)\" takes 1...64 arguments") }
+            return .assert(StyleExpression.TypeAssertion(rawValue: op)!, try args.indices.map(arg))
         default:  // + - * /
             guard !args.isEmpty else { throw invalid(path, "\"\(op)\" needs operands") }
             return .arithmetic(StyleExpression.ArithmeticOperator(rawValue: op)!, try args.indices.map(arg))

@@ -83,6 +83,15 @@ extension StyleExpression {
             case .bool(let b): return .number(b ? 1 : 0)
             default: return .null
             }
+        case .assert(let type, let list):
+            for item in list {
+                let v = item.evaluate(context)
+                switch (type, v) {
+                case (.string, .string), (.number, .number), (.boolean, .bool): return v
+                default: continue
+                }
+            }
+            return .null
         case .arithmetic(let op, let list):
             let numbers = list.map { $0.evaluate(context).number }
             guard !numbers.isEmpty, numbers.allSatisfy({ $0 != nil }) else { return .null }

@@ -45,6 +45,9 @@ public indirect enum StyleExpression: Sendable, Equatable {
     case toNumber(StyleExpression)
     /// Arithmetic (`+`, `-`, `*`, `/`).
     case arithmetic(ArithmeticOperator, [StyleExpression])
+    /// The first operand of a type, else null (`string`, `number`, `boolean`: MapLibre's type assertions,
+    /// which fail the evaluation, so the property's default applies).
+    case assert(TypeAssertion, [StyleExpression])
 
     /// `==`, `!=`, `<`, `<=`, `>`, `>=`.
     public enum ComparisonOperator: String, Sendable, CaseIterable {
@@ -57,6 +60,10 @@ public indirect enum StyleExpression: Sendable, Equatable {
     /// `to-string`, `upcase`, `downcase`.
     public enum TextFunction: String, Sendable, CaseIterable {
         case toString = "to-string", upcase, downcase
+    }
+    /// `string`, `number`, `boolean`.
+    public enum TypeAssertion: String, Sendable, CaseIterable {
+        case string, number, boolean
     }
     /// How `interpolate` blends between stops.
     public enum Interpolation: Sendable, Equatable {

@@ -14,6 +14,14 @@ struct LayerFrame {
         self.selection = FeatureSelection(viewport: viewport)
     }
 
+    /// A layer's `*-translate` at this zoom, in points (x right, y down). With no rotation, the
+    /// `*-translate-anchor` values `map` and `viewport` give the same offset.
+    func translation(_ layer: StyleLayer, _ key: StylePropertyName) -> (x: Double, y: Double) {
+        let values = layer.numbers(key, EvaluationContext(zoom: zoom)) ?? []
+        guard values.count == 2 else { return (0, 0) }
+        return (values[0], values[1])
+    }
+
     /// See ``FeatureSelection/forEachFeature(of:layer:margin:_:)``.
     func forEachFeature(
         of source: FeatureSource, layer: StyleLayer, margin: Double,

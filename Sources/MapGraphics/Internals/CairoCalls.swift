@@ -75,6 +75,7 @@ final class CairoContext {
 
     func translate(_ x: Double, _ y: Double) { cairo_translate(raw, x, y) }
     func rotate(_ angle: Double) { cairo_rotate(raw, angle) }
+    func identityMatrix() { cairo_identity_matrix(raw) }
     func scale(_ x: Double, _ y: Double) { cairo_scale(raw, x, y) }
     func transform(_ t: Transform) {
         var m = cairo_matrix_t(xx: t.a, yx: t.b, xy: t.c, yy: t.d, x0: t.tx, y0: t.ty)
@@ -135,6 +136,9 @@ final class CairoContext {
     func popGroupToSource() { cairo_pop_group_to_source(raw) }
     func setOperatorSource() { cairo_set_operator(raw, CAIRO_OPERATOR_SOURCE) }
     func setOperatorClear() { cairo_set_operator(raw, CAIRO_OPERATOR_CLEAR) }
+    func setOperatorOver() { cairo_set_operator(raw, CAIRO_OPERATOR_OVER) }
+    func setOperatorAdd() { cairo_set_operator(raw, CAIRO_OPERATOR_ADD) }
+    func setAntialias(_ on: Bool) { cairo_set_antialias(raw, on ? CAIRO_ANTIALIAS_DEFAULT : CAIRO_ANTIALIAS_NONE) }
 
     func setSource(_ surface: CairoSurface, x: Double, y: Double, smooth: Bool) {
         cairo_set_source_surface(raw, surface.raw, x, y)
