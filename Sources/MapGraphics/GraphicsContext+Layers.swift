@@ -47,3 +47,27 @@ extension GraphicsContext {
         }
     }
 }
+
+extension GraphicsContext {
+    /// Fills a path with an image repeated in both directions, one copy filling `tile` (points; copies
+    /// continue from there on every side), times the context alpha. Mirrors `CGContextSetFillPattern`
+    /// with an image pattern.
+    public func fill(_ path: Path, tiling image: ImageSurface, tile: Rect) {
+        guard image.width > 0, image.height > 0, tile.width > 0, tile.height > 0, tile.width.isFinite,
+            tile.height.isFinite, tile.minX.isFinite, tile.minY.isFinite
+        else { return }
+        // Keep the origin near the path: far origins (world coordinates) lose precision.
+        let x = tile.minX - (tile.minX / tile.width).rounded(.down) * tile.width
+        let y = tile.minY - (tile.minY / tile.height).rounded(.down) * tile.height
+        cairo.withSavedCairoState {
+            cairo.append(path)
+            cairo.setSourceRepeating(image.cairo, tile: Rect(x: x, y: y, width: tile.width, height: tile.height))
+            if alpha < 1 {
+                cairo.clip()
+                cairo.paint(alpha: alpha)
+            } else {
+                cairo.fill()
+            }
+        }
+    }
+}

@@ -42,6 +42,7 @@ public enum StyleLayerType: String, Sendable, CaseIterable {
                 visibility,
                 .init(.backgroundColor, .paint, .color, .color(.black)),
                 .init(.backgroundOpacity, .paint, .number, .number(1), range: 0...1),
+                .init(.backgroundPattern, .paint, .string, .null),
             ]
         case .fill:
             return [
@@ -50,6 +51,7 @@ public enum StyleLayerType: String, Sendable, CaseIterable {
                 .init(.fillOpacity, .paint, .number, .number(1), range: 0...1),
                 .init(.fillOutlineColor, .paint, .color, .null),
                 .init(.fillAntialias, .paint, .boolean, .bool(true)),
+                .init(.fillPattern, .paint, .string, .null),
                 .init(.fillTranslate, .paint, .numberArray, zeroPair, range: translateRange),
                 .init(.fillTranslateAnchor, .paint, .enumeration(["map", "viewport"]), .string("map")),
                 .init(.fillSortKey, .layout, .number, .null, range: StyleLimits.sortKeys),
@@ -132,11 +134,13 @@ public enum StylePropertyName: String, Sendable, CaseIterable {
     case visibility
     case backgroundColor = "background-color"
     case backgroundOpacity = "background-opacity"
+    case backgroundPattern = "background-pattern"
     case fillColor = "fill-color"
     case fillOpacity = "fill-opacity"
     case fillOutlineColor = "fill-outline-color"
     case fillSortKey = "fill-sort-key"
     case fillAntialias = "fill-antialias"
+    case fillPattern = "fill-pattern"
     case fillTranslate = "fill-translate"
     case fillTranslateAnchor = "fill-translate-anchor"
     case lineColor = "line-color"

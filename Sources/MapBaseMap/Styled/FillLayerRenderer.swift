@@ -12,6 +12,8 @@ enum FillLayerRenderer {
         var outline: Color?
         /// 0 for opaque paints (one group); the feature's number for translucent ones.
         var feature: Int
+        /// The `fill-pattern` image name, drawn instead of the color.
+        var pattern: String?
     }
 
     static func draw(_ layer: StyleLayer, source: FeatureSource, in frame: LayerFrame) {
@@ -27,9 +29,17 @@ enum FillLayerRenderer {
             let outline = layer.color(.fillOutlineColor, context)
             count += 1
             let fill = color.withAlphaComponent(color.alpha * opacity)
+            var pattern: String?
+            if layer.isSet(.fillPattern) {
+                // A feature whose pattern the sprite lacks is not drawn.
+                let name = layer.string(.fillPattern, context)
+                guard frame.pattern(name) != nil else { return }
+                pattern = name
+            }
             let paint = Paint(
-                color: fill, outline: outline.map { $0.withAlphaComponent($0.alpha * opacity) },
-                feature: fill.alpha < 1 ? count : 0)
+                color: pattern == nil ? fill : Color(red: 0, green: 0, blue: 0, alpha: opacity),
+                outline: pattern == nil ? outline.map { $0.withAlphaComponent($0.alpha * opacity) } : nil,
+                feature: fill.alpha < 1 || (pattern != nil && opacity < 1) ? count : 0, pattern: pattern)
             groups.withPath(for: paint) { path in
                 for polygon in polygons {
                     for ring in polygon {
@@ -61,6 +71,12 @@ enum FillLayerRenderer {
             g.setShouldAntialias(antialias)
             g.setFillRule(.winding)
             for (paint, path) in groups.nonEmpty {
+                if let name = paint.pattern, let pattern = frame.pattern(name) {
+                    g.setAlpha(paint.color.alpha)
+                    g.fill(path, tiling: pattern.image, tile: pattern.tile)
+                    g.setAlpha(1)
+                    continue
+                }
                 g.setFillColor(paint.color)
                 g.fill(path)
                 if let outline = paint.outline {

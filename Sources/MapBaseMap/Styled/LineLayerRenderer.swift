@@ -4,9 +4,7 @@ import MapStyle
 
 /// Draws a `line` layer: lines, or the outlines of polygons without the edges that only exist because
 /// the data is cut at the 180th meridian or at the south pole's limit. `line-gap-width` draws a casing:
-/// two lines either side of a gap, hollowed out in an offscreen layer. Translucent lines are drawn in a
-/// transparency layer, so that where a line crosses itself (or lines of the same paint cross) it is not
-/// darker, as in MapLibre; `line-blur` fades the edges over its width (strokes of stepped widths added
+/// two lines either side of a gap, hollowed out in an offscreen layer. `line-blur` fades the edges over its width (strokes of stepped widths added
 /// up); `line-offset` draws a parallel line; `line-translate` moves the layer.
 enum LineLayerRenderer {
     struct Paint: Hashable {
@@ -103,14 +101,10 @@ enum LineLayerRenderer {
                 }
                 g.setBlendMode(.normal)
             }
-        } else if alpha < 1 {
-            g.withTransparencyLayer(alpha: alpha) {
-                g.setStrokeColor(opaque)
-                g.setLineWidth(paint.width)
-                g.stroke(path)
-            }
         } else {
-            g.setStrokeColor(paint.color)
+            // One stroke of the whole group: where lines of the group overlap they are not darker (MapLibre
+            // blends each segment, so its overlaps are; see styles/README.md, render-test differences).
+            g.setStrokeColor(paint.color.withAlphaComponent(alpha))
             g.setLineWidth(paint.width)
             g.stroke(path)
         }

@@ -145,6 +145,19 @@ final class CairoContext {
         cairo_pattern_set_filter(cairo_get_source(raw), smooth ? CAIRO_FILTER_GOOD : CAIRO_FILTER_NEAREST)
     }
 
+    /// Makes `surface` the source, repeated in both directions, one copy filling `tile` (user space).
+    func setSourceRepeating(_ surface: CairoSurface, tile: Rect) {
+        guard let pattern = cairo_pattern_create_for_surface(surface.raw) else { return }
+        cairo_pattern_set_extend(pattern, CAIRO_EXTEND_REPEAT)
+        cairo_pattern_set_filter(pattern, CAIRO_FILTER_GOOD)
+        var m = cairo_matrix_t()
+        cairo_matrix_init_scale(&m, Double(surface.width) / tile.width, Double(surface.height) / tile.height)
+        cairo_matrix_translate(&m, -tile.minX, -tile.minY)
+        cairo_pattern_set_matrix(pattern, &m)
+        cairo_set_source(raw, pattern)
+        cairo_pattern_destroy(pattern)
+    }
+
     func setFont(_ face: CairoFontFace, size: Double) {
         cairo_set_font_face(raw, face.raw)
         cairo_set_font_size(raw, size)
