@@ -301,6 +301,9 @@ struct StyleDecoder {
                 return e
             case .interpolate(let kind, let input, let stops):
                 return .interpolate(kind, input, try stops.map { .init(input: $0.input, output: try fix($0.output)) })
+            case .interpolateIn(let space, let kind, let input, let stops):
+                return .interpolateIn(
+                    space, kind, input, try stops.map { .init(input: $0.input, output: try fix($0.output)) })
             case .step(let input, let base, let stops):
                 return .step(
                     input, base: try fix(base), try stops.map { .init(input: $0.input, output: try fix($0.output)) })

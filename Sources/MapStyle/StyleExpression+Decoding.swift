@@ -6,6 +6,7 @@ extension StyleExpression {
         "literal", "get", "has", "!has", "zoom", "geometry-type", "==", "!=", "<", "<=", ">", ">=", "in", "!in", "all",
         "any", "none", "!", "match", "case", "coalesce", "interpolate", "step", "concat", "to-string", "upcase",
         "downcase", "to-number", "+", "-", "*", "/", "string", "number", "boolean",
+        "interpolate-hcl", "interpolate-lab",
     ]
 
     /// Decodes a property value: a JSON literal, an expression array (`["get", "name"]`) or a legacy
@@ -65,10 +66,17 @@ struct ExpressionDecoder {
         for (key, _) in json.members ?? [] where !members.contains(key) {
             throw invalid(path + "." + key, "unknown function member; supported: " + members.joined(separator: ", "))
         }
-        if let space = json["colorSpace"] {
-            guard space.string == "rgb" else {
-                throw invalid(path + ".colorSpace", "only \"rgb\" is supported (hcl and lab interpolation are not)")
+        var space: StyleExpression.ColorSpace?
+        if let value = json["colorSpace"] {
+            guard let name = value.string, name == "rgb" || StyleExpression.ColorSpace(rawValue: name) != nil else {
+                throw invalid(path + ".colorSpace", "must be \"rgb\", \"lab\" or \"hcl\"")
             }
+            space = StyleExpression.ColorSpace(rawValue: name)
+        }
+        func curve(
+            _ interpolation: StyleExpression.Interpolation, _ input: StyleExpression, _ stops: [StyleExpression.Stop]
+        ) -> StyleExpression {
+            space.map { .interpolateIn($0, interpolation, input, stops) } ?? .interpolate(interpolation, input, stops)
         }
         let property = json["property"]?.string
         if json["property"] != nil, property == nil {
@@ -158,7 +166,7 @@ struct ExpressionDecoder {
                 throw invalid(path + ".stops", "an \(type) function needs number inputs")
             }
             if type == "exponential" {
-                return withDefault(.interpolate(base == 1 ? .linear : .exponential(base), input, stops))
+                return withDefault(curve(base == 1 ? .linear : .exponential(base), input, stops))
             }
             return withDefault(.step(input, base: stops[0].output, Array(stops.dropFirst())))
         case "categorical":
@@ -259,7 +267,7 @@ struct ExpressionDecoder {
             return .cond(branches, fallback: try arg(args.count - 1))
         case "coalesce":
             return .coalesce(try args.indices.map(arg))
-        case "interpolate":
+        case "interpolate", "interpolate-hcl", "interpolate-lab":
             guard args.count >= 4, args.count % 2 == 0, let kind = args[0].array, let name = kind.first?.string else {
                 throw invalid(path, "\"interpolate\" needs [\"linear\"] or [\"exponential\", base], an input and stops")
             }
@@ -274,7 +282,13 @@ struct ExpressionDecoder {
             default:
                 throw invalid("\(path)[1]", "unknown interpolation \"\(name)\"; supported: linear, exponential")
             }
-            return .interpolate(interpolation, try arg(1), try stops(args, from: 2, path: path))
+            let input = try arg(1)
+            let stops = try stops(args, from: 2, path: path)
+            switch op {
+            case "interpolate-hcl": return .interpolateIn(.hcl, interpolation, input, stops)
+            case "interpolate-lab": return .interpolateIn(.lab, interpolation, input, stops)
+            default: return .interpolate(interpolation, input, stops)
+            }
         case "step":
             guard args.count >= 2, args.count % 2 == 0 else {
                 throw invalid(path, "\"step\" needs an input, a base output and stop/output pairs")

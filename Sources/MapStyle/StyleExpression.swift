@@ -35,6 +35,9 @@ public indirect enum StyleExpression: Sendable, Equatable {
     case coalesce([StyleExpression])
     /// Interpolation between stops (`interpolate`, legacy `stops` on numbers and colors).
     case interpolate(Interpolation, StyleExpression, [Stop])
+    /// Interpolation of colors in another color space than RGB (`interpolate-hcl`, `interpolate-lab`,
+    /// legacy `"colorSpace"`); numbers interpolate as with ``interpolate(_:_:_:)``.
+    case interpolateIn(ColorSpace, Interpolation, StyleExpression, [Stop])
     /// Piecewise constant stops (`step`, legacy `stops` on other values).
     case step(StyleExpression, base: StyleExpression, [Stop])
     /// Text of the operands joined (`concat`).
@@ -64,6 +67,11 @@ public indirect enum StyleExpression: Sendable, Equatable {
     /// `string`, `number`, `boolean`.
     public enum TypeAssertion: String, Sendable, CaseIterable {
         case string, number, boolean
+    }
+    /// CIE L*a*b* and its polar form HCL (hue, chroma, lightness), D65 white, as MapLibre and d3 define
+    /// them.
+    public enum ColorSpace: String, Sendable, CaseIterable {
+        case lab, hcl
     }
     /// How `interpolate` blends between stops.
     public enum Interpolation: Sendable, Equatable {
