@@ -71,3 +71,31 @@ extension GraphicsContext {
         }
     }
 }
+
+extension GraphicsContext {
+    /// Fills a path with a linear gradient from `start` to `end` (points): `stops` are locations in
+    /// 0...1 along it with their colors, sorted; before the first and after the last stop the end colors
+    /// continue. Mirrors `CGContextDrawLinearGradient` with both extend options, clipped to the path.
+    public func fill(_ path: Path, linearGradientFrom start: Point, to end: Point, stops: [(Double, Color)]) {
+        guard !stops.isEmpty else { return }
+        cairo.withSavedCairoState {
+            cairo.append(path)
+            cairo.setSourceLinearGradient(from: start, to: end, stops: stops)
+            cairo.fill()
+        }
+    }
+
+    /// Strokes a path (current line width, caps, joins and dashes) with what `body` draws as its paint
+    /// instead of the stroke color: for lines colored along their length (gradients, patterns). What
+    /// `body` draws outside the stroke is not shown. Mirrors clipping to
+    /// `CGContextReplacePathWithStrokedPath` and drawing.
+    public func stroke(_ path: Path, paintedBy body: () -> Void) {
+        cairo.pushGroup()
+        cairo.save()
+        body()
+        cairo.restore()
+        cairo.popGroupToSource()
+        cairo.append(path)
+        cairo.stroke()
+    }
+}

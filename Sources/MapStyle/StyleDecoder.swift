@@ -109,7 +109,7 @@ struct StyleDecoder {
         }
         let allowed: [String]
         switch type {
-        case "geojson": allowed = ["type", "data", "attribution", "maxzoom"]
+        case "geojson": allowed = ["type", "data", "attribution", "maxzoom", "lineMetrics"]
         case "raster": allowed = ["type", "url", "attribution"]
         case "vector":
             allowed = ["type", "url", "tiles", "minzoom", "maxzoom", "scheme", "attribution", "bounds", "promoteId"]

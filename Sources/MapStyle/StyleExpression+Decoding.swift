@@ -6,7 +6,7 @@ extension StyleExpression {
         "literal", "get", "has", "!has", "zoom", "geometry-type", "==", "!=", "<", "<=", ">", ">=", "in", "!in", "all",
         "any", "none", "!", "match", "case", "coalesce", "interpolate", "step", "concat", "to-string", "upcase",
         "downcase", "to-number", "+", "-", "*", "/", "string", "number", "boolean",
-        "interpolate-hcl", "interpolate-lab",
+        "interpolate-hcl", "interpolate-lab", "line-progress",
     ]
 
     /// Decodes a property value: a JSON literal, an expression array (`["get", "name"]`) or a legacy
@@ -217,6 +217,9 @@ struct ExpressionDecoder {
         case "geometry-type":
             try count(0...0)
             return .geometryType
+        case "line-progress":
+            try count(0...0)
+            return .lineProgress
         case "==", "!=", "<", "<=", ">", ">=":
             try count(2...3)
             return .compare(StyleExpression.ComparisonOperator(rawValue: op)!, try arg(0), try arg(1))

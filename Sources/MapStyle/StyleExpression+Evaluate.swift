@@ -10,6 +10,8 @@ public struct EvaluationContext {
     public var properties: [String: StyleValue]
     /// `Point`, `LineString` or `Polygon`.
     public var geometryType: String
+    /// How far along its line the evaluated point is, 0...1 (`line-progress`).
+    public var lineProgress = 0.0
 
     /// Creates a context.
     public init(zoom: Double, properties: [String: StyleValue] = [:], geometryType: String = "Point") {
@@ -28,6 +30,7 @@ extension StyleExpression {
         case .get(let key): return context.properties[key] ?? .null
         case .has(let key): return .bool(context.properties[key] != nil)
         case .zoom: return .number(context.zoom)
+        case .lineProgress: return .number(context.lineProgress)
         case .geometryType: return .string(context.geometryType)
         case .compare(let op, let a, let b):
             return .bool(Self.compare(op, a.evaluate(context), b.evaluate(context)))

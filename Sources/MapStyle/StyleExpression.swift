@@ -15,6 +15,9 @@ public indirect enum StyleExpression: Sendable, Equatable {
     case has(String)
     /// The zoom level (`zoom`).
     case zoom
+    /// How far along its line a point is, 0 at the start and 1 at the end (`line-progress`, in
+    /// `line-gradient`).
+    case lineProgress
     /// The feature's geometry type: `Point`, `LineString` or `Polygon` (`geometry-type`, `$type`).
     case geometryType
     /// A comparison (`==`, `!=`, `<`, `<=`, `>`, `>=`).

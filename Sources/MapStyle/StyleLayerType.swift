@@ -67,6 +67,8 @@ public enum StyleLayerType: String, Sendable, CaseIterable {
                 .init(.lineCap, .layout, .enumeration(["butt", "round", "square"]), .string("butt")),
                 .init(.lineJoin, .layout, .enumeration(["bevel", "round", "miter"]), .string("miter")),
                 .init(.lineMiterLimit, .layout, .number, .number(2), range: 0...1000),
+                .init(.lineGradient, .paint, .color, .null),
+                .init(.linePattern, .paint, .string, .null),
                 .init(.lineRoundLimit, .layout, .number, .number(1.05), range: 0...1000),
                 .init(
                     .lineOffset, .paint, .number, .number(0),
@@ -153,6 +155,8 @@ public enum StylePropertyName: String, Sendable, CaseIterable {
     case lineMiterLimit = "line-miter-limit"
     case lineSortKey = "line-sort-key"
     case lineRoundLimit = "line-round-limit"
+    case lineGradient = "line-gradient"
+    case linePattern = "line-pattern"
     case lineOffset = "line-offset"
     case lineBlur = "line-blur"
     case lineTranslate = "line-translate"

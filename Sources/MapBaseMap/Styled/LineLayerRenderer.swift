@@ -1,10 +1,13 @@
+import Foundation
 import MapGeometry
 import MapGraphics
 import MapStyle
 
 /// Draws a `line` layer: lines, or the outlines of polygons without the edges that only exist because
 /// the data is cut at the 180th meridian or at the south pole's limit. `line-gap-width` draws a casing:
-/// two lines either side of a gap, hollowed out in an offscreen layer. `line-blur` fades the edges over its width (strokes of stepped widths added
+/// two lines either side of a gap, hollowed out in an offscreen layer. `line-gradient` colors a line by `line-progress` (how far
+/// along it a point is) and `line-pattern` repeats an image along it, scaled to the line's width; both
+/// paint each piece on its own, in feature order. `line-blur` fades the edges over its width (strokes of stepped widths added
 /// up); `line-offset` draws a parallel line; `line-translate` moves the layer.
 enum LineLayerRenderer {
     struct Paint: Hashable {
@@ -20,8 +23,19 @@ enum LineLayerRenderer {
         var blur: Double
     }
 
+    /// A piece of a line painted along its length (gradient or pattern).
+    struct PaintedPiece {
+        var paint: Paint
+        var piece: StrokePiece
+        var context: EvaluationContext
+        var pattern: String?
+    }
+
     static func draw(_ layer: StyleLayer, source: FeatureSource, in frame: LayerFrame) {
         var groups = PaintGroups<Paint>()
+        var painted: [PaintedPiece] = []
+        let gradient = layer.isSet(.lineGradient)
+        let patterned = layer.isSet(.linePattern)
         let constant = EvaluationContext(zoom: frame.zoom)
         let maxWidth =
             layer.number(.lineWidth, constant) + layer.number(.lineGapWidth, constant)
@@ -48,6 +62,22 @@ enum LineLayerRenderer {
                 }
             case .points: return
             }
+            if gradient || patterned {
+                var pattern: String?
+                if patterned {
+                    // A feature whose pattern the sprite lacks is not drawn.
+                    let name = layer.string(.linePattern, context)
+                    guard frame.pattern(name) != nil else { return }
+                    pattern = name
+                }
+                for line in lines {
+                    for var piece in pipeline.line(line, offset: offset) {
+                        if paint.offset != 0 { piece.points = LineOffset.offset(piece.points, by: paint.offset) }
+                        painted.append(PaintedPiece(paint: paint, piece: piece, context: context, pattern: pattern))
+                    }
+                }
+                return
+            }
             groups.withPath(for: paint) { path in
                 for line in lines {
                     for piece in pipeline.line(line, offset: offset) {
@@ -63,6 +93,7 @@ enum LineLayerRenderer {
         g.withSavedState {
             g.translateBy(x: tx, y: ty)
             for (paint, path) in groups.nonEmpty { stroke(path, paint, g, scale: frame.viewport.scale) }
+            for item in painted { paintAlong(item, layer: layer, frame: frame) }
         }
         g.setLineDash(phase: 0, lengths: [])
     }
@@ -107,6 +138,72 @@ enum LineLayerRenderer {
             g.setStrokeColor(paint.color.withAlphaComponent(alpha))
             g.setLineWidth(paint.width)
             g.stroke(path)
+        }
+    }
+
+    /// Strokes one piece painted along its length, segment by segment in order (later segments over
+    /// earlier ones, as MapLibre draws them): each segment paints a band around it (a gradient between
+    /// the colors at its ends' progress, or the pattern continued from the distance so far) shown through
+    /// the stroke of the segment continued to the middle of the next one, so that the join between them
+    /// is drawn; the next segment then draws over that continuation.
+    static func paintAlong(_ item: PaintedPiece, layer: StyleLayer, frame: LayerFrame) {
+        let points = item.piece.points
+        guard points.count > 1 else { return }
+        let g = frame.context
+        let paint = item.paint
+        let cap = LineCap(rawValue: paint.cap) ?? .butt
+        g.setLineJoin(LineJoin(rawValue: paint.join) ?? .miter)
+        g.setMiterLimit(paint.miterLimit)
+        g.setLineDash(phase: 0, lengths: paint.dash.map { $0 * paint.width })
+        g.setLineWidth(paint.width)
+        let total = max(item.piece.lineLength, 1e-9)
+        let pattern = item.pattern.flatMap(frame.pattern)
+        let reach = paint.width + 2
+        var context = item.context
+        func color(at distance: Double) -> Color {
+            context.lineProgress = min(max(distance / total, 0), 1)
+            return layer.color(.lineGradient, context) ?? .clear
+        }
+        let last = points.count - 2
+        g.withTransparencyLayer(alpha: paint.opacity) {
+            var along = item.piece.startLength
+            for i in 0...last {
+                let a = points[i]
+                let b = points[i + 1]
+                let length = ((b.x - a.x) * (b.x - a.x) + (b.y - a.y) * (b.y - a.y)).squareRoot()
+                guard length > 0 else { continue }
+                var stroke = Path()
+                stroke.move(to: a)
+                stroke.addLine(to: b)
+                if i < last {
+                    let c = points[i + 2]
+                    stroke.addLine(to: Point(x: (b.x + c.x) / 2, y: (b.y + c.y) / 2))
+                }
+                g.setLineCap(i == 0 || i == last ? cap : .butt)
+                g.setLineDash(phase: along - item.piece.startLength, lengths: paint.dash.map { $0 * paint.width })
+                let start = along
+                g.stroke(stroke) {
+                    g.translateBy(x: a.x, y: a.y)
+                    g.rotate(by: atan2(b.y - a.y, b.x - a.x))
+                    let band = Path(
+                        rect: Rect(x: -reach, y: -reach, width: length + 3 * reach + length, height: 2 * reach))
+                    if let pattern {
+                        // The image's height spans the line's width; its width keeps the aspect.
+                        let height = paint.width
+                        let width = height * Double(pattern.image.width) / Double(pattern.image.height)
+                        g.fill(band, tiling: pattern.image, tile: Rect(x: -start, y: -height / 2, width: width, height: height))
+                    } else {
+                        // Colors sampled along the segment, 256 per line as MapLibre's gradient texture.
+                        let samples = max(2, min(256, Int((length / total * 256).rounded(.up)) + 1))
+                        let stops = (0..<samples).map { k -> (Double, Color) in
+                            let t = Double(k) / Double(samples - 1)
+                            return (t, color(at: start + t * length))
+                        }
+                        g.fill(band, linearGradientFrom: Point(x: 0, y: 0), to: Point(x: length, y: 0), stops: stops)
+                    }
+                }
+                along += length
+            }
         }
     }
 }

@@ -145,11 +145,24 @@ final class CairoContext {
         cairo_pattern_set_filter(cairo_get_source(raw), smooth ? CAIRO_FILTER_GOOD : CAIRO_FILTER_NEAREST)
     }
 
+    /// Makes a linear gradient the source: `stops` (location 0...1, color) from `start` to `end`, the end
+    /// colors continuing beyond.
+    func setSourceLinearGradient(from start: Point, to end: Point, stops: [(Double, Color)]) {
+        guard let pattern = cairo_pattern_create_linear(start.x, start.y, end.x, end.y) else { return }
+        for (location, c) in stops {
+            cairo_pattern_add_color_stop_rgba(pattern, location, c.red, c.green, c.blue, c.alpha)
+        }
+        cairo_pattern_set_extend(pattern, CAIRO_EXTEND_PAD)
+        cairo_set_source(raw, pattern)
+        cairo_pattern_destroy(pattern)
+    }
+
     /// Makes `surface` the source, repeated in both directions, one copy filling `tile` (user space).
     func setSourceRepeating(_ surface: CairoSurface, tile: Rect) {
         guard let pattern = cairo_pattern_create_for_surface(surface.raw) else { return }
         cairo_pattern_set_extend(pattern, CAIRO_EXTEND_REPEAT)
-        cairo_pattern_set_filter(pattern, CAIRO_FILTER_GOOD)
+        // Bilinear as a GPU samples a texture without mipmaps (MapLibre's patterns), also when shrinking.
+        cairo_pattern_set_filter(pattern, CAIRO_FILTER_BILINEAR)
         var m = cairo_matrix_t()
         cairo_matrix_init_scale(&m, Double(surface.width) / tile.width, Double(surface.height) / tile.height)
         cairo_matrix_translate(&m, -tile.minX, -tile.minY)
