@@ -15,6 +15,7 @@ enum LineLayerRenderer {
         var width: Double
         var opacity: Double
         var gap: Double
+        /// Dash and gap lengths in points (``dashLengths(_:width:)``).
         var dash: [Double]
         var cap: String
         var join: String
@@ -48,7 +49,9 @@ enum LineLayerRenderer {
             let paint = Paint(
                 color: color, width: width, opacity: layer.number(.lineOpacity, context),
                 gap: layer.number(.lineGapWidth, context),
-                dash: layer.numbers(.lineDasharray, context) ?? [],
+                dash: dashLengths(
+                    layer.numbers(.lineDasharray, context) ?? [],
+                    width: layer.number(.lineWidth, floorContext(context)) * pow(2, frame.zoom - frame.zoom.rounded(.down))),
                 cap: layer.string(.lineCap, context), join: layer.string(.lineJoin, context),
                 miterLimit: layer.number(.lineMiterLimit, context), offset: layer.number(.lineOffset, context),
                 blur: layer.number(.lineBlur, context))
@@ -98,11 +101,37 @@ enum LineLayerRenderer {
         g.setLineDash(phase: 0, lengths: [])
     }
 
+    /// The context at the integer zoom below: MapLibre scales dashes by the line width there
+    /// (`line-floorwidth`), not by the width drawn at a fractional zoom, and then by the tile's growth
+    /// with the fractional zoom (2^fraction), as patterns.
+    static func floorContext(_ context: EvaluationContext) -> EvaluationContext {
+        var c = context
+        c.zoom = c.zoom.rounded(.down)
+        return c
+    }
+
+    /// `line-dasharray` (in line widths) as lengths in points for a line `width` wide. A dash of zero
+    /// length becomes a tiny one (moved out of the gap after it), so that round and square caps draw a
+    /// dot there as in MapLibre (Cairo draws nothing for an empty dash).
+    static func dashLengths(_ dasharray: [Double], width: Double) -> [Double] {
+        var lengths = dasharray.map { $0 * width }
+        guard lengths.count > 1 else { return lengths }
+        let tiny = 1e-3
+        for i in stride(from: 0, to: lengths.count, by: 2) where lengths[i] == 0 {
+            let gap = (i + 1) % lengths.count
+            if lengths[gap] > tiny {
+                lengths[i] = tiny
+                lengths[gap] -= tiny
+            }
+        }
+        return lengths
+    }
+
     static func stroke(_ path: Path, _ paint: Paint, _ g: GraphicsContext, scale: Double) {
         g.setLineCap(LineCap(rawValue: paint.cap) ?? .butt)
         g.setLineJoin(LineJoin(rawValue: paint.join) ?? .miter)
         g.setMiterLimit(paint.miterLimit)
-        g.setLineDash(phase: 0, lengths: paint.dash.map { $0 * paint.width })
+        g.setLineDash(phase: 0, lengths: paint.dash)
         let alpha = paint.color.alpha * paint.opacity
         let opaque = paint.color.withAlphaComponent(1)
         if paint.gap > 0 {
@@ -154,7 +183,7 @@ enum LineLayerRenderer {
         let cap = LineCap(rawValue: paint.cap) ?? .butt
         g.setLineJoin(LineJoin(rawValue: paint.join) ?? .miter)
         g.setMiterLimit(paint.miterLimit)
-        g.setLineDash(phase: 0, lengths: paint.dash.map { $0 * paint.width })
+        g.setLineDash(phase: 0, lengths: paint.dash)
         g.setLineWidth(paint.width)
         let total = max(item.piece.lineLength, 1e-9)
         let pattern = item.pattern.flatMap(frame.pattern)
@@ -180,7 +209,7 @@ enum LineLayerRenderer {
                     stroke.addLine(to: Point(x: (b.x + c.x) / 2, y: (b.y + c.y) / 2))
                 }
                 g.setLineCap(i == 0 || i == last ? cap : .butt)
-                g.setLineDash(phase: along - item.piece.startLength, lengths: paint.dash.map { $0 * paint.width })
+                g.setLineDash(phase: along - item.piece.startLength, lengths: paint.dash)
                 let start = along
                 g.stroke(stroke) {
                     g.translateBy(x: a.x, y: a.y)
