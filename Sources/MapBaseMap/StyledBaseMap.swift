@@ -93,7 +93,9 @@ public struct StyledBaseMap: BaseMap {
     }
 
     public func draw(in context: GraphicsContext, viewport: MapViewport) throws {
-        let usesPatterns = style.layers.contains { [.backgroundPattern, .fillPattern, .linePattern].contains(where: $0.isSet) }
+        let usesPatterns = style.layers.contains {
+            [.backgroundPattern, .fillPattern, .linePattern].contains(where: $0.isSet)
+        }
         let patterns =
             usesPatterns && !style.sprites.isEmpty
             ? PatternImages(images: try Sprite.load(style.sprites, scale: viewport.scale)) : nil

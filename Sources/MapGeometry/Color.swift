@@ -61,9 +61,13 @@ public struct Color: Hashable, Sendable, CustomStringConvertible {
             let inside = s[s.index(after: open)..<s.index(before: s.endIndex)]
             // CSS Color 4 also writes `rgb(r g b)` and `rgb(r g b / a)`, with either function name.
             let modern = !inside.contains(",")
-            let parts = (modern ? inside.replacingOccurrences(of: "/", with: " ").split(separator: " ") : inside.split(separator: ","))
+            let parts =
+                (modern
+                ? inside.replacingOccurrences(of: "/", with: " ").split(separator: " ") : inside.split(separator: ","))
                 .map { Double($0.trimmingCharacters(in: .whitespaces)) }
-            guard modern ? parts.count == 3 || parts.count == 4 : parts.count == (s.hasPrefix("rgba") ? 4 : 3), parts.allSatisfy({ $0 != nil && $0!.isFinite }) else {
+            guard modern ? parts.count == 3 || parts.count == 4 : parts.count == (s.hasPrefix("rgba") ? 4 : 3),
+                parts.allSatisfy({ $0 != nil && $0!.isFinite })
+            else {
                 throw ColorError.invalid(text)
             }
             let v = parts.compactMap { $0 }

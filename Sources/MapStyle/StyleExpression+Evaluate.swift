@@ -165,11 +165,12 @@ extension StyleExpression {
     }
 }
 
-/// Color interpolation in CIE L*a*b* and HCL, with MapLibre's (d3's) constants: sRGB, D65 white.
+/// Color interpolation in CIE L*a*b* and HCL, with MapLibre's (d3-color's) constants: sRGB adapted to a
+/// D50 white (Bradford).
 enum ColorSpaces {
-    static let xn = 0.950470
+    static let xn = 0.96422
     static let yn = 1.0
-    static let zn = 1.088830
+    static let zn = 0.82521
     static let t0 = 4.0 / 29
     static let t1 = 6.0 / 29
     static let t2 = 3 * t1 * t1
@@ -182,9 +183,9 @@ enum ColorSpaces {
         let r = linear(c.red)
         let g = linear(c.green)
         let b = linear(c.blue)
-        let x = f((0.4124564 * r + 0.3575761 * g + 0.1804375 * b) / xn)
-        let y = f((0.2126729 * r + 0.7151522 * g + 0.0721750 * b) / yn)
-        let z = f((0.0193339 * r + 0.1191920 * g + 0.9503041 * b) / zn)
+        let x = f((0.4360747 * r + 0.3850649 * g + 0.1430804 * b) / xn)
+        let y = f((0.2225045 * r + 0.7168786 * g + 0.0606169 * b) / yn)
+        let z = f((0.0139322 * r + 0.0971045 * g + 0.7141733 * b) / zn)
         return (116 * y - 16, 500 * (x - y), 200 * (y - z))
     }
 
@@ -200,9 +201,9 @@ enum ColorSpaces {
         let y = yn * f(y0)
         let z = zn * f(y0 - b / 200)
         return Color(
-            red: gamma(3.2404542 * x - 1.5371385 * y - 0.4985314 * z),
-            green: gamma(-0.9692660 * x + 1.8760108 * y + 0.0415560 * z),
-            blue: gamma(0.0556434 * x - 0.2040259 * y + 1.0572252 * z), alpha: alpha)
+            red: gamma(3.1338561 * x - 1.6168667 * y - 0.4906146 * z),
+            green: gamma(-0.9787684 * x + 1.9161415 * y + 0.0334540 * z),
+            blue: gamma(0.0719453 * x - 0.2289914 * y + 1.4052427 * z), alpha: alpha)
     }
 
     static func blend(_ from: Color, _ to: Color, _ t: Double, in space: StyleExpression.ColorSpace) -> Color {

@@ -51,7 +51,8 @@ enum LineLayerRenderer {
                 gap: layer.number(.lineGapWidth, context),
                 dash: dashLengths(
                     layer.numbers(.lineDasharray, context) ?? [],
-                    width: layer.number(.lineWidth, floorContext(context)) * pow(2, frame.zoom - frame.zoom.rounded(.down))),
+                    width: layer.number(.lineWidth, floorContext(context))
+                        * pow(2, frame.zoom - frame.zoom.rounded(.down))),
                 cap: layer.string(.lineCap, context), join: layer.string(.lineJoin, context),
                 miterLimit: layer.number(.lineMiterLimit, context), offset: layer.number(.lineOffset, context),
                 blur: layer.number(.lineBlur, context))
@@ -220,7 +221,9 @@ enum LineLayerRenderer {
                         // The image's height spans the line's width; its width keeps the aspect.
                         let height = paint.width
                         let width = height * Double(pattern.image.width) / Double(pattern.image.height)
-                        g.fill(band, tiling: pattern.image, tile: Rect(x: -start, y: -height / 2, width: width, height: height))
+                        g.fill(
+                            band, tiling: pattern.image,
+                            tile: Rect(x: -start, y: -height / 2, width: width, height: height))
                     } else {
                         // Colors sampled along the segment, 256 per line as MapLibre's gradient texture.
                         let samples = max(2, min(256, Int((length / total * 256).rounded(.up)) + 1))
