@@ -42,7 +42,12 @@ enum LineLayerRenderer {
             layer.number(.lineWidth, constant) + layer.number(.lineGapWidth, constant)
             + abs(layer.number(.lineOffset, constant)) + layer.number(.lineBlur, constant)
         let margin = max(4, maxWidth * 2 + 4)
-        let pipeline = GeometryPipeline(viewport: frame.viewport, margin: margin, tolerance: 0.5)
+        // Vector tiles come simplified and quantized by their producer: simplifying them again only moves
+        // their vertices (ends and corners of roads then differ from MapLibre's by a pixel), so their
+        // lines keep every vertex that is not within 1/100 pixel of the line. GeoJSON (full-resolution
+        // data such as Natural Earth's) is simplified to half a pixel, as before.
+        let geojsonPipeline = GeometryPipeline(viewport: frame.viewport, margin: margin, tolerance: 0.5)
+        let tilePipeline = GeometryPipeline(viewport: frame.viewport, margin: margin, tolerance: 0.01)
         frame.forEachFeature(of: source, layer: layer, margin: margin) { feature, offset, context in
             guard let color = layer.color(.lineColor, context) else { return }
             let width = layer.number(.lineWidth, context)
@@ -57,6 +62,7 @@ enum LineLayerRenderer {
                 miterLimit: layer.number(.lineMiterLimit, context), offset: layer.number(.lineOffset, context),
                 blur: layer.number(.lineBlur, context))
             guard width > 0, paint.opacity > 0 else { return }
+            let pipeline = feature.tileBounds == nil ? geojsonPipeline : tilePipeline
             var lines: [[MapPoint]] = []
             switch feature.shape {
             case .lines(let l): lines = l
