@@ -22,6 +22,8 @@ enum LineLayerRenderer {
         var miterLimit: Double
         var offset: Double
         var blur: Double
+        /// 0, or the feature's number for paints stroked feature by feature.
+        var feature = 0
     }
 
     /// A piece of a line painted along its length (gradient or pattern).
@@ -35,6 +37,7 @@ enum LineLayerRenderer {
     static func draw(_ layer: StyleLayer, source: FeatureSource, in frame: LayerFrame) {
         var groups = PaintGroups<Paint>()
         var painted: [PaintedPiece] = []
+        var featureCount = 0
         let gradient = layer.isSet(.lineGradient)
         let patterned = layer.isSet(.linePattern)
         let constant = EvaluationContext(zoom: frame.zoom)
@@ -51,7 +54,7 @@ enum LineLayerRenderer {
         frame.forEachFeature(of: source, layer: layer, margin: margin) { feature, offset, context in
             guard let color = layer.color(.lineColor, context) else { return }
             let width = layer.number(.lineWidth, context)
-            let paint = Paint(
+            var paint = Paint(
                 color: color, width: width, opacity: layer.number(.lineOpacity, context),
                 gap: layer.number(.lineGapWidth, context),
                 dash: dashLengths(
@@ -63,6 +66,14 @@ enum LineLayerRenderer {
                 blur: layer.number(.lineBlur, context))
             guard width > 0, paint.opacity > 0 else { return }
             let pipeline = feature.tileBounds == nil ? geojsonPipeline : tilePipeline
+            featureCount += 1
+            // MapLibre blends each feature on its own: where translucent, blurred or cased lines of one
+            // layer overlap, the overlap shows. Done for vector tile features; GeoJSON lines (the shipped
+            // styles' translucent borders, drawn once per neighbouring country) keep one path per paint.
+            // Opaque plain lines look the same either way and are stroked as one path per paint.
+            if feature.tileBounds != nil, paint.color.alpha * paint.opacity < 1 || paint.blur > 0 || paint.gap > 0 {
+                paint.feature = featureCount
+            }
             var lines: [[MapPoint]] = []
             switch feature.shape {
             case .lines(let l): lines = l
