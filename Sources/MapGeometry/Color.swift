@@ -64,7 +64,12 @@ public struct Color: Hashable, Sendable, CustomStringConvertible {
             let parts =
                 (modern
                 ? inside.replacingOccurrences(of: "/", with: " ").split(separator: " ") : inside.split(separator: ","))
-                .map { Double($0.trimmingCharacters(in: .whitespaces)) }
+                .enumerated().map { (k, part) -> Double? in
+                    // r, g and b may be percentages (`rgb(0% 50% 100%)`).
+                    let t = part.trimmingCharacters(in: .whitespaces)
+                    guard k < 3, t.hasSuffix("%") else { return Double(t) }
+                    return Double(t.dropLast()).map { $0 / 100 * 255 }
+                }
             guard modern ? parts.count == 3 || parts.count == 4 : parts.count == (s.hasPrefix("rgba") ? 4 : 3),
                 parts.allSatisfy({ $0 != nil && $0!.isFinite })
             else {

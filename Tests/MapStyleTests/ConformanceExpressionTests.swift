@@ -97,6 +97,7 @@ struct ConformanceExpressionTests {
         #expect(try Color(parsing: "rebeccapurple").hexString == "#663399")
         #expect(try Color(parsing: "rgb(0 0 0 / 0)") == Color(red: 0, green: 0, blue: 0, alpha: 0))
         #expect(try Color(parsing: "rgb(255 0 0)") == Color(red: 1, green: 0, blue: 0))
+        #expect(try Color(parsing: "rgb(100% 0% 0%)") == Color(red: 1, green: 0, blue: 0))
         #expect(throws: ColorError.self) { try Color(parsing: "rgb(1 2)") }
     }
 
