@@ -100,7 +100,13 @@ public struct StyledBaseMap: BaseMap {
     }
 
     public func draw(in context: GraphicsContext, viewport: MapViewport) throws {
-        let frame = LayerFrame(context: context, viewport: viewport)
+        let usesPatterns = style.layers.contains {
+            [.backgroundPattern, .fillPattern, .linePattern].contains(where: $0.isSet)
+        }
+        let patterns =
+            usesPatterns && !style.sprites.isEmpty
+            ? PatternImages(images: try Sprite.load(style.sprites, scale: viewport.scale)) : nil
+        let frame = LayerFrame(context: context, viewport: viewport, patterns: patterns)
         for layer in style.layers where layer.type != .symbol && layer.isVisible(atZoom: frame.zoom) {
             try context.withSavedState {
                 switch layer.type {

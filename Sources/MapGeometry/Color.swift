@@ -33,8 +33,8 @@ public struct Color: Hashable, Sendable, CustomStringConvertible {
         Color(red: red, green: green, blue: blue, alpha: alpha)
     }
 
-    /// Parses a CSS color: `#rgb`, `#rgba`, `#rrggbb`, `#rrggbbaa`, `rgb(r,g,b)`, `rgba(r,g,b,a)` or one of
-    /// the CSS basic color names (`red`, `navy`, ...).
+    /// Parses a CSS color: `#rgb`, `#rgba`, `#rrggbb`, `#rrggbbaa`, `rgb(r,g,b)`, `rgba(r,g,b,a)`,
+    /// `rgb(r g b / a)` or a CSS color name (`red`, `navy`, `royalblue`, ...).
     ///
     /// - Throws: ``ColorError/invalid(_:)`` quoting the text.
     public init(parsing text: String) throws {
@@ -58,9 +58,21 @@ public struct Color: Hashable, Sendable, CustomStringConvertible {
         if s.hasPrefix("rgb(") || s.hasPrefix("rgba("), s.hasSuffix(")"),
             let open = s.firstIndex(of: "(")
         {
-            let parts = s[s.index(after: open)..<s.index(before: s.endIndex)].split(separator: ",")
-                .map { Double($0.trimmingCharacters(in: .whitespaces)) }
-            guard parts.count == (s.hasPrefix("rgba") ? 4 : 3), parts.allSatisfy({ $0 != nil && $0!.isFinite }) else {
+            let inside = s[s.index(after: open)..<s.index(before: s.endIndex)]
+            // CSS Color 4 also writes `rgb(r g b)` and `rgb(r g b / a)`, with either function name.
+            let modern = !inside.contains(",")
+            let parts =
+                (modern
+                ? inside.replacingOccurrences(of: "/", with: " ").split(separator: " ") : inside.split(separator: ","))
+                .enumerated().map { (k, part) -> Double? in
+                    // r, g and b may be percentages (`rgb(0% 50% 100%)`).
+                    let t = part.trimmingCharacters(in: .whitespaces)
+                    guard k < 3, t.hasSuffix("%") else { return Double(t) }
+                    return Double(t.dropLast()).map { $0 / 100 * 255 }
+                }
+            guard modern ? parts.count == 3 || parts.count == 4 : parts.count == (s.hasPrefix("rgba") ? 4 : 3),
+                parts.allSatisfy({ $0 != nil && $0!.isFinite })
+            else {
                 throw ColorError.invalid(text)
             }
             let v = parts.compactMap { $0 }
@@ -70,7 +82,7 @@ public struct Color: Hashable, Sendable, CustomStringConvertible {
             self.init(red: v[0] / 255, green: v[1] / 255, blue: v[2] / 255, alpha: v.count == 4 ? v[3] : 1)
             return
         }
-        guard let named = Self.named[s] else { throw ColorError.invalid(text) }
+        guard let named = Self.named[s] ?? Self.extendedNames[s] else { throw ColorError.invalid(text) }
         self = named
     }
 

@@ -19,6 +19,8 @@ import MapGeometry
 public final class GraphicsContext {
     let cairo: CairoContext
     private var state = DrawingState()
+    /// The opacity multiplied into every fill, stroke and image (``setAlpha(_:)``).
+    var alpha: Double { state.alpha }
     private var savedStates: [DrawingState] = []
 
     private struct DrawingState {

@@ -227,3 +227,28 @@ extension ImageSurface {
         cairo.markDirty()
     }
 }
+
+extension ImageSurface {
+    /// Creates an image from premultiplied RGBA bytes (each color component already multiplied by
+    /// alpha, as GPU blending produces them), row by row without padding.
+    ///
+    /// - Throws: ``GraphicsError/invalidSurfaceSize(width:height:)`` when the byte count does not match.
+    public convenience init(premultipliedRGBA bytes: [UInt8], width: Int, height: Int) throws {
+        guard width > 0, height > 0, width <= 1 << 15, height <= 1 << 15, bytes.count == width * height * 4 else {
+            throw GraphicsError.invalidSurfaceSize(width: width, height: height)
+        }
+        try self.init(width: width, height: height)
+        cairo.withPixels { base, stride in
+            for y in 0..<height {
+                for x in 0..<width {
+                    let i = (y * width + x) * 4
+                    let a = UInt32(bytes[i + 3])
+                    func c(_ v: UInt8) -> UInt32 { min(UInt32(v), a) }
+                    let word = (a << 24) | (c(bytes[i]) << 16) | (c(bytes[i + 1]) << 8) | c(bytes[i + 2])
+                    base.storeBytes(of: word, toByteOffset: y * stride + x * 4, as: UInt32.self)
+                }
+            }
+        }
+        cairo.markDirty()
+    }
+}

@@ -16,6 +16,9 @@ public struct Style: Sendable, Equatable {
     public var layers: [StyleLayer]
     /// `metadata`, kept as written.
     public var metadata: JSONValue?
+    /// The style's sprites (`sprite`): where their `NAME.json` and `NAME.png` are, by id (`default` for
+    /// the one-string form), for `*-pattern` images.
+    public var sprites: [SpriteLocation] = []
     /// Members the subset accepts but does not use (`center`, `zoom`, `bearing`, `pitch`, `glyphs`,
     /// `sprite`), kept for writing the style back.
     public var unused: [String: JSONValue]
@@ -107,5 +110,21 @@ extension Style {
         let decoder = StyleDecoder(source: "--source \(id)=\(path)", baseURL: base)
         style.sources[id] = try decoder.source(.object(members), path: "sources.\(id)")
         return style
+    }
+}
+
+/// Where one sprite sheet is: `base` + `.json` / `.png`, or `base` + `@2x.json` / `@2x.png` for images
+/// drawn at a scale of 2 or more.
+public struct SpriteLocation: Sendable, Equatable {
+    /// The sprite's id (`default` for a style whose `sprite` is one string); images of a sprite other
+    /// than `default` are named `id:image`.
+    public var id: String
+    /// The path without extension, absolute.
+    public var base: URL
+
+    /// Creates a sprite location.
+    public init(id: String, base: URL) {
+        self.id = id
+        self.base = base
     }
 }

@@ -11,6 +11,8 @@ struct StyleDecoder {
         "version", "name", "metadata", "sources", "layers", "center", "zoom", "bearing", "pitch", "glyphs", "sprite",
     ]
     static let unusedKeys: Set<String> = ["center", "zoom", "bearing", "pitch", "glyphs", "sprite"]
+    /// At most this many sprites in the array form of `sprite`.
+    static let maximumSprites = 64
     static let layerKeys = [
         "id", "type", "source", "source-layer", "minzoom", "maxzoom", "filter", "layout", "paint", "metadata",
     ]
@@ -33,6 +35,7 @@ struct StyleDecoder {
         }
         style.metadata = json["metadata"]
         for (key, value) in members where Self.unusedKeys.contains(key) { style.unused[key] = value }
+        if let sprite = json["sprite"] { style.sprites = try sprites(sprite) }
         let sourcesJSON = json["sources"] ?? .object([])
         guard let sourceMembers = sourcesJSON.members else {
             throw invalid("sources", "must be an object of sources by id, got \(sourcesJSON.kindName)")
@@ -55,6 +58,42 @@ struct StyleDecoder {
         return style
     }
 
+    /// `sprite`: one path (relative to the style, or absolute, `file://` allowed) or an array of
+    /// `{"id", "url"}` objects with distinct ids.
+    func sprites(_ json: JSONValue) throws -> [SpriteLocation] {
+        // Network locations (https://...) are kept in the style but not loaded (no network): their
+        // pattern images draw nothing, as missing images do.
+        func location(_ value: JSONValue?, path: String) throws -> URL? {
+            guard var text = value?.string, !text.isEmpty else {
+                throw invalid(path, "must be the path of a sprite (without .json or .png) relative to the style")
+            }
+            if text.hasPrefix("file://") { text = String(text.dropFirst("file://".count)) }
+            return text.contains("://") ? nil : resolve(text)
+        }
+        if json.string != nil {
+            return try location(json, path: "sprite").map { [SpriteLocation(id: "default", base: $0)] } ?? []
+        }
+        guard let items = json.array else {
+            throw invalid("sprite", "must be a path string or an array of {\"id\", \"url\"} objects")
+        }
+        guard items.count <= Self.maximumSprites else {
+            throw invalid("sprite", "at most \(Self.maximumSprites) sprites, got \(items.count)")
+        }
+        var result: [SpriteLocation] = []
+        for (i, item) in items.enumerated() {
+            guard let id = item["id"]?.string, !id.isEmpty else {
+                throw invalid("sprite[\(i)].id", "missing; each sprite needs an id string")
+            }
+            guard !result.contains(where: { $0.id == id }) else {
+                throw invalid("sprite[\(i)].id", "duplicate sprite id \"\(id)\"")
+            }
+            if let base = try location(item["url"], path: "sprite[\(i)].url") {
+                result.append(SpriteLocation(id: id, base: base))
+            }
+        }
+        return result
+    }
+
     func describe(_ json: JSONValue) -> String {
         switch json {
         case .string(let s): return "\"\(s)\""
@@ -70,7 +109,7 @@ struct StyleDecoder {
         }
         let allowed: [String]
         switch type {
-        case "geojson": allowed = ["type", "data", "attribution", "maxzoom", "promoteId"]
+        case "geojson": allowed = ["type", "data", "attribution", "maxzoom", "promoteId", "lineMetrics"]
         case "raster":
             allowed = ["type", "url", "tiles", "minzoom", "maxzoom", "scheme", "attribution", "bounds", "tileSize"]
         case "vector":
@@ -366,6 +405,9 @@ struct StyleDecoder {
                 return e
             case .interpolate(let kind, let input, let stops):
                 return .interpolate(kind, input, try stops.map { .init(input: $0.input, output: try fix($0.output)) })
+            case .interpolateIn(let space, let kind, let input, let stops):
+                return .interpolateIn(
+                    space, kind, input, try stops.map { .init(input: $0.input, output: try fix($0.output)) })
             case .step(let input, let base, let stops):
                 return .step(
                     input, base: try fix(base), try stops.map { .init(input: $0.input, output: try fix($0.output)) })

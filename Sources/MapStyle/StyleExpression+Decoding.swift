@@ -6,7 +6,8 @@ extension StyleExpression {
         "literal", "get", "has", "!has", "zoom", "geometry-type", "id", "==", "!=", "<", "<=", ">", ">=", "in", "!in",
         "all",
         "any", "none", "!", "match", "case", "coalesce", "interpolate", "step", "concat", "to-string", "upcase",
-        "downcase", "to-number", "+", "-", "*", "/",
+        "downcase", "to-number", "+", "-", "*", "/", "string", "number", "boolean",
+        "interpolate-hcl", "interpolate-lab", "line-progress",
     ]
 
     /// Decodes a property value: a JSON literal, an expression array (`["get", "name"]`) or a legacy
@@ -58,43 +59,125 @@ struct ExpressionDecoder {
         }
     }
 
+    /// A legacy function object: a zoom function (`{"stops": [[z, v], ...]}`), a property function
+    /// (`"property"` with stops, or `"type": "identity"`) or a zoom-and-property function (stops whose
+    /// inputs are `{"zoom": z, "value": v}`), as MapLibre's `convertFunction` reads them.
     func legacyFunction(_ json: JSONValue, path: String) throws -> StyleExpression {
-        for (key, _) in json.members ?? [] where !["stops", "base", "type", "property", "default"].contains(key) {
-            throw invalid(
-                path + "." + key, "unknown zoom function member; supported: stops, base, type, property, default")
+        let members = ["stops", "base", "type", "property", "default", "colorSpace"]
+        for (key, _) in json.members ?? [] where !members.contains(key) {
+            throw invalid(path + "." + key, "unknown function member; supported: " + members.joined(separator: ", "))
         }
-        guard let stopsJSON = json["stops"]?.array, !stopsJSON.isEmpty else {
+        var space: StyleExpression.ColorSpace?
+        if let value = json["colorSpace"] {
+            guard let name = value.string, name == "rgb" || StyleExpression.ColorSpace(rawValue: name) != nil else {
+                throw invalid(path + ".colorSpace", "must be \"rgb\", \"lab\" or \"hcl\"")
+            }
+            space = StyleExpression.ColorSpace(rawValue: name)
+        }
+        func curve(
+            _ interpolation: StyleExpression.Interpolation, _ input: StyleExpression, _ stops: [StyleExpression.Stop]
+        ) -> StyleExpression {
+            space.map { .interpolateIn($0, interpolation, input, stops) } ?? .interpolate(interpolation, input, stops)
+        }
+        let property = json["property"]?.string
+        if json["property"] != nil, property == nil {
+            throw invalid(path + ".property", "must be a property name string")
+        }
+        let fallback = json["default"].map { StyleValue($0) }
+        func withDefault(_ e: StyleExpression) -> StyleExpression {
+            guard let fallback, property != nil else { return e }
+            return .coalesce([e, .literal(fallback)])
+        }
+        if json["type"]?.string == "identity" {
+            guard let property else { throw invalid(path, "an identity function needs a \"property\"") }
+            return withDefault(.get(property))
+        }
+        guard let stopsJSON = json["stops"]?.array, !stopsJSON.isEmpty, stopsJSON.count <= 10_000 else {
             throw invalid(path, "a function object needs a non-empty \"stops\" array of [input, output] pairs")
         }
         let base = json["base"]?.number ?? 1
-        let input: StyleExpression = json["property"]?.string.map { .get($0) } ?? .zoom
+        guard base > 0, base.isFinite else { throw invalid(path + ".base", "must be a positive number") }
+        // Zoom-and-property: group the stops by zoom, one property function per zoom, interpolated over zoom.
+        if stopsJSON.first?.array?.first?.members != nil {
+            guard property != nil else {
+                throw invalid(path, "stops with {\"zoom\", \"value\"} inputs need a \"property\"")
+            }
+            var zooms: [(Double, [JSONValue])] = []
+            for (i, stop) in stopsJSON.enumerated() {
+                guard let pair = stop.array, pair.count == 2, let z = pair[0]["zoom"]?.number,
+                    let v = pair[0]["value"]
+                else {
+                    throw invalid("\(path).stops[\(i)]", "each stop must be [{\"zoom\": z, \"value\": v}, output]")
+                }
+                if let last = zooms.last, last.0 == z {
+                    zooms[zooms.count - 1].1.append(.array([v, pair[1]]))
+                } else {
+                    if let last = zooms.last, z < last.0 {
+                        throw invalid("\(path).stops[\(i)]", "stop zooms must be in ascending order")
+                    }
+                    zooms.append((z, [.array([v, pair[1]])]))
+                }
+            }
+            var inner: [StyleExpression.Stop] = []
+            var interpolatable = true
+            for (z, stops) in zooms {
+                var members = (json.members ?? []).filter { $0.0 != "stops" && $0.0 != "default" }
+                members.append(("stops", .array(stops)))
+                let e = try legacyFunction(.object(members), path: path)
+                if case .step = e { interpolatable = false }
+                if case .match = e { interpolatable = false }
+                inner.append(.init(input: z, output: e))
+            }
+            let type = json["type"]?.string ?? (interpolatable ? "exponential" : "interval")
+            let overZoom: StyleExpression =
+                type == "exponential" && interpolatable
+                ? .interpolate(base == 1 ? .linear : .exponential(base), .zoom, inner)
+                : .step(.zoom, base: inner[0].output, Array(inner.dropFirst()))
+            return withDefault(overZoom)
+        }
+        let input: StyleExpression = property.map { .get($0) } ?? .zoom
         var stops: [StyleExpression.Stop] = []
         var interpolatable = true
+        var labels: [(StyleValue, StyleExpression)] = []
         for (i, stop) in stopsJSON.enumerated() {
-            guard let pair = stop.array, pair.count == 2, let x = pair[0].number else {
+            guard let pair = stop.array, pair.count == 2,
+                pair[0].number != nil || pair[0].string != nil
+                    || pair[0].bool != nil
+            else {
                 throw invalid("\(path).stops[\(i)]", "each stop must be [input number, output value]")
+            }
+            let out = StyleValue(pair[1])
+            labels.append((StyleValue(pair[0]), .literal(out)))
+            guard let x = pair[0].number else {
+                interpolatable = false
+                continue
             }
             if let last = stops.last, x < last.input {
                 throw invalid(
                     "\(path).stops[\(i)]", "stop inputs must be in ascending order (\(x) after \(last.input))")
             }
-            let out = StyleValue(pair[1])
             if out.number == nil && out.color == nil { interpolatable = false }
             stops.append(StyleExpression.Stop(input: x, output: .literal(out)))
         }
-        let type = json["type"]?.string ?? (interpolatable ? "exponential" : "interval")
+        let numeric = stops.count == stopsJSON.count
+        let type = json["type"]?.string ?? (!numeric ? "categorical" : interpolatable ? "exponential" : "interval")
         switch type {
-        case "exponential":
-            return .interpolate(base == 1 ? .linear : .exponential(base), input, stops)
-        case "interval":
-            return .step(input, base: stops[0].output, Array(stops.dropFirst()))
+        case "exponential", "interval":
+            guard numeric else {
+                throw invalid(path + ".stops", "an \(type) function needs number inputs")
+            }
+            if type == "exponential" {
+                return withDefault(curve(base == 1 ? .linear : .exponential(base), input, stops))
+            }
+            return withDefault(.step(input, base: stops[0].output, Array(stops.dropFirst())))
         case "categorical":
             return .match(
-                input, stops.map { .init(labels: [.number($0.input)], output: $0.output) },
-                fallback: json["default"].map { .literal(StyleValue($0)) } ?? .literal(.null))
+                input, labels.map { .init(labels: [$0.0], output: $0.1) },
+                fallback: fallback.map { .literal($0) } ?? .literal(.null))
         default:
             throw invalid(
-                path + ".type", "unknown function type \"\(type)\"; supported: exponential, interval, categorical")
+                path + ".type",
+                "unknown function type \"\(type)\"; supported: exponential, interval, categorical, identity")
         }
     }
 
@@ -138,6 +221,9 @@ struct ExpressionDecoder {
         case "id":
             try count(0...0)
             return .featureID
+        case "line-progress":
+            try count(0...0)
+            return .lineProgress
         case "==", "!=", "<", "<=", ">", ">=":
             try count(2...3)
             return .compare(StyleExpression.ComparisonOperator(rawValue: op)!, try arg(0), try arg(1))
@@ -188,7 +274,7 @@ struct ExpressionDecoder {
             return .cond(branches, fallback: try arg(args.count - 1))
         case "coalesce":
             return .coalesce(try args.indices.map(arg))
-        case "interpolate":
+        case "interpolate", "interpolate-hcl", "interpolate-lab":
             guard args.count >= 4, args.count % 2 == 0, let kind = args[0].array, let name = kind.first?.string else {
                 throw invalid(path, "\"interpolate\" needs [\"linear\"] or [\"exponential\", base], an input and stops")
             }
@@ -203,7 +289,13 @@ struct ExpressionDecoder {
             default:
                 throw invalid("\(path)[1]", "unknown interpolation \"\(name)\"; supported: linear, exponential")
             }
-            return .interpolate(interpolation, try arg(1), try stops(args, from: 2, path: path))
+            let input = try arg(1)
+            let stops = try stops(args, from: 2, path: path)
+            switch op {
+            case "interpolate-hcl": return .interpolateIn(.hcl, interpolation, input, stops)
+            case "interpolate-lab": return .interpolateIn(.lab, interpolation, input, stops)
+            default: return .interpolate(interpolation, input, stops)
+            }
         case "step":
             guard args.count >= 2, args.count % 2 == 0 else {
                 throw invalid(path, "\"step\" needs an input, a base output and stop/output pairs")
@@ -217,6 +309,9 @@ struct ExpressionDecoder {
         case "to-number":
             try count(1...1)
             return .toNumber(try arg(0))
+        case "string", "number", "boolean":
+            guard !args.isEmpty, args.count <= 64 else { throw invalid(path, "\"\(op)\" takes 1...64 arguments") }
+            return .assert(StyleExpression.TypeAssertion(rawValue: op)!, try args.indices.map(arg))
         default:  // + - * /
             guard !args.isEmpty else { throw invalid(path, "\"\(op)\" needs operands") }
             return .arithmetic(StyleExpression.ArithmeticOperator(rawValue: op)!, try args.indices.map(arg))

@@ -12,6 +12,8 @@ public struct EvaluationContext {
     public var geometryType: String
     /// The feature's id (`["id"]`), null when it has none.
     public var id: StyleValue
+    /// How far along its line the evaluated point is, 0...1 (`line-progress`).
+    public var lineProgress = 0.0
 
     /// Creates a context.
     public init(
@@ -33,6 +35,7 @@ extension StyleExpression {
         case .get(let key): return context.properties[key] ?? .null
         case .has(let key): return .bool(context.properties[key] != nil)
         case .zoom: return .number(context.zoom)
+        case .lineProgress: return .number(context.lineProgress)
         case .geometryType: return .string(context.geometryType)
         case .featureID: return context.id
         case .compare(let op, let a, let b):
@@ -68,6 +71,17 @@ extension StyleExpression {
             let upper = stops[i + 1]
             let t = Self.interpolationFactor(kind, x: x, lower: lower.input, upper: upper.input)
             return Self.blend(lower.output.evaluate(context), upper.output.evaluate(context), t)
+        case .interpolateIn(let space, let kind, let input, let stops):
+            let v = StyleExpression.interpolate(kind, input, stops).evaluate(context)
+            guard case .color = v, let x = input.evaluate(context).number, stops.count > 1,
+                x > stops[0].input, x < stops[stops.count - 1].input
+            else { return v }
+            var i = 0
+            while stops[i + 1].input < x { i += 1 }
+            let t = Self.interpolationFactor(kind, x: x, lower: stops[i].input, upper: stops[i + 1].input)
+            guard let a = stops[i].output.evaluate(context).color, let b = stops[i + 1].output.evaluate(context).color
+            else { return v }
+            return .color(ColorSpaces.blend(a, b, t, in: space))
         case .step(let input, let base, let stops):
             guard let x = input.evaluate(context).number else { return .null }
             var result = base
@@ -89,6 +103,15 @@ extension StyleExpression {
             case .bool(let b): return .number(b ? 1 : 0)
             default: return .null
             }
+        case .assert(let type, let list):
+            for item in list {
+                let v = item.evaluate(context)
+                switch (type, v) {
+                case (.string, .string), (.number, .number), (.boolean, .bool): return v
+                default: continue
+                }
+            }
+            return .null
         case .arithmetic(let op, let list):
             let numbers = list.map { $0.evaluate(context).number }
             guard !numbers.isEmpty, numbers.allSatisfy({ $0 != nil }) else { return .null }
@@ -144,6 +167,71 @@ extension StyleExpression {
                         blue: x.blue + (y.blue - x.blue) * t, alpha: x.alpha + (y.alpha - x.alpha) * t))
             }
             return t < 1 ? a : b
+        }
+    }
+}
+
+/// Color interpolation in CIE L*a*b* and HCL, with MapLibre's (d3-color's) constants: sRGB adapted to a
+/// D50 white (Bradford).
+enum ColorSpaces {
+    static let xn = 0.96422
+    static let yn = 1.0
+    static let zn = 0.82521
+    static let t0 = 4.0 / 29
+    static let t1 = 6.0 / 29
+    static let t2 = 3 * t1 * t1
+    static let t3 = t1 * t1 * t1
+
+    /// L, a, b of a color (alpha left out).
+    static func lab(_ c: Color) -> (l: Double, a: Double, b: Double) {
+        func linear(_ v: Double) -> Double { v <= 0.04045 ? v / 12.92 : pow((v + 0.055) / 1.055, 2.4) }
+        func f(_ t: Double) -> Double { t > t3 ? pow(t, 1.0 / 3) : t / t2 + t0 }
+        let r = linear(c.red)
+        let g = linear(c.green)
+        let b = linear(c.blue)
+        let x = f((0.4360747 * r + 0.3850649 * g + 0.1430804 * b) / xn)
+        let y = f((0.2225045 * r + 0.7168786 * g + 0.0606169 * b) / yn)
+        let z = f((0.0139322 * r + 0.0971045 * g + 0.7141733 * b) / zn)
+        return (116 * y - 16, 500 * (x - y), 200 * (y - z))
+    }
+
+    /// The sRGB color of L, a, b, each component clamped to 0...1.
+    static func rgb(l: Double, a: Double, b: Double, alpha: Double) -> Color {
+        func f(_ t: Double) -> Double { t > t1 ? t * t * t : t2 * (t - t0) }
+        func gamma(_ v: Double) -> Double {
+            let c = v <= 0.0031308 ? 12.92 * v : 1.055 * pow(v, 1 / 2.4) - 0.055
+            return min(max(c, 0), 1)
+        }
+        let y0 = (l + 16) / 116
+        let x = xn * f(y0 + a / 500)
+        let y = yn * f(y0)
+        let z = zn * f(y0 - b / 200)
+        return Color(
+            red: gamma(3.1338561 * x - 1.6168667 * y - 0.4906146 * z),
+            green: gamma(-0.9787684 * x + 1.9161415 * y + 0.0334540 * z),
+            blue: gamma(0.0719453 * x - 0.2289914 * y + 1.4052427 * z), alpha: alpha)
+    }
+
+    static func blend(_ from: Color, _ to: Color, _ t: Double, in space: StyleExpression.ColorSpace) -> Color {
+        let p = lab(from)
+        let q = lab(to)
+        let alpha = from.alpha + (to.alpha - from.alpha) * t
+        switch space {
+        case .lab:
+            return rgb(l: p.l + (q.l - p.l) * t, a: p.a + (q.a - p.a) * t, b: p.b + (q.b - p.b) * t, alpha: alpha)
+        case .hcl:
+            func polar(_ c: (l: Double, a: Double, b: Double)) -> (h: Double, c: Double, l: Double) {
+                var h = atan2(c.b, c.a) * 180 / .pi
+                if h < 0 { h += 360 }
+                return (h, (c.a * c.a + c.b * c.b).squareRoot(), c.l)
+            }
+            let a = polar(p)
+            let b = polar(q)
+            var dh = b.h - a.h
+            if dh > 180 || dh < -180 { dh -= 360 * (dh / 360).rounded() }
+            let h = (a.h + dh * t) * .pi / 180
+            let c = a.c + (b.c - a.c) * t
+            return rgb(l: a.l + (b.l - a.l) * t, a: cos(h) * c, b: sin(h) * c, alpha: alpha)
         }
     }
 }

@@ -15,6 +15,9 @@ public indirect enum StyleExpression: Sendable, Equatable {
     case has(String)
     /// The zoom level (`zoom`).
     case zoom
+    /// How far along its line a point is, 0 at the start and 1 at the end (`line-progress`, in
+    /// `line-gradient`).
+    case lineProgress
     /// The feature's geometry type: `Point`, `LineString` or `Polygon` (`geometry-type`, `$type`).
     case geometryType
     /// The feature's id: its GeoJSON or vector-tile id, or the property a source's `promoteId` names;
@@ -38,6 +41,9 @@ public indirect enum StyleExpression: Sendable, Equatable {
     case coalesce([StyleExpression])
     /// Interpolation between stops (`interpolate`, legacy `stops` on numbers and colors).
     case interpolate(Interpolation, StyleExpression, [Stop])
+    /// Interpolation of colors in another color space than RGB (`interpolate-hcl`, `interpolate-lab`,
+    /// legacy `"colorSpace"`); numbers interpolate as with ``interpolate(_:_:_:)``.
+    case interpolateIn(ColorSpace, Interpolation, StyleExpression, [Stop])
     /// Piecewise constant stops (`step`, legacy `stops` on other values).
     case step(StyleExpression, base: StyleExpression, [Stop])
     /// Text of the operands joined (`concat`).
@@ -48,6 +54,9 @@ public indirect enum StyleExpression: Sendable, Equatable {
     case toNumber(StyleExpression)
     /// Arithmetic (`+`, `-`, `*`, `/`).
     case arithmetic(ArithmeticOperator, [StyleExpression])
+    /// The first operand of a type, else null (`string`, `number`, `boolean`: MapLibre's type assertions,
+    /// which fail the evaluation, so the property's default applies).
+    case assert(TypeAssertion, [StyleExpression])
 
     /// `==`, `!=`, `<`, `<=`, `>`, `>=`.
     public enum ComparisonOperator: String, Sendable, CaseIterable {
@@ -60,6 +69,15 @@ public indirect enum StyleExpression: Sendable, Equatable {
     /// `to-string`, `upcase`, `downcase`.
     public enum TextFunction: String, Sendable, CaseIterable {
         case toString = "to-string", upcase, downcase
+    }
+    /// `string`, `number`, `boolean`.
+    public enum TypeAssertion: String, Sendable, CaseIterable {
+        case string, number, boolean
+    }
+    /// CIE L*a*b* and its polar form HCL (hue, chroma, lightness), D65 white, as MapLibre and d3 define
+    /// them.
+    public enum ColorSpace: String, Sendable, CaseIterable {
+        case lab, hcl
     }
     /// How `interpolate` blends between stops.
     public enum Interpolation: Sendable, Equatable {

@@ -32,6 +32,8 @@ public enum StyleLayerType: String, Sendable, CaseIterable {
         })
 
     private func makeProperties() -> [StylePropertySpec] {
+        let zeroPair = StyleValue.array([.number(0), .number(0)])
+        let translateRange = -StyleLimits.maximumTranslate...StyleLimits.maximumTranslate
         let visibility = StylePropertySpec(
             .visibility, .layout, .enumeration(["visible", "none"]), .string("visible"))
         switch self {
@@ -40,6 +42,7 @@ public enum StyleLayerType: String, Sendable, CaseIterable {
                 visibility,
                 .init(.backgroundColor, .paint, .color, .color(.black)),
                 .init(.backgroundOpacity, .paint, .number, .number(1), range: 0...1),
+                .init(.backgroundPattern, .paint, .string, .null),
             ]
         case .fill:
             return [
@@ -47,6 +50,10 @@ public enum StyleLayerType: String, Sendable, CaseIterable {
                 .init(.fillColor, .paint, .color, .color(.black)),
                 .init(.fillOpacity, .paint, .number, .number(1), range: 0...1),
                 .init(.fillOutlineColor, .paint, .color, .null),
+                .init(.fillAntialias, .paint, .boolean, .bool(true)),
+                .init(.fillPattern, .paint, .string, .null),
+                .init(.fillTranslate, .paint, .numberArray, zeroPair, range: translateRange),
+                .init(.fillTranslateAnchor, .paint, .enumeration(["map", "viewport"]), .string("map")),
                 .init(.fillSortKey, .layout, .number, .null, range: StyleLimits.sortKeys),
             ]
         case .line:
@@ -60,6 +67,15 @@ public enum StyleLayerType: String, Sendable, CaseIterable {
                 .init(.lineCap, .layout, .enumeration(["butt", "round", "square"]), .string("butt")),
                 .init(.lineJoin, .layout, .enumeration(["bevel", "round", "miter"]), .string("miter")),
                 .init(.lineMiterLimit, .layout, .number, .number(2), range: 0...1000),
+                .init(.lineGradient, .paint, .color, .null),
+                .init(.linePattern, .paint, .string, .null),
+                .init(.lineRoundLimit, .layout, .number, .number(1.05), range: 0...1000),
+                .init(
+                    .lineOffset, .paint, .number, .number(0),
+                    range: -StyleLimits.maximumWidth...StyleLimits.maximumWidth),
+                .init(.lineBlur, .paint, .number, .number(0), range: 0...StyleLimits.maximumWidth),
+                .init(.lineTranslate, .paint, .numberArray, zeroPair, range: translateRange),
+                .init(.lineTranslateAnchor, .paint, .enumeration(["map", "viewport"]), .string("map")),
                 .init(.lineSortKey, .layout, .number, .null, range: StyleLimits.sortKeys),
             ]
         case .circle:
@@ -71,6 +87,11 @@ public enum StyleLayerType: String, Sendable, CaseIterable {
                 .init(.circleStrokeWidth, .paint, .number, .number(0), range: 0...StyleLimits.maximumWidth),
                 .init(.circleStrokeColor, .paint, .color, .color(.black)),
                 .init(.circleStrokeOpacity, .paint, .number, .number(1), range: 0...1),
+                .init(.circleBlur, .paint, .number, .number(0), range: -1...StyleLimits.maximumWidth),
+                .init(.circleTranslate, .paint, .numberArray, zeroPair, range: translateRange),
+                .init(.circleTranslateAnchor, .paint, .enumeration(["map", "viewport"]), .string("map")),
+                .init(.circlePitchScale, .paint, .enumeration(["map", "viewport"]), .string("map")),
+                .init(.circlePitchAlignment, .paint, .enumeration(["map", "viewport"]), .string("viewport")),
                 .init(.circleSortKey, .layout, .number, .null, range: StyleLimits.sortKeys),
             ]
         case .symbol:
@@ -126,10 +147,15 @@ public enum StylePropertyName: String, Sendable, CaseIterable {
     case visibility
     case backgroundColor = "background-color"
     case backgroundOpacity = "background-opacity"
+    case backgroundPattern = "background-pattern"
     case fillColor = "fill-color"
     case fillOpacity = "fill-opacity"
     case fillOutlineColor = "fill-outline-color"
     case fillSortKey = "fill-sort-key"
+    case fillAntialias = "fill-antialias"
+    case fillPattern = "fill-pattern"
+    case fillTranslate = "fill-translate"
+    case fillTranslateAnchor = "fill-translate-anchor"
     case lineColor = "line-color"
     case lineWidth = "line-width"
     case lineOpacity = "line-opacity"
@@ -139,6 +165,13 @@ public enum StylePropertyName: String, Sendable, CaseIterable {
     case lineJoin = "line-join"
     case lineMiterLimit = "line-miter-limit"
     case lineSortKey = "line-sort-key"
+    case lineRoundLimit = "line-round-limit"
+    case lineGradient = "line-gradient"
+    case linePattern = "line-pattern"
+    case lineOffset = "line-offset"
+    case lineBlur = "line-blur"
+    case lineTranslate = "line-translate"
+    case lineTranslateAnchor = "line-translate-anchor"
     case circleRadius = "circle-radius"
     case circleColor = "circle-color"
     case circleOpacity = "circle-opacity"
@@ -146,6 +179,11 @@ public enum StylePropertyName: String, Sendable, CaseIterable {
     case circleStrokeColor = "circle-stroke-color"
     case circleStrokeOpacity = "circle-stroke-opacity"
     case circleSortKey = "circle-sort-key"
+    case circleBlur = "circle-blur"
+    case circleTranslate = "circle-translate"
+    case circleTranslateAnchor = "circle-translate-anchor"
+    case circlePitchScale = "circle-pitch-scale"
+    case circlePitchAlignment = "circle-pitch-alignment"
     case textField = "text-field"
     case textFont = "text-font"
     case textSize = "text-size"
@@ -202,6 +240,8 @@ public enum StyleLimits {
     public static let maximumOffset = 1000.0
     /// Sort keys (any finite number in this range).
     public static let sortKeys = -1e15...1e15
+    /// `*-translate` offsets, in points (each of x and y).
+    public static let maximumTranslate = 10_000.0
     /// Entries of a dash array.
     public static let maximumDashCount = 64
 }

@@ -110,4 +110,35 @@ struct RasterTileSourceTests {
             #expect("\(error)".contains("raster source \"r\" tile 0/0/0"), "\(error)")
         }
     }
+
+    @Test(
+        "JPEG and WebP raster tiles (satellite imagery is usually JPEG) draw as their PNG originals, within lossy error"
+    )
+    func lossyTiles() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("mapraster-lossy-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        for format in [ImageFormat.jpeg, .webp] {
+            for (x, y) in [(0, 0), (0, 1), (1, 0), (1, 1)] {
+                let folder = dir.appendingPathComponent("\(format.fileExtension)/1/\(x)")
+                try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+                try Self.tile(1, x, y).encoded(as: format, quality: 95)
+                    .write(to: folder.appendingPathComponent("\(y).\(format.fileExtension)"))
+            }
+            let lossy = try Self.style(
+                source:
+                    #"{"type": "raster", "tiles": ["\#(dir.path)/\#(format.fileExtension)/{z}/{x}/{y}.\#(format.fileExtension)"], "tileSize": 256, "minzoom": 1, "maxzoom": 1}"#
+            )
+            let png = try Self.style(
+                source:
+                    #"{"type": "raster", "tiles": ["tiles/{z}/{x}/{y}.png"], "tileSize": 256, "minzoom": 1, "maxzoom": 1}"#
+            )
+            let center = LocationCoordinate2D(latitude: 0, longitude: 0)
+            let a = try Self.render(lossy, center: center, zoom: 1, size: Size(width: 512, height: 512)).image
+                .rgbaBytes()
+            let b = try Self.render(png, center: center, zoom: 1, size: Size(width: 512, height: 512)).image.rgbaBytes()
+            let error = zip(a, b).reduce(0) { $0 + abs(Int($1.0) - Int($1.1)) }
+            let mean = Double(error) / Double(a.count)
+            #expect(mean < 2, "\(format): mean error \(mean) per channel")
+        }
+    }
 }

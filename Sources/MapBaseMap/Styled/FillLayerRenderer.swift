@@ -3,25 +3,43 @@ import MapGraphics
 import MapStyle
 
 /// Draws a `fill` layer: polygons filled (nonzero winding; GeoJSON holes wind the other way), with an
-/// optional one-pixel outline. Features with the same paint are drawn as one path.
+/// optional one-pixel outline. Opaque features with the same paint are drawn as one path; translucent
+/// features are drawn one by one, so that where they overlap they show through each other as in
+/// MapLibre. Outlines of polygons cut at vector tile edges leave those edges out.
 enum FillLayerRenderer {
     struct Paint: Hashable {
         var color: Color
         var outline: Color?
+        /// 0 for opaque paints (one group); the feature's number for translucent ones.
+        var feature: Int
+        /// The `fill-pattern` image name, drawn instead of the color.
+        var pattern: String?
     }
 
     static func draw(_ layer: StyleLayer, source: FeatureSource, in frame: LayerFrame) {
         let pipeline = GeometryPipeline(viewport: frame.viewport, margin: 2, tolerance: 0.5)
         var groups = PaintGroups<Paint>()
+        var outlines: [Paint: Path] = [:]
+        var count = 0
         frame.forEachFeature(of: source, layer: layer, margin: 2) { feature, offset, context in
             guard case .polygons(let polygons) = feature.shape,
                 let color = layer.color(.fillColor, context)
             else { return }
             let opacity = layer.number(.fillOpacity, context)
             let outline = layer.color(.fillOutlineColor, context)
+            count += 1
+            let fill = color.withAlphaComponent(color.alpha * opacity)
+            var pattern: String?
+            if layer.isSet(.fillPattern) {
+                // A feature whose pattern the sprite lacks is not drawn.
+                let name = layer.string(.fillPattern, context)
+                guard frame.pattern(name) != nil else { return }
+                pattern = name
+            }
             let paint = Paint(
-                color: color.withAlphaComponent(color.alpha * opacity),
-                outline: outline.map { $0.withAlphaComponent($0.alpha * opacity) })
+                color: pattern == nil ? fill : Color(red: 0, green: 0, blue: 0, alpha: opacity),
+                outline: pattern == nil ? outline.map { $0.withAlphaComponent($0.alpha * opacity) } : nil,
+                feature: fill.alpha < 1 || (pattern != nil && opacity < 1) ? count : 0, pattern: pattern)
             groups.withPath(for: paint) { path in
                 for polygon in polygons {
                     for ring in polygon {
@@ -30,18 +48,45 @@ enum FillLayerRenderer {
                     }
                 }
             }
+            // Outlines of vector tile polygons leave out the edges along the tile's square (the cut).
+            if paint.outline != nil, let square = feature.tileBounds {
+                var path = outlines[paint] ?? Path()
+                for polygon in polygons {
+                    for ring in polygon {
+                        for run in GeometryPipeline.outlineWithoutCuts(ring, cutAlong: square) {
+                            for piece in pipeline.line(run, offset: offset) {
+                                path.addLines(piece.points, closed: false)
+                            }
+                        }
+                    }
+                }
+                outlines[paint] = path
+            }
         }
         let g = frame.context
-        g.setFillRule(.winding)
-        for (paint, path) in groups.nonEmpty {
-            g.setFillColor(paint.color)
-            g.fill(path)
-            if let outline = paint.outline {
-                g.setStrokeColor(outline)
-                g.setLineWidth(1 / frame.viewport.scale)
-                g.setLineDash(phase: 0, lengths: [])
-                g.stroke(path)
+        let (tx, ty) = frame.translation(layer, .fillTranslate)
+        let antialias = layer.bool(.fillAntialias, EvaluationContext(zoom: frame.zoom))
+        g.withSavedState {
+            g.translateBy(x: tx, y: ty)
+            g.setShouldAntialias(antialias)
+            g.setFillRule(.winding)
+            for (paint, path) in groups.nonEmpty {
+                if let name = paint.pattern, let pattern = frame.pattern(name) {
+                    g.setAlpha(paint.color.alpha)
+                    g.fill(path, tiling: pattern.image, tile: pattern.tile)
+                    g.setAlpha(1)
+                    continue
+                }
+                g.setFillColor(paint.color)
+                g.fill(path)
+                if let outline = paint.outline {
+                    g.setStrokeColor(outline)
+                    g.setLineWidth(1 / frame.viewport.scale)
+                    g.setLineDash(phase: 0, lengths: [])
+                    g.stroke(outlines[paint] ?? path)
+                }
             }
+            g.setShouldAntialias(true)
         }
     }
 }

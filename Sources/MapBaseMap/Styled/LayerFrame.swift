@@ -8,10 +8,27 @@ struct LayerFrame {
     let selection: FeatureSelection
     var viewport: MapViewport { selection.viewport }
     var zoom: Double { selection.zoom }
+    /// The style's pattern images (`*-pattern`), nil when the style has no sprite.
+    let patterns: PatternImages?
 
-    init(context: GraphicsContext, viewport: MapViewport) {
+    init(context: GraphicsContext, viewport: MapViewport, patterns: PatternImages? = nil) {
         self.context = context
         self.selection = FeatureSelection(viewport: viewport)
+        self.patterns = patterns
+    }
+
+    /// The pattern image `name` and where one copy of it sits, or nil when the sprite has none.
+    func pattern(_ name: String) -> (image: ImageSurface, tile: Rect)? {
+        guard !name.isEmpty, let image = patterns?.image(name) else { return nil }
+        return (image.surface, PatternImages.tile(for: image, viewport: viewport))
+    }
+
+    /// A layer's `*-translate` at this zoom, in points (x right, y down). With no rotation, the
+    /// `*-translate-anchor` values `map` and `viewport` give the same offset.
+    func translation(_ layer: StyleLayer, _ key: StylePropertyName) -> (x: Double, y: Double) {
+        let values = layer.numbers(key, EvaluationContext(zoom: zoom)) ?? []
+        guard values.count == 2 else { return (0, 0) }
+        return (values[0], values[1])
     }
 
     /// See ``FeatureSelection/forEachFeature(of:layer:margin:_:)``.

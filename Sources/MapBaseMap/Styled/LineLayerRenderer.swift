@@ -1,38 +1,79 @@
+import Foundation
 import MapGeometry
 import MapGraphics
 import MapStyle
 
 /// Draws a `line` layer: lines, or the outlines of polygons without the edges that only exist because
 /// the data is cut at the 180th meridian or at the south pole's limit. `line-gap-width` draws a casing:
-/// two lines either side of a gap, hollowed out in an offscreen layer.
+/// two lines either side of a gap, hollowed out in an offscreen layer. `line-gradient` colors a line by `line-progress` (how far
+/// along it a point is) and `line-pattern` repeats an image along it, scaled to the line's width; both
+/// paint each piece on its own, in feature order. `line-blur` fades the edges over its width (strokes of stepped widths added
+/// up); `line-offset` draws a parallel line; `line-translate` moves the layer.
 enum LineLayerRenderer {
     struct Paint: Hashable {
         var color: Color
         var width: Double
         var opacity: Double
         var gap: Double
+        /// Dash and gap lengths in points (``dashLengths(_:width:)``).
         var dash: [Double]
         var cap: String
         var join: String
         var miterLimit: Double
+        var offset: Double
+        var blur: Double
+        /// 0, or the feature's number for paints stroked feature by feature.
+        var feature = 0
+    }
+
+    /// A piece of a line painted along its length (gradient or pattern).
+    struct PaintedPiece {
+        var paint: Paint
+        var piece: StrokePiece
+        var context: EvaluationContext
+        var pattern: String?
     }
 
     static func draw(_ layer: StyleLayer, source: FeatureSource, in frame: LayerFrame) {
         var groups = PaintGroups<Paint>()
+        var painted: [PaintedPiece] = []
+        var featureCount = 0
+        let gradient = layer.isSet(.lineGradient)
+        let patterned = layer.isSet(.linePattern)
         let constant = EvaluationContext(zoom: frame.zoom)
-        let maxWidth = layer.number(.lineWidth, constant) + layer.number(.lineGapWidth, constant)
+        let maxWidth =
+            layer.number(.lineWidth, constant) + layer.number(.lineGapWidth, constant)
+            + abs(layer.number(.lineOffset, constant)) + layer.number(.lineBlur, constant)
         let margin = max(4, maxWidth * 2 + 4)
-        let pipeline = GeometryPipeline(viewport: frame.viewport, margin: margin, tolerance: 0.5)
+        // Vector tiles come simplified and quantized by their producer: simplifying them again only moves
+        // their vertices (ends and corners of roads then differ from MapLibre's by a pixel), so their
+        // lines keep every vertex that is not within 1/100 pixel of the line. GeoJSON (full-resolution
+        // data such as Natural Earth's) is simplified to half a pixel, as before.
+        let geojsonPipeline = GeometryPipeline(viewport: frame.viewport, margin: margin, tolerance: 0.5)
+        let tilePipeline = GeometryPipeline(viewport: frame.viewport, margin: margin, tolerance: 0.01)
         frame.forEachFeature(of: source, layer: layer, margin: margin) { feature, offset, context in
             guard let color = layer.color(.lineColor, context) else { return }
             let width = layer.number(.lineWidth, context)
-            let paint = Paint(
+            var paint = Paint(
                 color: color, width: width, opacity: layer.number(.lineOpacity, context),
                 gap: layer.number(.lineGapWidth, context),
-                dash: layer.numbers(.lineDasharray, context) ?? [],
+                dash: dashLengths(
+                    layer.numbers(.lineDasharray, context) ?? [],
+                    width: layer.number(.lineWidth, floorContext(context))
+                        * pow(2, frame.zoom - frame.zoom.rounded(.down))),
                 cap: layer.string(.lineCap, context), join: layer.string(.lineJoin, context),
-                miterLimit: layer.number(.lineMiterLimit, context))
+                miterLimit: layer.number(.lineMiterLimit, context), offset: layer.number(.lineOffset, context),
+                blur: layer.number(.lineBlur, context))
             guard width > 0, paint.opacity > 0 else { return }
+            let pipeline = feature.tileBounds == nil ? geojsonPipeline : tilePipeline
+            featureCount += 1
+            // MapLibre blends each feature on its own: where translucent, blurred or cased lines of one
+            // layer overlap, the overlap shows. Done for vector tile features; GeoJSON lines (the shipped
+            // styles' translucent borders, drawn once per neighbouring country) keep one path per paint.
+            // Opaque plain lines look the same either way and are stroked as one path per paint.
+            if feature.tileBounds != nil, paint.color.alpha * paint.opacity < 1 || paint.blur > 0 || paint.gap > 0 {
+                paint.feature = featureCount
+            }
             var lines: [[MapPoint]] = []
             switch feature.shape {
             case .lines(let l): lines = l
@@ -42,32 +83,176 @@ enum LineLayerRenderer {
                 }
             case .points: return
             }
+            if gradient || patterned {
+                var pattern: String?
+                if patterned {
+                    // A feature whose pattern the sprite lacks is not drawn.
+                    let name = layer.string(.linePattern, context)
+                    guard frame.pattern(name) != nil else { return }
+                    pattern = name
+                }
+                for line in lines {
+                    for var piece in pipeline.line(line, offset: offset) {
+                        if paint.offset != 0 { piece.points = LineOffset.offset(piece.points, by: paint.offset) }
+                        painted.append(PaintedPiece(paint: paint, piece: piece, context: context, pattern: pattern))
+                    }
+                }
+                return
+            }
             groups.withPath(for: paint) { path in
                 for line in lines {
-                    for piece in pipeline.line(line, offset: offset) { path.addLines(piece.points, closed: false) }
+                    for piece in pipeline.line(line, offset: offset) {
+                        path.addLines(
+                            paint.offset == 0 ? piece.points : LineOffset.offset(piece.points, by: paint.offset),
+                            closed: false)
+                    }
                 }
             }
         }
         let g = frame.context
-        for (paint, path) in groups.nonEmpty {
-            g.setLineCap(LineCap(rawValue: paint.cap) ?? .butt)
-            g.setLineJoin(LineJoin(rawValue: paint.join) ?? .miter)
-            g.setMiterLimit(paint.miterLimit)
-            g.setLineDash(phase: 0, lengths: paint.dash.map { $0 * paint.width })
-            if paint.gap > 0 {
-                g.withTransparencyLayer(alpha: paint.opacity) {
-                    g.setStrokeColor(paint.color)
-                    g.setLineWidth(paint.gap + 2 * paint.width)
-                    g.stroke(path)
-                    g.setLineWidth(paint.gap)
-                    g.eraseStroke(path)
-                }
-            } else {
-                g.setStrokeColor(paint.color.withAlphaComponent(paint.color.alpha * paint.opacity))
-                g.setLineWidth(paint.width)
-                g.stroke(path)
-            }
+        let (tx, ty) = frame.translation(layer, .lineTranslate)
+        g.withSavedState {
+            g.translateBy(x: tx, y: ty)
+            for (paint, path) in groups.nonEmpty { stroke(path, paint, g, scale: frame.viewport.scale) }
+            for item in painted { paintAlong(item, layer: layer, frame: frame) }
         }
         g.setLineDash(phase: 0, lengths: [])
+    }
+
+    /// The context at the integer zoom below: MapLibre scales dashes by the line width there
+    /// (`line-floorwidth`), not by the width drawn at a fractional zoom, and then by the tile's growth
+    /// with the fractional zoom (2^fraction), as patterns.
+    static func floorContext(_ context: EvaluationContext) -> EvaluationContext {
+        var c = context
+        c.zoom = c.zoom.rounded(.down)
+        return c
+    }
+
+    /// `line-dasharray` (in line widths) as lengths in points for a line `width` wide. A dash of zero
+    /// length becomes a tiny one (moved out of the gap after it), so that round and square caps draw a
+    /// dot there as in MapLibre (Cairo draws nothing for an empty dash).
+    static func dashLengths(_ dasharray: [Double], width: Double) -> [Double] {
+        var lengths = dasharray.map { $0 * width }
+        guard lengths.count > 1 else { return lengths }
+        let tiny = 1e-3
+        for i in stride(from: 0, to: lengths.count, by: 2) where lengths[i] == 0 {
+            let gap = (i + 1) % lengths.count
+            if lengths[gap] > tiny {
+                lengths[i] = tiny
+                lengths[gap] -= tiny
+            }
+        }
+        return lengths
+    }
+
+    static func stroke(_ path: Path, _ paint: Paint, _ g: GraphicsContext, scale: Double) {
+        g.setLineCap(LineCap(rawValue: paint.cap) ?? .butt)
+        g.setLineJoin(LineJoin(rawValue: paint.join) ?? .miter)
+        g.setMiterLimit(paint.miterLimit)
+        g.setLineDash(phase: 0, lengths: paint.dash)
+        let alpha = paint.color.alpha * paint.opacity
+        let opaque = paint.color.withAlphaComponent(1)
+        if paint.gap > 0 {
+            g.withTransparencyLayer(alpha: alpha) {
+                g.setStrokeColor(opaque)
+                g.setLineWidth(paint.gap + 2 * paint.width)
+                g.stroke(path)
+                g.setLineWidth(paint.gap)
+                g.eraseStroke(path)
+            }
+        } else if paint.blur > 0 {
+            // MapLibre's profile: full color to half the width less (blur + 1 pixel), none past half the
+            // width plus half a pixel, linear between. Strokes of stepped widths, each adding 1/steps of
+            // the color, sum to that ramp (each stroke's own antialiasing smooths the steps).
+            let pixel = 1 / scale
+            let outer = paint.width / 2 + pixel / 2
+            let ramp = paint.blur + pixel
+            let steps = max(2, min(64, Int((ramp * scale * 2).rounded(.up))))
+            g.withTransparencyLayer(alpha: alpha) {
+                g.setStrokeColor(opaque.withAlphaComponent(1 / Double(steps)))
+                g.setBlendMode(.plusLighter)
+                for k in 0..<steps {
+                    let half = outer - pixel / 2 - ramp * (Double(k) + 0.5) / Double(steps) + pixel / 2
+                    guard half > 0 else { continue }
+                    g.setLineWidth(2 * half)
+                    g.stroke(path)
+                }
+                g.setBlendMode(.normal)
+            }
+        } else {
+            // One stroke of the whole group: where lines of the group overlap they are not darker (MapLibre
+            // blends each segment, so its overlaps are; see styles/README.md, render-test differences).
+            g.setStrokeColor(paint.color.withAlphaComponent(alpha))
+            g.setLineWidth(paint.width)
+            g.stroke(path)
+        }
+    }
+
+    /// Strokes one piece painted along its length, segment by segment in order (later segments over
+    /// earlier ones, as MapLibre draws them): each segment paints a band around it (a gradient between
+    /// the colors at its ends' progress, or the pattern continued from the distance so far) shown through
+    /// the stroke of the segment continued to the middle of the next one, so that the join between them
+    /// is drawn; the next segment then draws over that continuation.
+    static func paintAlong(_ item: PaintedPiece, layer: StyleLayer, frame: LayerFrame) {
+        let points = item.piece.points
+        guard points.count > 1 else { return }
+        let g = frame.context
+        let paint = item.paint
+        let cap = LineCap(rawValue: paint.cap) ?? .butt
+        g.setLineJoin(LineJoin(rawValue: paint.join) ?? .miter)
+        g.setMiterLimit(paint.miterLimit)
+        g.setLineDash(phase: 0, lengths: paint.dash)
+        g.setLineWidth(paint.width)
+        let total = max(item.piece.lineLength, 1e-9)
+        let pattern = item.pattern.flatMap(frame.pattern)
+        let reach = paint.width + 2
+        var context = item.context
+        func color(at distance: Double) -> Color {
+            context.lineProgress = min(max(distance / total, 0), 1)
+            return layer.color(.lineGradient, context) ?? .clear
+        }
+        let last = points.count - 2
+        g.withTransparencyLayer(alpha: paint.opacity) {
+            var along = item.piece.startLength
+            for i in 0...last {
+                let a = points[i]
+                let b = points[i + 1]
+                let length = ((b.x - a.x) * (b.x - a.x) + (b.y - a.y) * (b.y - a.y)).squareRoot()
+                guard length > 0 else { continue }
+                var stroke = Path()
+                stroke.move(to: a)
+                stroke.addLine(to: b)
+                if i < last {
+                    let c = points[i + 2]
+                    stroke.addLine(to: Point(x: (b.x + c.x) / 2, y: (b.y + c.y) / 2))
+                }
+                g.setLineCap(i == 0 || i == last ? cap : .butt)
+                g.setLineDash(phase: along - item.piece.startLength, lengths: paint.dash)
+                let start = along
+                g.stroke(stroke) {
+                    g.translateBy(x: a.x, y: a.y)
+                    g.rotate(by: atan2(b.y - a.y, b.x - a.x))
+                    let band = Path(
+                        rect: Rect(x: -reach, y: -reach, width: length + 3 * reach + length, height: 2 * reach))
+                    if let pattern {
+                        // The image's height spans the line's width; its width keeps the aspect.
+                        let height = paint.width
+                        let width = height * Double(pattern.image.width) / Double(pattern.image.height)
+                        g.fill(
+                            band, tiling: pattern.image,
+                            tile: Rect(x: -start, y: -height / 2, width: width, height: height))
+                    } else {
+                        // Colors sampled along the segment, 256 per line as MapLibre's gradient texture.
+                        let samples = max(2, min(256, Int((length / total * 256).rounded(.up)) + 1))
+                        let stops = (0..<samples).map { k -> (Double, Color) in
+                            let t = Double(k) / Double(samples - 1)
+                            return (t, color(at: start + t * length))
+                        }
+                        g.fill(band, linearGradientFrom: Point(x: 0, y: 0), to: Point(x: length, y: 0), stops: stops)
+                    }
+                }
+                along += length
+            }
+        }
     }
 }

@@ -4,7 +4,7 @@ import MapGraphics
 import MapStorage
 import MapStyle
 
-/// A raster tile source of a style (MBTiles, PMTiles or a `{z}/{x}/{y}` folder of PNG images), opened
+/// A raster tile source of a style (MBTiles, PMTiles or a `{z}/{x}/{y}` folder of PNG, JPEG or WebP images), opened
 /// once per process; its decoded tiles are kept in a bounded cache.
 final class RasterTileSource: Sendable {
     let tiles: any TileSource
@@ -69,16 +69,27 @@ final class RasterTileSource: Sendable {
             let place = "raster source \"\(name)\" tile \(tile.z)/\(tile.x)/\(tile.y)"
             do {
                 guard let data = try tiles.tile(tile) else { return nil }
-                guard let (width, height) = Self.pngSize(data) else {
-                    throw RenderError.missingData(
-                        name: tiles.location, reason: "\(place): not a PNG image (raster tiles must be PNG)")
+                let image: RGBAImage
+                if let (width, height) = Self.pngSize(data) {
+                    // A PNG's size is read before decoding, so that a huge tile is refused unread.
+                    guard width <= Self.maximumTilePixels, height <= Self.maximumTilePixels else {
+                        throw RenderError.missingData(
+                            name: tiles.location,
+                            reason: "\(place): \(width)x\(height) pixels; at most \(Self.maximumTilePixels) a side")
+                    }
+                    image = try RGBAImage(pngData: data, source: place)
+                } else {
+                    // JPEG and WebP (satellite imagery): the decoders bound pixels per byte of the file.
+                    image = try RGBAImage(imageData: data, source: place)
+                    guard image.width <= Self.maximumTilePixels, image.height <= Self.maximumTilePixels else {
+                        throw RenderError.missingData(
+                            name: tiles.location,
+                            reason:
+                                "\(place): \(image.width)x\(image.height) pixels; at most \(Self.maximumTilePixels) a side"
+                        )
+                    }
                 }
-                guard width <= Self.maximumTilePixels, height <= Self.maximumTilePixels else {
-                    throw RenderError.missingData(
-                        name: tiles.location,
-                        reason: "\(place): \(width)x\(height) pixels; at most \(Self.maximumTilePixels) a side")
-                }
-                return try RGBAImage(pngData: data, source: place)
+                return image
             } catch let error as RenderError {
                 throw error
             } catch {

@@ -75,6 +75,7 @@ final class CairoContext {
 
     func translate(_ x: Double, _ y: Double) { cairo_translate(raw, x, y) }
     func rotate(_ angle: Double) { cairo_rotate(raw, angle) }
+    func identityMatrix() { cairo_identity_matrix(raw) }
     func scale(_ x: Double, _ y: Double) { cairo_scale(raw, x, y) }
     func transform(_ t: Transform) {
         var m = cairo_matrix_t(xx: t.a, yx: t.b, xy: t.c, yy: t.d, x0: t.tx, y0: t.ty)
@@ -135,11 +136,40 @@ final class CairoContext {
     func popGroupToSource() { cairo_pop_group_to_source(raw) }
     func setOperatorSource() { cairo_set_operator(raw, CAIRO_OPERATOR_SOURCE) }
     func setOperatorClear() { cairo_set_operator(raw, CAIRO_OPERATOR_CLEAR) }
+    func setOperatorOver() { cairo_set_operator(raw, CAIRO_OPERATOR_OVER) }
+    func setOperatorAdd() { cairo_set_operator(raw, CAIRO_OPERATOR_ADD) }
+    func setAntialias(_ on: Bool) { cairo_set_antialias(raw, on ? CAIRO_ANTIALIAS_DEFAULT : CAIRO_ANTIALIAS_NONE) }
 
     func setSource(_ surface: CairoSurface, x: Double, y: Double, smooth: Bool, padEdges: Bool = false) {
         cairo_set_source_surface(raw, surface.raw, x, y)
         cairo_pattern_set_filter(cairo_get_source(raw), smooth ? CAIRO_FILTER_GOOD : CAIRO_FILTER_NEAREST)
         if padEdges { cairo_pattern_set_extend(cairo_get_source(raw), CAIRO_EXTEND_PAD) }
+    }
+
+    /// Makes a linear gradient the source: `stops` (location 0...1, color) from `start` to `end`, the end
+    /// colors continuing beyond.
+    func setSourceLinearGradient(from start: Point, to end: Point, stops: [(Double, Color)]) {
+        guard let pattern = cairo_pattern_create_linear(start.x, start.y, end.x, end.y) else { return }
+        for (location, c) in stops {
+            cairo_pattern_add_color_stop_rgba(pattern, location, c.red, c.green, c.blue, c.alpha)
+        }
+        cairo_pattern_set_extend(pattern, CAIRO_EXTEND_PAD)
+        cairo_set_source(raw, pattern)
+        cairo_pattern_destroy(pattern)
+    }
+
+    /// Makes `surface` the source, repeated in both directions, one copy filling `tile` (user space).
+    func setSourceRepeating(_ surface: CairoSurface, tile: Rect) {
+        guard let pattern = cairo_pattern_create_for_surface(surface.raw) else { return }
+        cairo_pattern_set_extend(pattern, CAIRO_EXTEND_REPEAT)
+        // Bilinear as a GPU samples a texture without mipmaps (MapLibre's patterns), also when shrinking.
+        cairo_pattern_set_filter(pattern, CAIRO_FILTER_BILINEAR)
+        var m = cairo_matrix_t()
+        cairo_matrix_init_scale(&m, Double(surface.width) / tile.width, Double(surface.height) / tile.height)
+        cairo_matrix_translate(&m, -tile.minX, -tile.minY)
+        cairo_pattern_set_matrix(pattern, &m)
+        cairo_set_source(raw, pattern)
+        cairo_pattern_destroy(pattern)
     }
 
     func setFont(_ face: CairoFontFace, size: Double) {

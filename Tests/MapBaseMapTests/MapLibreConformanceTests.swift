@@ -1,0 +1,78 @@
+import Foundation
+import MapRaster
+import MapTestSupport
+import Testing
+
+/// MapLibre's own render tests as independent truth: each style drawn by MapRaster must match the
+/// `expected.png` MapLibre drew, scored as MapLibre's harness scores (fixtures/maplibre/README.md).
+@Suite("MapLibre render-test conformance")
+struct MapLibreConformanceTests {
+    static let cases = [
+        "circle-blur/literal", "circle-geometry/polygon", "circle-stroke-color/default",
+        "circle-color/zoom-and-property-function", "fill-translate/literal", "fill-pattern/literal",
+        "background-pattern/literal", "background-color/colorSpace-lab",
+        "line-dasharray/literal/line-width-zoom-function", "line-gradient/gradient",
+    ]
+
+    /// Renders a case as `Scripts/maplibre-render-tests.py` does and returns the share of differing pixels
+    /// and the share allowed.
+    static func score(_ name: String) throws -> (differing: Double, allowed: Double) {
+        let folder = Fixtures.url("maplibre/tests/\(name)")
+        let assets = Fixtures.url("maplibre/assets").path + "/"
+        let text = try String(contentsOf: folder.appendingPathComponent("style.json"), encoding: .utf8)
+            .replacingOccurrences(of: "local://", with: assets)
+        let json = try JSONValue.parse(Data(text.utf8))
+        let style = try Style.decode(Data(text.utf8), source: name, baseURL: folder)
+        let test = json["metadata"]?["test"]
+        let width = test?["width"]?.number ?? 512
+        let height = test?["height"]?.number ?? 512
+        let center = json["center"]?.array?.compactMap(\.number) ?? [0, 0]
+        let size = Size(width: width, height: height)
+        let viewport = try MapViewport(
+            size: size, scale: 1, center: LocationCoordinate2D(latitude: center[1], longitude: center[0]),
+            zoomLevel: (json["zoom"]?.number ?? 0) + 1)
+        var options = MapSnapshotter.Options(size: size, scale: 1)
+        options.visibleMapRect = viewport.visibleMapRect
+        options.style = style
+        options.showsAttribution = false
+        let actual = RGBAImage(try MapSnapshotter(options: options).snapshot().image)
+        let expected = try RGBAImage(contentsOfPNG: folder.appendingPathComponent("expected.png"))
+        let result = try PixelMatch.compare(expected, actual, options: PixelMatch.Options(threshold: 0.1285))
+        return (result.differentRatio, test?["allowed"]?.number ?? 0.00025)
+    }
+
+    @Test("MapRaster draws the case as MapLibre does", arguments: cases)
+    func matchesMapLibre(name: String) throws {
+        let (differing, allowed) = try Self.score(name)
+        #expect(differing <= allowed, "\(name): \(differing) of the pixels differ, \(allowed) allowed")
+    }
+
+    @Test("a missing pattern image draws nothing; a sprite image outside its sheet is refused")
+    func spriteChecks() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sprite-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.copyItem(
+            at: Fixtures.url("maplibre/assets/sprites/emerald.png"), to: folder.appendingPathComponent("bad.png"))
+        try Data(#"{"far": {"x": 500, "y": 0, "width": 10, "height": 10, "pixelRatio": 1}}"#.utf8)
+            .write(to: folder.appendingPathComponent("bad.json"))
+        func style(_ sprite: String, pattern: String) throws -> Style {
+            let text =
+                #"{"version": 8, "sprite": "\#(sprite)", "layers": [{"id": "b", "type": "background", "#
+                + #""paint": {"background-color": "red", "background-pattern": "\#(pattern)"}}]}"#
+            return try Style.decode(Data(text.utf8), source: "test", baseURL: folder)
+        }
+        func render(_ style: Style) throws -> RGBAImage {
+            var options = MapSnapshotter.Options(size: Size(width: 16, height: 16), scale: 1)
+            options.style = style
+            options.showsAttribution = false
+            return RGBAImage(try MapSnapshotter(options: options).snapshot().image)
+        }
+        let emerald = Fixtures.url("maplibre/assets/sprites/emerald").path
+        let missing = try render(try style(emerald, pattern: "no-such-image"))
+        // The pattern replaces the color: with no such image the layer draws nothing, red included.
+        #expect(missing.pixel(x: 8, y: 8) != ImageSurface.Pixel(red: 255, green: 0, blue: 0, alpha: 255))
+        #expect(throws: (any Error).self) { try render(try style("bad", pattern: "far")) }
+        #expect(try style("https://example.com/sprite", pattern: "x").sprites.isEmpty)
+    }
+}
