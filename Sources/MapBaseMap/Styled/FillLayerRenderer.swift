@@ -5,7 +5,8 @@ import MapStyle
 /// Draws a `fill` layer: polygons filled (nonzero winding; GeoJSON holes wind the other way), with an
 /// optional one-pixel outline. Opaque features with the same paint are drawn as one path; translucent
 /// features are drawn one by one, so that where they overlap they show through each other as in
-/// MapLibre. Outlines of polygons cut at vector tile edges leave those edges out.
+/// MapLibre (the pieces of one polygon cut at vector tile edges count as one feature, so the cut shows no
+/// seam). Outlines of polygons cut at vector tile edges leave those edges out.
 enum FillLayerRenderer {
     struct Paint: Hashable {
         var color: Color
@@ -21,6 +22,9 @@ enum FillLayerRenderer {
         var groups = PaintGroups<Paint>()
         var outlines: [Paint: Path] = [:]
         var count = 0
+        // The pieces of one polygon cut at vector tile edges (same id and properties) fill as one shape, so
+        // that a translucent fill shows no seam along the cut (each piece antialiased on its own would).
+        var pieces: [String: Int] = [:]
         frame.forEachFeature(of: source, layer: layer, margin: 2) { feature, offset, context in
             guard case .polygons(let polygons) = feature.shape,
                 let color = layer.color(.fillColor, context)
@@ -29,6 +33,13 @@ enum FillLayerRenderer {
             let outline = layer.color(.fillOutlineColor, context)
             count += 1
             let fill = color.withAlphaComponent(color.alpha * opacity)
+            var number = count
+            if fill.alpha < 1 || opacity < 1, feature.tileBounds != nil {
+                let key =
+                    "\(offset)|\(feature.id)|"
+                    + feature.properties.keys.sorted().map { "\($0)=\(feature.properties[$0]!)" }.joined(separator: "|")
+                if let first = pieces[key] { number = first } else { pieces[key] = count }
+            }
             var pattern: String?
             if layer.isSet(.fillPattern) {
                 // A feature whose pattern the sprite lacks is not drawn.
@@ -39,7 +50,7 @@ enum FillLayerRenderer {
             let paint = Paint(
                 color: pattern == nil ? fill : Color(red: 0, green: 0, blue: 0, alpha: opacity),
                 outline: pattern == nil ? outline.map { $0.withAlphaComponent($0.alpha * opacity) } : nil,
-                feature: fill.alpha < 1 || (pattern != nil && opacity < 1) ? count : 0, pattern: pattern)
+                feature: fill.alpha < 1 || (pattern != nil && opacity < 1) ? number : 0, pattern: pattern)
             groups.withPath(for: paint) { path in
                 for polygon in polygons {
                     for ring in polygon {
