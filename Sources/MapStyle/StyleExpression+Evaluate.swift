@@ -10,12 +10,20 @@ public struct EvaluationContext {
     public var properties: [String: StyleValue]
     /// `Point`, `LineString` or `Polygon`.
     public var geometryType: String
+    /// The largest width the layer accessors give for the widths of ``StyleLimits/widthProperties``, in
+    /// points: the drawn image's ceiling (``StyleLimits/widthCeiling(width:height:)``) when drawing,
+    /// ``StyleLimits/maximumWidth`` otherwise.
+    public var maximumWidth: Double
 
     /// Creates a context.
-    public init(zoom: Double, properties: [String: StyleValue] = [:], geometryType: String = "Point") {
+    public init(
+        zoom: Double, properties: [String: StyleValue] = [:], geometryType: String = "Point",
+        maximumWidth: Double = StyleLimits.maximumWidth
+    ) {
         self.zoom = zoom
         self.properties = properties
         self.geometryType = geometryType
+        self.maximumWidth = maximumWidth
     }
 }
 

@@ -16,7 +16,7 @@ enum CircleLayerRenderer {
         var discs: [Paint: Path] = [:]
         var rings: [Paint: Path] = [:]
         let pipeline = GeometryPipeline(viewport: frame.viewport, margin: 0, tolerance: 0.5)
-        let margin = 64.0
+        let margin = StyleLimits.circleMargin
         frame.forEachFeature(of: source, layer: layer, margin: margin) { feature, offset, context in
             guard case .points(let points) = feature.shape, let color = layer.color(.circleColor, context) else {
                 return

@@ -14,6 +14,9 @@ struct LayerFrame {
         self.selection = FeatureSelection(viewport: viewport)
     }
 
+    /// The layer-wide evaluation context of this image (see ``FeatureSelection/context(properties:geometryType:)``).
+    var constantContext: EvaluationContext { selection.context() }
+
     /// See ``FeatureSelection/forEachFeature(of:layer:margin:_:)``.
     func forEachFeature(
         of source: FeatureSource, layer: StyleLayer, margin: Double,
@@ -30,9 +33,20 @@ struct FeatureSelection {
     /// (MapLibre's zoom 0 is one 512-point tile; MapKit-style zoom 0 is one 256-point tile).
     let zoom: Double
 
+    /// The largest width drawn in this image (``StyleLimits/widthCeiling(width:height:)``), given to every
+    /// evaluation context so that the layer accessors cap widths in one place.
+    let maximumWidth: Double
+
     init(viewport: MapViewport) {
         self.viewport = viewport
         self.zoom = viewport.zoomLevel - 1
+        self.maximumWidth = StyleLimits.widthCeiling(width: viewport.size.width, height: viewport.size.height)
+    }
+
+    /// The evaluation context of a feature (or, with the defaults, of the layer as a whole) in this image.
+    func context(properties: [String: StyleValue] = [:], geometryType: String = "Point") -> EvaluationContext {
+        EvaluationContext(
+            zoom: zoom, properties: properties, geometryType: geometryType, maximumWidth: maximumWidth)
     }
 
     /// Calls `body` for each feature of `source` passing the layer's filter whose bounds meet the view
@@ -52,8 +66,7 @@ struct FeatureSelection {
             for i in source.query(window) {
                 let feature = source.features[i]
                 guard contains(window, feature.bounds) else { continue }
-                let context = EvaluationContext(
-                    zoom: zoom, properties: feature.properties, geometryType: feature.geometryType)
+                let context = self.context(properties: feature.properties, geometryType: feature.geometryType)
                 guard layer.accepts(context) else { continue }
                 let key = sorted ? layer.number(sortKey ?? .fillSortKey, context) : 0
                 selected.append((feature, context, key))

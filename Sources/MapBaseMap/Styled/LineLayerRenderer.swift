@@ -19,7 +19,7 @@ enum LineLayerRenderer {
 
     static func draw(_ layer: StyleLayer, source: FeatureSource, in frame: LayerFrame) {
         var groups = PaintGroups<Paint>()
-        let constant = EvaluationContext(zoom: frame.zoom)
+        let constant = frame.constantContext
         let maxWidth = layer.number(.lineWidth, constant) + layer.number(.lineGapWidth, constant)
         let margin = max(4, maxWidth * 2 + 4)
         let pipeline = GeometryPipeline(viewport: frame.viewport, margin: margin, tolerance: 0.5)

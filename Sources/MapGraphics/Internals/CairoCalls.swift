@@ -134,7 +134,7 @@ final class CairoContext {
     /// Ends the group and makes it the source.
     func popGroupToSource() { cairo_pop_group_to_source(raw) }
     func setOperatorSource() { cairo_set_operator(raw, CAIRO_OPERATOR_SOURCE) }
-    func setOperatorClear() { cairo_set_operator(raw, CAIRO_OPERATOR_CLEAR) }
+    func setOperatorDestOut() { cairo_set_operator(raw, CAIRO_OPERATOR_DEST_OUT) }
 
     func setSource(_ surface: CairoSurface, x: Double, y: Double, smooth: Bool) {
         cairo_set_source_surface(raw, surface.raw, x, y)
