@@ -51,10 +51,11 @@ measure "render 4096x4096 scale 2, zoom 3" --size 4096x4096 --scale 2 --center 5
 measure "render, style with 1000-pt line and gap widths (Natural Earth 50m, 512x512)" --style wide.json -o w.png
 measure "render --scene of 300 MiB (refused)" --scene big.json -o x.png
 measure "diff 8192x8192 PNGs (the largest accepted)" diff big1.png big2.png
-measure "tiles world z0-6, 2 threads, MBTiles" tiles -o w1.mbtiles --zoom 0-6 --shard 1/2 --quiet
+measure "tiles world z0-6 shard 1/2, all cores, MBTiles" tiles -o w1.mbtiles --zoom 0-6 --shard 1/2 --quiet
 measure "tiles world z0-6 shard 2/2, metatile 16, 512@2x (largest metatile)" tiles -o w2.mbtiles --zoom 0-6 --shard 2/2 --metatile 16 --tile-size 512 --scale 2 --quiet
 measure "tiles world z0-6 into a folder" tiles -o folder --zoom 0-6 --quiet
-measure "mbtiles merge of the two shards" mbtiles merge m.mbtiles w1.mbtiles w2.mbtiles
+"$exe" tiles -o w3.mbtiles --zoom 0-6 --shard 2/2 --quiet
+measure "mbtiles merge of two shards" mbtiles merge m.mbtiles w1.mbtiles w3.mbtiles
 measure "tiles --zoom 0-22 (refused: count)" tiles -o z.mbtiles --zoom 0-22
 measure "geocode --reverse" geocode --reverse 60.17,24.94
 measure "geocode a place name" geocode Helsinki
