@@ -1,4 +1,5 @@
 import Foundation
+import MapData
 import MapGeometry
 import MapGraphics
 import MapStyle
@@ -20,14 +21,8 @@ public struct NaturalEarthBaseMap: BaseMap {
     }
 
     private static func make(_ style: BaseMapStyle) throws -> StyledBaseMap {
-        guard
-            let folder = BundledResource.url("ne_110m_countries.geojson", subdirectory: "naturalearth")?
-                .deletingLastPathComponent()
-        else {
-            throw RenderError.missingData(
-                name: "naturalearth/ne_110m_countries.geojson",
-                reason: "not found in the MapRender resource bundle; rebuild the package")
-        }
+        let folder = try ShippedResources.baseMap.require("ne_110m_countries.geojson", subdirectory: "naturalearth")
+            .deletingLastPathComponent()
         let json = Data(styleJSON(style).utf8)
         return try StyledBaseMap(style: try Style.decode(json, source: "NaturalEarthBaseMap", baseURL: folder))
     }

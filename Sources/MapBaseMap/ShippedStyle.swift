@@ -1,4 +1,5 @@
 import Foundation
+import MapData
 import MapGeometry
 import MapStyle
 
@@ -27,21 +28,16 @@ public enum ShippedStyle: String, Sendable, CaseIterable {
         }
     }
 
-    /// The style file in the resource bundle.
-    public var url: URL? { BundledResource.url("\(rawValue).json", subdirectory: "styles") }
+    /// The style file in the resource bundle (see ``ShippedResources``), nil when it is missing.
+    public var url: URL? { ShippedResources.baseMap.url("\(rawValue).json", subdirectory: "styles") }
 
     /// The decoded style, loaded once per process.
     ///
-    /// - Throws: ``RenderError/missingData(name:reason:)`` when the bundle lacks the file, or the
+    /// - Throws: ``MissingResourceError`` naming every place looked at when the file is missing, or the
     ///   style's error.
     public func style() throws -> Style {
         try Self.cache.value(self) {
-            guard let url else {
-                throw RenderError.missingData(
-                    name: "styles/\(rawValue).json",
-                    reason: "not found in the MapRender resource bundle; rebuild the package")
-            }
-            return try Style.load(contentsOf: url)
+            try Style.load(contentsOf: try ShippedResources.baseMap.require("\(rawValue).json", subdirectory: "styles"))
         }
     }
 

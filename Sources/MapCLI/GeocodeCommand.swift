@@ -29,12 +29,14 @@ enum GeocodeCommand {
             throw CLIError.usage(
                 "give the place name as one argument in quotes: \"\(args.positional.joined(separator: " "))\"")
         }
-        let geocoder = try loadGeocoder(language)
+        // Loaded when needed, after the arguments and files were checked (loading takes a moment).
+        let geocoder = { try loadGeocoder(language) }
         let json = args.flags.contains("--json")
         if args["--reverse"] != nil {
             let values = try args.numbers("--reverse", count: 2, form: "LAT,LON") ?? []
+            let loaded = try geocoder()
             let placemark = try answer {
-                try geocoder.reverseGeocode(LocationCoordinate2D(latitude: values[0], longitude: values[1]))
+                try loaded.reverseGeocode(LocationCoordinate2D(latitude: values[0], longitude: values[1]))
             }
             if json {
                 output.standardOutput(
@@ -62,7 +64,8 @@ enum GeocodeCommand {
                 }
                 limit = whole
             }
-            let matches = try answer { try geocoder.geocode(name, near: near, limit: limit) }
+            let loaded = try geocoder()
+            let matches = try answer { try loaded.geocode(name, near: near, limit: limit) }
             if json {
                 output.standardOutput(
                     JSONValue.object([
@@ -87,9 +90,9 @@ enum GeocodeCommand {
         guard let input = args["--input"] else { return 0 }
         let lower = input.lowercased()
         if lower.hasSuffix(".geojson") || lower.hasSuffix(".json") {
-            return try GeocodeFile.geoJSON(input, to: args["--output"], geocoder: geocoder, output: output)
+            return try GeocodeFile.geoJSON(input, to: args["--output"], load: geocoder, output: output)
         }
-        return try GeocodeFile.csv(input, to: args["--output"], geocoder: geocoder, output: output)
+        return try GeocodeFile.csv(input, to: args["--output"], load: geocoder, output: output)
     }
 
     /// `--center` as LAT,LON, or a place name ("Tokyo", "Tempe,AZ") resolved to its best match, which is reported

@@ -13,14 +13,30 @@ enum GeocodeFile {
         var handle: FileHandle?
         var buffer = ""
 
-        init(path: String?, output: MapRasterCLI.Output) throws {
+        /// The file the output finally names (links followed), where the temporary file is renamed.
+        let target: URL?
+
+        /// Opens the output for an `input` already checked to be a regular file.
+        ///
+        /// The output is refused when it is a folder, a device, FIFO or socket, or the input itself (by any
+        /// path or link), before anything is read: it is replaced only by rename(2) at the end.
+        init(path: String?, input: String, output: MapRasterCLI.Output) throws {
             self.output = output
             self.path = path
             guard let path, path != "-" else {
                 temporary = nil
+                target = nil
                 return
             }
-            let target = URL(fileURLWithPath: path)
+            let target = try OutputPath.resolve(URL(fileURLWithPath: path))
+            try OutputPath.checkNotSpecial(target, named: path)
+            if OutputPath.isDirectory(target.path) {
+                throw CLIError.failure("cannot write '\(path)': it is a folder; give a file name")
+            }
+            if let identity = OutputPath.identity(target.path), identity == OutputPath.identity(input) {
+                throw CLIError.failure("'\(path)' is both the output and the input; write to a new file")
+            }
+            self.target = target
             let temporary = target.deletingLastPathComponent().appendingPathComponent(
                 ".\(target.lastPathComponent).\(getpid()).partial")
             guard FileManager.default.createFile(atPath: temporary.path, contents: nil),
@@ -50,12 +66,14 @@ enum GeocodeFile {
         /// Flushes and moves the temporary file into place.
         func finish() throws {
             try flush()
-            guard let temporary, let path else { return }
+            guard let temporary, let path, let target else { return }
             try? handle?.close()
             handle = nil
-            _ = try? FileManager.default.removeItem(atPath: path)
-            do { try FileManager.default.moveItem(atPath: temporary.path, toPath: path) } catch {
-                throw CLIError.failure("cannot write '\(path)': \(error.localizedDescription)")
+            // rename(2) replaces a file atomically and never a folder (nor, through the check above, a link).
+            guard rename(temporary.path, target.path) == 0 else {
+                let reason = String(cString: strerror(errno))
+                try? FileManager.default.removeItem(at: temporary)
+                throw CLIError.failure("cannot write '\(path)': \(reason)")
             }
         }
 
@@ -69,14 +87,26 @@ enum GeocodeFile {
 
     // MARK: CSV
 
-    static func csv(_ input: String, to target: String?, geocoder: Geocoder, output: MapRasterCLI.Output) throws
+    /// `load` gives the geocoder; it is called after the input and output were checked, so that a bad file
+    /// is refused without waiting for the geocoding data.
+    static func csv(_ input: String, to target: String?, load: () throws -> Geocoder, output: MapRasterCLI.Output)
+        throws
         -> Int32
     {
+        // Streamed, so any size; but only a regular file (a FIFO would block, /dev/zero never ends).
+        do { _ = try FileReader.checkedRegularFile(URL(fileURLWithPath: input), limit: Int.max) } catch {
+            throw CLIError.failure(error.description)
+        }
         guard let handle = FileHandle(forReadingAtPath: input) else {
             throw CLIError.failure("cannot read '\(input)': no such file or not readable")
         }
         defer { try? handle.close() }
-        let sink = try Sink(path: target, output: output)
+        let sink = try Sink(path: target, input: input, output: output)
+        let geocoder: Geocoder
+        do { geocoder = try load() } catch {
+            sink.abandon()
+            throw error
+        }
         var bad = 0
         // A progress bar (a line every 2 s when not a terminal) for inputs of 8 MiB and more.
         let size = (try? FileManager.default.attributesOfItem(atPath: input)[.size] as? Int) ?? 0
@@ -208,11 +238,14 @@ enum GeocodeFile {
 
     // MARK: GeoJSON
 
-    static func geoJSON(_ input: String, to target: String?, geocoder: Geocoder, output: MapRasterCLI.Output) throws
+    /// `load` gives the geocoder, called once the input was read and parsed.
+    static func geoJSON(_ input: String, to target: String?, load: () throws -> Geocoder, output: MapRasterCLI.Output)
+        throws
         -> Int32
     {
-        guard let data = FileManager.default.contents(atPath: input) else {
-            throw CLIError.failure("cannot read '\(input)': no such file or not readable")
+        let data: Data
+        do { data = try FileReader.read(URL(fileURLWithPath: input)) } catch {
+            throw CLIError.failure(error.description)
         }
         let document: JSONValue
         do { document = try JSONValue.parse(data) } catch let error as JSONError {
@@ -220,6 +253,12 @@ enum GeocodeFile {
         }
         guard document["type"]?.string == "FeatureCollection", let features = document["features"]?.array else {
             throw CLIError.failure("\(input): expected a GeoJSON FeatureCollection with a 'features' array")
+        }
+        let sink = try Sink(path: target, input: input, output: output)
+        let geocoder: Geocoder
+        do { geocoder = try load() } catch {
+            sink.abandon()
+            throw error
         }
         var bad = 0
         var out: [JSONValue] = []
@@ -255,7 +294,6 @@ enum GeocodeFile {
         }
         var top = (document.members ?? []).filter { $0.0 != "features" }
         top.append(("features", .array(out)))
-        let sink = try Sink(path: target, output: output)
         do {
             try sink.write(JSONValue.object(top).serialized(pretty: false) + "\n")
             try sink.finish()

@@ -85,8 +85,25 @@ enum MBTilesCommand {
                 try flush()
             }
             try merged.checkpoint()
-            guard rename(temporary.path, out.path) == 0 else {
-                throw TileError.output(path: named.path, reason: String(cString: strerror(errno)))
+            if args.flags.contains("--force") {
+                guard rename(temporary.path, out.path) == 0 else {
+                    throw TileError.output(path: named.path, reason: String(cString: strerror(errno)))
+                }
+            } else {
+                // link(2) never replaces: a file another process made at the output meanwhile is kept.
+                // Filesystems without hard links (EPERM, EOPNOTSUPP) get a rename after a last check.
+                var linked = link(temporary.path, out.path) == 0
+                if !linked, errno == EPERM || errno == EOPNOTSUPP, !FileManager.default.fileExists(atPath: out.path) {
+                    linked = rename(temporary.path, out.path) == 0
+                }
+                guard linked else {
+                    if errno == EEXIST || FileManager.default.fileExists(atPath: out.path) {
+                        throw CLIError.failure(
+                            "'\(named.path)' was created by another process during the merge; it is left as it is "
+                                + "(pass --force to replace it)")
+                    }
+                    throw TileError.output(path: named.path, reason: String(cString: strerror(errno)))
+                }
             }
             // Side files of the replaced database would be replayed into the new one.
             OutputPath.removeSideFiles(of: out.path)

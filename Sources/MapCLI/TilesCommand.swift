@@ -148,7 +148,14 @@ enum TilesCommand {
         } catch {
             var message = "\(error)".replacingOccurrences(of: target.path, with: outputPath)
             if !isMBTiles && !exists { OutputPath.removeEmptyFolders(at: target.path) }
-            if created {
+            // Another process created the file between the check above and this run's creation: it is theirs.
+            let lostRace = (error as? StorageError).map { $0 == .outputExists(path: target.path) } ?? false
+            if lostRace {
+                message =
+                    "'\(outputPath)' was created by another process while this run started; "
+                    + "it is left as it is (pass --resume to finish it after that run, or --force to replace it)"
+            }
+            if created && !lostRace {
                 let kept = replacing ? 0 : ((try? MBTilesFile.open(at: target).tileIDs().count) ?? 0)
                 if kept == 0 {
                     unlink(target.path)

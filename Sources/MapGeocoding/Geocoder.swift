@@ -1,4 +1,5 @@
 import Foundation
+import MapData
 import MapGeometry
 import Synchronization
 
@@ -52,16 +53,15 @@ public final class Geocoder: Sendable {
     /// release builds; the name index for ``geocode(_:near:limit:language:)`` is built on the first search).
     ///
     /// - Parameter language: the language of the names answered.
-    /// - Throws: ``GeocodingError/badData(file:reason:)`` when the shipped file is missing or corrupt.
+    /// - Throws: ``MissingResourceError`` when the shipped file is missing (naming every place looked at),
+    ///   ``GeocodingError/badData(file:reason:)`` when it is corrupt.
     public convenience init(language: GeocodingLanguage = .english) throws {
         try self.init(contentsOf: try Self.shippedDataURL(), language: language)
     }
 
-    /// The shipped `geocoding.bin`.
+    /// The shipped `geocoding.bin` (see ``ShippedResources``).
     static func shippedDataURL() throws -> URL {
-        guard let url = Bundle.module.url(forResource: "geocoding", withExtension: "bin", subdirectory: "geocoding")
-        else { throw GeocodingError.badData(file: "geocoding/geocoding.bin", reason: "not found in the bundle") }
-        return url
+        try ShippedResources.geocoding.require("geocoding.bin", subdirectory: "geocoding")
     }
 
     /// Loads geocoding data from a file written by `Scripts/make-geocoding-data.py`.

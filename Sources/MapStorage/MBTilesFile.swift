@@ -25,9 +25,18 @@ public final class MBTilesFile {
 
     /// Creates a new, empty MBTiles file with the given metadata; a file already at `url` is an error.
     ///
+    /// The file is created exclusively (`O_CREAT | O_EXCL`) before SQLite opens it, so that of two processes
+    /// creating the same file at once exactly one succeeds and the other gets ``StorageError/outputExists(path:)``
+    /// without touching the winner's file.
+    ///
     /// - Throws: ``StorageError``.
     public static func create(at url: URL, metadata: [String: String]) throws -> MBTilesFile {
-        guard !FileManager.default.fileExists(atPath: url.path) else { throw StorageError.outputExists(path: url.path) }
+        let fd = Glibc.open(url.path, O_CREAT | O_EXCL | O_WRONLY | O_CLOEXEC | O_NOFOLLOW, 0o644)
+        guard fd >= 0 else {
+            if errno == EEXIST { throw StorageError.outputExists(path: url.path) }
+            throw StorageError.uncreatable(path: url.path, reason: String(cString: strerror(errno)))
+        }
+        close(fd)
         let file = MBTilesFile(db: try SQLiteConnection(path: url.path, readOnly: false))
         try file.db.execute(
             """

@@ -10,6 +10,8 @@ public enum StorageError: MapRasterError, Equatable {
     case outputExists(path: String)
     /// The file cannot be opened or read.
     case unreadable(path: String, reason: String)
+    /// The file cannot be created (the operating system's reason in plain words).
+    case uncreatable(path: String, reason: String)
     /// The file is not a PMTiles version 3 archive (wrong magic bytes or version).
     case notPMTiles(path: String, reason: String)
     /// A PMTiles archive whose header or directories are inconsistent (an offset or length past the end
@@ -27,6 +29,7 @@ public enum StorageError: MapRasterError, Equatable {
         case let .outputExists(path):
             return "'\(path)' exists; replace it only on purpose, or open it with resume: true to finish it"
         case let .unreadable(path, reason): return "cannot read '\(path)': \(reason)"
+        case let .uncreatable(path, reason): return "cannot create '\(path)': \(reason)"
         case let .notPMTiles(path, reason): return "'\(path)' is not a PMTiles v3 archive: \(reason)"
         case let .corruptPMTiles(path, reason): return "PMTiles archive '\(path)' is corrupt: \(reason)"
         case let .badTile(path, tile, reason): return "tile \(tile) of '\(path)' is unusable: \(reason)"

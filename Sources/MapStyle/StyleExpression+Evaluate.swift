@@ -14,15 +14,21 @@ public struct EvaluationContext {
     public var id: StyleValue
     /// How far along its line the evaluated point is, 0...1 (`line-progress`).
     public var lineProgress = 0.0
+    /// The largest width the layer accessors give for the widths of ``StyleLimits/widthProperties``, in
+    /// points: the drawn image's ceiling (``StyleLimits/widthCeiling(width:height:)``) when drawing,
+    /// ``StyleLimits/maximumWidth`` otherwise.
+    public var maximumWidth: Double
 
     /// Creates a context.
     public init(
-        zoom: Double, properties: [String: StyleValue] = [:], geometryType: String = "Point", id: StyleValue = .null
+        zoom: Double, properties: [String: StyleValue] = [:], geometryType: String = "Point", id: StyleValue = .null,
+        maximumWidth: Double = StyleLimits.maximumWidth
     ) {
         self.zoom = zoom
         self.properties = properties
         self.geometryType = geometryType
         self.id = id
+        self.maximumWidth = maximumWidth
     }
 }
 

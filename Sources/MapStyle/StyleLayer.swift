@@ -62,10 +62,15 @@ public struct StyleLayer: Sendable, Equatable {
     public func isSet(_ key: StylePropertyName) -> Bool { properties[key.rawValue] != nil }
 
     /// A number property, within the property's documented range (``StyleLimits``).
+    ///
+    /// Widths (``StyleLimits/widthProperties``) are also capped at the context's
+    /// ``EvaluationContext/maximumWidth``, the drawn image's ceiling: every width a renderer reads passes here.
     public func number(_ key: StylePropertyName, _ context: EvaluationContext) -> Double {
         let spec = type.property(key)
         let v = value(key, context).number ?? spec?.defaultValue.number ?? 0
-        return spec?.clamp(v) ?? (v.isFinite ? v : 0)
+        let clamped = spec?.clamp(v) ?? (v.isFinite ? v : 0)
+        guard StyleLimits.widthProperties.contains(key), context.maximumWidth >= 0 else { return clamped }
+        return min(clamped, context.maximumWidth)
     }
 
     /// A number-array property (`line-dasharray`, `text-offset`), each element within the property's

@@ -232,6 +232,25 @@ public enum StylePropertyName: String, Sendable, CaseIterable {
 public enum StyleLimits {
     /// Line widths, gap widths, circle radii and stroke widths, in points.
     public static let maximumWidth = 1000.0
+    /// The properties capped, when drawn, at the image's ceiling (``widthCeiling(width:height:)``).
+    public static let widthProperties: Set<StylePropertyName> = [
+        .lineWidth, .lineGapWidth, .circleRadius, .circleStrokeWidth,
+    ]
+    /// The margin, in points, around an image within which circle centres are drawn.
+    public static let circleMargin = 64.0
+
+    /// The largest width drawn in an image of `width` x `height` points: twice the image's diagonal plus
+    /// the circle margin, at most ``maximumWidth``.
+    ///
+    /// A stroke (or gap, or disc) that wide around a line or point within ``circleMargin`` of the image
+    /// covers the whole image, so any wider one draws the same pixels there; the cap bounds the work of
+    /// stroking (Cairo's cost grows with the width) by the image's size. Features farther outside the
+    /// image than the margin are not drawn, as before.
+    public static func widthCeiling(width: Double, height: Double) -> Double {
+        let diagonal = (width * width + height * height).squareRoot()
+        guard diagonal.isFinite else { return maximumWidth }
+        return min(maximumWidth, 2 * (diagonal + circleMargin))
+    }
     /// Text size in points.
     public static let maximumTextSize = 256.0
     /// Text halo width in points.

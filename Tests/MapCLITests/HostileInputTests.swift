@@ -474,6 +474,33 @@ struct HostileInputTests {
             "tiles-zoom-0-22-failure-leaves-nothing",
             ["tiles", "-o", "new.mbtiles", "--zoom", "0-22", "--yes", "--style", "source-zero.json"],
             1, "is not a regular file"),
+        // geocode: files checked before the geocoding data is loaded; outputs never folders, devices or the input.
+        H("geocode-no-mode", ["geocode"], 64, "geocode needs exactly one of"),
+        H("geocode-two-modes", ["geocode", "--input", "points.csv", "--reverse", "0,0"], 64, "exactly one of"),
+        H("geocode-reverse-malformed", ["geocode", "--reverse", "abc"], 64, "--reverse 'abc' is invalid"),
+        H("geocode-reverse-huge", ["geocode", "--reverse", "1e309,0"], 64, "--reverse '1e309,0' is invalid"),
+        H("geocode-near-out-of-range", ["geocode", "--near", "91,0", "Helsinki"], 64, "out of range"),
+        H("geocode-limit-0", ["geocode", "--limit", "0", "Helsinki"], 64, "1...1000"),
+        H("geocode-limit-digits", ["geocode", "--limit", "99999999999999999999", "Helsinki"], 64, "1...1000"),
+        H("geocode-language", ["geocode", "--language", "xx", "Helsinki"], 64, "is not supported"),
+        H("geocode-input-dir", ["geocode", "--input", "dir"], 1, "is a directory"),
+        H("geocode-input-fifo", ["geocode", "--input", "fifo"], 1, "is not a regular file"),
+        H("geocode-input-dev-zero", ["geocode", "--input", "/dev/zero"], 1, "is not a regular file"),
+        H("geocode-input-missing", ["geocode", "--input", "nothere.csv"], 1, "no such file"),
+        H("geocode-geojson-input-fifo", ["geocode", "--input", "fifo.geojson"], 1, "is not a regular file"),
+        H("geocode-input-no-columns", ["geocode", "--input", "file.txt"], 1, "the header needs a 'lat'"),
+        H(
+            "geocode-output-is-input", ["geocode", "--input", "points.csv", "-o", "points.csv"], 1,
+            "both the output and the input"),
+        H(
+            "geocode-output-hard-link-of-input", ["geocode", "--input", "points.csv", "-o", "points-hard.csv"], 1,
+            "both the output and the input"),
+        H(
+            "geocode-output-link-to-input", ["geocode", "--input", "points.csv", "-o", "points-link.csv"], 1,
+            "both the output and the input"),
+        H("geocode-output-dir", ["geocode", "--input", "points.csv", "-o", "dir"], 1, "it is a folder"),
+        H("geocode-output-fifo", ["geocode", "--input", "points.csv", "-o", "fifo"], 1, "not a regular file"),
+        H("geocode-output-dev-null", ["geocode", "--input", "points.csv", "-o", "/dev/null"], 1, "not a regular file"),
     ]
 
     @Test("hostile command line", arguments: cases)
@@ -500,9 +527,10 @@ struct HostileInputTests {
         #expect(Set(Self.cases.map(\.id)).count == Self.cases.count)
         let commands = Set(
             Self.cases.map {
-                ["diff", "tiles", "mbtiles", "version"].contains($0.arguments.first ?? "") ? $0.arguments[0] : "render"
+                ["diff", "tiles", "mbtiles", "version", "geocode"].contains($0.arguments.first ?? "")
+                    ? $0.arguments[0] : "render"
             })
-        #expect(commands == ["render", "diff", "tiles", "mbtiles", "version"])
+        #expect(commands == ["render", "diff", "tiles", "mbtiles", "version", "geocode"])
     }
 
     // MARK: - The cast of files
@@ -557,6 +585,10 @@ struct HostileInputTests {
         try text("file.txt", "x")
         #expect(mkfifo(path("fifo"), 0o644) == 0)
         #expect(mkfifo(path("fifo.mbtiles"), 0o644) == 0)
+        #expect(mkfifo(path("fifo.geojson"), 0o644) == 0)
+        try text("points.csv", "id,lat,lon\n1,60.17,24.94\n")
+        #expect(link(path("points.csv"), path("points-hard.csv")) == 0)
+        #expect(symlink("points.csv", path("points-link.csv")) == 0)
         #expect(symlink("a.mbtiles", path("link.mbtiles")) == 0)
         #expect(symlink("fifo", path("link-fifo")) == 0)
         #expect(symlink("nothere.png", path("dangling.png")) == 0)

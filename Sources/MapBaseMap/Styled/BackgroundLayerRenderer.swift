@@ -6,7 +6,7 @@ import MapStyle
 /// the map (`background-pattern`; nothing when the sprite has no such image).
 enum BackgroundLayerRenderer {
     static func draw(_ layer: StyleLayer, in frame: LayerFrame) {
-        let context = EvaluationContext(zoom: frame.zoom)
+        let context = frame.constantContext
         if layer.isSet(.backgroundPattern) {
             guard let pattern = frame.pattern(layer.string(.backgroundPattern, context)) else { return }
             frame.context.setAlpha(layer.number(.backgroundOpacity, context))

@@ -27,7 +27,7 @@ enum CircleLayerRenderer {
         let deviceHeight = Int((size.height * scale).rounded(.up))
         guard deviceWidth > 0, deviceHeight > 0 else { return }
         var discs: [Disc] = []
-        let margin = 64.0
+        let margin = StyleLimits.circleMargin
         frame.forEachFeature(of: source, layer: layer, margin: margin) { feature, offset, context in
             guard let color = layer.color(.circleColor, context) else { return }
             let radius = layer.number(.circleRadius, context)

@@ -31,6 +31,9 @@ struct LayerFrame {
         return (values[0], values[1])
     }
 
+    /// The layer-wide evaluation context of this image (see ``FeatureSelection/context(properties:geometryType:)``).
+    var constantContext: EvaluationContext { selection.context() }
+
     /// See ``FeatureSelection/forEachFeature(of:layer:margin:_:)``.
     func forEachFeature(
         of source: FeatureSource, layer: StyleLayer, margin: Double,
@@ -47,9 +50,22 @@ struct FeatureSelection {
     /// (MapLibre's zoom 0 is one 512-point tile; MapKit-style zoom 0 is one 256-point tile).
     let zoom: Double
 
+    /// The largest width drawn in this image (``StyleLimits/widthCeiling(width:height:)``), given to every
+    /// evaluation context so that the layer accessors cap widths in one place.
+    let maximumWidth: Double
+
     init(viewport: MapViewport) {
         self.viewport = viewport
         self.zoom = viewport.zoomLevel - 1
+        self.maximumWidth = StyleLimits.widthCeiling(width: viewport.size.width, height: viewport.size.height)
+    }
+
+    /// The evaluation context of a feature (or, with the defaults, of the layer as a whole) in this image.
+    func context(properties: [String: StyleValue] = [:], geometryType: String = "Point", id: StyleValue = .null)
+        -> EvaluationContext
+    {
+        EvaluationContext(
+            zoom: zoom, properties: properties, geometryType: geometryType, id: id, maximumWidth: maximumWidth)
     }
 
     /// Calls `body` for each feature of `source` passing the layer's filter whose bounds meet the view
@@ -69,8 +85,8 @@ struct FeatureSelection {
             for i in source.query(window) {
                 let feature = source.features[i]
                 guard contains(window, feature.bounds) else { continue }
-                let context = EvaluationContext(
-                    zoom: zoom, properties: feature.properties, geometryType: feature.geometryType, id: feature.id)
+                let context = self.context(
+                    properties: feature.properties, geometryType: feature.geometryType, id: feature.id)
                 guard layer.accepts(context) else { continue }
                 let key = sorted ? layer.number(sortKey ?? .fillSortKey, context) : 0
                 selected.append((feature, context, key))

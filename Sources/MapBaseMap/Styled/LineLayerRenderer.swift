@@ -40,7 +40,7 @@ enum LineLayerRenderer {
         var featureCount = 0
         let gradient = layer.isSet(.lineGradient)
         let patterned = layer.isSet(.linePattern)
-        let constant = EvaluationContext(zoom: frame.zoom)
+        let constant = frame.constantContext
         let maxWidth =
             layer.number(.lineWidth, constant) + layer.number(.lineGapWidth, constant)
             + abs(layer.number(.lineOffset, constant)) + layer.number(.lineBlur, constant)

@@ -9,7 +9,7 @@ import MapStyle
 /// that rows are spaced by latitude in the source) and sampled bilinearly.
 enum RasterLayerRenderer {
     static func draw(_ layer: StyleLayer, image: RGBAImage, in frame: LayerFrame) throws {
-        let opacity = layer.number(.rasterOpacity, EvaluationContext(zoom: frame.zoom))
+        let opacity = layer.number(.rasterOpacity, frame.constantContext)
         guard opacity > 0 else { return }
         let viewport = frame.viewport
         let w = viewport.pixelSize.width

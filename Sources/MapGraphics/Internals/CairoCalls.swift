@@ -139,6 +139,7 @@ final class CairoContext {
     func setOperatorOver() { cairo_set_operator(raw, CAIRO_OPERATOR_OVER) }
     func setOperatorAdd() { cairo_set_operator(raw, CAIRO_OPERATOR_ADD) }
     func setAntialias(_ on: Bool) { cairo_set_antialias(raw, on ? CAIRO_ANTIALIAS_DEFAULT : CAIRO_ANTIALIAS_NONE) }
+    func setOperatorDestOut() { cairo_set_operator(raw, CAIRO_OPERATOR_DEST_OUT) }
 
     func setSource(_ surface: CairoSurface, x: Double, y: Double, smooth: Bool, padEdges: Bool = false) {
         cairo_set_source_surface(raw, surface.raw, x, y)
