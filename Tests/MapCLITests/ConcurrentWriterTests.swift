@@ -138,7 +138,7 @@ struct ConcurrentWriterTests {
             try #require(result.exitCode == 0, "\(result)")
             return try Self.files(dir.file("t"))
         }
-        #expect(truth.count == 21)
+        #expect(truth.count == 23)  // 21 tiles, metadata.json and tiles.json
         try withTemporaryDirectory { dir in
             let command = ["tiles", "-o", "t"] + Self.pyramid
             let results = try Self.together([command, command], in: dir.url)
