@@ -74,7 +74,7 @@ run_wrk() {  # label connections [wrk args...]
     non2xx=$(awk '/Non-2xx/ {print $5}' "$work/wrk.txt")
     local ticks; ticks=$(getconf CLK_TCK)
     printf "%-48s %10s req/s  p50 %8s  p99 %8s  CPU %.2f  non-2xx %s\n" "$label" "$rps" "$p50" "$p99" \
-        "$(echo "($after - $before) / $ticks / ($t1 - $t0)" | bc -l)" "${non2xx:-0}"
+        "$(echo "($after - $before) / $ticks / ($t1 - $t0)" | bc -l)" "${non2xx:-0}" >&2
     echo "$rps"
 }
 
@@ -102,7 +102,7 @@ echo "-- 3. cached tiles: one tile, 32 connections"
 start_server 2 $((64 << 20)) 32
 first=$(head -1 "$work/tiles.txt")
 curl -s -o /dev/null "http://127.0.0.1:$port$first"
-run_wrk "cached tile" 32 "http://127.0.0.1:$port$first" | head -1
+run_wrk "cached tile" 32 "http://127.0.0.1:$port$first" >/dev/null
 stop_server
 
 if [ "$soak" -gt 0 ]; then

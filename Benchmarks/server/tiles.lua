@@ -3,7 +3,7 @@
 local paths = {}
 for line in io.lines(os.getenv("TILES")) do paths[#paths + 1] = line end
 local i = 0
-function setup(thread) thread:set("offset", #paths // 2) end
+function setup(thread) thread:set("offset", math.floor(#paths / 2)) end
 function init(args) i = offset or 0 end
 function request()
   i = i + 1
