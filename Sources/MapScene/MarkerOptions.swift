@@ -228,9 +228,14 @@ extension Scene {
             snapshotter.showsUserLocation = true
         }
         if let padding = fitAnnotations {
-            // Views and coordinates of a scene are valid (checked when decoded), so this does not throw;
-            // if it ever did, snapshot() reports the same problem.
-            try? snapshotter.showAnnotations(snapshotter.annotations, edgePadding: padding)
+            // A scene's `fitAnnotations` fits everything the scene draws (pins with their whole views, lines,
+            // polygons, circles, visible points), not only the pins as MapKit's showAnnotations does: a scene
+            // of a route with its end markers shows the whole route. Views and coordinates of a scene are
+            // valid (checked when decoded), so this does not throw; if it ever did, snapshot() reports it.
+            try? snapshotter.show(
+                annotations: snapshotter.annotations,
+                overlays: snapshotter.overlays(in: .aboveRoads) + snapshotter.overlays(in: .aboveLabels),
+                coordinates: visibleCoordinates, edgePadding: padding)
         }
         if let user = userLocation, user.trackingMode != .none {
             snapshotter.userTrackingMode = user.trackingMode

@@ -34,4 +34,25 @@ struct SceneAreaTests {
         let metersPerPoint = snapshot.viewport.mapPointsPerPoint / MapPoint.pointsPerMeter(atLatitude: 60.17)
         #expect(2000 / metersPerPoint <= 260 + 1e-6 && 2000 / metersPerPoint > 240, "\(2000 / metersPerPoint)")
     }
+
+    @Test("a scene's fitAnnotations fits its lines and polygons too, not only its pins (issue 13)")
+    func fitAnnotationsFitsShapes() throws {
+        let data = Data(
+            #"""
+            {"size": [400, 300], "fitAnnotations": {"padding": 10},
+             "features": {"type": "FeatureCollection", "features": [
+              {"type": "Feature", "properties": {"title": "Start"}, "geometry": {"type": "Point", "coordinates": [2.35, 48.85]}},
+              {"type": "Feature", "properties": {"stroke": "#d00"}, "geometry": {"type": "LineString",
+               "coordinates": [[2.35, 48.85], [4.83, 45.76], [5.37, 43.30]]}}]}}
+            """#.utf8)
+        let scene = try Scene.decode(data, source: "route.json")
+        var options = try scene.options(defaults: MapSnapshotter.Options(size: Size(width: 400, height: 300)))
+        options.showsAttribution = false
+        let snapshotter = try MapSnapshotter(options: options)
+        scene.populate(snapshotter)
+        let viewport = try snapshotter.snapshot().viewport
+        // Marseille, the route's far end, is inside the image, 10 points or more from its edges.
+        let end = viewport.point(for: MapPoint(LocationCoordinate2D(latitude: 43.30, longitude: 5.37)))
+        #expect(end.x >= 10 - 1e-6 && end.x <= 390 + 1e-6 && end.y >= 10 - 1e-6 && end.y <= 290 + 1e-6, "\(end)")
+    }
 }
