@@ -412,6 +412,13 @@ def standard():
     style["sources"]["openmaptiles"] = dict(omt_source("../vectortiles/osm-omt.mbtiles"),
                                             bounds=[0.9, 42.3, 7.6, 43.8])
     tiles = streets_layers(minzoom=12)
+    # The tiles' water takes standard's ocean colour, so that the sea inside an extract's box meets the
+    # Natural Earth ocean around it without a visible rectangle.
+    ocean = next(l["paint"]["background-color"] for l in style["layers"] if l["id"] == "ocean")
+    for layer in tiles:
+        paint = layer.get("paint", {})
+        if layer.get("source-layer") == "water" and paint.get("fill-color") == WATER:
+            paint["fill-color"] = ocean
     # Non-label tile layers go above Natural Earth's land (before "hel-landuse"); labels go below the
     # Helsinki labels (before "hel-poi-labels").
     shapes = [l for l in tiles if l["type"] != "symbol"]
