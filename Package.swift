@@ -113,7 +113,7 @@ let package = Package(
         // The HTTP server (`mapraster serve`): tiles, static maps, data passthrough, metrics, through libmicrohttpd.
         .target(
             name: "MapServer",
-            dependencies: ["MapRaster", "MapStorage", "MapData", "MapCompression", "CMicroHTTPD"]),
+            dependencies: ["MapRaster", "MapStorage", "MapData", "MapCompression", "MapGeocoding", "CMicroHTTPD"]),
         // Command-line interface as a library so that tests can call it.
         .target(name: "MapCLI", dependencies: ["MapRaster", "MapTiles", "MapStorage", "MapGeocoding", "MapServer"]),
         .executableTarget(name: "mapraster", dependencies: ["MapCLI"]),

@@ -1,5 +1,9 @@
 import Foundation
+import MapGeocoding
 import MapRaster
+
+/// The geocoder for place names in `center=`, loaded on first use (about 160 MB, under a second).
+private let placeGeocoder = OnceCache<Int, Geocoder>()
 
 /// Where a static map looks: a center and zoom (MapRaster's zoom), a box, or everything it draws.
 enum StaticArea {
@@ -162,10 +166,27 @@ extension MapServer {
             let parts = center.split(separator: ",", omittingEmptySubsequences: false).map {
                 Double($0.trimmingCharacters(in: .whitespaces))
             }
-            guard parts.count == 2, let lat = parts[0], let lon = parts[1], abs(lat) <= 85.0511, abs(lon) <= 180 else {
-                return .error(
-                    400, "center must be LAT,LNG in degrees (place names are not supported)", parameter: "center")
+            var coordinate: LocationCoordinate2D
+            if parts.count == 2, let lat = parts[0], let lon = parts[1] {
+                coordinate = LocationCoordinate2D(latitude: lat, longitude: lon)
+            } else {
+                // A place name, as Google accepts ("Brooklyn Bridge,New York,NY"): the offline geocoder's best match.
+                guard center.count <= 200,
+                    let geocoder = try? placeGeocoder.value(0, make: { try Geocoder(language: .english) }),
+                    let best = try? geocoder.geocode(center, limit: 1).first
+                else {
+                    return .error(
+                        400, "center must be LAT,LNG in degrees or a known place name; no place '\(center)'",
+                        parameter: "center")
+                }
+                coordinate = best.coordinate
             }
+            guard abs(coordinate.latitude) <= 85.0511, abs(coordinate.longitude) <= 180 else {
+                return .error(
+                    400, "center latitude must be within 85.0511 and longitude within 180", parameter: "center")
+            }
+            let lat = coordinate.latitude
+            let lon = coordinate.longitude
             guard let zoom = Double(zoomText), zoom == zoom.rounded(), (0...22).contains(zoom) else {
                 return .error(400, "zoom must be a whole number in 0...22", parameter: "zoom")
             }

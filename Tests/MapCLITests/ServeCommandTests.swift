@@ -101,6 +101,11 @@ struct ServeMatchesRenderTests {
                 ]
             ),
             (
+                // A place name for center, as Google accepts: the same offline geocoder as the command line's.
+                "/staticmap?size=300x200&center=Helsinki&zoom=12",
+                ["--size", "300x200", "--center", "Helsinki", "--zoom", "12"]
+            ),
+            (
                 "/styles/standard/static/auto/500x300.png?padding=0.1"
                     + "&path=stroke:red%7Cwidth:4%7C24.93,60.16%7C24.95,60.17%7C24.96,60.165",
                 [
@@ -135,6 +140,7 @@ struct ServeMatchesRenderTests {
             ("/staticmap?size=100x100&markers=color:purplish%7C1,2", "markers"),
             ("/staticmap?size=100x100&center=0,0&zoom=5&visible=10,10", "visible"),
             ("/staticmap?size=100x100&center=0,0", "zoom"),
+            ("/staticmap?size=100x100&center=Qwxzvbnplace&zoom=3", "center"),
             ("/staticmap?size=100x100&maptype=moon&center=0,0&zoom=2", "maptype"),
             ("/staticmap?size=100x100", "center"),
             ("/staticmap?size=100x100&path=enc:%7F%7F", "path"),
