@@ -271,6 +271,37 @@ struct MapServerHTTPTests {
         let head = Self.fetch(URL(string: base + "/styles/muted/4/0/5.png")!, method: "HEAD")
         #expect(head.status == 200 && head.data.isEmpty)
         #expect((head.headers["Content-Length"] as? String) == String(truth[0].count))
+        // Every endpoint and every error code over the wire answers as the handler does (status, type, bytes).
+        let endpoints = [
+            "/", "/health", "/index.json", "/styles/muted.json", "/styles/muted/style.json",
+            "/styles/muted/2/1/1.png", "/styles/muted/512/2/1/1@2x.webp",
+            "/styles/muted/static/7.42,43.73,12/120x80.jpg",
+            "/styles/muted/static/auto/120x80.png?path=stroke:red%7Cwidth:3%7C7.41,43.72%7C7.44,43.75",
+            "/staticmap?size=120x80&markers=color:red%7C43.73,7.42&zoom=12&center=43.73,7.42",
+            "/data/omt.json", "/data/omt/14/8529/5975.pbf", "/leaflet/nothing.js", "/styles/nope/1/1/1.png",
+            "/styles/muted/static/0,0,2/9000x10.png", "/staticmap?size=10x10",
+        ]
+        for target in endpoints {
+            let truth = server.handle(HTTPRequest(target: target))
+            let wire = Self.fetch(URL(string: base + target)!)
+            #expect(wire.status == truth.status, "\(target)")
+            #expect(wire.data == truth.body, "\(target)")
+            #expect((wire.headers["Content-Type"] as? String) == truth.header("Content-Type"), "\(target)")
+        }
+        #expect(Self.fetch(URL(string: base + "/health")!, method: "DELETE").status == 405)
+        // A conditional request over the wire.
+        let first = Self.fetch(URL(string: base + "/styles/muted/2/1/1.png")!)
+        let etag = try #require(first.headers["Etag"] as? String ?? first.headers["ETag"] as? String)
+        var conditional = URLRequest(url: URL(string: base + "/styles/muted/2/1/1.png")!)
+        conditional.setValue(etag, forHTTPHeaderField: "If-None-Match")
+        let notModified = Box()
+        let done = DispatchSemaphore(value: 0)
+        URLSession.shared.dataTask(with: conditional) { _, response, _ in
+            notModified.status = (response as? HTTPURLResponse)?.statusCode ?? 0
+            done.signal()
+        }.resume()
+        done.wait()
+        #expect(notModified.status == 304)
         let big = Self.fetch(URL(string: base + "/render")!, method: "POST", body: Data(count: 2 << 20))
         #expect(big.status == 413)
         let long = Self.fetch(URL(string: base + "/health?q=" + String(repeating: "a", count: 20_000))!)
