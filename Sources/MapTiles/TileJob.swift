@@ -123,17 +123,24 @@ func fingerprint(_ data: Data) -> UInt64 {
     }
 }
 
-/// Per-metatile results of one batch, filled from several threads.
-final class BatchResults: Sendable {
-    private let values: Mutex<[Result<[(TileID, Data)], Error>?]>
+/// Per-metatile results of one batch, filled from several threads. Guarded by an `NSLock` (a pthread mutex,
+/// which the thread sanitizer understands; see `OnceCache`).
+final class BatchResults: @unchecked Sendable {
+    private let lock = NSLock()
+    /// Guarded by `lock`.
+    private var values: [Result<[(TileID, Data)], Error>?]
 
-    init(count: Int) { values = Mutex(Array(repeating: nil, count: count)) }
+    init(count: Int) { values = Array(repeating: nil, count: count) }
 
-    func set(_ i: Int, _ value: Result<[(TileID, Data)], Error>) { values.withLock { $0[i] = value } }
+    func set(_ i: Int, _ value: Result<[(TileID, Data)], Error>) {
+        lock.lock()
+        values[i] = value
+        lock.unlock()
+    }
 
     var all: [Result<[(TileID, Data)], Error>] {
-        values.withLock { values in
-            values.map { $0 ?? .failure(TileError.output(path: "", reason: "a metatile was not rendered")) }
-        }
+        lock.lock()
+        defer { lock.unlock() }
+        return values.map { $0 ?? .failure(TileError.output(path: "", reason: "a metatile was not rendered")) }
     }
 }

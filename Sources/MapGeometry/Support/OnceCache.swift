@@ -1,4 +1,4 @@
-import Synchronization
+import Foundation
 
 /// Values made once per key per process and shared across threads: loaded fonts, decoded sources,
 /// shipped styles, raster images, encoded single-color tiles, decoded vector tiles. A failure is
@@ -12,9 +12,15 @@ import Synchronization
 /// (a count) or a `costLimit` (a sum of the values' `cost`, e.g. estimated bytes) it keeps only the most
 /// recently made values (first in, first out), so that caches keyed by data (vector tiles) stay bounded
 /// however many keys a long run asks for.
-package final class OnceCache<Key: Hashable & Sendable, Value: Sendable>: Sendable {
-    private final class Cell: Sendable {
-        let result = Mutex<Result<Value, any Error>?>(nil)
+///
+/// The locks are `NSLock`s (pthread mutexes), not `Synchronization.Mutex`: the thread sanitizer sees a
+/// pthread mutex's hand-over but not the futex slow path of `Mutex`, which is compiled into the standard
+/// library without instrumentation, and reported races under contention that cannot happen.
+package final class OnceCache<Key: Hashable & Sendable, Value: Sendable>: @unchecked Sendable {
+    private final class Cell: @unchecked Sendable {
+        let lock = NSLock()
+        /// Guarded by `lock`.
+        var result: Result<Value, any Error>?
     }
     private struct Storage {
         var cells: [Key: Cell] = [:]
@@ -24,8 +30,17 @@ package final class OnceCache<Key: Hashable & Sendable, Value: Sendable>: Sendab
         var totalCost = 0
         var costLimit: Int
     }
-    private let storage: Mutex<Storage>
+    private let lock = NSLock()
+    /// Guarded by `lock`.
+    private var state: Storage
     private let capacity: Int
+
+    /// Runs `body` with the storage, under the lock.
+    private func withStorage<T>(_ body: (inout Storage) throws -> T) rethrows -> T {
+        lock.lock()
+        defer { lock.unlock() }
+        return try body(&state)
+    }
     private let cost: @Sendable (Value) -> Int
 
     /// An empty cache holding at most `capacity` values (unbounded by default).
@@ -33,7 +48,7 @@ package final class OnceCache<Key: Hashable & Sendable, Value: Sendable>: Sendab
         precondition(capacity > 0, "OnceCache capacity must be positive")
         self.capacity = capacity
         self.cost = { _ in 0 }
-        self.storage = Mutex(Storage(costLimit: .max))
+        self.state = Storage(costLimit: .max)
     }
 
     /// An empty cache whose values' `cost` adds up to at most `costLimit` (the newest value is kept even
@@ -42,22 +57,22 @@ package final class OnceCache<Key: Hashable & Sendable, Value: Sendable>: Sendab
         precondition(costLimit >= 0, "OnceCache cost limit must not be negative")
         self.capacity = .max
         self.cost = cost
-        self.storage = Mutex(Storage(costLimit: costLimit))
+        self.state = Storage(costLimit: costLimit)
     }
 
     /// The current cost limit (`Int.max` for a cache bounded by count).
-    package var costLimit: Int { storage.withLock { $0.costLimit } }
+    package var costLimit: Int { withStorage { $0.costLimit } }
 
     /// The sum of the costs of the values held now.
-    package var totalCost: Int { storage.withLock { $0.totalCost } }
+    package var totalCost: Int { withStorage { $0.totalCost } }
 
     /// The number of keys held now (made or being made).
-    package var count: Int { storage.withLock { $0.cells.count } }
+    package var count: Int { withStorage { $0.cells.count } }
 
     /// Changes the cost limit, evicting the oldest values until the cache fits.
     package func setCostLimit(_ limit: Int) {
         precondition(limit >= 0, "OnceCache cost limit must not be negative")
-        storage.withLock { storage in
+        withStorage { storage in
             storage.costLimit = limit
             Self.evict(&storage, capacity: capacity, keepingLast: false)
         }
@@ -65,22 +80,26 @@ package final class OnceCache<Key: Hashable & Sendable, Value: Sendable>: Sendab
 
     /// The value for `key`, made by `make` the first time (again after it was evicted).
     package func value(_ key: Key, make: () throws -> Value) throws -> Value {
-        let cell = storage.withLock { storage in
+        let cell = withStorage { storage in
             if let cell = storage.cells[key] { return cell }
             let cell = Cell()
             storage.cells[key] = cell
             return cell
         }
         var madeCost: Int?
-        let result: Result<Value, any Error> = cell.result.withLock { slot in
-            if let done = slot { return done }
+        cell.lock.lock()
+        let result: Result<Value, any Error>
+        if let done = cell.result {
+            result = done
+        } else {
             let made = Result { try make() }
-            slot = made
+            cell.result = made
             madeCost = (try? made.get()).map(cost) ?? 0
-            return made
+            result = made
         }
+        cell.lock.unlock()
         if let madeCost {
-            storage.withLock { storage in
+            withStorage { storage in
                 // Still the key's cell (a bounded cache may have let it go meanwhile): queue it and evict.
                 guard storage.cells[key] === cell else { return }
                 storage.order.append((key, cell, max(0, madeCost)))
