@@ -148,10 +148,7 @@ enum DiffCommand {
             throw CLIError.failure("cannot read PNG '\(path)': \(error.problem)")
         }
         // The size is read from the header and checked before anything is decoded (decompression bombs).
-        let bytes = [UInt8](data.prefix(24))
-        if bytes.count == 24, bytes[12..<16].elementsEqual("IHDR".utf8) {
-            let width = bytes[16..<20].reduce(0) { $0 << 8 | Int($1) }
-            let height = bytes[20..<24].reduce(0) { $0 << 8 | Int($1) }
+        if let (width, height) = RGBAImage.pngSize(data) {
             // Sides up to 2^32 - 1 (a hostile header) overflow a 64-bit product: checked multiplication.
             let (pixels, overflow) = width.multipliedReportingOverflow(by: height)
             guard !overflow, pixels <= maximumPixels else {

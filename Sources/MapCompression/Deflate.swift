@@ -19,7 +19,7 @@ public enum Deflate {
     /// - Throws: ``CompressionError/cannotStart`` or ``CompressionError/compressionFailed``.
     public static func zlibCompress(_ data: [UInt8], level: Int) throws -> [UInt8] {
         let level = max(0, min(12, level))
-        let out = data.withUnsafeBytes { DeflateCalls.zlibCompress($0, level: level) }
+        let out = data.withUnsafeBytes { DeflateCalls.compress($0, level: level, container: .zlib) }
         guard let out else { throw CompressionError.compressionFailed }
         return out
     }
@@ -29,7 +29,7 @@ public enum Deflate {
     /// - Throws: ``CompressionError/cannotStart`` or ``CompressionError/compressionFailed``.
     public static func gzipCompress(_ data: [UInt8], level: Int) throws -> [UInt8] {
         let level = max(0, min(12, level))
-        let out = data.withUnsafeBytes { DeflateCalls.gzipCompress($0, level: level) }
+        let out = data.withUnsafeBytes { DeflateCalls.compress($0, level: level, container: .gzip) }
         guard let out else { throw CompressionError.compressionFailed }
         return out
     }

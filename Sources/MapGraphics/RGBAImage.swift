@@ -50,6 +50,16 @@ public struct RGBAImage: Sendable, Equatable {
         try self.init(pngData: data, source: url.path)
     }
 
+    /// Width and height from a PNG's header (signature and IHDR), read before decoding so that a huge
+    /// image can be refused unread; nil when `data` does not start as a PNG.
+    public static func pngSize(_ data: Data) -> (width: Int, height: Int)? {
+        let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+        let bytes = [UInt8](data.prefix(24))
+        guard bytes.count == 24, bytes[0..<8].elementsEqual(signature), bytes[12..<16].elementsEqual("IHDR".utf8)
+        else { return nil }
+        return (bytes[16..<20].reduce(0) { $0 << 8 | Int($1) }, bytes[20..<24].reduce(0) { $0 << 8 | Int($1) })
+    }
+
     /// Decodes PNG bytes; `source` names them in errors.
     public init(pngData data: Data, source: String) throws {
         let decoded = try SPNG.decodeRGBA8(data, source: source)

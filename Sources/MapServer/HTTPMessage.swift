@@ -1,4 +1,5 @@
 import Foundation
+import MapData
 
 /// One HTTP request as the server's routes see it: the method, the path (percent-decoded by the HTTP
 /// library), the query parameters in order (repeated names kept, as Google's `markers=` are), the
@@ -82,30 +83,10 @@ public struct HTTPResponse: Sendable {
     /// A JSON error `{"error": message, "parameter": parameter}`: what is wrong and which part of the
     /// request it is in.
     public static func error(_ status: Int, _ message: String, parameter: String? = nil) -> HTTPResponse {
-        var object = "{\"error\":" + jsonString(message)
-        if let parameter { object += ",\"parameter\":" + jsonString(parameter) }
-        object += "}"
-        return data(Data(object.utf8), contentType: "application/json; charset=utf-8", status: status)
-    }
-
-    /// `text` as a JSON string literal.
-    static func jsonString(_ text: String) -> String {
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            default:
-                if scalar.value < 0x20 {
-                    out += String(format: "\\u%04x", scalar.value)
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return out + "\""
+        var members: [(String, JSONValue)] = [("error", .string(message))]
+        if let parameter { members.append(("parameter", .string(parameter))) }
+        return data(
+            Data(JSONValue.object(members).serialized(pretty: false).utf8),
+            contentType: "application/json; charset=utf-8", status: status)
     }
 }

@@ -70,7 +70,7 @@ final class RasterTileSource: Sendable {
             do {
                 guard let data = try tiles.tile(tile) else { return nil }
                 let image: RGBAImage
-                if let (width, height) = Self.pngSize(data) {
+                if let (width, height) = RGBAImage.pngSize(data) {
                     // A PNG's size is read before decoding, so that a huge tile is refused unread.
                     guard width <= Self.maximumTilePixels, height <= Self.maximumTilePixels else {
                         throw RenderError.missingData(
@@ -96,16 +96,6 @@ final class RasterTileSource: Sendable {
                 throw RenderError.missingData(name: tiles.location, reason: "\(place): \(error)")
             }
         }
-    }
-
-    /// Width and height from a PNG's header, read before decoding so that a huge tile is refused unread.
-    static func pngSize(_ data: Data) -> (Int, Int)? {
-        let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
-        guard data.count >= 24, Array(data.prefix(8)) == signature else { return nil }
-        let bytes = Array(data[data.startIndex + 16..<data.startIndex + 24])
-        let width = bytes[0..<4].reduce(0) { $0 << 8 | Int($1) }
-        let height = bytes[4..<8].reduce(0) { $0 << 8 | Int($1) }
-        return (width, height)
     }
 }
 

@@ -28,26 +28,19 @@ enum DeflateCalls {
     private static let pool = Pool()
 
     /// `input` as a zlib stream at `level` 0...12, or nil when libdeflate could not start or compress.
-    static func zlibCompress(_ input: UnsafeRawBufferPointer, level: Int) -> [UInt8]? {
+    /// `input` compressed at `level` in a zlib or gzip container; nil when libdeflate fails.
+    static func compress(_ input: UnsafeRawBufferPointer, level: Int, container: Container) -> [UInt8]? {
         guard let compressor = pool.take(level: level) else { return nil }
         defer { pool.give(compressor, level: level) }
-        let bound = libdeflate_zlib_compress_bound(compressor, input.count)
+        let bound =
+            container == .zlib
+            ? libdeflate_zlib_compress_bound(compressor, input.count)
+            : libdeflate_gzip_compress_bound(compressor, input.count)
         var out = [UInt8](repeating: 0, count: bound)
         let written = out.withUnsafeMutableBytes { output in
-            libdeflate_zlib_compress(compressor, input.baseAddress, input.count, output.baseAddress, output.count)
-        }
-        guard written > 0 else { return nil }
-        out.removeLast(out.count - written)
-        return out
-    }
-
-    static func gzipCompress(_ input: UnsafeRawBufferPointer, level: Int) -> [UInt8]? {
-        guard let compressor = pool.take(level: level) else { return nil }
-        defer { pool.give(compressor, level: level) }
-        let bound = libdeflate_gzip_compress_bound(compressor, input.count)
-        var out = [UInt8](repeating: 0, count: bound)
-        let written = out.withUnsafeMutableBytes { output in
-            libdeflate_gzip_compress(compressor, input.baseAddress, input.count, output.baseAddress, output.count)
+            container == .zlib
+                ? libdeflate_zlib_compress(compressor, input.baseAddress, input.count, output.baseAddress, output.count)
+                : libdeflate_gzip_compress(compressor, input.baseAddress, input.count, output.baseAddress, output.count)
         }
         guard written > 0 else { return nil }
         out.removeLast(out.count - written)
