@@ -1,6 +1,7 @@
 #include <stdint.h>
 #include <sys/socket.h>
 #include <netinet/in.h>
+#include <arpa/inet.h>
 #include <microhttpd.h>
 
 /* MHD_start_daemon takes its options as C varargs, which Swift cannot pass: this one call fixes the options
@@ -25,4 +26,24 @@ static inline uint16_t mapraster_mhd_port(struct MHD_Daemon *daemon)
 {
     const union MHD_DaemonInfo *info = MHD_get_daemon_info(daemon, MHD_DAEMON_INFO_BIND_PORT);
     return info ? info->port : 0;
+}
+
+/* MHD_get_connection_info is variadic as well: the client's address as text (IPv4 or IPv6) into `text`,
+ * or "-" when it is unknown. */
+static inline void mapraster_mhd_client_address(struct MHD_Connection *connection, char *text, size_t size)
+{
+    const union MHD_ConnectionInfo *info = MHD_get_connection_info(connection, MHD_CONNECTION_INFO_CLIENT_ADDRESS);
+    if (size < 2) return;
+    text[0] = '-'; text[1] = 0;
+    if (!info || !info->client_addr) return;
+    const struct sockaddr *address = info->client_addr;
+    if (address->sa_family == AF_INET) {
+        if (!inet_ntop(AF_INET, &((const struct sockaddr_in *)address)->sin_addr, text, (socklen_t)size)) {
+            text[0] = '-'; text[1] = 0;
+        }
+    } else if (address->sa_family == AF_INET6) {
+        if (!inet_ntop(AF_INET6, &((const struct sockaddr_in6 *)address)->sin6_addr, text, (socklen_t)size)) {
+            text[0] = '-'; text[1] = 0;
+        }
+    }
 }

@@ -231,7 +231,13 @@ enum CommandTable {
             OptionSpec("--public-url", nil, .text("URL"), "base of the URLs in TileJSON (default: the request's host)"),
             OptionSpec("--cors", nil, .text("ORIGIN"), "Access-Control-Allow-Origin, or none (default *)"),
             OptionSpec("--icons", nil, .file("DIR"), "folder of PNG marker icons that marker= may name"),
-            OptionSpec("--quiet", nil, .none, "no access log on standard error"),
+            OptionSpec(
+                "--access-log", nil, .choice("FORMAT", ["common", "json", "off"]),
+                "the access log on standard error: common (Apache's Common Log Format, default), json, off"),
+            OptionSpec(
+                "--render-timeout", nil, .text("SECONDS"),
+                "the render deadline: waiting for a worker and drawing, in all; later gets 503 (default 30)"),
+            OptionSpec("--quiet", nil, .none, "no access log (same as --access-log off)"),
         ],
         footer: """
             Endpoints: / (viewer), /styles/{id}/{z}/{x}/{y}[@2x].png, /styles/{id}/static/..., /staticmap?...,

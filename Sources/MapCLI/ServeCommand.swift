@@ -42,9 +42,20 @@ enum ServeCommand {
         if let url = args["--public-url"] { config.publicURL = url }
         if let cors = args["--cors"] { config.cors = cors == "none" ? nil : cors }
         if let icons = args["--icons"] { config.iconsDirectory = icons }
-
-        let quiet = args.flags.contains("--quiet")
-        let log: @Sendable (String) -> Void = { line in if !quiet { streams.standardError(line + "\n") } }
+        if let format = args["--access-log"] {
+            guard let chosen = AccessLogFormat(rawValue: format) else {
+                throw CLIError.usage("--access-log '\(format)' is invalid: use common, json or off")
+            }
+            config.accessLog = chosen
+        }
+        if args.flags.contains("--quiet") { config.accessLog = .off }
+        if let text = args["--render-timeout"] {
+            guard let seconds = Double(text), (0.05...3_600).contains(seconds) else {
+                throw CLIError.usage("--render-timeout '\(text)' is invalid: use seconds in 0.05...3600")
+            }
+            config.renderTimeout = seconds
+        }
+        let log: @Sendable (String) -> Void = { line in streams.standardError(line + "\n") }
         let server: MapServer
         do {
             server = try MapServer(configuration: config, log: log)

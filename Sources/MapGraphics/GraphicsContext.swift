@@ -22,6 +22,9 @@ public final class GraphicsContext {
     /// The opacity multiplied into every fill, stroke and image (``setAlpha(_:)``).
     var alpha: Double { state.alpha }
     private var savedStates: [DrawingState] = []
+    /// When drawing must stop, in `DispatchTime` uptime nanoseconds: ``checkStatus(_:)`` throws
+    /// ``GraphicsError/deadlineExceeded(operation:)`` after it (a server's per-request render deadline).
+    public var deadline: UInt64?
 
     private struct DrawingState {
         var fillColor = Color.black
@@ -39,11 +42,15 @@ public final class GraphicsContext {
         cairo.setMiterLimit(10)
     }
 
-    /// Reports Cairo's sticky error state as a typed error.
+    /// Reports Cairo's sticky error state as a typed error, and whether the ``deadline`` has passed.
+    /// Renderers call it after each layer, so a render past its deadline stops there.
     ///
-    /// - Throws: ``GraphicsError/cairo(operation:message:)``.
+    /// - Throws: ``GraphicsError/cairo(operation:message:)``, ``GraphicsError/deadlineExceeded(operation:)``.
     public func checkStatus(_ operation: String) throws {
         try cairo.status(operation)
+        if let deadline, DispatchTime.now().uptimeNanoseconds > deadline {
+            throw GraphicsError.deadlineExceeded(operation: operation)
+        }
     }
 
     // MARK: - State

@@ -16,6 +16,8 @@ public enum GraphicsError: MapRasterError, Equatable {
     case cannotLoadFont(path: String, reason: String)
     /// A surface size that Cairo cannot allocate.
     case invalidSurfaceSize(width: Int, height: Int)
+    /// Drawing went on past the context's deadline; `operation` is the step that finished last.
+    case deadlineExceeded(operation: String)
 
     public var description: String {
         switch self {
@@ -34,6 +36,8 @@ public enum GraphicsError: MapRasterError, Equatable {
                 "cannot load font '\(path)': \(reason); install the font (Scripts/install-system-deps.sh) or pass another path"
         case let .invalidSurfaceSize(width, height):
             return "cannot create a \(width)x\(height) image: each side must be 1...32767 pixels"
+        case let .deadlineExceeded(operation):
+            return "the render passed its deadline after \(operation); render a smaller image or allow more time"
         }
     }
 }

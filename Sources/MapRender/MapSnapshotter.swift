@@ -35,6 +35,9 @@ public final class MapSnapshotter {
         public var style: Style?
         /// Whether to print the data's attribution in the bottom-right corner.
         public var showsAttribution = true
+        /// When rendering must stop: ``snapshot()`` throws ``GraphicsError/deadlineExceeded(operation:)``
+        /// after the first layer that finishes later (a server's per-request deadline). Nil: no deadline.
+        public var deadline: DispatchTime?
 
         /// Creates options for an image of `size` points at `scale`.
         public init(size: Size, scale: Double = 1) {
@@ -110,6 +113,7 @@ public final class MapSnapshotter {
     public func snapshot() throws -> Snapshot {
         let surface = try ImageSurface(width: viewport.pixelSize.width, height: viewport.pixelSize.height)
         let context = try GraphicsContext(surface: surface, scale: viewport.scale)
+        context.deadline = options.deadline?.uptimeNanoseconds
         let baseMap = overlaysReplaceMapContent ? nil : self.baseMap
         if let baseMap {
             try context.withSavedState { try baseMap.draw(in: context, viewport: viewport) }

@@ -15,6 +15,13 @@ public struct HTTPRequest: Sendable {
     public var headers: [String: String]
     /// The request body (POST).
     public var body: Data
+    /// The client's IP address, for the access log ("-" when unknown, as in tests without a socket).
+    public var clientAddress = "-"
+    /// The protocol of the request line, for the access log.
+    public var httpVersion = "HTTP/1.1"
+    /// An answer the HTTP layer decided before any route ran (`413` for a body, `414` for a query over the
+    /// limits); ``MapServer/handle(_:)`` sends it, counting and logging it as any other response.
+    var refusal: HTTPResponse?
 
     /// Creates a request.
     public init(
@@ -33,6 +40,16 @@ public struct HTTPRequest: Sendable {
 
     /// Every value of query parameter `name`, in order.
     public func parameters(_ name: String) -> [String] { query.filter { $0.name == name }.map(\.value) }
+
+    /// The request target as a client would have sent it: the path and the query, percent-encoded again
+    /// (for the access log; the HTTP library hands over the decoded parts).
+    public var target: String {
+        guard !query.isEmpty else { return path }
+        let allowed = CharacterSet(
+            charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~,:/@!$'()*;")
+        func encode(_ text: String) -> String { text.addingPercentEncoding(withAllowedCharacters: allowed) ?? "" }
+        return path + "?" + query.map { encode($0.name) + "=" + encode($0.value) }.joined(separator: "&")
+    }
 
     /// Creates a request from a path with a query string (`/static?x=1&y=2`), percent-decoding the query
     /// (and `+` as a space) as an HTTP server does: for tests and for the access log.

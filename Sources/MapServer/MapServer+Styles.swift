@@ -140,12 +140,16 @@ extension MapServer {
         return render(options, format: imageFormat) { $0.baseMap = entry.baseMap }
     }
 
-    /// Renders on a worker slot; `503` when none frees up in time.
+    /// Renders on a worker slot within the render deadline; `503` when no slot frees up in time or the
+    /// render runs past the deadline.
     func render(
         _ options: MapSnapshotter.Options, format: ImageFormat, populate: (MapSnapshotter) throws -> Void,
         metadata: Bool = false
     ) -> HTTPResponse {
-        let outcome: Result<Data, Error>? = gate.run {
+        var options = options
+        let deadline = DispatchTime.now() + configuration.renderTimeout
+        options.deadline = deadline
+        let outcome: Result<Data, Error>? = gate.run(until: deadline) {
             let start = DispatchTime.now().uptimeNanoseconds
             defer { metrics.rendered(seconds: Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9) }
             do {
@@ -158,9 +162,18 @@ extension MapServer {
         }
         switch outcome {
         case nil:
+            metrics.refused(.busy)
             var busy = HTTPResponse.error(503, "the server is busy; retry shortly", parameter: nil)
             busy.headers.append(("Retry-After", "1"))
             return busy
+        case .failure(GraphicsError.deadlineExceeded)?:
+            metrics.refused(.deadline)
+            var late = HTTPResponse.error(
+                503,
+                "the render took longer than the \(configuration.renderTimeout) s deadline; retry, or ask for a "
+                    + "smaller image", parameter: nil)
+            late.headers.append(("Retry-After", "1"))
+            return late
         case .success(let data)?:
             return .data(data, contentType: metadata ? "application/json; charset=utf-8" : format.mediaType)
         case .failure(let error)?:

@@ -24,18 +24,17 @@ public final class MapServer: Sendable {
     let metrics = ServerMetrics()
     private let daemon = Mutex<HTTPDaemon?>(nil)
     private let inFlight = Atomic<Int>(0)
-    /// Called after each request with one access-log line.
-    private let log: @Sendable (String) -> Void
+    /// Called after each request with one access-log line (``ServerConfiguration/accessLog``).
+    private let log: (@Sendable (String) -> Void)?
 
-    /// Creates a server (not yet listening).
-    public init(configuration: ServerConfiguration, log: @escaping @Sendable (String) -> Void = { _ in }) throws {
+    /// Creates a server (not yet listening) that hands each access-log line to `log`.
+    public init(configuration: ServerConfiguration, log: (@Sendable (String) -> Void)? = nil) throws {
         guard !configuration.styles.isEmpty || !configuration.data.isEmpty else {
             throw ServerError.invalidConfiguration("nothing to serve: give at least one style or data file")
         }
         self.configuration = configuration
         cache = ResponseCache(capacity: configuration.cacheBytes)
-        gate = RenderGate(
-            workers: configuration.workers, queueLimit: configuration.queueLimit, timeout: configuration.renderTimeout)
+        gate = RenderGate(workers: configuration.workers, queueLimit: configuration.queueLimit)
         self.log = log
     }
 
@@ -73,16 +72,23 @@ public final class MapServer: Sendable {
         inFlight.add(1, ordering: .relaxed)
         defer { inFlight.subtract(1, ordering: .releasing) }
         let start = DispatchTime.now().uptimeNanoseconds
-        let (endpoint, routed) = route(request)
+        let (endpoint, routed) = request.refusal.map { ("refused", $0) } ?? route(request)
         var response = routed
         if let cors = configuration.cors { response.headers.append(("Access-Control-Allow-Origin", cors)) }
         response = conditional(request, response)
         response = compressed(request, response)
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
         metrics.request(endpoint: endpoint, status: response.status, seconds: seconds, bytes: response.body.count)
-        log(
-            "\(request.method) \(request.path)\(request.query.isEmpty ? "" : "?…") \(response.status) "
-                + "\(response.body.count) \(String(format: "%.1f", seconds * 1000)) ms")
+        if let log, configuration.accessLog != .off {
+            var now = timespec()
+            clock_gettime(CLOCK_REALTIME, &now)
+            if let line = AccessLog.line(
+                configuration.accessLog, request: request, response: response, endpoint: endpoint, seconds: seconds,
+                at: now)
+            {
+                log(line)
+            }
+        }
         return response
     }
 

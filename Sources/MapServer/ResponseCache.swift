@@ -65,19 +65,17 @@ final class ResponseCache: Sendable {
     var usage: (entries: Int, bytes: Int) { state.withLock { ($0.entries.count, $0.bytes) } }
 }
 
-/// At most `workers` renders at a time; at most `queueLimit` requests waiting for one, each for at most
-/// `timeout` seconds. Whoever cannot get in gets `503` with `Retry-After` instead of an unbounded backlog.
+/// At most `workers` renders at a time; at most `queueLimit` requests waiting for one, none past its
+/// deadline. Whoever cannot get in gets `503` with `Retry-After` instead of an unbounded backlog.
 final class RenderGate: Sendable {
     private let slots: DispatchSemaphore
     private let waitingCount = Atomic<Int>(0)
     private let runningCount = Atomic<Int>(0)
     let queueLimit: Int
-    let timeout: Double
 
-    init(workers: Int, queueLimit: Int, timeout: Double) {
+    init(workers: Int, queueLimit: Int) {
         slots = DispatchSemaphore(value: max(1, workers))
         self.queueLimit = queueLimit
-        self.timeout = timeout
     }
 
     /// Requests waiting for a worker now.
@@ -85,12 +83,12 @@ final class RenderGate: Sendable {
     /// Renders running now.
     var running: Int { runningCount.load(ordering: .relaxed) }
 
-    /// Runs `body` on a worker slot, or returns nil when the queue is full or the wait timed out.
-    func run<T>(_ body: () throws -> T) rethrows -> T? {
+    /// Runs `body` on a worker slot, or returns nil when the queue is full or no slot freed before `deadline`.
+    func run<T>(until deadline: DispatchTime, _ body: () throws -> T) rethrows -> T? {
         if slots.wait(timeout: .now()) != .success {
             let queued = waitingCount.add(1, ordering: .relaxed).newValue
             defer { waitingCount.subtract(1, ordering: .relaxed) }
-            guard queued <= queueLimit, slots.wait(timeout: .now() + timeout) == .success else { return nil }
+            guard queued <= queueLimit, slots.wait(timeout: deadline) == .success else { return nil }
         }
         runningCount.add(1, ordering: .relaxed)
         defer {

@@ -8,7 +8,7 @@ import MapStorage
 ///
 /// ```json
 /// {"options": {"bind": "127.0.0.1", "port": 8080, "maxSize": 2048, "maxScaleFactor": 3, "workers": 2,
-///              "queue": 32, "renderTimeout": 30, "cacheBytes": 67108864, "cacheControl": "public, max-age=3600",
+///              "queue": 32, "renderTimeout": 30, "accessLog": "common", "cacheBytes": 67108864, "cacheControl": "public, max-age=3600",
 ///              "cors": "*", "publicUrl": "https://maps.example.com/"},
 ///  "styles": {"streets": {"style": "styles/streets.json"}},
 ///  "data": {"omt": {"mbtiles": "tiles/planet.mbtiles"}}}
@@ -65,8 +65,11 @@ public struct ServerConfiguration: Sendable {
     public var workers = max(1, ProcessInfo.processInfo.activeProcessorCount)
     /// Requests that may wait for a worker; more get `503` with `Retry-After`.
     public var queueLimit = 32
-    /// How long a request may wait for a worker, in seconds, before it gets `503`.
+    /// The render deadline, in seconds: a request that has waited for a worker and rendered this long in all
+    /// gets `503` with `Retry-After`; a render past it stops between layers.
     public var renderTimeout = 30.0
+    /// The access log's format (one line per request, on standard error for `mapraster serve`).
+    public var accessLog = AccessLogFormat.common
     /// Bytes of rendered images and tiles kept in memory (least recently used first out).
     public var cacheBytes = 64 << 20
     /// `Cache-Control` of images, tiles and JSON.
@@ -192,7 +195,18 @@ public struct ServerConfiguration: Sendable {
                 case "maxScaleFactor": config.maximumScale = try integer(1...4)
                 case "workers": config.workers = try integer(1...256)
                 case "queue": config.queueLimit = try integer(0...100_000)
-                case "renderTimeout": config.renderTimeout = Double(try integer(1...3_600))
+                case "renderTimeout":
+                    guard let seconds = value.number, (0.05...3_600).contains(seconds) else {
+                        throw ServerError.invalidConfiguration("options.renderTimeout: must be seconds in 0.05...3600")
+                    }
+                    config.renderTimeout = seconds
+                case "accessLog":
+                    let name = try string()
+                    guard let format = AccessLogFormat(rawValue: name) else {
+                        throw ServerError.invalidConfiguration(
+                            "options.accessLog: '\(name)' is not common, json or off")
+                    }
+                    config.accessLog = format
                 case "cacheBytes": config.cacheBytes = try integer(0...(1 << 40))
                 case "cacheControl": config.cacheControl = try string()
                 case "cors": config.cors = value == .null ? nil : try string()
@@ -203,7 +217,8 @@ public struct ServerConfiguration: Sendable {
                 default:
                     throw ServerError.invalidConfiguration(
                         "options.\(key): unknown option; known: bind, port, maxSize, maxScaleFactor, workers, queue, "
-                            + "renderTimeout, cacheBytes, cacheControl, cors, publicUrl, maxBodyBytes, leaflet, icons")
+                            + "renderTimeout, accessLog, cacheBytes, cacheControl, cors, publicUrl, maxBodyBytes, leaflet, icons"
+                    )
                 }
             }
         }

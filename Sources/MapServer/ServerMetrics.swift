@@ -4,6 +4,14 @@ import Synchronization
 /// Counters and histograms for `/metrics`, in Prometheus' text format: requests by endpoint and status,
 /// request latency and render time histograms, cache hits and misses, bytes sent, queue depth.
 final class ServerMetrics: Sendable {
+    /// Why a request got `503`.
+    enum Refusal: String, CaseIterable {
+        /// The render queue was full, or no worker freed up before the deadline.
+        case busy
+        /// The render started but ran past the deadline.
+        case deadline
+    }
+
     static let buckets = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10]
 
     private struct Histogram {
@@ -24,7 +32,7 @@ final class ServerMetrics: Sendable {
         var cacheHits: UInt64 = 0
         var cacheMisses: UInt64 = 0
         var bytesSent: UInt64 = 0
-        var rejected: UInt64 = 0
+        var rejected: [Refusal: UInt64] = [:]
     }
 
     private let state = Mutex(State())
@@ -34,10 +42,10 @@ final class ServerMetrics: Sendable {
             state.requests["\(endpoint)|\(status)", default: 0] += 1
             state.latency[endpoint, default: Histogram()].observe(seconds)
             state.bytesSent &+= UInt64(max(0, bytes))
-            if status == 503 { state.rejected += 1 }
         }
     }
 
+    func refused(_ reason: Refusal) { state.withLock { $0.rejected[reason, default: 0] += 1 } }
     func rendered(seconds: Double) { state.withLock { $0.render.observe(seconds) } }
     func cache(hit: Bool) { state.withLock { hit ? ($0.cacheHits += 1) : ($0.cacheMisses += 1) } }
 
@@ -82,8 +90,12 @@ final class ServerMetrics: Sendable {
             out += "# TYPE mapraster_render_queue_depth gauge\nmapraster_render_queue_depth \(waiting)\n"
             out += "# HELP mapraster_renders_in_flight Renders running now.\n"
             out += "# TYPE mapraster_renders_in_flight gauge\nmapraster_renders_in_flight \(running)\n"
-            out += "# HELP mapraster_rejected_total Requests refused with 503 (queue full or wait too long).\n"
-            out += "# TYPE mapraster_rejected_total counter\nmapraster_rejected_total \(state.rejected)\n"
+            out += "# HELP mapraster_rejected_total Requests refused with 503: busy (queue full, or no worker before "
+            out += "the deadline), deadline (the render ran past it).\n"
+            out += "# TYPE mapraster_rejected_total counter\n"
+            for reason in Refusal.allCases {
+                out += "mapraster_rejected_total{reason=\"\(reason.rawValue)\"} \(state.rejected[reason] ?? 0)\n"
+            }
             return out
         }
     }

@@ -252,9 +252,12 @@ struct MapServerHTTPTests {
         return box
     }
 
-    @Test("32 parallel clients get the bytes the server's handler gives; HEAD, 413 and 414 over the wire")
+    @Test("32 parallel clients get the handler's bytes; HEAD, 413 and 414 over the wire, counted and logged")
     func loopback() throws {
-        let server = try MapServer(configuration: try TestServer.configuration())
+        let lines = Mutex<[String]>([])
+        let server = try MapServer(configuration: try TestServer.configuration()) { line in
+            lines.withLock { $0.append(line) }
+        }
         try server.start()
         defer { server.shutdown(grace: 5) }
         let port = try #require(server.port)
@@ -306,5 +309,23 @@ struct MapServerHTTPTests {
         #expect(big.status == 413)
         let long = Self.fetch(URL(string: base + "/health?q=" + String(repeating: "a", count: 20_000))!)
         #expect(long.status == 414 || long.status == 431)
+        // 413 and 414 are counted as any other answer.
+        let metrics = String(decoding: Self.fetch(URL(string: base + "/metrics")!).data, as: UTF8.self)
+        #expect(metrics.contains("mapraster_http_requests_total{endpoint=\"refused\",status=\"413\"} 1"))
+        if long.status == 414 {
+            #expect(metrics.contains("mapraster_http_requests_total{endpoint=\"refused\",status=\"414\"} 1"))
+        }
+        // One Common Log Format line per request, with the client's address and the query.
+        let logged = lines.withLock { $0 }
+        #expect(logged.count >= 32 + 2 + endpoints.count * 2)
+        // (The handler called without a socket logs "-" for the client.)
+        let tiles = logged.filter { $0.contains("\"GET /styles/muted/4/0/5.png HTTP/1.1\" 200 ") }
+        #expect(tiles.contains { $0.hasPrefix("127.0.0.1 - - [") } && tiles.contains { $0.hasPrefix("- - - [") })
+        #expect(logged.contains { $0.contains("\"HEAD /styles/muted/4/0/5.png HTTP/1.1\" 200 -") })
+        #expect(logged.contains { $0.contains("\"POST /render HTTP/1.1\" 413 ") })
+        #expect(
+            logged.contains {
+                $0.contains("\"GET /staticmap?size=120x80&markers=color:red%7C43.73,7.42&zoom=12&center=43.73,7.42 ")
+            })
     }
 }

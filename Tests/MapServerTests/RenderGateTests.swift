@@ -8,12 +8,12 @@ import Testing
 struct RenderGateTests {
     @Test("with every worker busy and the queue full, a request is refused at once instead of waiting")
     func queueFull() throws {
-        let gate = RenderGate(workers: 1, queueLimit: 1, timeout: 10)
+        let gate = RenderGate(workers: 1, queueLimit: 1)
         let busy = DispatchSemaphore(value: 0)
         let release = DispatchSemaphore(value: 0)
         let finished = DispatchSemaphore(value: 0)
         DispatchQueue.global().async {
-            _ = gate.run {
+            _ = gate.run(until: .now() + 10) {
                 busy.signal()
                 release.wait()
             }
@@ -23,13 +23,13 @@ struct RenderGateTests {
         // One request may wait: it queues, and runs once the worker is free.
         let queuedRan = Atomic<Bool>(false)
         DispatchQueue.global().async {
-            _ = gate.run { queuedRan.store(true, ordering: .relaxed) }
+            _ = gate.run(until: .now() + 10) { queuedRan.store(true, ordering: .relaxed) }
             finished.signal()
         }
         while gate.waiting < 1 { usleep(1_000) }
         // The queue is full: the next is refused immediately.
         let start = Date()
-        let refused = gate.run { 1 }
+        let refused = gate.run(until: .now() + 10) { 1 }
         #expect(refused == nil)
         #expect(Date().timeIntervalSince(start) < 1)
         release.signal()
@@ -37,22 +37,22 @@ struct RenderGateTests {
         finished.wait()
         let ran = queuedRan.load(ordering: .relaxed)
         #expect(ran)
-        #expect(gate.run { 2 } == 2)
+        #expect(gate.run(until: .now() + 10) { 2 } == 2)
     }
 
-    @Test("a request that waits longer than the timeout is refused")
+    @Test("a request still waiting at its deadline is refused")
     func timeout() {
-        let gate = RenderGate(workers: 1, queueLimit: 5, timeout: 0.2)
+        let gate = RenderGate(workers: 1, queueLimit: 5)
         let busy = DispatchSemaphore(value: 0)
         let release = DispatchSemaphore(value: 0)
         DispatchQueue.global().async {
-            _ = gate.run {
+            _ = gate.run(until: .now() + 10) {
                 busy.signal(); release.wait()
             }
         }
         busy.wait()
         let start = Date()
-        #expect(gate.run { 1 } == nil)
+        #expect(gate.run(until: .now() + 0.2) { 1 } == nil)
         #expect(Date().timeIntervalSince(start) >= 0.2)
         release.signal()
     }

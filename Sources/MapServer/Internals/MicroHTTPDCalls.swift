@@ -88,7 +88,7 @@ final class HTTPDaemon: @unchecked Sendable {
 /// Called by libmicrohttpd for each request, several times for a request with a body: the first call makes
 /// the request's state, the next ones add body chunks, the last one (no more data) answers.
 private let accessHandler: MHD_AccessHandlerCallback = {
-    cls, connection, url, method, _, uploadData, uploadDataSize, connectionContext in
+    cls, connection, url, method, version, uploadData, uploadDataSize, connectionContext in
     guard let cls, let connection, let connectionContext, let uploadDataSize else { return MHD_Result.NO }
     let context = Unmanaged<HTTPDaemon.Context>.fromOpaque(cls).takeUnretainedValue()
     guard let pendingPointer = connectionContext.pointee else {
@@ -120,15 +120,19 @@ private let accessHandler: MHD_AccessHandlerCallback = {
     request.headers = collected.headers
     request.query = collected.query
     request.body = pending.body
-    let response: HTTPResponse
-    if pending.tooLarge {
-        response = .error(413, "the request body is larger than \(context.bodyLimit) bytes", parameter: "body")
-    } else if collected.queryBytes > context.queryLimit {
-        response = .error(414, "the query is longer than \(context.queryLimit) bytes", parameter: "query")
-    } else {
-        response = context.handler(request)
+    if let version { request.httpVersion = String(cString: version) }
+    withUnsafeTemporaryAllocation(of: CChar.self, capacity: 64) { buffer in
+        mapraster_mhd_client_address(connection, buffer.baseAddress, buffer.count)
+        request.clientAddress = String(cString: buffer.baseAddress!)
     }
-    return send(response, on: connection)
+    if pending.tooLarge {
+        request.body = Data()
+        request.refusal = .error(413, "the request body is larger than \(context.bodyLimit) bytes", parameter: "body")
+    } else if collected.queryBytes > context.queryLimit {
+        request.query = []
+        request.refusal = .error(414, "the query is longer than \(context.queryLimit) bytes", parameter: "query")
+    }
+    return send(context.handler(request), on: connection)
 }
 
 /// Headers and query parameters read from a connection.
