@@ -47,8 +47,10 @@ open(out, "w").write("\n".join(paths) + "\n")
 print(f"{len(paths)} tiles z12-16 over Monaco", file=sys.stderr)
 PY
 
-start_server() {  # workers cache_bytes queue
-    "$bin/mapraster" serve --port 0 --quiet --workers "$1" --cache-bytes "$2" --queue "$3" "${extra[@]}" >"$work/banner" 2>&1 &
+start_server() {  # workers cache_bytes queue [more serve options]
+    local workers=$1 cache=$2 queue=$3; shift 3
+    "$bin/mapraster" serve --port 0 --quiet --workers "$workers" --cache-bytes "$cache" --queue "$queue" "${extra[@]}" \
+        "$@" >"$work/banner" 2>&1 &
     server=$!
     for _ in $(seq 1 200); do
         port=$(sed -n 's|.*serving http://127.0.0.1:\([0-9]*\)/.*|\1|p' "$work/banner")
@@ -104,10 +106,17 @@ first=$(head -1 "$work/tiles.txt")
 curl -s -o /dev/null "http://127.0.0.1:$port$first"
 run_wrk "cached tile" 32 "http://127.0.0.1:$port$first" >/dev/null
 stop_server
+# The same with the access log on (Common Log Format to a file), as a deployment runs it.
+start_server 2 $((64 << 20)) 32 --access-log common
+sleep 0.2
+curl -s -o /dev/null "http://127.0.0.1:$port$first"
+run_wrk "cached tile, access log on" 32 "http://127.0.0.1:$port$first" >/dev/null
+stop_server
 
 if [ "$soak" -gt 0 ]; then
-    echo "-- 4. soak: ${soak}s at saturation (64 connections, tiles, 2 workers, queue 32, cache 64 MiB)"
-    start_server 2 $((64 << 20)) 32
+    echo "-- 4. soak: ${soak}s at saturation (64 connections, tiles, 2 workers, queue 32, cache 64 MiB, render"
+    echo "   deadline 1 s so that every answer comes within wrk's 2 s timeout)"
+    start_server 2 $((64 << 20)) 32 --render-timeout 1
     TILES=$work/tiles.txt timeout $((soak + 30)) wrk -t2 -c64 -d"${soak}s" --latency -s Benchmarks/server/tiles.lua \
         "http://127.0.0.1:$port" >"$work/soak.txt" &
     load=$!
@@ -116,6 +125,11 @@ if [ "$soak" -gt 0 ]; then
     wait "$load"
     end=$(awk '/VmRSS/ {print $2}' "/proc/$server/status")
     grep -E "Requests/sec|Non-2xx|Socket errors" "$work/soak.txt" || true
+    echo "answers by status, and 503s by reason (the server's /metrics):"
+    curl -s "http://127.0.0.1:$port/metrics" | awk '/^mapraster_http_requests_total/ {
+        match($0, /status="[0-9]+"/); s = substr($0, RSTART + 8, RLENGTH - 9); n[s] += $2 }
+        /^mapraster_rejected_total/ { print "  " $0 }
+        END { for (s in n) print "  status " s ": " n[s] }'
     echo "resident memory: ${warm} kB after 60 s, ${end} kB at the end: $(echo "($end - $warm) * 100 / $warm" | bc -l | xargs printf "%.1f") % (goal < 5 %)"
     stop_server
 fi

@@ -3,6 +3,10 @@ import Synchronization
 
 /// Rendered responses by request, the least recently used dropped first, bounded in bytes: repeated
 /// tiles and images are served without rendering again.
+///
+/// Hits are the hot path of a tile server (tens of thousands a second on every core), so lookups share a
+/// read lock and mark their entry used with an atomic tick; only inserts (after a render) take the write
+/// lock, and they evict the entries with the oldest ticks.
 final class ResponseCache: Sendable {
     struct Entry: Sendable {
         let body: Data
@@ -10,59 +14,96 @@ final class ResponseCache: Sendable {
         let etag: String
     }
 
+    /// An entry and when it was last used.
+    private final class Slot: Sendable {
+        let entry: Entry
+        let size: Int
+        let lastUse: Atomic<UInt64>
+        init(entry: Entry, size: Int, tick: UInt64) {
+            self.entry = entry
+            self.size = size
+            lastUse = Atomic(tick)
+        }
+    }
+
     private struct State {
-        var entries: [String: (entry: Entry, tick: UInt64)] = [:]
-        /// Keys by last use, oldest first (ticks are unique).
-        var order: [UInt64: String] = [:]
-        var oldest: UInt64 = 0
-        var tick: UInt64 = 0
+        var slots: [String: Slot] = [:]
         var bytes = 0
     }
 
-    private let state = Mutex(State())
+    private let lock = ReadWriteLock()
+    nonisolated(unsafe) private var state = State()
+    private let clock = Atomic<UInt64>(0)
     /// The most bytes kept.
     let capacity: Int
 
     init(capacity: Int) { self.capacity = max(0, capacity) }
 
+    /// The bytes an entry is charged: its body, its key and a fixed overhead.
+    private static func size(_ entry: Entry, key: String) -> Int { entry.body.count + key.utf8.count + 128 }
+
     /// The cached response for `key`, marking it recently used.
     func value(_ key: String) -> Entry? {
-        state.withLock { state in
-            guard let found = state.entries[key] else { return nil }
-            state.order[found.tick] = nil
-            state.tick &+= 1
-            state.order[state.tick] = key
-            state.entries[key] = (found.entry, state.tick)
-            return found.entry
-        }
+        let slot = lock.reading { state.slots[key] }
+        guard let slot else { return nil }
+        slot.lastUse.store(clock.add(1, ordering: .relaxed).newValue, ordering: .relaxed)
+        return slot.entry
     }
 
-    /// Keeps `entry` under `key` unless it alone is over a quarter of the capacity.
+    /// Keeps `entry` under `key` unless it alone is over a quarter of the capacity; drops the least recently
+    /// used entries while the cache holds more than its capacity.
     func insert(_ entry: Entry, for key: String) {
-        let size = entry.body.count + key.utf8.count + 128
+        let size = Self.size(entry, key: key)
         guard size <= capacity / 4 else { return }
-        state.withLock { state in
-            if let old = state.entries[key] {
-                state.order[old.tick] = nil
-                state.bytes -= old.entry.body.count + key.utf8.count + 128
-            }
-            state.tick &+= 1
-            state.entries[key] = (entry, state.tick)
-            state.order[state.tick] = key
+        let tick = clock.add(1, ordering: .relaxed).newValue
+        lock.writing {
+            if let old = state.slots[key] { state.bytes -= old.size }
+            state.slots[key] = Slot(entry: entry, size: size, tick: tick)
             state.bytes += size
-            while state.bytes > capacity, state.oldest < state.tick {
-                if let victim = state.order.removeValue(forKey: state.oldest),
-                    let gone = state.entries.removeValue(forKey: victim)
-                {
-                    state.bytes -= gone.entry.body.count + victim.utf8.count + 128
+            while state.bytes > capacity {
+                var victim: (key: String, tick: UInt64)?
+                for (candidate, slot) in state.slots where candidate != key {
+                    let used = slot.lastUse.load(ordering: .relaxed)
+                    if victim == nil || used < victim!.tick { victim = (candidate, used) }
                 }
-                state.oldest &+= 1
+                guard let victim, let gone = state.slots.removeValue(forKey: victim.key) else { break }
+                state.bytes -= gone.size
             }
         }
     }
 
     /// Entries and bytes held.
-    var usage: (entries: Int, bytes: Int) { state.withLock { ($0.entries.count, $0.bytes) } }
+    var usage: (entries: Int, bytes: Int) { lock.reading { (state.slots.count, state.bytes) } }
+}
+
+/// A POSIX read-write lock that prefers writers (so that a stream of readers cannot starve an insert).
+private final class ReadWriteLock: @unchecked Sendable {
+    private let lock = UnsafeMutablePointer<pthread_rwlock_t>.allocate(capacity: 1)
+
+    init() {
+        var attributes = pthread_rwlockattr_t()
+        pthread_rwlockattr_init(&attributes)
+        pthread_rwlockattr_setkind_np(&attributes, Int32(PTHREAD_RWLOCK_PREFER_WRITER_NONRECURSIVE_NP))
+        pthread_rwlock_init(lock, &attributes)
+        pthread_rwlockattr_destroy(&attributes)
+    }
+
+    deinit {
+        pthread_rwlock_destroy(lock)
+        lock.deallocate()
+    }
+
+    func reading<T>(_ body: () throws -> T) rethrows -> T {
+        pthread_rwlock_rdlock(lock)
+        defer { pthread_rwlock_unlock(lock) }
+        return try body()
+    }
+
+    func writing<T>(_ body: () throws -> T) rethrows -> T {
+        pthread_rwlock_wrlock(lock)
+        defer { pthread_rwlock_unlock(lock) }
+        return try body()
+    }
 }
 
 /// At most `workers` renders at a time; at most `queueLimit` requests waiting for one, none past its

@@ -18,6 +18,11 @@ final class ServerMetrics: Sendable {
         var counts = [UInt64](repeating: 0, count: ServerMetrics.buckets.count)
         var sum = 0.0
         var count: UInt64 = 0
+        mutating func add(_ other: Histogram) {
+            for i in counts.indices { counts[i] += other.counts[i] }
+            sum += other.sum
+            count += other.count
+        }
         mutating func observe(_ seconds: Double) {
             for (i, bound) in ServerMetrics.buckets.enumerated() where seconds <= bound { counts[i] += 1 }
             sum += seconds
@@ -26,32 +31,71 @@ final class ServerMetrics: Sendable {
     }
 
     private struct State {
-        var requests: [String: UInt64] = [:]  // "endpoint|status"
+        var requests: [RequestKey: UInt64] = [:]
         var latency: [String: Histogram] = [:]
         var render = Histogram()
-        var cacheHits: UInt64 = 0
-        var cacheMisses: UInt64 = 0
         var bytesSent: UInt64 = 0
         var rejected: [Refusal: UInt64] = [:]
+
+        mutating func add(_ other: State) {
+            requests.merge(other.requests, uniquingKeysWith: +)
+            for (endpoint, h) in other.latency { latency[endpoint, default: Histogram()].add(h) }
+            render.add(other.render)
+            bytesSent &+= other.bytesSent
+            rejected.merge(other.rejected, uniquingKeysWith: +)
+        }
     }
 
-    private let state = Mutex(State())
+    private struct RequestKey: Hashable, Comparable {
+        let endpoint: String
+        let status: Int
+        static func < (a: Self, b: Self) -> Bool { (a.endpoint, a.status) < (b.endpoint, b.status) }
+    }
+
+    /// The counters are split in shards, each thread counting into the shard of its id, so that requests
+    /// answered at the same time on different cores do not wait for one lock; `/metrics` adds them up.
+    private final class Shard: @unchecked Sendable {
+        let lock = NSLock()
+        var state = State()
+    }
+
+    private let shards = (0..<16).map { _ in Shard() }
+    private let cacheHits = Atomic<UInt64>(0)
+    private let cacheMisses = Atomic<UInt64>(0)
+
+    private func withShard(_ body: (inout State) -> Void) {
+        let thread = UInt64(pthread_self())
+        let shard = shards[Int(truncatingIfNeeded: (thread &* 0x9E37_79B9_7F4A_7C15) >> 60)]
+        shard.lock.lock()
+        defer { shard.lock.unlock() }
+        body(&shard.state)
+    }
 
     func request(endpoint: String, status: Int, seconds: Double, bytes: Int) {
-        state.withLock { state in
-            state.requests["\(endpoint)|\(status)", default: 0] += 1
+        withShard { state in
+            state.requests[RequestKey(endpoint: endpoint, status: status), default: 0] += 1
             state.latency[endpoint, default: Histogram()].observe(seconds)
             state.bytesSent &+= UInt64(max(0, bytes))
         }
     }
 
-    func refused(_ reason: Refusal) { state.withLock { $0.rejected[reason, default: 0] += 1 } }
-    func rendered(seconds: Double) { state.withLock { $0.render.observe(seconds) } }
-    func cache(hit: Bool) { state.withLock { hit ? ($0.cacheHits += 1) : ($0.cacheMisses += 1) } }
+    func refused(_ reason: Refusal) { withShard { $0.rejected[reason, default: 0] += 1 } }
+    func rendered(seconds: Double) { withShard { $0.render.observe(seconds) } }
+    func cache(hit: Bool) {
+        if hit { cacheHits.add(1, ordering: .relaxed) } else { cacheMisses.add(1, ordering: .relaxed) }
+    }
 
     /// The metrics as Prometheus text (version 0.0.4).
     func text(cache: (entries: Int, bytes: Int), waiting: Int, running: Int) -> String {
-        state.withLock { state in
+        var state = State()
+        for shard in shards {
+            shard.lock.lock()
+            state.add(shard.state)
+            shard.lock.unlock()
+        }
+        let cacheHits = cacheHits.load(ordering: .relaxed)
+        let cacheMisses = cacheMisses.load(ordering: .relaxed)
+        do {
             var out = ""
             func histogram(_ name: String, _ label: String, _ h: Histogram) {
                 for (i, bound) in Self.buckets.enumerated() {
@@ -64,9 +108,9 @@ final class ServerMetrics: Sendable {
             out += "# HELP mapraster_http_requests_total Requests by endpoint and status.\n"
             out += "# TYPE mapraster_http_requests_total counter\n"
             for key in state.requests.keys.sorted() {
-                let parts = key.split(separator: "|")
                 out +=
-                    "mapraster_http_requests_total{endpoint=\"\(parts[0])\",status=\"\(parts[1])\"} \(state.requests[key]!)\n"
+                    "mapraster_http_requests_total{endpoint=\"\(key.endpoint)\",status=\"\(key.status)\"} "
+                    + "\(state.requests[key]!)\n"
             }
             out += "# HELP mapraster_http_request_seconds Time from request to response, by endpoint.\n"
             out += "# TYPE mapraster_http_request_seconds histogram\n"
@@ -77,9 +121,9 @@ final class ServerMetrics: Sendable {
             out += "# TYPE mapraster_render_seconds histogram\n"
             histogram("mapraster_render_seconds", "", state.render)
             out += "# HELP mapraster_cache_hits_total Responses served from the in-memory cache.\n"
-            out += "# TYPE mapraster_cache_hits_total counter\nmapraster_cache_hits_total \(state.cacheHits)\n"
+            out += "# TYPE mapraster_cache_hits_total counter\nmapraster_cache_hits_total \(cacheHits)\n"
             out += "# HELP mapraster_cache_misses_total Cacheable responses that had to be rendered.\n"
-            out += "# TYPE mapraster_cache_misses_total counter\nmapraster_cache_misses_total \(state.cacheMisses)\n"
+            out += "# TYPE mapraster_cache_misses_total counter\nmapraster_cache_misses_total \(cacheMisses)\n"
             out += "# HELP mapraster_cache_bytes Bytes held by the response cache.\n"
             out += "# TYPE mapraster_cache_bytes gauge\nmapraster_cache_bytes \(cache.bytes)\n"
             out += "# HELP mapraster_cache_entries Responses held by the response cache.\n"
