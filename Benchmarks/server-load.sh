@@ -12,7 +12,7 @@
 #   4. with --soak: SOAK_SECONDS at saturation (64 connections, mixed tiles, queue 32), errors other than 503
 #      and resident memory after warm-up vs at the end.
 # Prints req/s, p50/p99 latency and the server's CPU (user+system seconds per wall second).
-# SERVER_STYLE=ID=PATH adds a style (e.g. streets=styles/streets.json) and STYLE=ID picks it.
+# ONLY=soak runs the soak alone (with --soak). SERVER_STYLE=ID=PATH adds a style (e.g. streets=styles/streets.json) and STYLE=ID picks it.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds=${1:-15}
@@ -81,6 +81,7 @@ run_wrk() {  # label connections [wrk args...]
 }
 
 echo "== mapraster serve under wrk, $(date -u +%FT%TZ), $(nproc) cores, ${seconds}s per run, style $style"
+if [ "${ONLY:-}" != soak ]; then
 echo "-- 1. static map 600x400@2x, 10 markers + a path (POST /render), cache off"
 inproc=$(SERVER_STYLE=${SERVER_STYLE:-} "$bin/ServerBenchmark" render Benchmarks/server/load-scene.json "$style" 2 "$seconds")
 echo "$inproc"
@@ -112,6 +113,8 @@ sleep 0.2
 curl -s -o /dev/null "http://127.0.0.1:$port$first"
 run_wrk "cached tile, access log on" 32 "http://127.0.0.1:$port$first" >/dev/null
 stop_server
+
+fi
 
 if [ "$soak" -gt 0 ]; then
     echo "-- 4. soak: ${soak}s at saturation (64 connections, tiles, 2 workers, queue 32, cache 64 MiB, render"
