@@ -16,7 +16,8 @@ MapRaster in styles/sprites/src/.
 Rendering: Debian's `rsvg-convert` (librsvg2-bin) at 1x and 2x, and at 4x/8x of those for the halo and the
 distance field. A data-preparation tool only: MapRaster reads the PNG and JSON, never the SVGs.
 
-Packing (MapLibre's sprite format: x, y, width, height, pixelRatio, sdf): images sorted by height, then
+Packing (MapLibre's sprite format: x, y, width, height, pixelRatio, sdf, and for the shield stretchX,
+stretchY and content): images sorted by height, then
 width (tallest first), then name, placed on shelves left to right in a sheet 128 pixels wide (256 at 2x)
 with a 2-pixel gap (4 at 2x) between images; the 2x sheet is the 1x layout doubled. Deterministic: run it
 again and the four files do not change (for the same librsvg, Pillow and zlib).
@@ -45,6 +46,11 @@ GAP = 2  # pixels at 1x between images
 HALO = 1.0  # halo width in points
 SDF_PX = 8.0  # MapLibre's SDF scale: one alpha unit of 1/8 per pixel of distance
 SDF_EDGE = 0.75  # MapLibre's SDF edge value (192/256)
+
+# Nine-patch metadata of images, in pixels at 1x (doubled at 2x): the parts that stretch and the box text
+# fits into with icon-text-fit (MapLibre's stretchX, stretchY, content). The shield's rectangle is
+# 3...18 x 3...12 with corners of radius 2: its straight parts stretch, its text sits inside.
+NINE_PATCH = {"shield": {"stretchX": [[5, 16]], "stretchY": [[5, 10]], "content": [4, 4, 17, 11]}}
 
 # Colours by category, matching the text colours of the POI labels in Scripts/make-streets-style.py.
 FOOD, SHOP, LODGING, HEALTH, EDUCATION = "#a0602a", "#8c5f94", "#5a6a9a", "#b04a4a", "#8a7040"
@@ -195,6 +201,8 @@ def build(scale, found, places, sheet_size):
         entry = {"x": x, "y": y, "width": w * scale, "height": h * scale, "pixelRatio": scale}
         if is_sdf:
             entry["sdf"] = True
+        for key, value in NINE_PATCH.get(name, {}).items():
+            entry[key] = json.loads(json.dumps(value), parse_int=lambda t: int(t) * scale)
         index[name] = entry
     return sheet, index
 
