@@ -377,6 +377,7 @@ def score_placement(result, style, command, style_path, work, assets, timeout, e
     score = placement_score(expected_boxes, found_boxes, ratio)
     score["background"] = source
     score["refused"] = actual is None
+    score["pass"] = score["pass"] and actual is not None  # a refused case passes nothing, even with no labels
     result["placement"] = score
     if sheet_dir:
         name_part = re.sub(r"[^A-Za-z0-9_.-]+", "_", f"placement__{result['group']}__{result['case']}")
