@@ -273,11 +273,15 @@ def main():
         with open(path, encoding="utf-8") as f:
             style = json.load(f)
         names = None
+        checker = Checker(spec)
         sprite = style.get("sprite")
         if isinstance(sprite, str) and "://" not in sprite:
-            with open(os.path.join(os.path.dirname(os.path.abspath(path)), sprite + ".json"), encoding="utf-8") as f:
-                names = set(json.load(f))
-        checker = Checker(spec)
+            sprite_json = os.path.join(os.path.dirname(os.path.abspath(path)), sprite + ".json")
+            try:
+                with open(sprite_json, encoding="utf-8") as f:
+                    names = set(json.load(f))
+            except (OSError, ValueError) as error:
+                checker.problem("sprite", f"cannot read {sprite_json}: {error}")
         ids = checker.style(style, names)
         for line in checker.problems:
             print(f"{path}: {line}")
