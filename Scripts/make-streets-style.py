@@ -11,8 +11,20 @@ no sprites yet), house numbers and mountain peaks. Natural Earth (the generated 
 world zooms (MapLibre 0-7) so that zooms 2-6 are not empty.
 
 Zoom levels are MapLibre's (MapRaster's --zoom minus 1). Deterministic: run it again and the files do not
-change. Usage: python3 Scripts/make-streets-style.py
+change. Usage: python3 Scripts/make-streets-style.py [--icons [--ship]]
+
+--icons: the symbol layers with the sprite drawn for MapRaster (styles/sprites/, made by
+Scripts/make-sprite.py): POI icons by class (an SDF dot tinted by class as the fallback), transit stations
+above them, airports, peaks with a triangle and their elevation, capital and city dots, road shields (the
+SDF shield fitted to the ref), `text-variable-anchor` for place labels, bilingual labels with `format`
+(`name:latin` over a smaller `name:nonlatin`, as OSM Bright does) and the font stacks by face name
+("DejaVu Sans Book", "DejaVu Sans Bold"). Alone it writes only styles/streets-icons.json.draft (sprite
+"sprites/streets", relative to styles/), for review while the engines for icons and `format` are merged;
+the shipped files stay text-only. With --ship it writes the shipped streets.json and standard.json with
+icons (the flip, once mapraster draws icons and `format`; the sprite must then be shipped next to the
+styles, in Sources/MapBaseMap/Resources/styles/sprites/: see Notes/streets-sprite.md).
 """
+import argparse
 import json
 import os
 
@@ -23,6 +35,11 @@ OSM = "© OpenStreetMap contributors"
 NE = "Made with Natural Earth"
 FONT = ["DejaVu Sans"]
 BOLD = ["DejaVu Sans Bold"]
+# With --icons: font stacks by face name (family and style), as MapLibre styles name them.
+ICON_FONT = ["DejaVu Sans Book"]
+ICON_BOLD = ["DejaVu Sans Bold"]
+ICONS = False  # set by --icons
+SPRITE = "sprites/streets"  # relative to the style file
 
 LAND = "#f4f0e8"
 OCEAN = "#a5c9e0"
@@ -331,10 +348,141 @@ def streets_layers(minzoom=0):
               "layout": {"text-field": "{name}", "text-font": BOLD, "text-size": zoom(3, 11, 8, 16),
                          "text-transform": "uppercase", "text-max-width": 6},
               "paint": {"text-color": "#6e5a78", "text-halo-color": "rgba(255,255,255,0.85)", "text-halo-width": 1.6}})
+    if ICONS:
+        L = with_icons(L)
     if minzoom:
         for layer in L:
             layer["minzoom"] = max(layer.get("minzoom", 0), minzoom)
     return L
+
+
+# --icons: the symbol layers with the sprite (styles/sprites/streets.json names every image used here).
+
+POI_COLOUR = {
+    "park": "#4e8a3a", "garden": "#4e8a3a", "attraction": "#8a5a2b", "museum": "#8a5a2b",
+    "monument": "#8a5a2b", "castle": "#8a5a2b", "place_of_worship": "#6b5a4a",
+    "railway": "#5a5a8a", "bus": "#5a5a8a", "hospital": "#b04a4a", "school": "#8a7040",
+    "college": "#8a7040", "restaurant": "#a0602a", "cafe": "#a0602a", "bar": "#a0602a",
+    "fast_food": "#a0602a", "lodging": "#5a6a9a"}
+# OpenMapTiles poi classes drawn with a shop bag (the rest of the shops take the tinted dot).
+SHOPS = ["shop", "clothing_store", "jewelry", "shoe", "optician", "perfumery", "furniture", "books", "gift",
+         "alcohol_shop", "electronics", "mobile_phone", "outdoor", "interior_decoration", "hardware", "kiosk",
+         "variety_store", "toys", "cosmetics", "florist", "watches", "bag", "boutique", "second_hand"]
+# Image by OpenMapTiles poi class (several classes may share one image).
+POI_ICON = {
+    "grocery": "grocery", "supermarket": "grocery", "bakery": "grocery", "butcher": "grocery", "deli": "grocery",
+    "restaurant": "restaurant", "food_court": "restaurant",
+    "cafe": "cafe", "ice_cream": "cafe", "bar": "bar", "beer": "bar", "nightclub": "bar",
+    "fast_food": "fast_food", "lodging": "lodging", "campsite": "campsite", "caravan_site": "campsite",
+    "hospital": "hospital", "doctors": "hospital", "dentist": "hospital", "pharmacy": "pharmacy",
+    "school": "school", "kindergarten": "school", "college": "college", "university": "college",
+    "bank": "bank", "post": "post", "police": "police", "fire_station": "fire_station", "toilets": "toilets",
+    "information": "information", "museum": "museum", "art_gallery": "museum", "attraction": "attraction",
+    "castle": "castle", "fort": "castle", "monument": "monument", "park": "park", "garden": "park",
+    "playground": "playground", "sports": "sports", "pitch": "sports", "stadium": "stadium",
+    "swimming": "swimming", "swimming_pool": "swimming", "water_park": "swimming",
+    "parking": "parking", "fuel": "fuel", "bus": "bus", "ferry_terminal": "ferry", "harbor": "ferry",
+    "aerialway": "aerialway",
+}
+TRANSIT = ["railway", "bus", "ferry_terminal", "aerialway"]
+
+
+def bilingual(second_scale=0.8):
+    """OSM Bright's bilingual label: name:latin, and below it a smaller name:nonlatin when there is one."""
+    latin = ["coalesce", ["get", "name:latin"], ["get", "name"], ""]
+    return ["case", ["all", ["has", "name:latin"], ["has", "name:nonlatin"]],
+            ["format", ["get", "name:latin"], {}, "\n", {}, ["get", "name:nonlatin"], {"font-scale": second_scale}],
+            ["format", latin, {}]]
+
+
+def poi_icon():
+    """The POI image: by class (railway stations by subclass, places of worship by religion when the data
+    has it, viewpoints by subclass), else the SDF dot, which icon-color tints by class."""
+    rail = ["match", ["get", "subclass"], ["tram_stop"], "tram", ["subway", "subway_entrance"], "subway", "rail"]
+    worship = ["match", ["get", "religion"], "christian", "religious-christian", "muslim", "religious-muslim",
+               "jewish", "religious-jewish", "place_of_worship"]
+    by = ["match", ["get", "class"], "railway", rail, "place_of_worship", worship, SHOPS, "shop"]
+    for cls, image in POI_ICON.items():
+        by += [cls, image]
+    return ["case", ["==", ["get", "subclass"], "viewpoint"], "viewpoint", by + ["dot"]]
+
+
+def under_icon(layout, offset=0.9):
+    """Text below the icon, the icon required (a POI whose icon does not fit is not shown)."""
+    layout.update({"text-anchor": "top", "text-offset": [0, offset], "icon-optional": False})
+    return layout
+
+
+def poi_paint(halo=1.2):
+    return {"text-color": by_class(POI_COLOUR, "#6f665e"), "text-halo-color": "rgba(255,255,255,0.85)",
+            "text-halo-width": halo, "icon-color": by_class(POI_COLOUR, "#8a8078"),
+            "icon-halo-color": "#ffffff", "icon-halo-width": 1}
+
+
+def with_icons(layers):
+    """The text-only layers of streets_layers() with icons, bilingual labels and face-named font stacks."""
+    src = {"source": "openmaptiles"}
+    out = []
+    for layer in layers:
+        layer = json.loads(json.dumps(layer))
+        layout = layer.get("layout", {})
+        if layer["type"] == "symbol":
+            layout["text-font"] = ICON_BOLD if layout.get("text-font") == BOLD else ICON_FONT
+        lid = layer["id"]
+        if lid == "poi":
+            layer["filter"] = ["all", layer["filter"], ["!", ["match", ["get", "class"], TRANSIT, True, False]]]
+            layout.update({"text-field": bilingual(), "icon-image": poi_icon(), "icon-size": 1})
+            under_icon(layout)
+            layer["paint"] = poi_paint()
+            out.append(layer)
+            out.append({"id": "poi-transit", "type": "symbol", **src, "source-layer": "poi", "minzoom": 13,
+                        "filter": ["all", ["has", "name"], ["match", ["get", "class"], TRANSIT, True, False]],
+                        "layout": under_icon({"text-field": bilingual(), "text-font": ICON_FONT, "text-size": 10,
+                                              "text-max-width": 8, "text-padding": 2, "icon-image": poi_icon(),
+                                              "symbol-sort-key": ["get", "rank"]}),
+                        "paint": dict(poi_paint(), **{"text-color": "#4f5f96"})})
+            out.append({"id": "airport-label", "type": "symbol", **src, "source-layer": "aerodrome_label",
+                        "minzoom": 9, "filter": ["has", "name"],
+                        "layout": under_icon({"text-field": bilingual(), "text-font": ICON_FONT,
+                                              "text-size": zoom(9, 9, 14, 12), "text-max-width": 8,
+                                              "icon-image": "airport"}),
+                        "paint": {"text-color": "#4f5f96", "text-halo-color": "rgba(255,255,255,0.85)",
+                                  "text-halo-width": 1.2}})
+            continue
+        if lid == "mountain-peak":
+            name = ["coalesce", ["get", "name:latin"], ["get", "name"], ""]
+            ele = ["concat", ["to-string", ["get", "ele"]], "\u00a0m"]
+            layout.update({"icon-image": "peak",
+                           "text-field": ["case", ["has", "ele"],
+                                          ["format", name, {}, "\n", {}, ele, {"font-scale": 0.85}],
+                                          ["format", name, {}]]})
+            under_icon(layout, 0.8)
+        elif lid == "road-name":
+            out.append(layer)
+            layer = {"id": "road-shield", "type": "symbol", **src, "source-layer": "transportation_name",
+                     "minzoom": 10,
+                     "filter": ["all", ["has", "ref"], ["<=", ["get", "ref_length"], 6],
+                                ["match", ["get", "class"], ["motorway", "trunk", "primary"], True, False]],
+                     "layout": {"symbol-placement": "line", "symbol-spacing": 500, "text-field": "{ref}",
+                                "text-font": ICON_BOLD, "text-size": 9, "icon-image": "shield",
+                                "icon-text-fit": "both", "icon-text-fit-padding": [1, 2, 1, 2],
+                                "icon-rotation-alignment": "viewport", "text-rotation-alignment": "viewport"},
+                     "paint": {"text-color": "#ffffff",
+                               "icon-color": by_class({"motorway": CASING["motorway"], "trunk": CASING["trunk"]},
+                                                      CASING["primary"]),
+                               "icon-halo-color": "#ffffff", "icon-halo-width": 0.8}}
+        elif lid in ("place-city", "place-town"):
+            dot = ["match", ["get", "capital"], 2, "capital", "city"] if lid == "place-city" else "city"
+            layout.update({"text-field": bilingual(), "icon-image": ["step", ["zoom"], dot, 11, ""],
+                           "text-variable-anchor": ["bottom", "top", "right", "left"],
+                           "text-radial-offset": 0.5, "text-justify": "auto", "icon-optional": False})
+        elif lid == "place-village":
+            layout.update({"text-field": bilingual(), "text-variable-anchor": ["center", "bottom", "top"],
+                           "text-radial-offset": 0.4})
+        elif lid in ("place-minor", "place-country"):
+            layout["text-field"] = bilingual()
+        out.append(layer)
+    return out
 
 
 def ne_borders():
@@ -375,10 +523,14 @@ def streets():
         {"id": "land", "type": "background", "minzoom": 8, "paint": {"background-color": LAND}},
     ]
     layers += natural_earth("ne") + streets_layers() + ne_labels()
+    if ICONS:
+        for layer in layers:
+            if layer["id"] == "ne-country-labels":
+                layer["layout"]["text-font"] = ICON_BOLD
     # Natural Earth borders above the tiles' landcover, below the labels.
     labels_at = next(i for i, l in enumerate(layers) if l["type"] == "symbol")
     layers[labels_at:labels_at] = ne_borders()
-    return {
+    style = {
         "version": 8,
         "name": "streets",
         "metadata": {
@@ -390,10 +542,16 @@ def streets():
         "sources": sources,
         "layers": layers,
     }
+    if ICONS:
+        style["metadata"]["mapraster:description"] = style["metadata"]["mapraster:description"].replace(
+            "(text labels only, no icons)", "(icons drawn for MapRaster: styles/sprites, Scripts/make-sprite.py)")
+        style = {**{k: style[k] for k in ("version", "name", "metadata")}, "sprite": SPRITE,
+                 **{k: style[k] for k in ("sources", "layers")}}
+    return style
 
 
-def write(name, style):
-    path = os.path.join(STYLES, name)
+def write(name, style, folder=STYLES):
+    path = os.path.join(folder, name)
     with open(path, "w", encoding="utf-8") as f:
         json.dump(style, f, indent=1, ensure_ascii=False)
         f.write("\n")
@@ -431,9 +589,27 @@ def standard():
             out += labels
         out.append(layer)
     style["layers"] = out
+    if ICONS:
+        style["sprite"] = SPRITE
     return style
 
 
 if __name__ == "__main__":
-    write("streets.json", streets())
-    write("standard.json", standard())
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--icons", action="store_true",
+                        help="symbol layers with the sprite, bilingual labels (writes streets-icons.json.draft)")
+    parser.add_argument("--ship", action="store_true",
+                        help="with --icons: write the shipped streets.json and standard.json with icons")
+    args = parser.parse_args()
+    if args.ship and not args.icons:
+        parser.error("--ship goes with --icons")
+    ICONS = args.icons
+    if ICONS and not args.ship:
+        # The draft lives in styles/ next to styles/sprites/ (the shipped styles are links into Resources).
+        write("streets-icons.json.draft", streets(), folder=os.path.join(ROOT, "styles"))
+    else:
+        if ICONS and not os.path.exists(os.path.join(STYLES, SPRITE + ".json")):
+            print(f"warning: {os.path.join(STYLES, SPRITE)}.json/.png do not exist yet: copy styles/sprites/streets*"
+                  " there (Notes/streets-sprite.md)")
+        write("streets.json", streets())
+        write("standard.json", standard())

@@ -21,11 +21,26 @@ common refusal messages. `--json PATH` writes every case's result; `--sheet DIR`
 expected | actual | diff PNGs side by side for failing cases
 (over a grey checkerboard, so transparency shows; images under 128 px enlarged 2x or more).
 
+`--placement` also scores the text groups (`text-*`, and `symbol-*` cases whose style has a
+`text-field`) by label placement, since MapRaster's glyphs cannot match MapLibre's signed-distance glyphs
+pixel for pixel: it renders the case a second time without its symbol layers (the background-only image;
+the image's most common colour when that render fails), finds the label boxes in expected.png and in
+MapRaster's image (connected components of the pixels that differ from the background-only image by more
+than 24 of 255 in a channel, grown by PLACEMENT_MERGE (4 across, 2 down) pixels x pixelRatio so that the
+glyphs and words of a label join, and lines closer than 5 pixels; components smaller than PLACEMENT_MIN_AREA pixels x pixelRatio^2 dropped), matches them greedily by
+IoU, and reports labels expected / found / matched. A case passes placement when every box of each image
+is matched (IoU >= 0.5 and centres within 3 pixels x pixelRatio); a case MapRaster refuses finds no
+labels. A per-group placement table follows the pixel tables; with `--sheet DIR`, every scored text case
+gets DIR/placement__GROUP__CASE.png: expected | MapRaster's image with the boxes drawn (green matched,
+red unmatched). `--text-font "DejaVu Sans"` replaces every layer's `text-font` (the tests name Open
+Sans and Arial Unicode MS), a diagnostic to score placement before those fonts resolve. `--self-test` checks the box finder and the matcher on synthetic images and exits.
+
 Not a test: never run by `swift test`; the Swift product does not need Python. Needs
-`pip install pixelmatch==0.4.0 pillow`.
+`pip install pixelmatch==0.4.0 pillow numpy`.
 
 Usage: python3 Scripts/maplibre-render-tests.py [--binary PATH] [--tests DIR] [--group PATTERN]
                                                [--jobs N] [--json PATH] [--sheet DIR] [--timeout S]
+                                               [--placement] [--self-test]
 """
 
 import argparse
@@ -42,7 +57,8 @@ import sys
 import tempfile
 import time
 
-from PIL import Image
+import numpy as np
+from PIL import Image, ImageDraw
 from pixelmatch.contrib.PIL import pixelmatch
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -50,6 +66,201 @@ DEFAULT_TESTS = "/work/shared/maplibre-render-tests"
 DEFAULT_THRESHOLD = 0.1285
 DEFAULT_ALLOWED = 0.00025
 DEFAULT_SIZE = 512
+PLACEMENT_DIFFERENCE = 24  # a channel differing by more than this from the background-only image is a label's
+# Pixels (x pixelRatio) by which label pixels are grown, across and down, so that the glyphs, words and lines
+# of one label join: gaps up to 8 pixels across (a word space at 16 px is 4-7) and 4 down (lines at the
+# default line height are often 5 or more apart and then count as boxes of their own).
+PLACEMENT_MERGE = (4, 2)
+PLACEMENT_MIN_AREA = 6  # components with fewer label pixels (x pixelRatio^2) are noise
+PLACEMENT_IOU = 0.5
+PLACEMENT_CENTRE = 3.0  # pixels (x pixelRatio)
+
+
+# Placement scoring ------------------------------------------------------------------------------------------
+
+def label_mask(image, background):
+    """Pixels of `image` (RGBA uint8 array) that differ from `background` (an array of the same shape, or one
+    RGBA colour) by more than PLACEMENT_DIFFERENCE in some channel, colours premultiplied by alpha."""
+    def premultiplied(a):
+        a = a.astype(np.int32)
+        return np.concatenate([a[..., :3] * a[..., 3:4] // 255, a[..., 3:4]], axis=-1)
+    bg = np.broadcast_to(np.asarray(background, dtype=np.uint8), image.shape)
+    return (np.abs(premultiplied(image) - premultiplied(bg)) > PLACEMENT_DIFFERENCE).any(axis=-1)
+
+
+def grow(mask, rx, ry):
+    """The mask grown by a rectangle of rx pixels either side across and ry down."""
+    h, w = mask.shape
+    padded = np.pad(mask, ((ry, ry), (rx, rx)))
+    out = np.zeros_like(mask)
+    for dy in range(-ry, ry + 1):
+        for dx in range(-rx, rx + 1):
+            out |= padded[ry + dy: ry + dy + h, rx + dx: rx + dx + w]
+    return out
+
+
+def components(mask):
+    """Labels of the 8-connected components of a boolean mask: (label image, count); 0 is no component."""
+    labels = np.zeros(mask.shape, dtype=np.int32)
+    count = 0
+    h, w = mask.shape
+    for y0, x0 in zip(*np.nonzero(mask)):
+        if labels[y0, x0]:
+            continue
+        count += 1
+        labels[y0, x0] = count
+        stack = [(y0, x0)]
+        while stack:
+            y, x = stack.pop()
+            for ny in (y - 1, y, y + 1):
+                for nx in (x - 1, x, x + 1):
+                    if 0 <= ny < h and 0 <= nx < w and mask[ny, nx] and not labels[ny, nx]:
+                        labels[ny, nx] = count
+                        stack.append((ny, nx))
+    return labels, count
+
+
+def label_boxes(image, background, ratio=1):
+    """Boxes (x0, y0, x1, y1), exclusive ends, of the labels in `image`: see the module's docstring."""
+    mask = label_mask(image, background)
+    labels, count = components(grow(mask, *(int(round(r * ratio)) for r in PLACEMENT_MERGE)))
+    boxes = []
+    min_area = PLACEMENT_MIN_AREA * ratio * ratio
+    for k in range(1, count + 1):
+        ys, xs = np.nonzero((labels == k) & mask)
+        if len(xs) >= min_area:
+            boxes.append((int(xs.min()), int(ys.min()), int(xs.max()) + 1, int(ys.max()) + 1))
+    return sorted(boxes, key=lambda b: (b[1], b[0]))
+
+
+def iou(a, b):
+    ix = max(0, min(a[2], b[2]) - max(a[0], b[0]))
+    iy = max(0, min(a[3], b[3]) - max(a[1], b[1]))
+    inter = ix * iy
+    union = (a[2] - a[0]) * (a[3] - a[1]) + (b[2] - b[0]) * (b[3] - b[1]) - inter
+    return inter / union if union else 0.0
+
+
+def match_boxes(expected, found, ratio=1):
+    """Greedy one-to-one matching by IoU (highest first) of pairs with IoU >= PLACEMENT_IOU and centres
+    within PLACEMENT_CENTRE x ratio pixels: [(expected index, found index, iou)]."""
+    pairs = []
+    for i, a in enumerate(expected):
+        for j, b in enumerate(found):
+            overlap = iou(a, b)
+            dx = (a[0] + a[2] - b[0] - b[2]) / 2
+            dy = (a[1] + a[3] - b[1] - b[3]) / 2
+            if overlap >= PLACEMENT_IOU and (dx * dx + dy * dy) ** 0.5 <= PLACEMENT_CENTRE * ratio:
+                pairs.append((overlap, i, j))
+    pairs.sort(key=lambda p: (-p[0], p[1], p[2]))
+    used_e, used_f, matches = set(), set(), []
+    for overlap, i, j in pairs:
+        if i not in used_e and j not in used_f:
+            used_e.add(i)
+            used_f.add(j)
+            matches.append((i, j, overlap))
+    return sorted(matches)
+
+
+def placement_score(expected_boxes, found_boxes, ratio=1):
+    matches = match_boxes(expected_boxes, found_boxes, ratio)
+    return {"expected": len(expected_boxes), "found": len(found_boxes), "matched": len(matches),
+            "pass": len(matches) == len(expected_boxes) == len(found_boxes),
+            "expected_boxes": expected_boxes, "found_boxes": found_boxes,
+            "matches": [[i, j, round(o, 3)] for i, j, o in matches]}
+
+
+def placement_sheet(expected, actual, score, out_path):
+    """expected | actual, each with its boxes (green matched, red unmatched)."""
+    images = []
+    matched = ({i for i, _, _ in score["matches"]}, {j for _, j, _ in score["matches"]})
+    for k, (image, boxes) in enumerate(((expected, score["expected_boxes"]), (actual, score["found_boxes"]))):
+        image = image.convert("RGBA").copy()
+        draw = ImageDraw.Draw(image)
+        for n, box in enumerate(boxes):
+            colour = (0, 170, 0, 255) if n in matched[k] else (230, 0, 0, 255)
+            draw.rectangle((box[0] - 1, box[1] - 1, box[2], box[3]), outline=colour)
+        images.append(image)
+    side_by_side(images, out_path)
+
+
+def is_text_case(group, style):
+    if group.startswith("text-"):
+        return True
+    return group.startswith("symbol-") and any(
+        "text-field" in (layer.get("layout") or {}) for layer in style.get("layers") or [])
+
+
+def self_test():
+    """The box finder and the matcher on synthetic images whose labels are known."""
+    def canvas():
+        image = np.zeros((80, 120, 4), dtype=np.uint8)
+        image[...] = (240, 236, 228, 255)
+        image[50:80, 0:40] = (170, 200, 230, 255)  # a 'water' fill in every image, not a label
+        return image
+
+    def word(image, x, y, letters, colour=(40, 40, 40, 255)):
+        for k in range(letters):  # glyphs 4 wide, 1-pixel gaps: one label
+            image[y: y + 7, x + 5 * k: x + 5 * k + 4] = colour
+
+    background = canvas()
+    expected = canvas()
+    word(expected, 10, 10, 5)   # A: 10...34 x 10...17
+    word(expected, 60, 10, 3)   # B: 8+ pixels right of A: a separate label
+    word(expected, 20, 55, 4)   # C: over the water
+    actual = canvas()
+    word(actual, 10, 10, 5)     # A where expected
+    word(actual, 62, 11, 3)     # B 2 right, 1 down: centre within 3 pixels, IoU 0.56
+    word(actual, 20, 65, 4)     # C 10 pixels down: not matched
+    word(actual, 90, 40, 2)     # D only in the actual image
+    actual[30, 100] = (0, 0, 0, 255)  # a lone pixel: noise, dropped
+
+    checks = []
+    e_boxes = label_boxes(expected, background)
+    a_boxes = label_boxes(actual, background)
+    checks.append(("expected boxes", e_boxes, [(10, 10, 34, 17), (60, 10, 74, 17), (20, 55, 39, 62)]))
+    checks.append(("actual boxes", a_boxes, [(10, 10, 34, 17), (62, 11, 76, 18), (90, 40, 99, 47), (20, 65, 39, 72)]))
+    checks.append(("iou of identical", iou((0, 0, 4, 4), (0, 0, 4, 4)), 1.0))
+    checks.append(("iou of disjoint", iou((0, 0, 4, 4), (4, 0, 8, 4)), 0.0))
+    checks.append(("iou of half-shifted", round(iou((0, 0, 4, 4), (2, 0, 6, 4)), 4), round(8 / 24, 4)))
+    score = placement_score(e_boxes, a_boxes)
+    checks.append(("counts", (score["expected"], score["found"], score["matched"], score["pass"]), (3, 4, 2, False)))
+    checks.append(("pairs", [(i, j) for i, j, _ in score["matches"]], [(0, 0), (1, 1)]))
+    same = placement_score(e_boxes, label_boxes(expected, background))
+    checks.append(("identical images", (same["matched"], same["pass"]), (3, True)))
+    # A shift of 4 pixels keeps IoU over 0.5 for a long label but moves its centre too far.
+    far = placement_score([(0, 0, 40, 8)], [(4, 0, 44, 8)])
+    checks.append(("centre too far", far["matched"], 0))
+    # The modal-colour fallback finds the same boxes as the background image where the fill is absent.
+    flat = np.zeros((20, 30, 4), dtype=np.uint8)
+    flat[...] = (255, 255, 255, 255)
+    word(flat, 3, 3, 2)
+    checks.append(("modal background", label_boxes(flat, modal_colour(flat)), [(3, 3, 12, 10)]))
+    # Words 5 pixels apart and lines 3 pixels apart are one label; labels 9 pixels apart are two.
+    lines = np.zeros((30, 60, 4), dtype=np.uint8)
+    lines[...] = (255, 255, 255, 255)
+    word(lines, 2, 2, 2)      # 2...11 (exclusive)
+    word(lines, 16, 2, 2)     # 16...25: a word space of 5 pixels
+    word(lines, 2, 12, 3)     # the next line, 3 below
+    word(lines, 34, 2, 2)     # 34...43: 9 pixels to the right, another label
+    checks.append(("words and lines", label_boxes(lines, modal_colour(lines)), [(2, 2, 25, 19), (34, 2, 43, 9)]))
+    # At pixelRatio 2 labels 3 pixels apart still join (grown by 8 across).
+    two = np.zeros((20, 40, 4), dtype=np.uint8)
+    two[...] = (255, 255, 255, 255)
+    two[5:12, 2:10] = two[5:12, 13:21] = (0, 0, 0, 255)
+    checks.append(("ratio 2 merge", label_boxes(two, modal_colour(two), ratio=2), [(2, 5, 21, 12)]))
+    failures = [(name, got, want) for name, got, want in checks if got != want]
+    for name, got, want in failures:
+        print(f"self-test FAILED: {name}: got {got}, expected {want}")
+    print(f"self-test: {len(checks) - len(failures)}/{len(checks)} checks pass")
+    return not failures
+
+
+def modal_colour(image):
+    """The most common RGBA colour of an image array."""
+    flat = image.reshape(-1, 4)
+    values, counts = np.unique(flat, axis=0, return_counts=True)
+    return values[counts.argmax()]
 
 
 def find_cases(tests_root, pattern):
@@ -133,9 +344,81 @@ def side_by_side(paths_or_images, out_path):
     sheet.save(out_path)
 
 
+def score_placement(result, style, command, style_path, work, assets, timeout, expected, actual, ratio,
+                    sheet_dir):
+    """Adds result["placement"]: the label boxes of expected.png and of MapRaster's image (None: refused,
+    no labels) against the background-only rendering, and their matching."""
+    background_style = dict(style, layers=[l for l in style.get("layers") or [] if l.get("type") != "symbol"])
+    background_path = os.path.join(work, "background.json")
+    with open(background_path, "w") as f:
+        json.dump(rewrite_local(background_style, assets), f)
+    background_png = os.path.join(work, "background.png")
+    background_command = [background_path if c == style_path else c for c in command]
+    background_command[-1] = background_png
+    expected_array = np.asarray(expected)
+    background = None
+    try:
+        process = subprocess.run(background_command, capture_output=True, text=True, timeout=timeout)
+        if process.returncode == 0 and os.path.exists(background_png):
+            image = Image.open(background_png).convert("RGBA")
+            if image.size == expected.size:
+                background = np.asarray(image)
+    except subprocess.TimeoutExpired:
+        pass
+    source = "background-only rendering"
+    if background is None:
+        background, source = modal_colour(expected_array), "most common colour"
+    expected_boxes = label_boxes(expected_array, background, ratio)
+    found_boxes = []
+    if actual is not None and actual.size == expected.size:
+        actual_array = np.asarray(actual)
+        found_boxes = label_boxes(actual_array, background if source != "most common colour"
+                                  else modal_colour(actual_array), ratio)
+    score = placement_score(expected_boxes, found_boxes, ratio)
+    score["background"] = source
+    score["refused"] = actual is None
+    score["pass"] = score["pass"] and actual is not None  # a refused case passes nothing, even with no labels
+    result["placement"] = score
+    if sheet_dir:
+        name_part = re.sub(r"[^A-Za-z0-9_.-]+", "_", f"placement__{result['group']}__{result['case']}")
+        shown = actual
+        if shown is None:
+            shown = Image.new("RGBA", expected.size, (255, 255, 255, 0))
+            ImageDraw.Draw(shown).text((4, 4), "refused: " + result.get("error", "")[:60], fill=(200, 0, 0, 255))
+        placement_sheet(expected, shown, score, os.path.join(sheet_dir, name_part + ".png"))
+        score["sheet"] = os.path.join(sheet_dir, name_part + ".png")
+
+
+def placement_table(results):
+    """Per group: text cases scored, placement passes, refused, labels expected / found / matched."""
+    groups = collections.OrderedDict()
+    for r in results:
+        p = r.get("placement")
+        if p is None:
+            continue
+        g = groups.setdefault(r["group"], collections.Counter())
+        g["cases"] += 1
+        g["pass"] += p["pass"]
+        g["refused"] += p["refused"]
+        for key in ("expected", "found", "matched"):
+            g[key] += p[key]
+    lines = ["| group | text cases | placement pass | refused | labels expected | found | matched | matched % |",
+             "|---|---:|---:|---:|---:|---:|---:|---:|"]
+    total = collections.Counter()
+    for group, g in list(groups.items()) + [("**all**", None)]:
+        if g is None:
+            g = total
+        else:
+            total.update(g)
+        share = f"{100 * g['matched'] / g['expected']:.1f}" if g["expected"] else "-"
+        lines.append(f"| {group} | {g['cases']} | {g['pass']} | {g['refused']} | {g['expected']} | {g['found']} "
+                     f"| {g['matched']} | {share} |")
+    return lines
+
+
 def run_case(job):
     """Runs and scores one case; returns its result dict. Runs in a worker process."""
-    group, name, directory, binary, assets, sheet_dir, timeout = job
+    group, name, directory, binary, assets, sheet_dir, timeout, placement, text_font = job
     result = {"group": group, "case": name, "status": None}
     started = time.perf_counter()
     try:
@@ -155,6 +438,11 @@ def run_case(job):
     if skip:
         result.update(status="skipped", reason=", ".join(skip))
         return result
+    if text_font:
+        for layer in style.get("layers") or []:
+            if "text-font" in (layer.get("layout") or {}):
+                layer["layout"]["text-font"] = text_font
+        result["text_font"] = text_font
 
     width = test.get("width", DEFAULT_SIZE)
     height = test.get("height", DEFAULT_SIZE)
@@ -180,11 +468,16 @@ def run_case(job):
         except subprocess.TimeoutExpired:
             result.update(status="fail", error=f"timed out after {timeout} s")
             return result
+        scored_text = placement and is_text_case(group, style)
         if process.returncode != 0 or not os.path.exists(out):
             message = first_error_line(process.stderr or process.stdout).replace(style_path, "style.json")
             if message.startswith("mapraster: error: "):
                 message = message[len("mapraster: error: "):]
             result.update(status="unsupported", exit=process.returncode, error=message)
+            if scored_text:
+                expected = Image.open(os.path.join(directory, "expected.png")).convert("RGBA")
+                score_placement(result, style, command, style_path, work, assets, timeout, expected, None,
+                                ratio, sheet_dir)
             return result
         expected = Image.open(os.path.join(directory, "expected.png")).convert("RGBA")
         actual = Image.open(out).convert("RGBA")
@@ -205,6 +498,9 @@ def run_case(job):
             parts = [expected, actual] + ([diff_image] if diff_image is not None else [])
             side_by_side(parts, os.path.join(sheet_dir, name_part + ".png"))
             result["sheet"] = os.path.join(sheet_dir, name_part + ".png")
+        if scored_text:
+            score_placement(result, style, command, style_path, work, assets, timeout, expected, actual, ratio,
+                            sheet_dir)
         return result
     except Exception as error:  # a broken case must not stop the run
         result.update(status="fail", error=f"runner error: {type(error).__name__}: {error}")
@@ -245,7 +541,14 @@ def main():
     parser.add_argument("--json", help="write every case's result to this JSON file")
     parser.add_argument("--sheet", help="write expected | actual | diff PNGs of failing cases into this folder")
     parser.add_argument("--timeout", type=float, default=60, help="seconds per render (default 60)")
+    parser.add_argument("--placement", action="store_true",
+                        help="also score text groups by label placement (boxes found and matched)")
+    parser.add_argument("--text-font", help="replace every layer's text-font by this comma-separated stack "
+                        "(a diagnostic while the fonts the tests name, Open Sans, are not available)")
+    parser.add_argument("--self-test", action="store_true", help="check the placement matcher and exit")
     args = parser.parse_args()
+    if args.self_test:
+        sys.exit(0 if self_test() else 1)
 
     binary = os.path.abspath(args.binary)
     if not os.access(binary, os.X_OK):
@@ -261,7 +564,8 @@ def main():
     if args.sheet:
         os.makedirs(args.sheet, exist_ok=True)
 
-    jobs = [(g, n, d, binary, assets, args.sheet, args.timeout) for g, n, d in cases]
+    text_font = [f.strip() for f in args.text_font.split(",")] if args.text_font else None
+    jobs = [(g, n, d, binary, assets, args.sheet, args.timeout, args.placement, text_font) for g, n, d in cases]
     started = time.perf_counter()
     results = []
     with concurrent.futures.ProcessPoolExecutor(max_workers=args.jobs) as pool:
@@ -287,6 +591,13 @@ def main():
     print("\n".join(table("group", list(by_group.items()))))
     print()
     print("\n".join(table("family", sorted(by_family.items()))))
+    if args.placement:
+        print()
+        print("Placement of the text cases (labels: boxes of pixels that differ from the background-only image;"
+              f" matched: IoU >= {PLACEMENT_IOU}, centres within {PLACEMENT_CENTRE:g} px x pixelRatio; a case passes"
+              " when every box of both images is matched; refused: MapRaster refused the style):")
+        print()
+        print("\n".join(placement_table(results)))
     refusals = collections.Counter(
         re.sub(r"\d+", "N", r.get("error", "")) for r in results if r["status"] == "unsupported")
     if refusals:
