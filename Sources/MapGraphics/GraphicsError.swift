@@ -16,6 +16,10 @@ public enum GraphicsError: MapRasterError, Equatable {
     case cannotLoadFont(path: String, reason: String)
     /// A surface size that Cairo cannot allocate.
     case invalidSurfaceSize(width: Int, height: Int)
+    /// No font of a `text-font` stack is in the font catalog; `available` lists the families that are.
+    case unknownFontStack(stack: [String], available: [String])
+    /// A font directory given by the user could not be read.
+    case cannotReadFontDirectory(path: String, reason: String)
 
     public var description: String {
         switch self {
@@ -34,6 +38,14 @@ public enum GraphicsError: MapRasterError, Equatable {
                 "cannot load font '\(path)': \(reason); install the font (Scripts/install-system-deps.sh) or pass another path"
         case let .invalidSurfaceSize(width, height):
             return "cannot create a \(width)x\(height) image: each side must be 1...32767 pixels"
+        case let .unknownFontStack(stack, available):
+            let names = stack.map { "\"\($0)\"" }.joined(separator: ", ")
+            let list = available.isEmpty ? "none (no font files found)" : available.joined(separator: ", ")
+            return
+                "no font of the stack [\(names)] is installed; available families: \(list); install the fonts, give "
+                + "a font directory that has them, or configure a fallback stack"
+        case let .cannotReadFontDirectory(path, reason):
+            return "cannot read font directory '\(path)': \(reason)"
         }
     }
 }
