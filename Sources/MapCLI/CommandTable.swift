@@ -50,6 +50,10 @@ enum CommandTable {
                 "--source", nil, .text("NAME=PATH"),
                 "read the style's source NAME from PATH (.mbtiles, .pmtiles, a {z}/{x}/{y}\n"
                     + "template, TileJSON or GeoJSON) instead (repeatable)", repeatable: true),
+            OptionSpec(
+                "--fonts", nil, .file("DIR"),
+                "font files (.ttf, .otf, .ttc) that text-font stacks name, searched before\n"
+                    + "Debian's font packages; the style's glyphs URL is not used"),
             OptionSpec("--no-attribution", nil, .none, "leave out the data attribution in the bottom-right corner"),
             OptionSpec(
                 "--no-base-map", nil, .none,
@@ -111,6 +115,10 @@ enum CommandTable {
                 "--source", nil, .text("NAME=PATH"),
                 "read the style's source NAME from PATH (.mbtiles, .pmtiles, a {z}/{x}/{y}\n"
                     + "template, TileJSON or GeoJSON) instead (repeatable)", repeatable: true),
+            OptionSpec(
+                "--fonts", nil, .file("DIR"),
+                "font files (.ttf, .otf, .ttc) that text-font stacks name, searched before\n"
+                    + "Debian's font packages; the style's glyphs URL is not used"),
             OptionSpec("--resume", nil, .none, "finish an interrupted run: render only missing tiles"),
             OptionSpec(
                 "--force", nil, .none,
@@ -231,6 +239,10 @@ enum CommandTable {
             OptionSpec("--public-url", nil, .text("URL"), "base of the URLs in TileJSON (default: the request's host)"),
             OptionSpec("--cors", nil, .text("ORIGIN"), "Access-Control-Allow-Origin, or none (default *)"),
             OptionSpec("--icons", nil, .file("DIR"), "folder of PNG marker icons that marker= may name"),
+            OptionSpec(
+                "--fonts", nil, .file("DIR"),
+                "font files (.ttf, .otf, .ttc) that text-font stacks name, searched before\n"
+                    + "Debian's font packages; the style's glyphs URL is not used"),
             OptionSpec("--quiet", nil, .none, "no access log on standard error"),
         ],
         footer: """
