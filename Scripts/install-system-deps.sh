@@ -20,6 +20,7 @@ PACKAGES=(
     libwebp-dev         # libwebp: WebP output (--format webp)
     fonts-dejavu-core   # DejaVu Sans, pinned by path for labels and attribution
     fonts-ipaexfont-gothic # IPAex Gothic (6 MB, vs 91 MB for Noto CJK): Japanese labels, pinned by path
+    fonts-lohit-deva    # Lohit Devanagari (187 kB, vs 42 MB for fonts-noto-core): the fallback for Devanagari labels
 )
 
 if ! command -v swift >/dev/null 2>&1; then
