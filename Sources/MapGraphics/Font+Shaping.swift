@@ -135,7 +135,9 @@ extension Font {
         _ text: String, size: Double, scale: Double, color: Color?, vertical: Bool, at start: Double,
         to glyphs: inout [ShapedText.Glyph]
     ) -> Double {
-        let utf8 = Array(text.utf8)
+        // Control characters (a line feed in a label drawn as one line) shape as spaces, never as boxes; the
+        // byte offsets stay the same.
+        let utf8 = text.utf8.map { $0 < 0x20 ? 0x20 : $0 }
         var runs = itemize(text)
         if !vertical { runs = Self.visualOrder(runs) }
         var pen = start

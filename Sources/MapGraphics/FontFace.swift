@@ -37,7 +37,7 @@ public final class FontFace: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// Whether the face has a glyph for the Unicode scalar.
-    public func hasGlyph(for scalar: Unicode.Scalar) -> Bool { freeType.hasGlyph(scalar.value) }
+    public func hasGlyph(for scalar: Unicode.Scalar) -> Bool { harfBuzz.hasGlyph(scalar.value) }
 
     /// The file name and, for a face of a collection, its index: `DejaVuSans.ttf`, `NotoSansCJK.ttc#2`.
     public var description: String {

@@ -101,6 +101,14 @@ struct ShapingTests {
         #expect(digits.glyphs.first?.index == one)
     }
 
+    @Test("A line feed or tab inside one line shapes as a space, not a missing-glyph box")
+    func controlCharacters() throws {
+        let font = try Font.load(path: Font.defaultPath)
+        let shaped = font.shape("Tokyo\n東京\tX", size: 10)
+        #expect(!shaped.glyphs.contains { $0.index == 0 })
+        #expect(abs(shaped.width - font.shape("Tokyo 東京 X", size: 10).width) < 1e-9)
+    }
+
     @Test("Latin text shapes exactly as one HarfBuzz run did before stacks (goldens keep their glyph positions)")
     func latinUnchanged() throws {
         let font = try Font.load(path: Font.defaultPath)

@@ -34,11 +34,6 @@ final class FreeTypeFace: @unchecked Sendable {
         self.raw = OpaquePointer(face)
     }
 
-    /// Whether the face maps the Unicode scalar `scalar` to a glyph (its cmap has it).
-    func hasGlyph(_ scalar: UInt32) -> Bool {
-        FT_Get_Char_Index(FT_Face(raw), FT_ULong(scalar)) != 0
-    }
-
     /// The names of one face as the file gives them (FreeType's `family_name` and `style_name`).
     struct Names: Sendable, Equatable {
         var index: Int

@@ -85,6 +85,13 @@ final class HarfBuzzFont: @unchecked Sendable {
 
     deinit { hb_font_destroy(font) }
 
+    /// Whether the font's cmap maps `scalar` to a glyph. Thread-safe (an immutable `hb_font_t`), unlike
+    /// asking the FreeType face that Cairo draws with.
+    func hasGlyph(_ scalar: UInt32) -> Bool {
+        var glyph: hb_codepoint_t = 0
+        return hb_font_get_nominal_glyph(font, scalar, &glyph) != 0 && glyph != 0
+    }
+
     /// Shapes one line of text with the script and direction HarfBuzz guesses; returns the glyphs and the
     /// advance width, both for a font size of `size`.
     func shape(_ text: String, size: Double) -> (glyphs: [ShapedGlyph], advance: Double) {
