@@ -1,6 +1,7 @@
 import Foundation
 import MapData
 import MapGeometry
+import MapGraphics
 import MapStyle
 
 /// The styles shipped in MapRaster's resource bundle (`styles/` in the repository), by map type.
@@ -42,9 +43,10 @@ public enum ShippedStyle: String, Sendable, CaseIterable {
     }
 
     /// The base map a snapshot draws: `style` when given, otherwise the map type's shipped style.
-    package static func baseMap(mapType: MapType, style: Style?) throws -> BaseMap {
-        if let style { return try StyledBaseMap(style: style) }
+    package static func baseMap(mapType: MapType, style: Style?, fonts: FontCatalog? = nil) throws -> BaseMap {
+        if let style { return try StyledBaseMap(style: style, fonts: fonts ?? .default) }
         let shipped = ShippedStyle(mapType)
+        if let fonts { return try StyledBaseMap(style: try shipped.style(), fonts: fonts) }
         return try baseMaps.value(shipped) { try StyledBaseMap(style: try shipped.style()) }
     }
 

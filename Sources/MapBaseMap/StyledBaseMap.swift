@@ -13,14 +13,19 @@ import MapStyle
 public struct StyledBaseMap: BaseMap {
     /// The style.
     public let style: Style
+    /// The fonts `text-font` stacks resolve to.
+    public let fonts: FontCatalog
     private let inlineSources: [String: FeatureSource]
 
     /// Prepares a style for drawing: checks that its files and fonts exist and decodes inline sources
     /// (file sources are loaded when first drawn, once per process).
     ///
-    /// - Throws: ``RenderError/missingData(name:reason:)`` naming the missing file or font.
-    public init(style: Style) throws {
+    /// - Parameter fonts: the fonts `text-font` stacks resolve to (by default Debian's font packages,
+    ///   ``FontCatalog/default``); the style's `glyphs` URL is not used.
+    /// - Throws: ``RenderError/missingData(name:reason:)`` naming the missing file or font stack.
+    public init(style: Style, fonts: FontCatalog = .default) throws {
         self.style = style
+        self.fonts = fonts
         var inline: [String: FeatureSource] = [:]
         for (id, source) in style.sources {
             switch source.kind {
@@ -45,12 +50,8 @@ public struct StyledBaseMap: BaseMap {
                 guard case .literal(.array(let items)) = property.expression else { continue }
                 names = items.compactMap(\.string)
             }
-            for name in names {
-                guard let path = StyleFonts.path(for: name), FileManager.default.isReadableFile(atPath: path) else {
-                    throw RenderError.missingData(
-                        name: StyleFonts.path(for: name) ?? name,
-                        reason: "font \"\(name)\" of layer \"\(layer.id)\": no such readable font file")
-                }
+            do { try fonts.check(stack: names) } catch let error as GraphicsError {
+                throw RenderError.missingData(name: "text-font", reason: "layer \"\(layer.id)\": \(error.description)")
             }
         }
         inlineSources = inline
@@ -161,7 +162,8 @@ public struct StyledBaseMap: BaseMap {
         for layer in style.layers.reversed() where layer.type == .symbol && layer.isVisible(atZoom: frame.zoom) {
             guard let source = try featureSource(for: layer, viewport: viewport) else { continue }
             placedByLayer.append(
-                try SymbolLayerRenderer(layer: layer, source: source, selection: frame).place(into: &collisions))
+                try SymbolLayerRenderer(layer: layer, source: source, selection: frame, fonts: fonts).place(
+                    into: &collisions))
         }
         return placedByLayer.reversed()
     }

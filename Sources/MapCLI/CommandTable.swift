@@ -50,6 +50,10 @@ enum CommandTable {
                 "--source", nil, .text("NAME=PATH"),
                 "read the style's source NAME from PATH (.mbtiles, .pmtiles, a {z}/{x}/{y}\n"
                     + "template, TileJSON or GeoJSON) instead (repeatable)", repeatable: true),
+            OptionSpec(
+                "--fonts", nil, .file("DIR"),
+                "font files (.ttf, .otf, .ttc) that text-font stacks name, searched before\n"
+                    + "Debian's font packages; the style's glyphs URL is not used"),
             OptionSpec("--no-attribution", nil, .none, "leave out the data attribution in the bottom-right corner"),
             OptionSpec(
                 "--no-base-map", nil, .none,
@@ -111,6 +115,10 @@ enum CommandTable {
                 "--source", nil, .text("NAME=PATH"),
                 "read the style's source NAME from PATH (.mbtiles, .pmtiles, a {z}/{x}/{y}\n"
                     + "template, TileJSON or GeoJSON) instead (repeatable)", repeatable: true),
+            OptionSpec(
+                "--fonts", nil, .file("DIR"),
+                "font files (.ttf, .otf, .ttc) that text-font stacks name, searched before\n"
+                    + "Debian's font packages; the style's glyphs URL is not used"),
             OptionSpec("--resume", nil, .none, "finish an interrupted run: render only missing tiles"),
             OptionSpec(
                 "--force", nil, .none,
@@ -232,12 +240,19 @@ enum CommandTable {
             OptionSpec("--cors", nil, .text("ORIGIN"), "Access-Control-Allow-Origin, or none (default *)"),
             OptionSpec("--icons", nil, .file("DIR"), "folder of PNG marker icons that marker= may name"),
             OptionSpec(
+<<<<<<< HEAD
                 "--access-log", nil, .choice("FORMAT", ["common", "json", "off"]),
                 "the access log on standard error: common (Apache's Common Log Format, default), json, off"),
             OptionSpec(
                 "--render-timeout", nil, .text("SECONDS"),
                 "the render deadline: waiting for a worker and drawing, in all; later gets 503 (default 30)"),
             OptionSpec("--quiet", nil, .none, "no access log (same as --access-log off)"),
+=======
+                "--fonts", nil, .file("DIR"),
+                "font files (.ttf, .otf, .ttc) that text-font stacks name, searched before\n"
+                    + "Debian's font packages; the style's glyphs URL is not used"),
+            OptionSpec("--quiet", nil, .none, "no access log on standard error"),
+>>>>>>> s4-fonts
         ],
         footer: """
             Endpoints: / (viewer), /styles/{id}/{z}/{x}/{y}[@2x].png, /styles/{id}/static/..., /staticmap?...,

@@ -63,6 +63,7 @@ enum RenderCommand {
         do {
             var options = try scene.options(defaults: defaults)
             options.style = style
+            options.fonts = try FontsOption.catalog(args, output: streams)
             snapshotter = try MapSnapshotter(options: options)
         } catch let error as GeometryError {
             throw blame(error.description, args: args, areaFromCommandLine: cliArea != nil)

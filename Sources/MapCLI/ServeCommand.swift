@@ -17,6 +17,7 @@ enum ServeCommand {
                 let (id, path) = try pair(item, flag: "--data")
                 try config.addData(id: id, path: path)
             }
+            if let fonts = try FontsOption.catalog(args, output: streams) { config.fonts = fonts }
             for item in args.repeated["--style"] ?? [] {
                 let (id, path) = try pair(item, flag: "--style")
                 try config.addStyle(id: id, path: path)

@@ -89,9 +89,11 @@ enum TilesCommand {
         }
         let mapType = chosenType
         let style = try RenderCommand.loadStyle(args, mapType: mapType)
+        let fonts = try FontsOption.catalog(args, output: streams)
         let renderer = TileRenderer(pyramid: pyramid) { options in
             var options = options
             options.style = style
+            options.fonts = fonts
             options.mapType = mapType
             let snapshotter = try MapSnapshotter(options: options)
             if let scene { try scene.makeScene().populate(snapshotter) }

@@ -1,7 +1,14 @@
 import Foundation
 import MapGeometry
 
-/// A font loaded from a file by path, for shaping (HarfBuzz) and drawing (FreeType through Cairo).
+/// A font stack: the faces a `text-font` list names, then a fallback chain, for shaping (HarfBuzz) and
+/// drawing (FreeType through Cairo).
+///
+/// Per character, the first face of the stack that has a glyph for it draws it; characters none of the
+/// named faces has go to the fallback faces (``fallbackPaths``: DejaVu Sans for Latin, Greek, Cyrillic,
+/// Arabic and Hebrew; IPAex Gothic, then Noto Sans CJK when installed, for Chinese and Japanese; Lohit
+/// Devanagari, then Noto Sans Devanagari/Arabic/Hebrew when installed). Text is split into runs by face and
+/// script, each run shaped by HarfBuzz with its script and direction, right-to-left runs put in visual order.
 ///
 /// Fonts are pinned by file path, never looked up among the host's fonts, so output does not depend on
 /// what else is installed. Each file is loaded once per process and kept.
@@ -14,26 +21,61 @@ public final class Font: Sendable {
     /// DejaVu Sans from Debian's fonts-dejavu-core, the default for text.
     public static let defaultPath = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"
 
-    /// The file the font was loaded from.
-    public let path: String
-    let freeType: FreeTypeFace
-    let cairoFace: CairoFontFace
-    let harfBuzz: HarfBuzzFont
+    /// The fallback chain, in order, tried for characters no face of a stack has. Files that are not
+    /// installed are left out; the first three come with `Scripts/install-system-deps.sh`.
+    public static let fallbackPaths: [String] = [
+        "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf",  // Latin, Greek, Cyrillic, Arabic, Hebrew, symbols
+        "/usr/share/fonts/opentype/ipaexfont-gothic/ipaexg.ttf",  // Japanese kana and kanji (fonts-ipaexfont-gothic)
+        "/usr/share/fonts/truetype/lohit-devanagari/Lohit-Devanagari.ttf",  // Devanagari (fonts-lohit-deva)
+        "/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc",  // Chinese, Korean (fonts-noto-cjk, optional)
+        "/usr/share/fonts/truetype/noto/NotoSansArabic-Regular.ttf",  // fonts-noto-core, optional
+        "/usr/share/fonts/truetype/noto/NotoSansHebrew-Regular.ttf",
+        "/usr/share/fonts/truetype/noto/NotoSansDevanagari-Regular.ttf",
+    ]
 
-    private init(path: String) throws {
-        self.path = path
-        freeType = try FreeTypeFace(path: path)
-        cairoFace = try CairoFontFace(freeTypeFace: freeType)
-        harfBuzz = try HarfBuzzFont(path: path)
+    /// The faces in the order they are tried: the stack's own, then the fallback faces not among them.
+    public let faces: [FontFace]
+    /// How many of ``faces`` the stack named (the rest are fallback).
+    public let stackCount: Int
+
+    /// The file the stack's first face was loaded from.
+    public var path: String { faces[0].path }
+    /// The stack's first face: its metrics give a line's ascent and descent.
+    public var primary: FontFace { faces[0] }
+
+    /// A stack of `faces` followed by the fallback faces (those installed); `faces` must not be empty.
+    ///
+    /// - Throws: ``GraphicsError/cannotLoadFont(path:reason:)`` when `faces` is empty.
+    public init(faces: [FontFace], fallback: Bool = true) throws {
+        guard !faces.isEmpty else { throw GraphicsError.cannotLoadFont(path: "", reason: "an empty font stack") }
+        var all: [FontFace] = []
+        for face in faces where !all.contains(face) { all.append(face) }
+        stackCount = all.count
+        if fallback {
+            for face in Self.fallbackFaces where !all.contains(face) { all.append(face) }
+        }
+        self.faces = all
+    }
+
+    /// The fallback faces that are installed, loaded once.
+    static let fallbackFaces: [FontFace] = fallbackPaths.compactMap { path in
+        FileManager.default.isReadableFile(atPath: path) ? try? FontFace.load(path: path) : nil
     }
 
     private static let cache = OnceCache<String, Font>()
 
-    /// Loads the font at `path`, or returns the one already loaded from it.
+    /// Loads the font at `path` (followed by the fallback chain), or returns the one already loaded from it.
     ///
     /// - Throws: ``GraphicsError/cannotLoadFont(path:reason:)`` when the file is missing or not a font.
     public static func load(path: String) throws -> Font {
-        try cache.value(path) { try Font(path: path) }
+        try cache.value(path) { try Font(faces: [FontFace.load(path: path)]) }
+    }
+
+    private static let stackCache = OnceCache<[String], Font>()
+
+    /// The font for a stack of faces, made once per process for the same faces.
+    static func stack(_ faces: [FontFace]) throws -> Font {
+        try stackCache.value(faces.map { "\($0.index)|\($0.path)" }) { try Font(faces: faces) }
     }
 
     /// The size of a line of text.
@@ -46,9 +88,10 @@ public final class Font: Sendable {
         public var descent: Double
     }
 
-    /// Measures one line of text at `size` points.
+    /// Measures one line of text at `size` points; ascent and descent are the first face's.
     public func measure(_ text: String, size: Double) -> Metrics {
-        let shaped = harfBuzz.shape(text, size: size)
-        return Metrics(width: shaped.advance, ascent: harfBuzz.ascender * size, descent: harfBuzz.descender * size)
+        let shaped = shape(text, size: size)
+        let m = verticalMetrics
+        return Metrics(width: shaped.width, ascent: m.ascender * size, descent: m.descender * size)
     }
 }

@@ -1,18 +1,19 @@
 import MapGeometry
 
 extension GraphicsContext {
-    /// Draws glyphs each at its own position and angle, with an optional halo behind all of them. The
-    /// colors carry the opacity (the context alpha is not applied).
+    /// Draws glyphs each at its own position and angle, with an optional halo behind all of them. Each
+    /// glyph is drawn by its own face (``PlacedGlyph/face``), else by the first face of `font`. The colors
+    /// carry the opacity (the context alpha is not applied).
     public func drawGlyphs(
         _ glyphs: [PlacedGlyph], font: Font, size: Double, color: Color, haloColor: Color? = nil,
         haloWidth: Double = 0
     ) {
         guard !glyphs.isEmpty else { return }
         cairo.withSavedCairoState {
-            cairo.setFont(font.cairoFace, size: size)
             func addOutlines() {
                 cairo.newPath()
                 for g in glyphs {
+                    cairo.setFont((g.face ?? font.primary).cairoFace, size: size * g.scale)
                     cairo.save()
                     cairo.translate(g.origin.x, g.origin.y)
                     cairo.rotate(g.angle)

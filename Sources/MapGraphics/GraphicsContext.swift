@@ -183,26 +183,55 @@ public final class GraphicsContext {
 
     // MARK: - Text
 
-    /// Draws one line of text with its baseline starting at `origin`, shaped by HarfBuzz, filled with
-    /// `color`, optionally with a halo (an outline of `haloWidth` points drawn behind the glyphs).
+    /// Draws one line of text with its baseline starting at `origin`, shaped by HarfBuzz (per character the
+    /// first face of the font stack that has it), filled with `color`, optionally with a halo (an outline of
+    /// `haloWidth` points drawn behind the glyphs).
     public func drawText(
         _ text: String, at origin: Point, font: Font, size: Double, color: Color,
         haloColor: Color? = nil, haloWidth: Double = 0
     ) {
-        let shaped = font.harfBuzz.shape(text, size: size)
+        drawShapedText(
+            font.shape(text, size: size), at: origin, size: size, color: color, haloColor: haloColor,
+            haloWidth: haloWidth)
+    }
+
+    /// Draws shaped text with its origin at `origin` (horizontal text: the first baseline's left end;
+    /// vertical text: the column's top center), each glyph with its own face, scale and color (a section's
+    /// color, else `color`), optionally with a halo behind all glyphs. The context's alpha applies.
+    public func drawShapedText(
+        _ shaped: ShapedText, at origin: Point, size: Double, color: Color, haloColor: Color? = nil,
+        haloWidth: Double = 0
+    ) {
+        guard !shaped.glyphs.isEmpty else { return }
+        // Consecutive glyphs of one face, scale and color are drawn together.
+        var groups: [(face: FontFace, scale: Double, color: Color?, glyphs: [ShapedGlyph])] = []
+        for g in shaped.glyphs {
+            let glyph = ShapedGlyph(index: g.index, x: g.x, y: g.y)
+            if let last = groups.last, last.face === g.face, last.scale == g.scale, last.color == g.color {
+                groups[groups.count - 1].glyphs.append(glyph)
+            } else {
+                groups.append((g.face, g.scale, g.color, [glyph]))
+            }
+        }
         cairo.withSavedCairoState {
-            cairo.setFont(font.cairoFace, size: size)
             if let haloColor, haloWidth > 0 {
                 cairo.newPath()
-                cairo.glyphs(shaped.glyphs, origin: origin, fill: false)
+                for group in groups {
+                    cairo.setFont(group.face.cairoFace, size: size * group.scale)
+                    cairo.glyphs(group.glyphs, origin: origin, fill: false)
+                }
                 cairo.setSource(haloColor.withAlphaComponent(haloColor.alpha * state.alpha))
                 cairo.setLineWidth(haloWidth * 2)
                 cairo.setLineJoin(.round)
                 cairo.setDash([], phase: 0)
                 cairo.stroke()
             }
-            cairo.setSource(color.withAlphaComponent(color.alpha * state.alpha))
-            cairo.glyphs(shaped.glyphs, origin: origin, fill: true)
+            for group in groups {
+                let fill = group.color ?? color
+                cairo.setFont(group.face.cairoFace, size: size * group.scale)
+                cairo.setSource(fill.withAlphaComponent(fill.alpha * state.alpha))
+                cairo.glyphs(group.glyphs, origin: origin, fill: true)
+            }
         }
     }
 }

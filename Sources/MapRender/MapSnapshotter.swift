@@ -33,6 +33,8 @@ public final class MapSnapshotter {
         public var mapType: MapType = .standard
         /// A style that replaces the map type's shipped style (``ShippedStyle``).
         public var style: Style?
+        /// The fonts `text-font` stacks resolve to; nil for ``FontCatalog/default`` (Debian's font packages).
+        public var fonts: FontCatalog?
         /// Whether to print the data's attribution in the bottom-right corner.
         public var showsAttribution = true
         /// When rendering must stop: ``snapshot()`` throws ``GraphicsError/deadlineExceeded(operation:)``
@@ -98,7 +100,7 @@ public final class MapSnapshotter {
                     + "\(Int(Self.maximumZoomLevel)): show a larger area")
         }
         self.viewport = viewport
-        self.baseMap = try ShippedStyle.baseMap(mapType: options.mapType, style: options.style)
+        self.baseMap = try ShippedStyle.baseMap(mapType: options.mapType, style: options.style, fonts: options.fonts)
     }
 
     // MARK: - Rendering

@@ -31,11 +31,11 @@ public struct ServerConfiguration: Sendable {
         /// An entry for `style`, checking its files and fonts.
         ///
         /// - Throws: ``RenderError/missingData(name:reason:)`` naming what is missing.
-        public init(id: String, style: Style, json: Data) throws {
+        public init(id: String, style: Style, json: Data, fonts: FontCatalog = .default) throws {
             self.id = id
             self.style = style
             self.json = json
-            baseMap = try StyledBaseMap(style: style)
+            baseMap = try StyledBaseMap(style: style, fonts: fonts)
         }
     }
 
@@ -85,6 +85,8 @@ public struct ServerConfiguration: Sendable {
     /// The folder of marker icons that tileserver-gl markers (`marker=LNG,LAT|NAME.png`) may name, by file
     /// name only; nil refuses icons (tileserver-gl's `paths.icons`).
     public var iconsDirectory: String?
+    /// The fonts the styles' `text-font` stacks resolve to (set before ``addStyle(id:path:)``).
+    public var fonts: FontCatalog = .default
     /// Where Leaflet is (Debian's libjs-leaflet) for the viewer page.
     public var leafletDirectory = "/usr/share/javascript/leaflet"
 
@@ -123,7 +125,7 @@ public struct ServerConfiguration: Sendable {
         }
         do {
             let style = try Style.decode(Data(text.utf8), source: path, baseURL: url.deletingLastPathComponent())
-            styles.append(try StyleEntry(id: id, style: style, json: raw))
+            styles.append(try StyleEntry(id: id, style: style, json: raw, fonts: fonts))
         } catch {
             throw ServerError.invalidConfiguration("style '\(id)': \(error)")
         }

@@ -379,14 +379,6 @@ struct StyleDecoder {
                         throw invalid(path, error.description)
                     }
                 }
-                if spec.key == .textFont, let names = v.array?.compactMap(\.string) {
-                    for name in names where StyleFonts.path(for: name) == nil {
-                        throw invalid(
-                            path,
-                            "unknown font \"\(name)\"; known: " + StyleFonts.known.keys.sorted().joined(separator: ", ")
-                                + ", or an absolute path to a .ttf/.otf file")
-                    }
-                }
                 guard spec.accepts(v) else {
                     throw invalid(path, "must be \(spec.kind.name), got \(describe(v))")
                 }
@@ -434,6 +426,8 @@ struct StyleDecoder {
         case .array: return "an array"
         case .color(let c): return "the color \(c.hexString)"
         case .null: return "null"
+        case .formatted: return "formatted text"
+        case .collator: return "a collator"
         }
     }
 }

@@ -1,4 +1,5 @@
 import MapData
+import MapGeometry
 
 extension StyleExpression {
     /// The expression operators this version understands.
@@ -7,7 +8,8 @@ extension StyleExpression {
         "all",
         "any", "none", "!", "match", "case", "coalesce", "interpolate", "step", "concat", "to-string", "upcase",
         "downcase", "to-number", "+", "-", "*", "/", "string", "number", "boolean",
-        "interpolate-hcl", "interpolate-lab", "line-progress",
+        "interpolate-hcl", "interpolate-lab", "line-progress", "format", "number-format", "collator",
+        "resolved-locale", "is-supported-script",
     ]
 
     /// Decodes a property value: a JSON literal, an expression array (`["get", "name"]`) or a legacy
@@ -226,7 +228,35 @@ struct ExpressionDecoder {
             return .lineProgress
         case "==", "!=", "<", "<=", ">", ">=":
             try count(2...3)
-            return .compare(StyleExpression.ComparisonOperator(rawValue: op)!, try arg(0), try arg(1))
+            let comparison = StyleExpression.ComparisonOperator(rawValue: op)!
+            if args.count == 3 { return .compareCollated(comparison, try arg(0), try arg(1), collator: try arg(2)) }
+            return .compare(comparison, try arg(0), try arg(1))
+        case "format":
+            return try format(args, path: path)
+        case "number-format":
+            try count(2...2)
+            let options = try self.options(
+                args[1], path: "\(path)[2]",
+                allowed: ["locale", "currency", "min-fraction-digits", "max-fraction-digits"])
+            return .numberFormat(
+                try arg(0),
+                StyleExpression.NumberFormatOptions(
+                    locale: options["locale"], currency: options["currency"],
+                    minFractionDigits: options["min-fraction-digits"], maxFractionDigits: options["max-fraction-digits"]
+                ))
+        case "collator":
+            try count(1...1)
+            let options = try self.options(
+                args[0], path: "\(path)[1]", allowed: ["case-sensitive", "diacritic-sensitive", "locale"])
+            return .collator(
+                caseSensitive: options["case-sensitive"] ?? .literal(.bool(false)),
+                diacriticSensitive: options["diacritic-sensitive"] ?? .literal(.bool(false)), locale: options["locale"])
+        case "resolved-locale":
+            try count(1...1)
+            return .resolvedLocale(try arg(0))
+        case "is-supported-script":
+            try count(1...1)
+            return .isSupportedScript(try arg(0))
         case "in", "!in":
             guard args.count >= 2 else { throw invalid(path, "\"\(op)\" needs a value and a list") }
             let needle = try arg(0)
@@ -315,6 +345,87 @@ struct ExpressionDecoder {
         default:  // + - * /
             guard !args.isEmpty else { throw invalid(path, "\"\(op)\" needs operands") }
             return .arithmetic(StyleExpression.ArithmeticOperator(rawValue: op)!, try args.indices.map(arg))
+        }
+    }
+
+    /// An options object of `number-format`, `collator` or a `format` section: each member an expression.
+    func options(_ json: JSONValue, path: String, allowed: [String]) throws -> [String: StyleExpression] {
+        guard let members = json.members else {
+            throw invalid(path, "must be an options object with members " + allowed.joined(separator: ", "))
+        }
+        var result: [String: StyleExpression] = [:]
+        for (key, value) in members {
+            guard allowed.contains(key) else {
+                throw invalid("\(path).\(key)", "unknown option; supported: " + allowed.joined(separator: ", "))
+            }
+            result[key] = try self.value(value, path: "\(path).\(key)")
+        }
+        return result
+    }
+
+    /// `["format", input, options?, input, options?, ...]`: literal section options are checked here
+    /// (`font-scale` a number, `text-font` an array of strings, `text-color` a color); image sections
+    /// are refused.
+    func format(_ args: [JSONValue], path: String) throws -> StyleExpression {
+        guard !args.isEmpty, args.count <= 1024 else { throw invalid(path, "\"format\" needs 1...1024 sections") }
+        var sections: [StyleExpression.FormatSection] = []
+        var i = 0
+        while i < args.count {
+            let sectionPath = "\(path)[\(i + 1)]"
+            if args[i].members != nil {
+                throw invalid(sectionPath, "a format section must start with its text, got an options object")
+            }
+            if let first = args[i].array?.first?.string, first == "image" {
+                throw invalid(sectionPath, "image sections of \"format\" are not supported yet; use text sections")
+            }
+            var section = StyleExpression.FormatSection(content: try value(args[i], path: sectionPath))
+            if case .literal(let v) = section.content {
+                switch v {
+                case .string, .number, .null: break
+                default:
+                    throw invalid(sectionPath, "a format section's text must be a string, got \(describe(v))")
+                }
+            }
+            i += 1
+            if i < args.count, args[i].members != nil {
+                let optionsPath = "\(path)[\(i + 1)]"
+                let options = try self.options(
+                    args[i], path: optionsPath, allowed: ["font-scale", "text-font", "text-color"])
+                if case .literal(let v)? = options["font-scale"], v.number == nil || !(v.number ?? -1 >= 0) {
+                    throw invalid("\(optionsPath).font-scale", "must be a number >= 0, got \(describe(v))")
+                }
+                if case .literal(let v)? = options["text-font"],
+                    v.array.map({ !$0.isEmpty && $0.allSatisfy { $0.string != nil } }) != true
+                {
+                    throw invalid("\(optionsPath).text-font", "must be an array of font names, got \(describe(v))")
+                }
+                if case .literal(let v)? = options["text-color"] {
+                    guard let s = v.string, let color = try? Color(parsing: s) else {
+                        throw invalid("\(optionsPath).text-color", "must be a color, got \(describe(v))")
+                    }
+                    section.color = .literal(.color(color))
+                } else {
+                    section.color = options["text-color"]
+                }
+                section.scale = options["font-scale"]
+                section.font = options["text-font"]
+                i += 1
+            }
+            sections.append(section)
+        }
+        return .format(sections)
+    }
+
+    func describe(_ v: StyleValue) -> String {
+        switch v {
+        case .string(let s): return "\"\(s)\""
+        case .number(let n): return "\(n)"
+        case .bool(let b): return "\(b)"
+        case .null: return "null"
+        case .color: return "a color"
+        case .array: return "an array"
+        case .formatted: return "formatted text"
+        case .collator: return "a collator"
         }
     }
 

@@ -46,6 +46,59 @@ extension StyleExpression {
         case .featureID: return context.id
         case .compare(let op, let a, let b):
             return .bool(Self.compare(op, a.evaluate(context), b.evaluate(context)))
+        case .compareCollated(let op, let a, let b, let collatorExpression):
+            guard case .collator(let collator) = collatorExpression.evaluate(context),
+                let x = a.evaluate(context).string, let y = b.evaluate(context).string
+            else { return .bool(Self.compare(op, a.evaluate(context), b.evaluate(context))) }
+            let order = collator.compare(x, y)
+            switch op {
+            case .equal: return .bool(order == 0)
+            case .notEqual: return .bool(order != 0)
+            case .less: return .bool(order < 0)
+            case .lessOrEqual: return .bool(order <= 0)
+            case .greater: return .bool(order > 0)
+            case .greaterOrEqual: return .bool(order >= 0)
+            }
+        case .format(let sections):
+            var result: [FormattedSection] = []
+            for section in sections {
+                let scale = section.scale?.evaluate(context).number.flatMap { $0.isFinite && $0 >= 0 ? $0 : nil }
+                let font = section.font?.evaluate(context).array?.compactMap(\.string).nilIfEmpty
+                let color = section.color?.evaluate(context).color
+                switch section.content.evaluate(context) {
+                case .formatted(let inner):
+                    for var piece in inner {
+                        piece.scale = scale ?? piece.scale
+                        piece.fontStack = font ?? piece.fontStack
+                        piece.color = color ?? piece.color
+                        result.append(piece)
+                    }
+                case .null: continue
+                case let value:
+                    result.append(FormattedSection(text: value.text, scale: scale, fontStack: font, color: color))
+                }
+            }
+            return .formatted(result)
+        case .numberFormat(let input, let options):
+            guard let number = input.evaluate(context).number else { return .null }
+            return .string(
+                NumberFormat.format(
+                    number, locale: options.locale?.evaluate(context).string,
+                    currency: options.currency?.evaluate(context).string,
+                    minFractionDigits: options.minFractionDigits?.evaluate(context).number,
+                    maxFractionDigits: options.maxFractionDigits?.evaluate(context).number))
+        case .collator(let caseSensitive, let diacriticSensitive, let locale):
+            return .collator(
+                Collator(
+                    caseSensitive: caseSensitive.evaluate(context).isTrue,
+                    diacriticSensitive: diacriticSensitive.evaluate(context).isTrue,
+                    locale: locale?.evaluate(context).string))
+        case .resolvedLocale(let c):
+            guard case .collator(let collator) = c.evaluate(context) else { return .null }
+            return .string(collator.resolvedLocale)
+        case .isSupportedScript(let text):
+            // Every script is shaped by HarfBuzz and drawn by the font stack or its fallback chain.
+            return text.evaluate(context).string == nil ? .null : .bool(true)
         case .isIn(let needle, let list, let negated):
             let value = needle.evaluate(context)
             return .bool(list.contains(value) != negated)
@@ -240,4 +293,9 @@ enum ColorSpaces {
             return rgb(l: a.l + (b.l - a.l) * t, a: cos(h) * c, b: sin(h) * c, alpha: alpha)
         }
     }
+}
+
+extension Array {
+    /// nil for an empty array.
+    fileprivate var nilIfEmpty: Self? { isEmpty ? nil : self }
 }

@@ -58,6 +58,64 @@ public indirect enum StyleExpression: Sendable, Equatable {
     /// which fail the evaluation, so the property's default applies).
     case assert(TypeAssertion, [StyleExpression])
 
+    /// Formatted text (`format`): sections of text with their own `font-scale`, `text-font` and
+    /// `text-color`.
+    case format([FormatSection])
+    /// A number as text in a locale (`number-format`).
+    case numberFormat(StyleExpression, NumberFormatOptions)
+    /// A collator (`collator`): case and diacritic sensitivity and a locale.
+    case collator(caseSensitive: StyleExpression, diacriticSensitive: StyleExpression, locale: StyleExpression?)
+    /// A string comparison with a collator (`==`, `<`, ... with a third operand).
+    case compareCollated(ComparisonOperator, StyleExpression, StyleExpression, collator: StyleExpression)
+    /// The locale a collator uses (`resolved-locale`).
+    case resolvedLocale(StyleExpression)
+    /// Whether the text's scripts can be drawn (`is-supported-script`).
+    case isSupportedScript(StyleExpression)
+
+    /// One section of a `format` expression.
+    public struct FormatSection: Sendable, Equatable {
+        /// The section's content (text, a number, or nested formatted text).
+        public var content: StyleExpression
+        /// `font-scale`.
+        public var scale: StyleExpression?
+        /// `text-font`.
+        public var font: StyleExpression?
+        /// `text-color`.
+        public var color: StyleExpression?
+        /// Creates a section.
+        public init(
+            content: StyleExpression, scale: StyleExpression? = nil, font: StyleExpression? = nil,
+            color: StyleExpression? = nil
+        ) {
+            self.content = content
+            self.scale = scale
+            self.font = font
+            self.color = color
+        }
+    }
+
+    /// The options of `number-format`.
+    public struct NumberFormatOptions: Sendable, Equatable {
+        /// `locale`: a BCP 47 tag.
+        public var locale: StyleExpression?
+        /// `currency`: an ISO 4217 code.
+        public var currency: StyleExpression?
+        /// `min-fraction-digits`.
+        public var minFractionDigits: StyleExpression?
+        /// `max-fraction-digits`.
+        public var maxFractionDigits: StyleExpression?
+        /// Creates options.
+        public init(
+            locale: StyleExpression? = nil, currency: StyleExpression? = nil,
+            minFractionDigits: StyleExpression? = nil, maxFractionDigits: StyleExpression? = nil
+        ) {
+            self.locale = locale
+            self.currency = currency
+            self.minFractionDigits = minFractionDigits
+            self.maxFractionDigits = maxFractionDigits
+        }
+    }
+
     /// `==`, `!=`, `<`, `<=`, `>`, `>=`.
     public enum ComparisonOperator: String, Sendable, CaseIterable {
         case equal = "==", notEqual = "!=", less = "<", lessOrEqual = "<=", greater = ">", greaterOrEqual = ">="

@@ -1,5 +1,8 @@
-/// The fonts that `text-font` names resolve to. Fonts are pinned by file path, never looked up among
-/// the host's fonts, so that output does not depend on what else is installed.
+/// Paths of the fonts Debian's packages install for the shipped styles. Fonts are pinned by file path,
+/// never looked up among the host's fonts, so that output does not depend on what else is installed.
+///
+/// `text-font` stacks no longer resolve through this table: MapGraphics' `FontCatalog` matches them by the
+/// names inside the font files (issue #12); this table stays for code that wants a file by path.
 public enum StyleFonts {
     /// DejaVu Sans (Debian fonts-dejavu-core).
     public static let dejaVuSans = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"

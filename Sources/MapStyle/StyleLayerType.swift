@@ -326,7 +326,7 @@ public struct StylePropertySpec: Sendable, Equatable {
         switch (kind, value) {
         case (_, .null): return true
         case (.number, .number), (.string, .string), (.boolean, .bool), (.color, .color): return true
-        case (.string, .number): return true
+        case (.string, .number), (.string, .formatted): return true
         case (.color, .string(let s)): return (try? Color(parsing: s)) != nil
         case (.numberArray, .array(let items)): return items.allSatisfy { $0.number != nil }
         case (.stringArray, .array(let items)): return items.allSatisfy { $0.string != nil }

@@ -4,7 +4,7 @@ import MapGeometry
 /// A value produced by evaluating a style expression.
 ///
 /// Mirrors the value types of the MapLibre style specification: null, boolean, number, string, color
-/// and arrays.
+/// arrays, formatted text and collators.
 public enum StyleValue: Sendable, Equatable {
     /// No value (a missing property).
     case null
@@ -18,6 +18,11 @@ public enum StyleValue: Sendable, Equatable {
     case color(Color)
     /// An array.
     case array([StyleValue])
+    /// Formatted text, the value of a `format` expression: sections of text, each with its own font
+    /// stack, scale and color.
+    case formatted([FormattedSection])
+    /// A collator, the value of a `collator` expression, for string comparisons.
+    case collator(Collator)
 
     /// Converts decoded JSON; objects become null (the subset has no object values).
     public init(_ json: JSONValue) {
@@ -61,6 +66,8 @@ public enum StyleValue: Sendable, Equatable {
         case .string(let s): return s
         case .color(let c): return c.hexString
         case .array(let items): return items.map(\.text).joined(separator: ",")
+        case .formatted(let sections): return sections.map(\.text).joined()
+        case .collator(let c): return "[collator \(c.locale ?? "default")]"
         }
     }
 }

@@ -130,7 +130,7 @@ struct BadInputTests {
             ]),
         BadCase(
             name: "--style missing font file", arguments: ["--style", "s.json"], exitCode: failure,
-            mentions: ["/nonexistent/font.ttf", "no such readable font file"],
+            mentions: ["/nonexistent/font.ttf", "available families", "DejaVu Sans"],
             files: [
                 "s.json":
                     #"{"version": 8, "sources": {"a": {"type": "geojson", "data": {"type": "FeatureCollection", "features": []}}}, "layers": [{"id": "x", "type": "symbol", "source": "a", "layout": {"text-font": ["/nonexistent/font.ttf"]}}]}"#

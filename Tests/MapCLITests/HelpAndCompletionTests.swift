@@ -139,7 +139,7 @@ struct HelpAndCompletionTests {
         arguments: [
             (["mapraster", "til"], ["tiles"]),
             (["mapraster", "tiles", "--format", ""], ["png", "png8", "jpg", "webp"]),
-            (["mapraster", "--fo"], ["--format"]), (["mapraster", "mbtiles", ""], ["merge"]),
+            (["mapraster", "--fo"], ["--fonts", "--format"]), (["mapraster", "mbtiles", ""], ["merge"]),
             (["mapraster", "mbtiles", "merge", "--f"], ["--force"]), (["mapraster", "completions", "z"], ["zsh"]),
             (["mapraster", "render", "--map-type", "s"], ["standard", "satellite"]),
             (["mapraster", "geocode", "--lang"], ["--language"]),

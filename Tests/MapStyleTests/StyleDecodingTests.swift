@@ -99,10 +99,6 @@ struct StyleDecodingTests {
                 ["sources.s.cluster"]
             ),
             (
-                #"{"version": 8, "sources": {"s": {"type": "geojson", "data": "a"}}, "layers": [{"id": "a", "type": "symbol", "source": "s", "layout": {"text-font": ["Comic Sans"]}}]}"#,
-                ["Comic Sans", "DejaVu Sans"]
-            ),
-            (
                 #"{"version": 8, "sources": {"s": {"type": "geojson", "data": "a"}}, "layers": [{"id": "a", "type": "line", "source": "s", "layout": {"line-cap": "pointy"}}]}"#,
                 ["line-cap", "\"pointy\"", "\"round\""]
             ),

@@ -52,8 +52,9 @@ struct PlacedLabel {
             }
         case .glyphs(let glyphs):
             let moved = glyphs.map {
-                PlacedGlyph(
-                    index: $0.index, origin: Point(x: $0.origin.x - shift.x, y: $0.origin.y - shift.y), angle: $0.angle)
+                var glyph = $0
+                glyph.origin = Point(x: $0.origin.x - shift.x, y: $0.origin.y - shift.y)
+                return glyph
             }
             context.drawGlyphs(
                 moved, font: font, size: size, color: color, haloColor: haloWidth > 0 ? haloColor : nil,

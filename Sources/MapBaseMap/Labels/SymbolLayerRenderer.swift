@@ -15,6 +15,8 @@ struct SymbolLayerRenderer {
     let layer: StyleLayer
     let source: FeatureSource
     let selection: FeatureSelection
+    /// The fonts `text-font` stacks resolve to.
+    var fonts: FontCatalog = .default
 
     /// How far outside the image labels are considered, in points.
     static let margin = 128.0
@@ -187,17 +189,11 @@ struct SymbolLayerRenderer {
         return out.trimmingCharacters(in: .whitespaces)
     }
 
-    /// The first font of `text-font` that has every character, else the first.
+    /// The font stack `text-font` names, from the catalog (per character the first face that has it,
+    /// then the fallback chain).
     func font(for text: String, _ context: EvaluationContext) throws -> Font {
         let names = layer.value(.textFont, context).array?.compactMap(\.string) ?? ["DejaVu Sans"]
-        var first: Font?
-        for name in names {
-            guard let path = StyleFonts.path(for: name) else { continue }
-            let font = try Font.load(path: path)
-            if first == nil { first = font }
-            if font.covers(text) { return font }
-        }
-        return try first ?? Font.load(path: StyleFonts.dejaVuSans)
+        return try fonts.font(stack: names)
     }
 
     /// Greedy word wrap at `maxWidth` points.
@@ -319,7 +315,7 @@ struct SymbolLayerRenderer {
                 let shift = 0.35 * size
                 let origin = Point(
                     x: p.x - dir.x * g.advance / 2 + down.x * shift, y: p.y - dir.y * g.advance / 2 + down.y * shift)
-                glyphs.append(PlacedGlyph(index: g.index, origin: origin, angle: angle))
+                glyphs.append(PlacedGlyph(index: g.index, origin: origin, angle: angle, face: g.face, scale: g.scale))
                 let half = size / 2 + padding
                 boxes.append(Rect(x: p.x - half, y: p.y - half, width: 2 * half, height: 2 * half))
             }
