@@ -240,19 +240,16 @@ enum CommandTable {
             OptionSpec("--cors", nil, .text("ORIGIN"), "Access-Control-Allow-Origin, or none (default *)"),
             OptionSpec("--icons", nil, .file("DIR"), "folder of PNG marker icons that marker= may name"),
             OptionSpec(
-<<<<<<< HEAD
+                "--fonts", nil, .file("DIR"),
+                "font files (.ttf, .otf, .ttc) that text-font stacks name, searched before\n"
+                    + "Debian's font packages; the style's glyphs URL is not used"),
+            OptionSpec(
                 "--access-log", nil, .choice("FORMAT", ["common", "json", "off"]),
                 "the access log on standard error: common (Apache's Common Log Format, default), json, off"),
             OptionSpec(
                 "--render-timeout", nil, .text("SECONDS"),
                 "the render deadline: waiting for a worker and drawing, in all; later gets 503 (default 30)"),
             OptionSpec("--quiet", nil, .none, "no access log (same as --access-log off)"),
-=======
-                "--fonts", nil, .file("DIR"),
-                "font files (.ttf, .otf, .ttc) that text-font stacks name, searched before\n"
-                    + "Debian's font packages; the style's glyphs URL is not used"),
-            OptionSpec("--quiet", nil, .none, "no access log on standard error"),
->>>>>>> s4-fonts
         ],
         footer: """
             Endpoints: / (viewer), /styles/{id}/{z}/{x}/{y}[@2x].png, /styles/{id}/static/..., /staticmap?...,

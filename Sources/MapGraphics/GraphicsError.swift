@@ -16,15 +16,12 @@ public enum GraphicsError: MapRasterError, Equatable {
     case cannotLoadFont(path: String, reason: String)
     /// A surface size that Cairo cannot allocate.
     case invalidSurfaceSize(width: Int, height: Int)
-<<<<<<< HEAD
     /// Drawing went on past the context's deadline; `operation` is the step that finished last.
     case deadlineExceeded(operation: String)
-=======
     /// No font of a `text-font` stack is in the font catalog; `available` lists the families that are.
     case unknownFontStack(stack: [String], available: [String])
     /// A font directory given by the user could not be read.
     case cannotReadFontDirectory(path: String, reason: String)
->>>>>>> s4-fonts
 
     public var description: String {
         switch self {
@@ -43,10 +40,8 @@ public enum GraphicsError: MapRasterError, Equatable {
                 "cannot load font '\(path)': \(reason); install the font (Scripts/install-system-deps.sh) or pass another path"
         case let .invalidSurfaceSize(width, height):
             return "cannot create a \(width)x\(height) image: each side must be 1...32767 pixels"
-<<<<<<< HEAD
         case let .deadlineExceeded(operation):
             return "the render passed its deadline after \(operation); render a smaller image or allow more time"
-=======
         case let .unknownFontStack(stack, available):
             let names = stack.map { "\"\($0)\"" }.joined(separator: ", ")
             let list = available.isEmpty ? "none (no font files found)" : available.joined(separator: ", ")
@@ -55,7 +50,6 @@ public enum GraphicsError: MapRasterError, Equatable {
                 + "a font directory that has them, or configure a fallback stack"
         case let .cannotReadFontDirectory(path, reason):
             return "cannot read font directory '\(path)': \(reason)"
->>>>>>> s4-fonts
         }
     }
 }

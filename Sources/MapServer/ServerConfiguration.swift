@@ -216,6 +216,12 @@ public struct ServerConfiguration: Sendable {
                 case "maxBodyBytes": config.bodyLimit = try integer(1...(256 << 20))
                 case "leaflet": config.leafletDirectory = path(try string())
                 case "icons": config.iconsDirectory = path(try string())
+                case "fonts":
+                    do { config.fonts = try FontCatalog(directories: [path(try string())]) } catch let error
+                        as GraphicsError
+                    {
+                        throw ServerError.invalidConfiguration("options.fonts: \(error.description)")
+                    }
                 default:
                     throw ServerError.invalidConfiguration(
                         "options.\(key): unknown option; known: bind, port, maxSize, maxScaleFactor, workers, queue, "
