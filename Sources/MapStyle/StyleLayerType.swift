@@ -112,7 +112,7 @@ public enum StyleLayerType: String, Sendable, CaseIterable {
                 .init(.textMaxWidth, .layout, .number, .number(10), range: 0...1000),
                 .init(.textLineHeight, .layout, .number, .number(1.2), range: 0...100),
                 .init(.textTransform, .layout, .enumeration(["none", "uppercase", "lowercase"]), .string("none")),
-                .init(.symbolPlacement, .layout, .enumeration(["point", "line"]), .string("point")),
+                .init(.symbolPlacement, .layout, .enumeration(["point", "line", "line-center"]), .string("point")),
                 .init(.symbolSortKey, .layout, .number, .null, range: StyleLimits.sortKeys),
                 .init(.symbolSpacing, .layout, .number, .number(250), range: 1...100_000),
                 .init(.textAllowOverlap, .layout, .boolean, .bool(false)),
@@ -122,6 +122,39 @@ public enum StyleLayerType: String, Sendable, CaseIterable {
                 .init(.textHaloColor, .paint, .color, .color(.clear)),
                 .init(.textHaloWidth, .paint, .number, .number(0), range: 0...StyleLimits.maximumHaloWidth),
                 .init(.textOpacity, .paint, .number, .number(1), range: 0...1),
+                .init(.textHaloBlur, .paint, .number, .number(0), range: 0...StyleLimits.maximumHaloWidth),
+                .init(.textOptional, .layout, .boolean, .bool(false)),
+                .init(.textIgnorePlacement, .layout, .boolean, .bool(false)),
+                .init(.iconImage, .layout, .string, .string("")),
+                .init(.iconSize, .layout, .number, .number(1), range: 0...StyleLimits.maximumIconSize),
+                .init(
+                    .iconRotate, .layout, .number, .number(0),
+                    range: -StyleLimits.maximumAngle...StyleLimits.maximumAngle),
+                .init(
+                    .iconRotationAlignment, .layout, .enumeration(["map", "viewport", "auto"]), .string("auto")),
+                .init(
+                    .iconOffset, .layout, .numberArray, zeroPair,
+                    range: -StyleLimits.maximumIconOffset...StyleLimits.maximumIconOffset),
+                .init(
+                    .iconAnchor, .layout,
+                    .enumeration([
+                        "center", "left", "right", "top", "bottom", "top-left", "top-right", "bottom-left",
+                        "bottom-right",
+                    ]), .string("center")),
+                .init(.iconPadding, .layout, .number, .number(2), range: 0...1000),
+                .init(.iconAllowOverlap, .layout, .boolean, .bool(false)),
+                .init(.iconIgnorePlacement, .layout, .boolean, .bool(false)),
+                .init(.iconOptional, .layout, .boolean, .bool(false)),
+                .init(.iconKeepUpright, .layout, .boolean, .bool(false)),
+                .init(.symbolZOrder, .layout, .enumeration(["auto", "viewport-y", "source"]), .string("auto")),
+                .init(.symbolAvoidEdges, .layout, .boolean, .bool(false)),
+                .init(.iconOpacity, .paint, .number, .number(1), range: 0...1),
+                .init(.iconColor, .paint, .color, .color(.black)),
+                .init(.iconHaloColor, .paint, .color, .color(.clear)),
+                .init(.iconHaloWidth, .paint, .number, .number(0), range: 0...StyleLimits.maximumHaloWidth),
+                .init(.iconHaloBlur, .paint, .number, .number(0), range: 0...StyleLimits.maximumHaloWidth),
+                .init(.iconTranslate, .paint, .numberArray, zeroPair, range: translateRange),
+                .init(.iconTranslateAnchor, .paint, .enumeration(["map", "viewport"]), .string("map")),
             ]
         case .raster:
             return [
@@ -202,6 +235,29 @@ public enum StylePropertyName: String, Sendable, CaseIterable {
     case textHaloColor = "text-halo-color"
     case textHaloWidth = "text-halo-width"
     case textOpacity = "text-opacity"
+    case textHaloBlur = "text-halo-blur"
+    case textOptional = "text-optional"
+    case textIgnorePlacement = "text-ignore-placement"
+    case iconImage = "icon-image"
+    case iconSize = "icon-size"
+    case iconRotate = "icon-rotate"
+    case iconRotationAlignment = "icon-rotation-alignment"
+    case iconOffset = "icon-offset"
+    case iconAnchor = "icon-anchor"
+    case iconPadding = "icon-padding"
+    case iconAllowOverlap = "icon-allow-overlap"
+    case iconIgnorePlacement = "icon-ignore-placement"
+    case iconOptional = "icon-optional"
+    case iconKeepUpright = "icon-keep-upright"
+    case symbolZOrder = "symbol-z-order"
+    case symbolAvoidEdges = "symbol-avoid-edges"
+    case iconOpacity = "icon-opacity"
+    case iconColor = "icon-color"
+    case iconHaloColor = "icon-halo-color"
+    case iconHaloWidth = "icon-halo-width"
+    case iconHaloBlur = "icon-halo-blur"
+    case iconTranslate = "icon-translate"
+    case iconTranslateAnchor = "icon-translate-anchor"
     case rasterOpacity = "raster-opacity"
     case rasterResampling = "raster-resampling"
     case rasterBrightnessMin = "raster-brightness-min"
@@ -219,7 +275,7 @@ public enum StylePropertyName: String, Sendable, CaseIterable {
         case "fill": return .fill
         case "line": return .line
         case "circle": return .circle
-        case "text", "symbol": return .symbol
+        case "text", "symbol", "icon": return .symbol
         case "raster": return .raster
         default: return nil
         }
@@ -253,6 +309,12 @@ public enum StyleLimits {
     }
     /// Text size in points.
     public static let maximumTextSize = 256.0
+    /// `icon-size` (a factor of the image's size).
+    public static let maximumIconSize = 100.0
+    /// `icon-offset` entries, in points before `icon-size` scales them.
+    public static let maximumIconOffset = 10_000.0
+    /// Rotations (`icon-rotate`), in degrees.
+    public static let maximumAngle = 360_000.0
     /// Text halo width in points.
     public static let maximumHaloWidth = 64.0
     /// Text offsets, in ems.

@@ -1,4 +1,5 @@
 import Foundation
+import MapData
 import MapGeometry
 import MapGraphics
 import MapStyle
@@ -15,41 +16,65 @@ struct SymbolLayerRenderer {
     let layer: StyleLayer
     let source: FeatureSource
     let selection: FeatureSelection
+    /// The sprites' images for `icon-image`; nil when no layer uses icons.
+    var icons: IconImages?
+    /// The layer's index among the style's symbol layers (bottom first).
+    var layerIndex = 0
 
     /// How far outside the image labels are considered, in points.
     static let margin = 128.0
 
     func place(into collisions: inout SpatialGrid) throws -> [PlacedLabel] {
-        var placed: [PlacedLabel] = []
         let perPoint = selection.viewport.mapPointsPerPoint
-        var entries: [(feature: FeatureSource.Feature, offset: Double, context: EvaluationContext, text: String)] = []
+        var entries: [Entry] = []
         selection.forEachFeature(of: source, layer: layer, margin: Self.margin) { feature, offset, context in
             var text = resolveText(context)
-            guard !text.isEmpty else { return }
             switch layer.string(.textTransform, context) {
             case "uppercase": text = text.uppercased()
             case "lowercase": text = text.lowercased()
             default: break
             }
-            entries.append((feature, offset, context, text))
+            let iconName = resolveTokens(layer.string(.iconImage, context), context)
+            guard !text.isEmpty || !iconName.isEmpty else { return }
+            entries.append(Entry(feature: feature, offset: offset, context: context, text: text, iconName: iconName))
         }
         let merged = Self.mergedTileLines(
-            entries.map { ($0.feature, $0.offset, $0.text, layer.string(.symbolPlacement, $0.context) == "line") })
-        for (i, entry) in entries.enumerated() {
-            let (feature, offset, context, text) = entry
-            let font = try self.font(for: text, context)
+            entries.map { ($0.feature, $0.offset, $0.text, layer.string(.symbolPlacement, $0.context) != "point") })
+        // MapLibre orders a layer's symbols by their anchors' y (placing the lowest first, drawing it last)
+        // when `symbol-z-order` is `viewport-y`, or `auto` without a sort key and with overlapping symbols.
+        let constant = selection.context()
+        let zOrder = layer.string(.symbolZOrder, constant)
+        let byY =
+            zOrder == "viewport-y"
+            || (zOrder == "auto" && !layer.isSet(.symbolSortKey)
+                && (layer.bool(.iconAllowOverlap, constant) || layer.bool(.textAllowOverlap, constant)
+                    || layer.bool(.iconIgnorePlacement, constant) || layer.bool(.textIgnorePlacement, constant)))
+        var order = Array(entries.indices)
+        if byY {
+            let ys = entries.map { $0.feature.labelPoint.y }
+            order.sort { ys[$0] != ys[$1] ? ys[$0] > ys[$1] : $0 < $1 }
+        }
+        var placed: [(label: PlacedLabel, y: Double, index: Int)] = []
+        for i in order {
+            let entry = entries[i]
+            let (feature, offset, context, text) = (entry.feature, entry.offset, entry.context, entry.text)
+            let font = try self.font(for: text.isEmpty ? "a" : text, context)
             let size = layer.number(.textSize, context)
-            guard size > 0 else { continue }
+            let hasText = !text.isEmpty && size > 0
+            let icon = entry.iconName.isEmpty ? nil : icons?.icon(entry.iconName)
+            guard hasText || icon != nil else { continue }
             let opacity = layer.number(.textOpacity, context)
             let color = layer.color(.textColor, context) ?? .black
             let halo = layer.color(.textHaloColor, context) ?? .clear
             var label = PlacedLabel(
-                content: .lines([]), font: font, size: size, color: color.withAlphaComponent(color.alpha * opacity),
+                content: .none, font: font, size: size, color: color.withAlphaComponent(color.alpha * opacity),
                 haloColor: halo.withAlphaComponent(halo.alpha * opacity),
                 haloWidth: layer.number(.textHaloWidth, context))
+            label.layer = layerIndex
             let padding = layer.number(.textPadding, context)
             let allowOverlap = layer.bool(.textAllowOverlap, context)
-            if layer.string(.symbolPlacement, context) == "line" {
+            let placement = layer.string(.symbolPlacement, context)
+            if placement != "point" {
                 let lines: [[MapPoint]]
                 switch merged[i] {
                 case .some(.some(let group)): lines = group
@@ -60,31 +85,225 @@ struct SymbolLayerRenderer {
                 }
                 for line in lines {
                     let world = line.map { Point(x: ($0.x + offset) / perPoint, y: $0.y / perPoint) }
-                    for glyphs in placeAlongLine(
-                        world, text: text, font: font, size: size, context: context, padding: padding,
-                        allowOverlap: allowOverlap, collisions: &collisions)
-                    {
-                        label.content = .glyphs(glyphs)
-                        label.bounds = label.contentBounds()
-                        placed.append(label)
+                    if hasText {
+                        for glyphs in placeAlongLine(
+                            world, text: text, font: font, size: size, context: context, padding: padding,
+                            allowOverlap: allowOverlap, collisions: &collisions)
+                        {
+                            label.content = .glyphs(glyphs)
+                            label.bounds = label.contentBounds()
+                            placed.append((label, 0, i))
+                        }
+                    } else if let icon {
+                        for candidate in iconsAlongLine(
+                            world, icon: icon, context: context, center: placement == "line-center")
+                        {
+                            let allow = layer.bool(.iconAllowOverlap, context)
+                            if !allow, collisions.intersectsAny(candidate.box) { continue }
+                            if !layer.bool(.iconIgnorePlacement, context) { collisions.insert(candidate.box) }
+                            label.icon = candidate.icon
+                            label.bounds = label.contentBounds()
+                            placed.append((label, 0, i))
+                        }
                     }
                 }
             } else {
                 for point in anchors(for: feature) {
                     let anchor = Point(x: (point.x + offset) / perPoint, y: point.y / perPoint)
-                    guard
-                        let lines = placeAtPoint(
-                            anchor, text: text, font: font, size: size, context: context, padding: padding,
-                            allowOverlap: allowOverlap, collisions: &collisions)
-                    else { continue }
-                    label.content = .lines(lines)
+                    let textCandidate =
+                        hasText
+                        ? placeAtPoint(anchor, text: text, font: font, size: size, context: context, padding: padding)
+                        : nil
+                    let iconCandidate = icon.map { placeIcon($0, at: anchor, angle: 0, context: context) }
+                    var showText = textCandidate.map { allowOverlap || !collisions.intersectsAny($0.box) } ?? false
+                    var showIcon =
+                        iconCandidate.map {
+                            layer.bool(.iconAllowOverlap, context) || !collisions.intersectsAny($0.box)
+                        } ?? false
+                    // MapLibre: an icon and its text are shown together, unless the other is optional (or absent).
+                    let iconWithoutText = layer.bool(.textOptional, context) || textCandidate == nil
+                    let textWithoutIcon = layer.bool(.iconOptional, context) || iconCandidate == nil
+                    if !iconWithoutText && !textWithoutIcon {
+                        showText = showText && showIcon
+                        showIcon = showText
+                    } else if !textWithoutIcon {
+                        showText = showText && showIcon
+                    } else if !iconWithoutText {
+                        showIcon = showIcon && showText
+                    }
+                    guard showText || showIcon else { continue }
+                    if showText, let textCandidate {
+                        if !layer.bool(.textIgnorePlacement, context) { collisions.insert(textCandidate.box) }
+                        label.content = .lines(textCandidate.lines)
+                    }
+                    if showIcon, let iconCandidate {
+                        if !layer.bool(.iconIgnorePlacement, context) { collisions.insert(iconCandidate.box) }
+                        label.icon = iconCandidate.icon
+                    }
                     label.bounds = label.contentBounds()
-                    placed.append(label)
+                    placed.append((label, anchor.y, i))
                     break
                 }
             }
         }
-        return placed
+        if byY {
+            placed.sort { $0.y != $1.y ? $0.y < $1.y : $0.index > $1.index }
+        }
+        return placed.map(\.label)
+    }
+
+    /// One feature's symbol: its label text and icon name, resolved.
+    struct Entry {
+        var feature: FeatureSource.Feature
+        var offset: Double
+        var context: EvaluationContext
+        var text: String
+        var iconName: String
+    }
+
+    /// The horizontal and vertical alignment (0 left/top, 0.5 center, 1 right/bottom) of an anchor name.
+    static func alignment(_ anchor: String) -> (x: Double, y: Double) {
+        var x = 0.5
+        var y = 0.5
+        if anchor.contains("left") { x = 0 }
+        if anchor.contains("right") { x = 1 }
+        if anchor.hasPrefix("top") { y = 0 }
+        if anchor.hasPrefix("bottom") { y = 1 }
+        return (x, y)
+    }
+
+    /// An icon placed at `anchor` (world points), turned by `angle` radians plus `icon-rotate`, as MapLibre
+    /// lays it out: the image's size in points (pixels / pixelRatio) times `icon-size`, aligned by
+    /// `icon-anchor`, moved by `icon-offset` (times `icon-size`, turned with the icon), with a one-texel
+    /// border; its collision box is the unpadded image's box (around the turned box) grown by `icon-padding`.
+    func placeIcon(_ icon: IconImages.Icon, at anchor: Point, angle: Double, context: EvaluationContext)
+        -> (icon: PlacedIcon, box: Rect)
+    {
+        let entry = icon.entry
+        let scale = layer.number(.iconSize, context)
+        let ratio = entry.pixelRatio
+        let width = Double(entry.width) / ratio
+        let height = Double(entry.height) / ratio
+        let align = Self.alignment(layer.string(.iconAnchor, context))
+        let offset = layer.numbers(.iconOffset, context) ?? [0, 0]
+        let left = (offset.first ?? 0) - width * align.x
+        let top = (offset.count > 1 ? offset[1] : 0) - height * align.y
+        let rotateDegrees = layer.number(.iconRotate, context)
+        let theta = angle + rotateDegrees * .pi / 180
+        let cosT = cos(theta)
+        let sinT = sin(theta)
+        // Texel (u, v) -> anchor + R * scale * (left + u / ratio, top + v / ratio).
+        let k = scale / ratio
+        let translate = layer.numbers(.iconTranslate, context) ?? [0, 0]
+        let tx = anchor.x + scale * (cosT * left - sinT * top) + (translate.first ?? 0)
+        let ty = anchor.y + scale * (sinT * left + cosT * top) + (translate.count > 1 ? translate[1] : 0)
+        let transform = Transform(a: k * cosT, b: k * sinT, c: -k * sinT, d: k * cosT, tx: tx, ty: ty)
+        let source = Rect(x: -1, y: -1, width: Double(entry.width) + 2, height: Double(entry.height) + 2)
+        let deviceScale = selection.viewport.scale
+        let sizeIsConstant = Self.isFeatureConstant(layer.properties[StylePropertyName.iconSize.rawValue]?.json)
+        let rotateIsConstant = Self.isFeatureConstant(layer.properties[StylePropertyName.iconRotate.rawValue]?.json)
+        let linear =
+            entry.sdf || scale != 1 || !sizeIsConstant || angle != 0 || rotateDegrees != 0 || !rotateIsConstant
+            || ratio != deviceScale
+        var passes: [QuadShading] = []
+        let opacity = layer.number(.iconOpacity, context)
+        if entry.sdf {
+            let fontScale = max(scale, 1e-6)
+            let edgeGamma = 0.105 / deviceScale
+            let haloWidth = layer.number(.iconHaloWidth, context)
+            if haloWidth > 0, let halo = layer.color(.iconHaloColor, context), halo.alpha > 0 {
+                let blur = layer.number(.iconHaloBlur, context)
+                passes.append(
+                    .signedDistance(
+                        color: halo, opacity: opacity, buffer: (6 - haloWidth / fontScale) / 8,
+                        gamma: (blur * 1.19 / 8 + edgeGamma) / fontScale))
+            }
+            passes.append(
+                .signedDistance(
+                    color: layer.color(.iconColor, context) ?? .black, opacity: opacity, buffer: 0.75,
+                    gamma: edgeGamma / fontScale))
+        } else {
+            passes.append(.plain(opacity: opacity))
+        }
+        let placed = PlacedIcon(image: icon.image, source: source, transform: transform, linear: linear, passes: passes)
+        // Collision box: the image's box (no border) around the turned quad, grown by the padding.
+        let corners = [
+            Point(x: 0, y: 0), Point(x: Double(entry.width), y: 0),
+            Point(x: Double(entry.width), y: Double(entry.height)), Point(x: 0, y: Double(entry.height)),
+        ].map {
+            Point(x: $0.x, y: $0.y).applying(
+                Transform(
+                    a: k * cosT, b: k * sinT, c: -k * sinT, d: k * cosT,
+                    tx: anchor.x + scale * (cosT * left - sinT * top), ty: anchor.y + scale * (sinT * left + cosT * top)
+                ))
+        }
+        let xs = corners.map(\.x)
+        let ys = corners.map(\.y)
+        let padding = layer.number(.iconPadding, context)
+        let box = Rect(
+            x: xs.min()! - padding, y: ys.min()! - padding, width: xs.max()! - xs.min()! + 2 * padding,
+            height: ys.max()! - ys.min()! + 2 * padding)
+        return (placed, box)
+    }
+
+    /// Whether a property's JSON reads no feature data (no `get`, `has`, `properties`, `id`, `geometry-type`,
+    /// no legacy `property` function): MapLibre's "constant" sizes, drawn without filtering when 1.
+    static func isFeatureConstant(_ json: JSONValue?) -> Bool {
+        guard let json else { return true }
+        switch json {
+        case .array(let items):
+            if case .string(let op) = items.first, ["get", "has", "properties", "id", "geometry-type"].contains(op) {
+                return false
+            }
+            return items.allSatisfy { isFeatureConstant($0) }
+        case .object(let members):
+            if members.contains(where: { $0.0 == "property" }) { return false }
+            return members.allSatisfy { isFeatureConstant($0.1) }
+        default: return true
+        }
+    }
+
+    /// Icons along a line, at MapLibre's anchors: every `symbol-spacing` points (the first half a
+    /// spacing... from the start), or one at the line's middle for `line-center`; turned with the line
+    /// when `icon-rotation-alignment` is `map` or `auto`.
+    func iconsAlongLine(_ line: [Point], icon: IconImages.Icon, context: EvaluationContext, center: Bool)
+        -> [(icon: PlacedIcon, box: Rect)]
+    {
+        guard line.count > 1 else { return [] }
+        var distances: [Double] = [0]
+        for (a, b) in zip(line, line.dropFirst()) { distances.append(distances.last! + hypot(b.x - a.x, b.y - a.y)) }
+        let total = distances.last!
+        guard total > 0 else { return [] }
+        let scale = layer.number(.iconSize, context)
+        let iconLength = Double(icon.entry.width) / icon.entry.pixelRatio * scale
+        let spacing = layer.number(.symbolSpacing, context)
+        var positions: [Double] = []
+        if center {
+            positions = [total / 2]
+        } else {
+            var d = (iconLength / 2).truncatingRemainder(dividingBy: spacing)
+            if d < iconLength / 2 { d += spacing * ((iconLength / 2 - d) / spacing).rounded(.up) }
+            var count = 0
+            while d + iconLength / 2 <= total, count < 10_000 {
+                positions.append(d)
+                d += spacing
+                count += 1
+            }
+        }
+        let alignment = layer.string(.iconRotationAlignment, context)
+        let keepUpright = layer.bool(.iconKeepUpright, context)
+        return positions.map { d in
+            var i = 0
+            while i + 2 < distances.count, distances[i + 1] < d { i += 1 }
+            let a = line[i]
+            let b = line[i + 1]
+            let seg = distances[i + 1] - distances[i]
+            let t = seg > 0 ? (d - distances[i]) / seg : 0
+            let p = Point(x: a.x + (b.x - a.x) * t, y: a.y + (b.y - a.y) * t)
+            var angle = alignment == "viewport" ? 0 : atan2(b.y - a.y, b.x - a.x)
+            if keepUpright, alignment != "viewport", abs(angle) > .pi / 2 { angle += .pi }
+            return placeIcon(icon, at: p, angle: angle, context: context)
+        }
     }
 
     /// Lines cut at vector-tile edges joined again before line labels are placed, so that a road split
@@ -173,7 +392,11 @@ struct SymbolLayerRenderer {
 
     /// `text-field` evaluated, with `{field}` tokens replaced by the feature's values.
     func resolveText(_ context: EvaluationContext) -> String {
-        let raw = layer.string(.textField, context)
+        resolveTokens(layer.string(.textField, context), context)
+    }
+
+    /// `raw` with `{field}` tokens replaced by the feature's values, trimmed.
+    func resolveTokens(_ raw: String, _ context: EvaluationContext) -> String {
         guard raw.contains("{") else { return raw.trimmingCharacters(in: .whitespaces) }
         var out = ""
         var rest = Substring(raw)
@@ -220,9 +443,8 @@ struct SymbolLayerRenderer {
     }
 
     func placeAtPoint(
-        _ anchor: Point, text: String, font: Font, size: Double, context: EvaluationContext, padding: Double,
-        allowOverlap: Bool, collisions: inout SpatialGrid
-    ) -> [(text: String, origin: Point)]? {
+        _ anchor: Point, text: String, font: Font, size: Double, context: EvaluationContext, padding: Double
+    ) -> (lines: [(text: String, origin: Point)], box: Rect) {
         let lines = Self.wrap(
             text, font: font, size: size, maxWidth: layer.number(.textMaxWidth, context) * size)
         let lineHeight = layer.number(.textLineHeight, context) * size
@@ -243,15 +465,14 @@ struct SymbolLayerRenderer {
         y += oy
         let box = Rect(x: x, y: y, width: width, height: height)
         let padded = box.insetBy(dx: -padding, dy: -padding)
-        if !allowOverlap, collisions.intersectsAny(padded) { return nil }
-        collisions.insert(padded)
         let metrics = font.verticalMetrics
         let ascent = metrics.ascender * size
         let glyphHeight = (metrics.ascender + metrics.descender) * size
-        return lines.enumerated().map { i, line in
+        let placed = lines.enumerated().map { i, line in
             let baseline = y + Double(i) * lineHeight + (lineHeight - glyphHeight) / 2 + ascent
-            return (line, Point(x: x + (width - widths[i]) / 2, y: baseline))
+            return (text: line, origin: Point(x: x + (width - widths[i]) / 2, y: baseline))
         }
+        return (placed, padded)
     }
 
     func placeAlongLine(
