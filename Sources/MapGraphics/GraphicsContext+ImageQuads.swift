@@ -61,6 +61,10 @@ public enum QuadShading: Sendable {
     /// The image's alpha read as a signed distance field (MapLibre's SDF icons): coverage is
     /// `smoothstep(buffer - gamma, buffer + gamma, alpha)`, painted with `color` times `opacity`.
     case signedDistance(color: Color, opacity: Double, buffer: Double, gamma: Double)
+    /// A halo: like ``signedDistance(color:opacity:buffer:gamma:)`` but only outside the fill's edge
+    /// (`inner` with the fill's gamma): coverage is the halo's times one minus the fill's.
+    case signedDistanceHalo(
+        color: Color, opacity: Double, buffer: Double, gamma: Double, inner: Double, innerGamma: Double)
 }
 
 extension GraphicsContext {
@@ -69,6 +73,13 @@ extension GraphicsContext {
     /// transform), as a GPU draws a textured quad: a device pixel is drawn when its center is inside the
     /// quad (left and top edges inclusive), its color sampled at the center (bilinear when `linear`,
     /// else nearest), then composited over the image. The context alpha multiplies it.
+    /// GLSL's smoothstep.
+    static func smoothstep(_ lo: Double, _ hi: Double, _ x: Double) -> Double {
+        guard hi > lo else { return x >= hi ? 1 : 0 }
+        let t = min(1, max(0, (x - lo) / (hi - lo)))
+        return t * t * (3 - 2 * t)
+    }
+
     public func drawQuad(
         _ image: QuadImage, source: Rect, transform: Transform, linear: Bool, shading: QuadShading
     ) {
@@ -118,12 +129,13 @@ extension GraphicsContext {
                 case .plain(let opacity):
                     out = s * Float(opacity)
                 case .signedDistance(let color, let opacity, let buffer, let gamma):
+                    let coverage = Self.smoothstep(buffer - gamma, buffer + gamma, Double(s.w)) * opacity
+                    let a = color.alpha * coverage
+                    out = SIMD4(Float(color.red * a), Float(color.green * a), Float(color.blue * a), Float(a))
+                case .signedDistanceHalo(let color, let opacity, let buffer, let gamma, let inner, let innerGamma):
                     let d = Double(s.w)
-                    let lo = buffer - gamma
-                    let hi = buffer + gamma
-                    var t = hi > lo ? (d - lo) / (hi - lo) : (d >= buffer ? 1 : 0)
-                    t = min(1, max(0, t))
-                    let coverage = t * t * (3 - 2 * t) * opacity
+                    let fill = Self.smoothstep(inner - innerGamma, inner + innerGamma, d)
+                    let coverage = min(Self.smoothstep(buffer - gamma, buffer + gamma, d), 1 - fill) * opacity
                     let a = color.alpha * coverage
                     out = SIMD4(Float(color.red * a), Float(color.green * a), Float(color.blue * a), Float(a))
                 }

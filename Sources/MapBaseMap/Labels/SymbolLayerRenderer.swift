@@ -213,10 +213,13 @@ struct SymbolLayerRenderer {
             let haloWidth = layer.number(.iconHaloWidth, context)
             if haloWidth > 0, let halo = layer.color(.iconHaloColor, context), halo.alpha > 0 {
                 let blur = layer.number(.iconHaloBlur, context)
+                // MapLibre leaves the inside of the halo empty (so a translucent fill does not show it), from
+                // the fill's edge moved out by the halo's gamma.
+                let gamma = (blur * 1.19 / 8 + edgeGamma) / fontScale
                 passes.append(
-                    .signedDistance(
-                        color: halo, opacity: opacity, buffer: (6 - haloWidth / fontScale) / 8,
-                        gamma: (blur * 1.19 / 8 + edgeGamma) / fontScale))
+                    .signedDistanceHalo(
+                        color: halo, opacity: opacity, buffer: (6 - haloWidth / fontScale) / 8, gamma: gamma,
+                        inner: 0.75 + gamma, innerGamma: gamma))
             }
             passes.append(
                 .signedDistance(
