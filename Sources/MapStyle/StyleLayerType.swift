@@ -144,6 +144,7 @@ public enum StyleLayerType: String, Sendable, CaseIterable {
                 .init(.iconPadding, .layout, .number, .number(2), range: 0...1000),
                 .init(.iconAllowOverlap, .layout, .boolean, .bool(false)),
                 .init(.iconIgnorePlacement, .layout, .boolean, .bool(false)),
+                .init(.iconOverlap, .layout, .enumeration(["never", "always", "cooperative"]), .null),
                 .init(.iconOptional, .layout, .boolean, .bool(false)),
                 .init(.iconKeepUpright, .layout, .boolean, .bool(false)),
                 .init(.symbolZOrder, .layout, .enumeration(["auto", "viewport-y", "source"]), .string("auto")),
@@ -247,6 +248,7 @@ public enum StylePropertyName: String, Sendable, CaseIterable {
     case iconPadding = "icon-padding"
     case iconAllowOverlap = "icon-allow-overlap"
     case iconIgnorePlacement = "icon-ignore-placement"
+    case iconOverlap = "icon-overlap"
     case iconOptional = "icon-optional"
     case iconKeepUpright = "icon-keep-upright"
     case symbolZOrder = "symbol-z-order"

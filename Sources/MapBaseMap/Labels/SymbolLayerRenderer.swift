@@ -47,7 +47,7 @@ struct SymbolLayerRenderer {
         let byY =
             zOrder == "viewport-y"
             || (zOrder == "auto" && !layer.isSet(.symbolSortKey)
-                && (layer.bool(.iconAllowOverlap, constant) || layer.bool(.textAllowOverlap, constant)
+                && (iconAllowsOverlap(constant) || layer.bool(.textAllowOverlap, constant)
                     || layer.bool(.iconIgnorePlacement, constant) || layer.bool(.textIgnorePlacement, constant)))
         var order = Array(entries.indices)
         if byY {
@@ -74,7 +74,29 @@ struct SymbolLayerRenderer {
             let padding = layer.number(.textPadding, context)
             let allowOverlap = layer.bool(.textAllowOverlap, context)
             let placement = layer.string(.symbolPlacement, context)
-            if placement != "point" {
+            if placement != "point", !hasText, let icon {
+                // Icons along lines: each tile's own piece, anchors as MapLibre's getAnchors puts them.
+                guard case .lines(let own) = feature.shape else { continue }
+                let tile = feature.tileBounds.map {
+                    Rect(
+                        x: ($0.minX + offset) / perPoint, y: $0.minY / perPoint, width: $0.width / perPoint,
+                        height: $0.height / perPoint)
+                }
+                for line in own {
+                    let world = line.map { Point(x: ($0.x + offset) / perPoint, y: $0.y / perPoint) }
+                    for candidate in iconsAlongLine(
+                        world, icon: icon, context: context, center: placement == "line-center", tile: tile)
+                    {
+                        let allow = iconAllowsOverlap(context)
+                        if !allow, collisions.intersectsAny(candidate.box) { continue }
+                        if !layer.bool(.iconIgnorePlacement, context) { collisions.insert(candidate.box) }
+                        label.icon = candidate.icon
+                        label.bounds = label.contentBounds()
+                        placed.append((label, 0, i))
+                    }
+                }
+            } else if placement != "point" {
+                guard hasText else { continue }
                 let lines: [[MapPoint]]
                 switch merged[i] {
                 case .some(.some(let group)): lines = group
@@ -85,26 +107,13 @@ struct SymbolLayerRenderer {
                 }
                 for line in lines {
                     let world = line.map { Point(x: ($0.x + offset) / perPoint, y: $0.y / perPoint) }
-                    if hasText {
-                        for glyphs in placeAlongLine(
-                            world, text: text, font: font, size: size, context: context, padding: padding,
-                            allowOverlap: allowOverlap, collisions: &collisions)
-                        {
-                            label.content = .glyphs(glyphs)
-                            label.bounds = label.contentBounds()
-                            placed.append((label, 0, i))
-                        }
-                    } else if let icon {
-                        for candidate in iconsAlongLine(
-                            world, icon: icon, context: context, center: placement == "line-center")
-                        {
-                            let allow = layer.bool(.iconAllowOverlap, context)
-                            if !allow, collisions.intersectsAny(candidate.box) { continue }
-                            if !layer.bool(.iconIgnorePlacement, context) { collisions.insert(candidate.box) }
-                            label.icon = candidate.icon
-                            label.bounds = label.contentBounds()
-                            placed.append((label, 0, i))
-                        }
+                    for glyphs in placeAlongLine(
+                        world, text: text, font: font, size: size, context: context, padding: padding,
+                        allowOverlap: allowOverlap, collisions: &collisions)
+                    {
+                        label.content = .glyphs(glyphs)
+                        label.bounds = label.contentBounds()
+                        placed.append((label, 0, i))
                     }
                 }
             } else {
@@ -118,7 +127,7 @@ struct SymbolLayerRenderer {
                     var showText = textCandidate.map { allowOverlap || !collisions.intersectsAny($0.box) } ?? false
                     var showIcon =
                         iconCandidate.map {
-                            layer.bool(.iconAllowOverlap, context) || !collisions.intersectsAny($0.box)
+                            iconAllowsOverlap(context) || !collisions.intersectsAny($0.box)
                         } ?? false
                     // MapLibre: an icon and its text are shown together, unless the other is optional (or absent).
                     let iconWithoutText = layer.bool(.textOptional, context) || textCandidate == nil
@@ -229,15 +238,18 @@ struct SymbolLayerRenderer {
             passes.append(.plain(opacity: opacity))
         }
         let placed = PlacedIcon(image: icon.image, source: source, transform: transform, linear: linear, passes: passes)
-        // Collision box: the image's box (no border) around the turned quad, grown by the padding.
-        let corners = [
+        // Collision box: the image's box (no border) turned by `icon-rotate` only (not by the line, as
+        // MapLibre's icon boxes), grown by the padding.
+        let r = rotateDegrees * .pi / 180
+        let (cosR, sinR) = (cos(r), sin(r))
+        let corners: [Point] = [
             Point(x: 0, y: 0), Point(x: Double(entry.width), y: 0),
             Point(x: Double(entry.width), y: Double(entry.height)), Point(x: 0, y: Double(entry.height)),
         ].map {
             Point(x: $0.x, y: $0.y).applying(
                 Transform(
-                    a: k * cosT, b: k * sinT, c: -k * sinT, d: k * cosT,
-                    tx: anchor.x + scale * (cosT * left - sinT * top), ty: anchor.y + scale * (sinT * left + cosT * top)
+                    a: k * cosR, b: k * sinR, c: -k * sinR, d: k * cosR,
+                    tx: anchor.x + scale * (cosR * left - sinR * top), ty: anchor.y + scale * (sinR * left + cosR * top)
                 ))
         }
         let xs = corners.map(\.x)
@@ -247,6 +259,16 @@ struct SymbolLayerRenderer {
             x: xs.min()! - padding, y: ys.min()! - padding, width: xs.max()! - xs.min()! + 2 * padding,
             height: ys.max()! - ys.min()! + 2 * padding)
         return (placed, box)
+    }
+
+    /// Whether icons may overlap earlier symbols: `icon-overlap` when set (`always`, or `cooperative`,
+    /// which here also always overlaps), else `icon-allow-overlap`.
+    func iconAllowsOverlap(_ context: EvaluationContext) -> Bool {
+        switch layer.string(.iconOverlap, context) {
+        case "always", "cooperative": return true
+        case "never": return false
+        default: return layer.bool(.iconAllowOverlap, context)
+        }
     }
 
     /// Whether a property's JSON reads no feature data (no `get`, `has`, `properties`, `id`, `geometry-type`,
@@ -266,44 +288,71 @@ struct SymbolLayerRenderer {
         }
     }
 
-    /// Icons along a line, at MapLibre's anchors: every `symbol-spacing` points (the first half a
-    /// spacing... from the start), or one at the line's middle for `line-center`; turned with the line
-    /// when `icon-rotation-alignment` is `map` or `auto`.
-    func iconsAlongLine(_ line: [Point], icon: IconImages.Icon, context: EvaluationContext, center: Bool)
-        -> [(icon: PlacedIcon, box: Rect)]
-    {
+    /// Icons along a line (world points), at MapLibre's anchors (`getAnchors`/`resample`): every
+    /// `symbol-spacing` points (at least the icon's length plus a quarter spacing) from an offset of half the
+    /// icon plus two ems (24-point em), modulo the spacing (half a spacing when the line continues from a
+    /// neighbouring tile), only where the icon fits on the line and the anchor is inside the line's tile;
+    /// else at the middle. `line-center`: at the middle. Turned with the line's segment unless
+    /// `icon-rotation-alignment` is `viewport`.
+    func iconsAlongLine(
+        _ line: [Point], icon: IconImages.Icon, context: EvaluationContext, center: Bool, tile: Rect?
+    ) -> [(icon: PlacedIcon, box: Rect)] {
         guard line.count > 1 else { return [] }
         var distances: [Double] = [0]
         for (a, b) in zip(line, line.dropFirst()) { distances.append(distances.last! + hypot(b.x - a.x, b.y - a.y)) }
         let total = distances.last!
-        guard total > 0 else { return [] }
-        let scale = layer.number(.iconSize, context)
-        let iconLength = Double(icon.entry.width) / icon.entry.pixelRatio * scale
-        let spacing = layer.number(.symbolSpacing, context)
-        var positions: [Double] = []
-        if center {
-            positions = [total / 2]
-        } else {
-            var d = (iconLength / 2).truncatingRemainder(dividingBy: spacing)
-            if d < iconLength / 2 { d += spacing * ((iconLength / 2 - d) / spacing).rounded(.up) }
-            var count = 0
-            while d + iconLength / 2 <= total, count < 10_000 {
-                positions.append(d)
-                d += spacing
-                count += 1
+        guard total > 0, total.isFinite else { return [] }
+        let labelLength = Double(icon.entry.width) / icon.entry.pixelRatio
+        let overscaling = tile.map { max(1, $0.width / 512) } ?? 1
+        var spacing = layer.number(.symbolSpacing, context)
+        if spacing - labelLength < spacing / 4 { spacing = labelLength + spacing / 4 }
+        func onEdge(_ p: Point) -> Bool {
+            guard let tile else { return false }
+            let e = 1e-6 * tile.width
+            return abs(p.x - tile.minX) < e || abs(p.x - tile.maxX) < e || abs(p.y - tile.minY) < e
+                || abs(p.y - tile.maxY) < e
+        }
+        let continued = onEdge(line[0])
+        func inTile(_ p: Point) -> Bool {
+            guard let tile else { return true }
+            return p.x >= tile.minX && p.x < tile.maxX && p.y >= tile.minY && p.y < tile.maxY
+        }
+        func resample(offset: Double, middle: Bool) -> [(Point, Double)] {
+            var found: [(Point, Double)] = []
+            var marked = offset - spacing
+            for i in 0..<(line.count - 1) {
+                let a = line[i]
+                let b = line[i + 1]
+                let segment = distances[i + 1] - distances[i]
+                let angle = atan2(b.y - a.y, b.x - a.x)
+                var guardCount = 0
+                while marked + spacing < distances[i] + segment, guardCount < 100_000 {
+                    guardCount += 1
+                    marked += spacing
+                    let t = (marked - distances[i]) / segment
+                    let p = Point(x: a.x + (b.x - a.x) * t, y: a.y + (b.y - a.y) * t)
+                    if inTile(p), marked - labelLength / 2 >= 0, marked + labelLength / 2 <= total {
+                        found.append((p, angle))
+                    }
+                }
             }
+            if !middle, found.isEmpty, !continued { return resample(offset: total / 2, middle: true) }
+            return found
+        }
+        let anchors: [(Point, Double)]
+        if center {
+            anchors = resample(offset: total / 2, middle: true).prefix(1).map { $0 }
+        } else {
+            let offset =
+                continued
+                ? (spacing / 2 * overscaling).truncatingRemainder(dividingBy: spacing)
+                : ((labelLength / 2 + 48) * overscaling).truncatingRemainder(dividingBy: spacing)
+            anchors = resample(offset: offset, middle: false)
         }
         let alignment = layer.string(.iconRotationAlignment, context)
         let keepUpright = layer.bool(.iconKeepUpright, context)
-        return positions.map { d in
-            var i = 0
-            while i + 2 < distances.count, distances[i + 1] < d { i += 1 }
-            let a = line[i]
-            let b = line[i + 1]
-            let seg = distances[i + 1] - distances[i]
-            let t = seg > 0 ? (d - distances[i]) / seg : 0
-            let p = Point(x: a.x + (b.x - a.x) * t, y: a.y + (b.y - a.y) * t)
-            var angle = alignment == "viewport" ? 0 : atan2(b.y - a.y, b.x - a.x)
+        return anchors.map { p, lineAngle in
+            var angle = alignment == "viewport" ? 0 : lineAngle
             if keepUpright, alignment != "viewport", abs(angle) > .pi / 2 { angle += .pi }
             return placeIcon(icon, at: p, angle: angle, context: context)
         }
