@@ -141,7 +141,7 @@ public enum StyleLayerType: String, Sendable, CaseIterable {
                         "center", "left", "right", "top", "bottom", "top-left", "top-right", "bottom-left",
                         "bottom-right",
                     ]), .string("center")),
-                .init(.iconPadding, .layout, .number, .number(2), range: 0...1000),
+                .init(.iconPadding, .layout, .padding, .number(2), range: -1000...1000),
                 .init(.iconAllowOverlap, .layout, .boolean, .bool(false)),
                 .init(.iconIgnorePlacement, .layout, .boolean, .bool(false)),
                 .init(.iconOverlap, .layout, .enumeration(["never", "always", "cooperative"]), .null),
@@ -338,6 +338,9 @@ public struct StylePropertySpec: Sendable, Equatable {
     /// What values the property takes.
     public enum Kind: Sendable, Equatable {
         case number, color, string, boolean, numberArray, stringArray
+        /// A number, or 1 to 4 numbers as CSS gives them (all; vertical, horizontal; top, horizontal,
+        /// bottom; top, right, bottom, left): MapLibre's `padding` type.
+        case padding
         case enumeration([String])
 
         var name: String {
@@ -347,6 +350,7 @@ public struct StylePropertySpec: Sendable, Equatable {
             case .string: return "a string"
             case .boolean: return "true or false"
             case .numberArray: return "an array of numbers"
+            case .padding: return "a number or an array of 1 to 4 numbers"
             case .stringArray: return "an array of strings"
             case .enumeration(let values): return "one of " + values.map { "\"\($0)\"" }.joined(separator: ", ")
             }
@@ -393,6 +397,9 @@ public struct StylePropertySpec: Sendable, Equatable {
         case (.string, .number): return true
         case (.color, .string(let s)): return (try? Color(parsing: s)) != nil
         case (.numberArray, .array(let items)): return items.allSatisfy { $0.number != nil }
+        case (.padding, .number): return true
+        case (.padding, .array(let items)):
+            return (1...4).contains(items.count) && items.allSatisfy { $0.number != nil }
         case (.stringArray, .array(let items)): return items.allSatisfy { $0.string != nil }
         case (.enumeration(let values), .string(let s)): return values.contains(s)
         default: return false

@@ -254,11 +254,25 @@ struct SymbolLayerRenderer {
         }
         let xs = corners.map(\.x)
         let ys = corners.map(\.y)
-        let padding = layer.number(.iconPadding, context)
+        let p = iconPadding(context)
         let box = Rect(
-            x: xs.min()! - padding, y: ys.min()! - padding, width: xs.max()! - xs.min()! + 2 * padding,
-            height: ys.max()! - ys.min()! + 2 * padding)
+            x: xs.min()! - p.left, y: ys.min()! - p.top, width: xs.max()! - xs.min()! + p.left + p.right,
+            height: ys.max()! - ys.min()! + p.top + p.bottom)
         return (placed, box)
+    }
+
+    /// `icon-padding` as top, right, bottom, left: one number for all sides, or 1 to 4 numbers in CSS order.
+    func iconPadding(_ context: EvaluationContext) -> (top: Double, right: Double, bottom: Double, left: Double) {
+        if let n = layer.numbers(.iconPadding, context), !n.isEmpty {
+            switch n.count {
+            case 1: return (n[0], n[0], n[0], n[0])
+            case 2: return (n[0], n[1], n[0], n[1])
+            case 3: return (n[0], n[1], n[2], n[1])
+            default: return (n[0], n[1], n[2], n[3])
+            }
+        }
+        let p = layer.number(.iconPadding, context)
+        return (p, p, p, p)
     }
 
     /// Whether icons may overlap earlier symbols: `icon-overlap` when set (`always`, or `cooperative`,
