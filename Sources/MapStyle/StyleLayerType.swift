@@ -147,6 +147,11 @@ public enum StyleLayerType: String, Sendable, CaseIterable {
                 .init(.iconOverlap, .layout, .enumeration(["never", "always", "cooperative"]), .null),
                 .init(.iconOptional, .layout, .boolean, .bool(false)),
                 .init(.iconKeepUpright, .layout, .boolean, .bool(false)),
+                .init(.iconTextFit, .layout, .enumeration(["none", "width", "height", "both"]), .string("none")),
+                .init(
+                    .iconTextFitPadding, .layout, .numberArray,
+                    .array([.number(0), .number(0), .number(0), .number(0)]),
+                    range: -StyleLimits.maximumIconOffset...StyleLimits.maximumIconOffset),
                 .init(.symbolZOrder, .layout, .enumeration(["auto", "viewport-y", "source"]), .string("auto")),
                 .init(.symbolAvoidEdges, .layout, .boolean, .bool(false)),
                 .init(.iconOpacity, .paint, .number, .number(1), range: 0...1),
@@ -251,6 +256,8 @@ public enum StylePropertyName: String, Sendable, CaseIterable {
     case iconOverlap = "icon-overlap"
     case iconOptional = "icon-optional"
     case iconKeepUpright = "icon-keep-upright"
+    case iconTextFit = "icon-text-fit"
+    case iconTextFitPadding = "icon-text-fit-padding"
     case symbolZOrder = "symbol-z-order"
     case symbolAvoidEdges = "symbol-avoid-edges"
     case iconOpacity = "icon-opacity"

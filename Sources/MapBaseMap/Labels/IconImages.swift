@@ -58,32 +58,46 @@ final class MissingImages: @unchecked Sendable {
     }
 }
 
-/// An icon that won its place: a quad of its image in world points, drawn in one or two passes (an SDF
-/// image's halo, then its fill).
+/// An icon that won its place: quads of its image in world points (one, or the pieces of a stretched
+/// image), drawn in one or two passes (an SDF image's halo, then its fill).
 struct PlacedIcon: Sendable {
+    /// One piece: texels `source` (the image and a one-texel transparent border, as MapLibre pads its
+    /// atlas, or part of it) mapped to world points by `transform`.
+    struct Quad: Sendable {
+        var source: Rect
+        var transform: Transform
+    }
+
     var image: QuadImage
-    /// The texels drawn (the image and a one-texel transparent border, as MapLibre pads its atlas).
-    var source: Rect
-    /// Texels to world points.
-    var transform: Transform
+    var quads: [Quad]
     var linear: Bool
     var passes: [QuadShading]
 
-    /// The quad's bounds in world points.
+    /// The quads' bounds in world points.
     var bounds: Rect {
-        let corners = [
-            Point(x: source.minX, y: source.minY), Point(x: source.maxX, y: source.minY),
-            Point(x: source.maxX, y: source.maxY), Point(x: source.minX, y: source.maxY),
-        ].map { $0.applying(transform) }
-        let xs = corners.map(\.x)
-        let ys = corners.map(\.y)
-        return Rect(x: xs.min()!, y: ys.min()!, width: xs.max()! - xs.min()!, height: ys.max()! - ys.min()!)
+        var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
+        for quad in quads {
+            let s = quad.source
+            for corner in [
+                Point(x: s.minX, y: s.minY), Point(x: s.maxX, y: s.minY), Point(x: s.maxX, y: s.maxY),
+                Point(x: s.minX, y: s.maxY),
+            ] {
+                let p = corner.applying(quad.transform)
+                minX = min(minX, p.x); minY = min(minY, p.y); maxX = max(maxX, p.x); maxY = max(maxY, p.y)
+            }
+        }
+        return minX.isFinite
+            ? Rect(x: minX, y: minY, width: maxX - minX, height: maxY - minY) : Rect(x: 0, y: 0, width: 0, height: 0)
     }
 
     func draw(in context: GraphicsContext, shift: Point) {
-        let moved = transform.concatenating(Transform(translationX: -shift.x, y: -shift.y))
+        let move = Transform(translationX: -shift.x, y: -shift.y)
         for pass in passes {
-            context.drawQuad(image, source: source, transform: moved, linear: linear, shading: pass)
+            for quad in quads {
+                context.drawQuad(
+                    image, source: quad.source, transform: quad.transform.concatenating(move), linear: linear,
+                    shading: pass)
+            }
         }
     }
 }

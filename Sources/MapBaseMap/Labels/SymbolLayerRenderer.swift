@@ -123,7 +123,11 @@ struct SymbolLayerRenderer {
                         hasText
                         ? placeAtPoint(anchor, text: text, font: font, size: size, context: context, padding: padding)
                         : nil
-                    let iconCandidate = icon.map { placeIcon($0, at: anchor, angle: 0, context: context) }
+                    let iconCandidate = icon.map {
+                        placeIcon(
+                            $0, at: anchor, angle: 0, context: context,
+                            textBox: textCandidate?.box.insetBy(dx: padding, dy: padding))
+                    }
                     var showText = textCandidate.map { allowOverlap || !collisions.intersectsAny($0.box) } ?? false
                     var showIcon =
                         iconCandidate.map {
@@ -185,9 +189,9 @@ struct SymbolLayerRenderer {
     /// lays it out: the image's size in points (pixels / pixelRatio) times `icon-size`, aligned by
     /// `icon-anchor`, moved by `icon-offset` (times `icon-size`, turned with the icon), with a one-texel
     /// border; its collision box is the unpadded image's box (around the turned box) grown by `icon-padding`.
-    func placeIcon(_ icon: IconImages.Icon, at anchor: Point, angle: Double, context: EvaluationContext)
-        -> (icon: PlacedIcon, box: Rect)
-    {
+    func placeIcon(
+        _ icon: IconImages.Icon, at anchor: Point, angle: Double, context: EvaluationContext, textBox: Rect? = nil
+    ) -> (icon: PlacedIcon, box: Rect) {
         let entry = icon.entry
         let scale = layer.number(.iconSize, context)
         let ratio = entry.pixelRatio
@@ -237,7 +241,11 @@ struct SymbolLayerRenderer {
         } else {
             passes.append(.plain(opacity: opacity))
         }
-        let placed = PlacedIcon(image: icon.image, source: source, transform: transform, linear: linear, passes: passes)
+        var placed = PlacedIcon(
+            image: icon.image, quads: [.init(source: source, transform: transform)], linear: linear, passes: passes)
+        if let textBox, layer.string(.iconTextFit, context) != "none" {
+            return fitIconToText(icon, placed: &placed, anchor: anchor, textBox: textBox, context: context)
+        }
         // Collision box: the image's box (no border) turned by `icon-rotate` only (not by the line, as
         // MapLibre's icon boxes), grown by the padding.
         let r = rotateDegrees * .pi / 180
@@ -258,6 +266,148 @@ struct SymbolLayerRenderer {
         let box = Rect(
             x: xs.min()! - p.left, y: ys.min()! - p.top, width: xs.max()! - xs.min()! + p.left + p.right,
             height: ys.max()! - ys.min()! + p.top + p.bottom)
+        return (placed, box)
+    }
+
+    /// `icon-text-fit`: the icon centered on the text box (world points) and stretched to it in `width`,
+    /// `height` or `both` (grown by `icon-text-fit-padding`, moved by `icon-offset`), as MapLibre's
+    /// `fitIconToText`; the image cut into pieces at its `stretchX` / `stretchY` zones, fixed parts
+    /// keeping their size, stretchable parts sharing the rest, with `content` mapped onto the text box
+    /// (MapLibre's `getIconQuads`). The collision box is the fitted box grown by the part outside `content`.
+    func fitIconToText(
+        _ icon: IconImages.Icon, placed: inout PlacedIcon, anchor: Point, textBox: Rect, context: EvaluationContext
+    ) -> (icon: PlacedIcon, box: Rect) {
+        let entry = icon.entry
+        let ratio = entry.pixelRatio
+        let fit = layer.string(.iconTextFit, context)
+        let pad = layer.numbers(.iconTextFitPadding, context) ?? [0, 0, 0, 0]
+        func padding(_ i: Int) -> Double { i < pad.count ? pad[i] : 0 }
+        let offset = layer.numbers(.iconOffset, context) ?? [0, 0]
+        let ox = offset.first ?? 0
+        let oy = offset.count > 1 ? offset[1] : 0
+        let displayW = Double(entry.width) / ratio
+        let displayH = Double(entry.height) / ratio
+        let textLeft = textBox.minX - anchor.x
+        let textRight = textBox.maxX - anchor.x
+        let textTop = textBox.minY - anchor.y
+        let textBottom = textBox.maxY - anchor.y
+        var left: Double, right: Double, top: Double, bottom: Double
+        if fit == "width" || fit == "both" {
+            left = ox + textLeft - padding(3)
+            right = ox + textRight + padding(1)
+        } else {
+            left = ox + (textLeft + textRight - displayW) / 2
+            right = left + displayW
+        }
+        if fit == "height" || fit == "both" {
+            top = oy + textTop - padding(0)
+            bottom = oy + textBottom + padding(2)
+        } else {
+            top = oy + (textTop + textBottom - displayH) / 2
+            bottom = top + displayH
+        }
+        let iconWidth = right - left
+        let iconHeight = bottom - top
+        let imageWidth = Double(entry.width)
+        let imageHeight = Double(entry.height)
+        let stretchX = entry.stretchX ?? [0...imageWidth]
+        let stretchY = entry.stretchY ?? [0...imageHeight]
+        let stretchWidth = stretchX.reduce(0) { $0 + $1.upperBound - $1.lowerBound }
+        let stretchHeight = stretchY.reduce(0) { $0 + $1.upperBound - $1.lowerBound }
+        let fixedWidth = imageWidth - stretchWidth
+        let fixedHeight = imageHeight - stretchHeight
+        func within(_ ranges: [ClosedRange<Double>], _ lo: Double, _ hi: Double) -> Double {
+            ranges.reduce(0) { $0 + max(lo, min(hi, $1.upperBound)) - max(lo, min(hi, $1.lowerBound)) }
+        }
+        var stretchOffsetX = 0.0, stretchContentWidth = stretchWidth, stretchOffsetY = 0.0
+        var stretchContentHeight = stretchHeight
+        var fixedOffsetX = 0.0, fixedContentWidth = fixedWidth, fixedOffsetY = 0.0, fixedContentHeight = fixedHeight
+        if let c = entry.content {
+            stretchOffsetX = within(stretchX, 0, c[0])
+            stretchOffsetY = within(stretchY, 0, c[1])
+            stretchContentWidth = within(stretchX, c[0], c[2])
+            stretchContentHeight = within(stretchY, c[1], c[3])
+            fixedOffsetX = c[0] - stretchOffsetX
+            fixedOffsetY = c[1] - stretchOffsetY
+            fixedContentWidth = c[2] - c[0] - stretchContentWidth
+            fixedContentHeight = c[3] - c[1] - stretchContentHeight
+        }
+        typealias Cut = (fixed: Double, stretch: Double)
+        func cuts(_ zones: [ClosedRange<Double>], fixed: Double, stretch: Double) -> [Cut] {
+            var result: [Cut] = [(-1, 0)]
+            for zone in zones {
+                let last = result[result.count - 1]
+                result.append((zone.lowerBound - last.stretch, last.stretch))
+                result.append((zone.lowerBound - last.stretch, last.stretch + zone.upperBound - zone.lowerBound))
+            }
+            result.append((fixed + 1, stretch))
+            return result
+        }
+        let xCuts: [Cut]
+        let yCuts: [Cut]
+        if entry.stretchX == nil && entry.stretchY == nil {
+            xCuts = [(0, -1), (0, imageWidth + 1)]
+            yCuts = [(0, -1), (0, imageHeight + 1)]
+        } else {
+            xCuts = cuts(stretchX, fixed: fixedWidth, stretch: stretchWidth)
+            yCuts = cuts(stretchY, fixed: fixedHeight, stretch: stretchHeight)
+        }
+        let scale = layer.number(.iconSize, context)
+        let minScaleX = iconWidth > 0 ? fixedContentWidth / ratio / iconWidth : 0
+        let minScaleY = iconHeight > 0 ? fixedContentHeight / ratio / iconHeight : 0
+        let sx = max(minScaleX, scale)
+        let sy = max(minScaleY, scale)
+        func em(_ stretch: Double, _ size: Double, _ icon: Double, _ origin: Double) -> Double {
+            size > 0 ? stretch / size * icon + origin : origin
+        }
+        func px(_ fixed: Double, _ fixedSize: Double, _ stretch: Double, _ stretchSize: Double) -> Double {
+            stretchSize > 0 ? fixed - fixedSize * stretch / stretchSize : fixed
+        }
+        var quads: [PlacedIcon.Quad] = []
+        for xi in 0..<(xCuts.count - 1) {
+            let (l, r) = (xCuts[xi], xCuts[xi + 1])
+            for yi in 0..<(yCuts.count - 1) {
+                let (t, b) = (yCuts[yi], yCuts[yi + 1])
+                let x0 =
+                    em(l.stretch - stretchOffsetX, stretchContentWidth, iconWidth, left) * sx
+                    + px(l.fixed - fixedOffsetX, fixedContentWidth, l.stretch, stretchWidth) / ratio
+                let x1 =
+                    em(r.stretch - stretchOffsetX, stretchContentWidth, iconWidth, left) * sx
+                    + px(r.fixed - fixedOffsetX, fixedContentWidth, r.stretch, stretchWidth) / ratio
+                let y0 =
+                    em(t.stretch - stretchOffsetY, stretchContentHeight, iconHeight, top) * sy
+                    + px(t.fixed - fixedOffsetY, fixedContentHeight, t.stretch, stretchHeight) / ratio
+                let y1 =
+                    em(b.stretch - stretchOffsetY, stretchContentHeight, iconHeight, top) * sy
+                    + px(b.fixed - fixedOffsetY, fixedContentHeight, b.stretch, stretchHeight) / ratio
+                let u0 = l.stretch + l.fixed
+                let u1 = r.stretch + r.fixed
+                let v0 = t.stretch + t.fixed
+                let v1 = b.stretch + b.fixed
+                guard u1 > u0, v1 > v0 else { continue }
+                let a = (x1 - x0) / (u1 - u0)
+                let d = (y1 - y0) / (v1 - v0)
+                quads.append(
+                    .init(
+                        source: Rect(x: u0, y: v0, width: u1 - u0, height: v1 - v0),
+                        transform: Transform(
+                            a: a, b: 0, c: 0, d: d, tx: anchor.x + x0 - a * u0, ty: anchor.y + y0 - d * v0)))
+            }
+        }
+        placed.quads = quads
+        placed.linear = true
+        var box = Rect(
+            x: anchor.x + left * scale, y: anchor.y + top * scale, width: iconWidth * scale, height: iconHeight * scale)
+        if let c = entry.content {
+            box = Rect(
+                x: box.minX - c[0] / ratio, y: box.minY - c[1] / ratio,
+                width: box.width + c[0] / ratio + (displayW - c[2] / ratio),
+                height: box.height + c[1] / ratio + (displayH - c[3] / ratio))
+        }
+        let p = iconPadding(context)
+        box = Rect(
+            x: box.minX - p.left, y: box.minY - p.top, width: box.width + p.left + p.right,
+            height: box.height + p.top + p.bottom)
         return (placed, box)
     }
 
