@@ -124,6 +124,16 @@ public enum StyleLayerType: String, Sendable, CaseIterable {
                 .init(.textOpacity, .paint, .number, .number(1), range: 0...1),
                 .init(.textHaloBlur, .paint, .number, .number(0), range: 0...StyleLimits.maximumHaloWidth),
                 .init(.textOptional, .layout, .boolean, .bool(false)),
+                .init(.textVariableAnchor, .layout, .stringArray, .null),
+                .init(
+                    .textRadialOffset, .layout, .number, .number(0),
+                    range: -StyleLimits.maximumOffset...StyleLimits.maximumOffset),
+                .init(.textJustify, .layout, .enumeration(["auto", "left", "center", "right"]), .string("center")),
+                .init(.textLetterSpacing, .layout, .number, .number(0), range: -100...100),
+                .init(
+                    .textRotate, .layout, .number, .number(0),
+                    range: -StyleLimits.maximumAngle...StyleLimits.maximumAngle),
+                .init(.textKeepUpright, .layout, .boolean, .bool(true)),
                 .init(.textIgnorePlacement, .layout, .boolean, .bool(false)),
                 .init(.iconImage, .layout, .string, .string("")),
                 .init(.iconSize, .layout, .number, .number(1), range: 0...StyleLimits.maximumIconSize),
@@ -243,6 +253,12 @@ public enum StylePropertyName: String, Sendable, CaseIterable {
     case textOpacity = "text-opacity"
     case textHaloBlur = "text-halo-blur"
     case textOptional = "text-optional"
+    case textVariableAnchor = "text-variable-anchor"
+    case textRadialOffset = "text-radial-offset"
+    case textJustify = "text-justify"
+    case textLetterSpacing = "text-letter-spacing"
+    case textRotate = "text-rotate"
+    case textKeepUpright = "text-keep-upright"
     case textIgnorePlacement = "text-ignore-placement"
     case iconImage = "icon-image"
     case iconSize = "icon-size"

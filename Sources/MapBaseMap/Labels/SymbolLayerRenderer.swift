@@ -119,10 +119,20 @@ struct SymbolLayerRenderer {
             } else {
                 for point in anchors(for: feature) {
                     let anchor = Point(x: (point.x + offset) / perPoint, y: point.y / perPoint)
-                    let textCandidate =
-                        hasText
-                        ? placeAtPoint(anchor, text: text, font: font, size: size, context: context, padding: padding)
-                        : nil
+                    // `text-variable-anchor`: the first anchor whose text fits (else the first).
+                    var textCandidate: (content: PlacedLabel.Content, box: Rect)?
+                    if hasText {
+                        for (n, choice) in textAnchors(context, size: size).enumerated() {
+                            let candidate = placeAtPoint(
+                                anchor, text: text, font: font, size: size, context: context, padding: padding,
+                                anchorName: choice.name, offset: choice.offset)
+                            if n == 0 { textCandidate = candidate }
+                            if allowOverlap || !collisions.intersectsAny(candidate.box) {
+                                textCandidate = candidate
+                                break
+                            }
+                        }
+                    }
                     let iconCandidate = icon.map {
                         placeIcon(
                             $0, at: anchor, angle: 0, context: context,
@@ -147,7 +157,7 @@ struct SymbolLayerRenderer {
                     guard showText || showIcon else { continue }
                     if showText, let textCandidate {
                         if !layer.bool(.textIgnorePlacement, context) { collisions.insert(textCandidate.box) }
-                        label.content = .lines(textCandidate.lines)
+                        label.content = textCandidate.content
                     }
                     if showIcon, let iconCandidate {
                         if !layer.bool(.iconIgnorePlacement, context) { collisions.insert(iconCandidate.box) }
@@ -658,37 +668,116 @@ struct SymbolLayerRenderer {
         return lines
     }
 
+    /// The anchors a point label tries, with the offset (points) of each: `text-anchor` and `text-offset`,
+    /// or each of `text-variable-anchor` with `text-radial-offset` (or `text-offset`'s magnitudes) pointing
+    /// away from the anchor, as MapLibre's `fromRadialOffset` / `fromTextOffset`.
+    func textAnchors(_ context: EvaluationContext, size: Double) -> [(name: String, offset: Point)] {
+        let offset = layer.numbers(.textOffset, context) ?? [0, 0]
+        let ox = offset.first ?? 0
+        let oy = offset.count > 1 ? offset[1] : 0
+        let names =
+            layer.value(.textVariableAnchor, context).array?.compactMap(\.string).filter {
+                Self.anchorNames.contains($0)
+            } ?? []
+        guard !names.isEmpty else {
+            return [(layer.string(.textAnchor, context), Point(x: ox * size, y: oy * size))]
+        }
+        let radial = layer.isSet(.textRadialOffset) ? max(0, layer.number(.textRadialOffset, context)) : nil
+        return names.prefix(9).map { name in
+            var x = 0.0
+            var y = 0.0
+            if let r = radial {
+                let h = r / 2.squareRoot()
+                switch name {
+                case "top-right", "top-left": y = h
+                case "bottom-right", "bottom-left": y = -h
+                case "bottom": y = -r
+                case "top": y = r
+                default: break
+                }
+                switch name {
+                case "top-right", "bottom-right": x = -h
+                case "top-left", "bottom-left": x = h
+                case "left": x = r
+                case "right": x = -r
+                default: break
+                }
+            } else {
+                if name.hasPrefix("top") { y = abs(oy) }
+                if name.hasPrefix("bottom") { y = -abs(oy) }
+                if name.hasSuffix("right") { x = -abs(ox) }
+                if name.hasSuffix("left") { x = abs(ox) }
+            }
+            return (name, Point(x: x * size, y: y * size))
+        }
+    }
+
+    static let anchorNames: Set<String> = [
+        "center", "left", "right", "top", "bottom", "top-left", "top-right", "bottom-left", "bottom-right",
+    ]
+
+    /// A point label's lines at `anchor` (world points): wrapped at `text-max-width`, `text-line-height`
+    /// apart, the block placed by `anchorName` and moved by `offset` (points), lines justified by
+    /// `text-justify` (`auto`: by the anchor's side), letters `text-letter-spacing` ems apart, the whole
+    /// turned by `text-rotate` around the anchor. Returns the content and its box grown by `padding`
+    /// (around the turned block when rotated).
     func placeAtPoint(
-        _ anchor: Point, text: String, font: Font, size: Double, context: EvaluationContext, padding: Double
-    ) -> (lines: [(text: String, origin: Point)], box: Rect) {
+        _ anchor: Point, text: String, font: Font, size: Double, context: EvaluationContext, padding: Double,
+        anchorName: String, offset: Point
+    ) -> (content: PlacedLabel.Content, box: Rect) {
+        let spacing = layer.number(.textLetterSpacing, context) * size
         let lines = Self.wrap(
             text, font: font, size: size, maxWidth: layer.number(.textMaxWidth, context) * size)
         let lineHeight = layer.number(.textLineHeight, context) * size
-        let widths = lines.map { font.measure($0, size: size).width }
+        let shaped = spacing != 0 ? lines.map { font.shape($0, size: size) } : []
+        let widths =
+            spacing != 0
+            ? shaped.map { $0.width + spacing * Double(max(0, $0.glyphs.count - 1)) }
+            : lines.map { font.measure($0, size: size).width }
         let width = widths.max() ?? 0
         let height = Double(lines.count) * lineHeight
-        let offset = layer.numbers(.textOffset, context) ?? [0, 0]
-        let ox = (offset.first ?? 0) * size
-        let oy = (offset.count > 1 ? offset[1] : 0) * size
-        let anchorName = layer.string(.textAnchor, context)
-        var x = anchor.x - width / 2
-        var y = anchor.y - height / 2
-        if anchorName.contains("left") { x = anchor.x }
-        if anchorName.contains("right") { x = anchor.x - width }
-        if anchorName.hasPrefix("top") { y = anchor.y }
-        if anchorName.hasPrefix("bottom") { y = anchor.y - height }
-        x += ox
-        y += oy
-        let box = Rect(x: x, y: y, width: width, height: height)
-        let padded = box.insetBy(dx: -padding, dy: -padding)
+        let align = Self.alignment(anchorName)
+        var x = anchor.x - width * align.x + offset.x
+        var y = anchor.y - height * align.y + offset.y
+        x = x.isFinite ? x : anchor.x
+        y = y.isFinite ? y : anchor.y
+        var justify = layer.string(.textJustify, context)
+        if justify == "auto" { justify = align.x == 0 ? "left" : align.x == 1 ? "right" : "center" }
+        let share = justify == "left" ? 0 : justify == "right" ? 1 : 0.5
         let metrics = font.verticalMetrics
         let ascent = metrics.ascender * size
         let glyphHeight = (metrics.ascender + metrics.descender) * size
-        let placed = lines.enumerated().map { i, line in
-            let baseline = y + Double(i) * lineHeight + (lineHeight - glyphHeight) / 2 + ascent
-            return (text: line, origin: Point(x: x + (width - widths[i]) / 2, y: baseline))
+        let origins = lines.indices.map { i in
+            Point(
+                x: x + (width - widths[i]) * share,
+                y: y + Double(i) * lineHeight + (lineHeight - glyphHeight) / 2 + ascent)
         }
-        return (placed, padded)
+        let rotate = layer.number(.textRotate, context) * .pi / 180
+        var box = Rect(x: x, y: y, width: width, height: height)
+        guard spacing != 0 || rotate != 0 else {
+            return (.lines(lines.indices.map { (lines[$0], origins[$0]) }), box.insetBy(dx: -padding, dy: -padding))
+        }
+        let turn = Transform(translationX: -anchor.x, y: -anchor.y)
+            .concatenating(Transform(rotationAngle: rotate))
+            .concatenating(Transform(translationX: anchor.x, y: anchor.y))
+        var glyphs: [PlacedGlyph] = []
+        for (i, line) in lines.enumerated() {
+            let run = spacing != 0 ? shaped[i] : font.shape(line, size: size)
+            for (k, g) in run.glyphs.enumerated() {
+                let p = Point(x: origins[i].x + g.x + spacing * Double(k), y: origins[i].y + g.y)
+                glyphs.append(PlacedGlyph(index: g.index, origin: p.applying(turn), angle: rotate))
+            }
+        }
+        if rotate != 0 {
+            let corners = [
+                Point(x: box.minX, y: box.minY), Point(x: box.maxX, y: box.minY), Point(x: box.maxX, y: box.maxY),
+                Point(x: box.minX, y: box.maxY),
+            ].map { $0.applying(turn) }
+            let xs = corners.map(\.x)
+            let ys = corners.map(\.y)
+            box = Rect(x: xs.min()!, y: ys.min()!, width: xs.max()! - xs.min()!, height: ys.max()! - ys.min()!)
+        }
+        return (.glyphs(glyphs), box.insetBy(dx: -padding, dy: -padding))
     }
 
     func placeAlongLine(
