@@ -115,4 +115,83 @@ struct IconTests {
         #expect(try !textShown(""))
         #expect(try textShown(#", "icon-optional": true"#))
     }
+
+    /// A 6x6 sprite image: a 2-pixel blue frame around a 2x2 red middle, stretchable in its middle third.
+    static func frameSprite(stretch: Bool) throws -> URL {
+        var bytes: [UInt8] = []
+        for y in 0..<6 {
+            for x in 0..<6 {
+                let inner = (2..<4).contains(x) && (2..<4).contains(y)
+                bytes += inner ? [255, 0, 0, 255] : [0, 0, 255, 255]
+            }
+        }
+        let png = try ImageSurface(rgba: bytes, width: 6, height: 6).pngData()
+        let zones = stretch ? #", "stretchX": [[2, 4]], "stretchY": [[2, 4]]"# : ""
+        return try sprite(json: #"{"frame": {"x": 0, "y": 0, "width": 6, "height": 6\#(zones)}}"#, png: png)
+    }
+
+    @Test("icon-text-fit both: the icon covers the text box plus icon-text-fit-padding (the spec's definition)")
+    func textFitBoth() throws {
+        let folder = try Self.frameSprite(stretch: false)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let image = try Self.render(
+            #"{"id": "s", "type": "symbol", "source": "p", "layout": {"icon-image": "frame", "text-field": "MMMM", "#
+                + #""text-size": 10, "icon-text-fit": "both", "icon-text-fit-padding": [3, 5, 3, 5]}, "#
+                + #""paint": {"text-opacity": 0}}"#, sprite: folder, size: 96)
+        let font = try Font.load(path: StyleFonts.dejaVuSans)
+        let width = font.measure("MMMM", size: 10).width
+        let height = 1.2 * 10.0  // one line of text-line-height 1.2 ems
+        let painted = (0..<96).filter { image.pixel(x: $0, y: 48).alpha > 127 }
+        let rows = (0..<96).filter { image.pixel(x: 48, y: $0).alpha > 127 }
+        // Centered on the image center (48, 48): x from 48 - w/2 - 5 to 48 + w/2 + 5, y ±(h/2 + 3).
+        #expect(abs(Double(painted.first ?? 0) - (48 - width / 2 - 5)) <= 1, "\(painted)")
+        #expect(abs(Double((painted.last ?? 0) + 1) - (48 + width / 2 + 5)) <= 1, "\(painted)")
+        #expect(abs(Double(rows.first ?? 0) - (48 - height / 2 - 3)) <= 1, "\(rows)")
+        #expect(abs(Double((rows.last ?? 0) + 1) - (48 + height / 2 + 3)) <= 1, "\(rows)")
+    }
+
+    @Test("a nine-part image keeps its fixed frame 2 points wide when stretched; without stretchX it grows")
+    func ninePart() throws {
+        // Blue-dominant pixels from the left edge of the icon along the middle row.
+        func frameWidth(stretch: Bool) throws -> (frame: Int, width: Int) {
+            let folder = try Self.frameSprite(stretch: stretch)
+            defer { try? FileManager.default.removeItem(at: folder) }
+            let image = try Self.render(
+                #"{"id": "s", "type": "symbol", "source": "p", "layout": {"icon-image": "frame", "text-field": "MMMM", "#
+                    + #""text-size": 10, "icon-text-fit": "both"}, "paint": {"text-opacity": 0}}"#, sprite: folder,
+                size: 96)
+            let row = (0..<96).map { image.pixel(x: $0, y: 48) }
+            let painted = row.indices.filter { row[$0].alpha > 200 }
+            let first = painted.first ?? 0
+            let frame = row[first...].prefix { $0.blue > $0.red }.count
+            return (frame, painted.count)
+        }
+        let stretched = try frameWidth(stretch: true)
+        let scaled = try frameWidth(stretch: false)
+        // The same box (text + no padding) both ways, wider than the 6-point image.
+        #expect(abs(stretched.width - scaled.width) <= 2 && stretched.width > 30, "\(stretched) \(scaled)")
+        // Fixed frame: 2 points (the blue texels), give or take one filtered pixel; scaled: 2 of 6 texels
+        // of a box over 30 points wide, 10 or more.
+        #expect((1...3).contains(stretched.frame), "\(stretched)")
+        #expect(scaled.frame >= 8, "\(scaled)")
+    }
+
+    @Test("text-variable-anchor: a label blocked at its first anchor moves to the next one")
+    func variableAnchor() throws {
+        let folder = try Self.sprite(json: #"{"one": {"x": 0, "y": 0, "width": 4, "height": 4}}"#)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        // A blocker icon (invisible, 12x12 points around the point) on top; below it a label that would be
+        // centered on the point ("center" collides) and next tries "left" (text starts right of the point,
+        // radial offset 1 em = 10 points).
+        let blocker =
+            #"{"id": "top", "type": "symbol", "source": "p", "layout": {"icon-image": "one", "icon-size": 3, "#
+            + #""icon-allow-overlap": true, "icon-padding": 0}, "paint": {"icon-opacity": 0}}"#
+        let label =
+            #"{"id": "label", "type": "symbol", "source": "p", "layout": {"text-field": "Ab", "text-size": 10, "#
+            + #""text-variable-anchor": ["center", "left"], "text-radial-offset": 1}, "paint": {"text-color": "blue"}}"#
+        let image = try Self.render(label + "," + blocker, sprite: folder, size: 64)
+        let columns = (0..<64).filter { x in (24..<40).contains { image.pixel(x: x, y: $0).alpha > 100 } }
+        let first = try #require(columns.first)
+        #expect(first >= 32 + 10 - 2, "\(columns)")
+    }
 }
