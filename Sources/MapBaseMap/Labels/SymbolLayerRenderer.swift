@@ -82,10 +82,15 @@ struct SymbolLayerRenderer {
                         x: ($0.minX + offset) / perPoint, y: $0.minY / perPoint, width: $0.width / perPoint,
                         height: $0.height / perPoint)
                 }
-                for line in own {
+                for (n, line) in own.enumerated() {
                     let world = line.map { Point(x: ($0.x + offset) / perPoint, y: $0.y / perPoint) }
+                    let measure = feature.lineMeasures.flatMap { n < $0.count ? $0[n] : nil }.map {
+                        FeatureSource.LineMeasure(
+                            start: $0.start / perPoint, total: $0.total / perPoint, continued: $0.continued)
+                    }
                     for candidate in iconsAlongLine(
-                        world, icon: icon, context: context, center: placement == "line-center", tile: tile)
+                        world, icon: icon, context: context, center: placement == "line-center", tile: tile,
+                        measure: measure)
                     {
                         let allow = iconAllowsOverlap(context)
                         if !allow, collisions.intersectsAny(candidate.box) { continue }
@@ -469,12 +474,15 @@ struct SymbolLayerRenderer {
     /// else at the middle. `line-center`: at the middle. Turned with the line's segment unless
     /// `icon-rotation-alignment` is `viewport`.
     func iconsAlongLine(
-        _ line: [Point], icon: IconImages.Icon, context: EvaluationContext, center: Bool, tile: Rect?
+        _ line: [Point], icon: IconImages.Icon, context: EvaluationContext, center: Bool, tile: Rect?,
+        measure: FeatureSource.LineMeasure? = nil
     ) -> [(icon: PlacedIcon, box: Rect)] {
         guard line.count > 1 else { return [] }
-        var distances: [Double] = [0]
+        // Distances along the whole line (a clipped tile piece starts `measure.start` into it).
+        let base = measure?.start ?? 0
+        var distances: [Double] = [base]
         for (a, b) in zip(line, line.dropFirst()) { distances.append(distances.last! + hypot(b.x - a.x, b.y - a.y)) }
-        let total = distances.last!
+        let total = measure?.total ?? distances.last!
         guard total > 0, total.isFinite else { return [] }
         let labelLength = Double(icon.entry.width) / icon.entry.pixelRatio
         let overscaling = tile.map { max(1, $0.width / 512) } ?? 1
@@ -486,7 +494,7 @@ struct SymbolLayerRenderer {
             return abs(p.x - tile.minX) < e || abs(p.x - tile.maxX) < e || abs(p.y - tile.minY) < e
                 || abs(p.y - tile.maxY) < e
         }
-        let continued = onEdge(line[0])
+        let continued = measure?.continued ?? onEdge(line[0])
         func inTile(_ p: Point) -> Bool {
             guard let tile else { return true }
             return p.x >= tile.minX && p.x < tile.maxX && p.y >= tile.minY && p.y < tile.maxY
@@ -494,6 +502,9 @@ struct SymbolLayerRenderer {
         func resample(offset: Double, middle: Bool) -> [(Point, Double)] {
             var found: [(Point, Double)] = []
             var marked = offset - spacing
+            if base > offset, spacing > 0 {
+                marked += ((base - offset) / spacing).rounded(.down) * spacing
+            }
             for i in 0..<(line.count - 1) {
                 let a = line[i]
                 let b = line[i + 1]
@@ -505,7 +516,7 @@ struct SymbolLayerRenderer {
                     marked += spacing
                     let t = (marked - distances[i]) / segment
                     let p = Point(x: a.x + (b.x - a.x) * t, y: a.y + (b.y - a.y) * t)
-                    if inTile(p), marked - labelLength / 2 >= 0, marked + labelLength / 2 <= total {
+                    if t >= 0, inTile(p), marked - labelLength / 2 >= 0, marked + labelLength / 2 <= total {
                         found.append((p, angle))
                     }
                 }
