@@ -94,6 +94,9 @@ struct SymbolLayerRenderer {
                     {
                         let allow = iconAllowsOverlap(context)
                         if !allow, collisions.intersectsAny(candidate.box) { continue }
+                        if !Self.inside(candidate.box, avoidEdges(feature, offset: offset, context: context)) {
+                            continue
+                        }
                         if !layer.bool(.iconIgnorePlacement, context) { collisions.insert(candidate.box) }
                         label.icon = candidate.icon
                         label.bounds = label.contentBounds()
@@ -143,10 +146,16 @@ struct SymbolLayerRenderer {
                             $0, at: anchor, angle: 0, context: context,
                             textBox: textCandidate?.box.insetBy(dx: padding, dy: padding))
                     }
-                    var showText = textCandidate.map { allowOverlap || !collisions.intersectsAny($0.box) } ?? false
+                    // `symbol-avoid-edges`: a symbol of a tile must lie within its tile.
+                    let edges = avoidEdges(feature, offset: offset, context: context)
+                    var showText =
+                        textCandidate.map {
+                            (allowOverlap || !collisions.intersectsAny($0.box)) && Self.inside($0.box, edges)
+                        } ?? false
                     var showIcon =
                         iconCandidate.map {
-                            iconAllowsOverlap(context) || !collisions.intersectsAny($0.box)
+                            (iconAllowsOverlap(context) || !collisions.intersectsAny($0.box))
+                                && Self.inside($0.box, edges)
                         } ?? false
                     // MapLibre: an icon and its text are shown together, unless the other is optional (or absent).
                     let iconWithoutText = layer.bool(.textOptional, context) || textCandidate == nil
@@ -424,6 +433,22 @@ struct SymbolLayerRenderer {
             x: box.minX - p.left, y: box.minY - p.top, width: box.width + p.left + p.right,
             height: box.height + p.top + p.bottom)
         return (placed, box)
+    }
+
+    /// With `symbol-avoid-edges`, the world-point square of the feature's tile (its symbols must lie
+    /// inside it, as MapLibre keeps them off tile edges); nil otherwise or for features not from tiles.
+    func avoidEdges(_ feature: FeatureSource.Feature, offset: Double, context: EvaluationContext) -> Rect? {
+        guard layer.bool(.symbolAvoidEdges, context), let tile = feature.tileBounds else { return nil }
+        let perPoint = selection.viewport.mapPointsPerPoint
+        return Rect(
+            x: (tile.minX + offset) / perPoint, y: tile.minY / perPoint, width: tile.width / perPoint,
+            height: tile.height / perPoint)
+    }
+
+    /// Whether `box` lies within `edges` (true when there are no edges).
+    static func inside(_ box: Rect, _ edges: Rect?) -> Bool {
+        guard let edges else { return true }
+        return box.minX >= edges.minX && box.maxX <= edges.maxX && box.minY >= edges.minY && box.maxY <= edges.maxY
     }
 
     /// `icon-padding` as top, right, bottom, left: one number for all sides, or 1 to 4 numbers in CSS order.
