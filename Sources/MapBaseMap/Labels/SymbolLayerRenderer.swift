@@ -768,7 +768,7 @@ struct SymbolLayerRenderer {
         let shaped = spacing != 0 ? lines.map { font.shape($0, size: size) } : []
         let widths =
             spacing != 0
-            ? shaped.map { $0.width + spacing * Double(max(0, $0.glyphs.count - 1)) }
+            ? shaped.map { max(0, $0.width + spacing * Double(max(0, $0.glyphs.count - 1))) }
             : lines.map { font.measure($0, size: size).width }
         let width = widths.max() ?? 0
         let height = Double(lines.count) * lineHeight
