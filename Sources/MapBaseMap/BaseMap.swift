@@ -79,9 +79,10 @@ public final class PlacedBaseMapLabels: Sendable {
                 if labels[i].bounds.intersects(window) { hits.insert(Hit(index: i, copy: copy)) }
             }
         }
-        for hit in hits.sorted(by: { ($0.index, $0.copy) < ($1.index, $1.copy) }) {
-            labels[hit.index].draw(in: context, shift: Point(x: shift.x - hit.copy, y: shift.y))
-        }
+        PlacedLabel.draw(
+            hits.sorted(by: { ($0.index, $0.copy) < ($1.index, $1.copy) }).map {
+                (labels[$0.index], Point(x: shift.x - $0.copy, y: shift.y))
+            }, in: context)
         try context.checkStatus("drawing labels")
     }
 }

@@ -143,9 +143,7 @@ public struct StyledBaseMap: BaseMap {
         let placed = try place(viewport: viewport)
         let origin = viewport.visibleMapRect.origin
         let shift = Point(x: origin.x / viewport.mapPointsPerPoint, y: origin.y / viewport.mapPointsPerPoint)
-        for labels in placed {
-            for label in labels { label.draw(in: context, shift: shift) }
-        }
+        PlacedLabel.draw(placed.flatMap { $0 }.map { ($0, shift) }, in: context)
         try context.checkStatus("drawing labels")
     }
 
@@ -158,12 +156,19 @@ public struct StyledBaseMap: BaseMap {
         let frame = FeatureSelection(viewport: viewport)
         var collisions = SpatialGrid(cellSize: 64)
         var placedByLayer: [[PlacedLabel]] = []
+        let usesIcons = style.layers.contains { $0.type == .symbol && $0.isSet(.iconImage) }
+        let icons =
+            usesIcons
+            ? IconImages(images: style.sprites.isEmpty ? [:] : try Sprite.load(style.sprites, scale: viewport.scale))
+            : nil
         // The top layer places first (its labels win), the bottom layer's labels are drawn first.
-        for layer in style.layers.reversed() where layer.type == .symbol && layer.isVisible(atZoom: frame.zoom) {
+        let symbolLayers = style.layers.filter { $0.type == .symbol }
+        for (index, layer) in symbolLayers.enumerated().reversed() where layer.isVisible(atZoom: frame.zoom) {
             guard let source = try featureSource(for: layer, viewport: viewport) else { continue }
             placedByLayer.append(
-                try SymbolLayerRenderer(layer: layer, source: source, selection: frame, fonts: fonts).place(
-                    into: &collisions))
+                try SymbolLayerRenderer(
+                    layer: layer, source: source, selection: frame, fonts: fonts, icons: icons, layerIndex: index
+                ).place(into: &collisions))
         }
         return placedByLayer.reversed()
     }

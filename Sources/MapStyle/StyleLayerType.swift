@@ -112,7 +112,7 @@ public enum StyleLayerType: String, Sendable, CaseIterable {
                 .init(.textMaxWidth, .layout, .number, .number(10), range: 0...1000),
                 .init(.textLineHeight, .layout, .number, .number(1.2), range: 0...100),
                 .init(.textTransform, .layout, .enumeration(["none", "uppercase", "lowercase"]), .string("none")),
-                .init(.symbolPlacement, .layout, .enumeration(["point", "line"]), .string("point")),
+                .init(.symbolPlacement, .layout, .enumeration(["point", "line", "line-center"]), .string("point")),
                 .init(.symbolSortKey, .layout, .number, .null, range: StyleLimits.sortKeys),
                 .init(.symbolSpacing, .layout, .number, .number(250), range: 1...100_000),
                 .init(.textAllowOverlap, .layout, .boolean, .bool(false)),
@@ -122,6 +122,55 @@ public enum StyleLayerType: String, Sendable, CaseIterable {
                 .init(.textHaloColor, .paint, .color, .color(.clear)),
                 .init(.textHaloWidth, .paint, .number, .number(0), range: 0...StyleLimits.maximumHaloWidth),
                 .init(.textOpacity, .paint, .number, .number(1), range: 0...1),
+                .init(.textHaloBlur, .paint, .number, .number(0), range: 0...StyleLimits.maximumHaloWidth),
+                .init(.textOptional, .layout, .boolean, .bool(false)),
+                .init(.textVariableAnchor, .layout, .stringArray, .null),
+                .init(
+                    .textRadialOffset, .layout, .number, .number(0),
+                    range: -StyleLimits.maximumOffset...StyleLimits.maximumOffset),
+                .init(.textJustify, .layout, .enumeration(["auto", "left", "center", "right"]), .string("center")),
+                .init(.textLetterSpacing, .layout, .number, .number(0), range: -100...100),
+                .init(
+                    .textRotate, .layout, .number, .number(0),
+                    range: -StyleLimits.maximumAngle...StyleLimits.maximumAngle),
+                .init(.textKeepUpright, .layout, .boolean, .bool(true)),
+                .init(.textIgnorePlacement, .layout, .boolean, .bool(false)),
+                .init(.iconImage, .layout, .string, .string("")),
+                .init(.iconSize, .layout, .number, .number(1), range: 0...StyleLimits.maximumIconSize),
+                .init(
+                    .iconRotate, .layout, .number, .number(0),
+                    range: -StyleLimits.maximumAngle...StyleLimits.maximumAngle),
+                .init(
+                    .iconRotationAlignment, .layout, .enumeration(["map", "viewport", "auto"]), .string("auto")),
+                .init(
+                    .iconOffset, .layout, .numberArray, zeroPair,
+                    range: -StyleLimits.maximumIconOffset...StyleLimits.maximumIconOffset),
+                .init(
+                    .iconAnchor, .layout,
+                    .enumeration([
+                        "center", "left", "right", "top", "bottom", "top-left", "top-right", "bottom-left",
+                        "bottom-right",
+                    ]), .string("center")),
+                .init(.iconPadding, .layout, .padding, .number(2), range: -1000...1000),
+                .init(.iconAllowOverlap, .layout, .boolean, .bool(false)),
+                .init(.iconIgnorePlacement, .layout, .boolean, .bool(false)),
+                .init(.iconOverlap, .layout, .enumeration(["never", "always", "cooperative"]), .null),
+                .init(.iconOptional, .layout, .boolean, .bool(false)),
+                .init(.iconKeepUpright, .layout, .boolean, .bool(false)),
+                .init(.iconTextFit, .layout, .enumeration(["none", "width", "height", "both"]), .string("none")),
+                .init(
+                    .iconTextFitPadding, .layout, .numberArray,
+                    .array([.number(0), .number(0), .number(0), .number(0)]),
+                    range: -StyleLimits.maximumIconOffset...StyleLimits.maximumIconOffset),
+                .init(.symbolZOrder, .layout, .enumeration(["auto", "viewport-y", "source"]), .string("auto")),
+                .init(.symbolAvoidEdges, .layout, .boolean, .bool(false)),
+                .init(.iconOpacity, .paint, .number, .number(1), range: 0...1),
+                .init(.iconColor, .paint, .color, .color(.black)),
+                .init(.iconHaloColor, .paint, .color, .color(.clear)),
+                .init(.iconHaloWidth, .paint, .number, .number(0), range: 0...StyleLimits.maximumHaloWidth),
+                .init(.iconHaloBlur, .paint, .number, .number(0), range: 0...StyleLimits.maximumHaloWidth),
+                .init(.iconTranslate, .paint, .numberArray, zeroPair, range: translateRange),
+                .init(.iconTranslateAnchor, .paint, .enumeration(["map", "viewport"]), .string("map")),
             ]
         case .raster:
             return [
@@ -202,6 +251,38 @@ public enum StylePropertyName: String, Sendable, CaseIterable {
     case textHaloColor = "text-halo-color"
     case textHaloWidth = "text-halo-width"
     case textOpacity = "text-opacity"
+    case textHaloBlur = "text-halo-blur"
+    case textOptional = "text-optional"
+    case textVariableAnchor = "text-variable-anchor"
+    case textRadialOffset = "text-radial-offset"
+    case textJustify = "text-justify"
+    case textLetterSpacing = "text-letter-spacing"
+    case textRotate = "text-rotate"
+    case textKeepUpright = "text-keep-upright"
+    case textIgnorePlacement = "text-ignore-placement"
+    case iconImage = "icon-image"
+    case iconSize = "icon-size"
+    case iconRotate = "icon-rotate"
+    case iconRotationAlignment = "icon-rotation-alignment"
+    case iconOffset = "icon-offset"
+    case iconAnchor = "icon-anchor"
+    case iconPadding = "icon-padding"
+    case iconAllowOverlap = "icon-allow-overlap"
+    case iconIgnorePlacement = "icon-ignore-placement"
+    case iconOverlap = "icon-overlap"
+    case iconOptional = "icon-optional"
+    case iconKeepUpright = "icon-keep-upright"
+    case iconTextFit = "icon-text-fit"
+    case iconTextFitPadding = "icon-text-fit-padding"
+    case symbolZOrder = "symbol-z-order"
+    case symbolAvoidEdges = "symbol-avoid-edges"
+    case iconOpacity = "icon-opacity"
+    case iconColor = "icon-color"
+    case iconHaloColor = "icon-halo-color"
+    case iconHaloWidth = "icon-halo-width"
+    case iconHaloBlur = "icon-halo-blur"
+    case iconTranslate = "icon-translate"
+    case iconTranslateAnchor = "icon-translate-anchor"
     case rasterOpacity = "raster-opacity"
     case rasterResampling = "raster-resampling"
     case rasterBrightnessMin = "raster-brightness-min"
@@ -219,7 +300,7 @@ public enum StylePropertyName: String, Sendable, CaseIterable {
         case "fill": return .fill
         case "line": return .line
         case "circle": return .circle
-        case "text", "symbol": return .symbol
+        case "text", "symbol", "icon": return .symbol
         case "raster": return .raster
         default: return nil
         }
@@ -253,6 +334,12 @@ public enum StyleLimits {
     }
     /// Text size in points.
     public static let maximumTextSize = 256.0
+    /// `icon-size` (a factor of the image's size).
+    public static let maximumIconSize = 100.0
+    /// `icon-offset` entries, in points before `icon-size` scales them.
+    public static let maximumIconOffset = 10_000.0
+    /// Rotations (`icon-rotate`), in degrees.
+    public static let maximumAngle = 360_000.0
     /// Text halo width in points.
     public static let maximumHaloWidth = 64.0
     /// Text offsets, in ems.
@@ -274,6 +361,9 @@ public struct StylePropertySpec: Sendable, Equatable {
     /// What values the property takes.
     public enum Kind: Sendable, Equatable {
         case number, color, string, boolean, numberArray, stringArray
+        /// A number, or 1 to 4 numbers as CSS gives them (all; vertical, horizontal; top, horizontal,
+        /// bottom; top, right, bottom, left): MapLibre's `padding` type.
+        case padding
         case enumeration([String])
 
         var name: String {
@@ -283,6 +373,7 @@ public struct StylePropertySpec: Sendable, Equatable {
             case .string: return "a string"
             case .boolean: return "true or false"
             case .numberArray: return "an array of numbers"
+            case .padding: return "a number or an array of 1 to 4 numbers"
             case .stringArray: return "an array of strings"
             case .enumeration(let values): return "one of " + values.map { "\"\($0)\"" }.joined(separator: ", ")
             }
@@ -329,6 +420,9 @@ public struct StylePropertySpec: Sendable, Equatable {
         case (.string, .number), (.string, .formatted): return true
         case (.color, .string(let s)): return (try? Color(parsing: s)) != nil
         case (.numberArray, .array(let items)): return items.allSatisfy { $0.number != nil }
+        case (.padding, .number): return true
+        case (.padding, .array(let items)):
+            return (1...4).contains(items.count) && items.allSatisfy { $0.number != nil }
         case (.stringArray, .array(let items)): return items.allSatisfy { $0.string != nil }
         case (.enumeration(let values), .string(let s)): return values.contains(s)
         default: return false

@@ -12,6 +12,10 @@ struct MapLibreConformanceTests {
         "circle-color/zoom-and-property-function", "fill-translate/literal", "fill-pattern/literal",
         "background-pattern/literal", "background-color/colorSpace-lab",
         "line-dasharray/literal/line-width-zoom-function", "line-gradient/gradient",
+        // Icons (#12): an SDF icon tinted by icon-color, its halo under a translucent fill, a blurred halo,
+        // icon-size, icon-anchor, icon-rotate, an icon-image {token}.
+        "icon-color/literal", "icon-halo-color/opacity", "icon-halo-blur/literal", "icon-size/literal",
+        "icon-anchor/bottom-right", "icon-rotate/literal", "icon-image/token",
     ]
 
     /// Renders a case as `Scripts/maplibre-render-tests.py` does and returns the share of differing pixels

@@ -8,6 +8,8 @@ struct PlacedLabel {
     enum Content {
         case lines([(text: String, origin: Point)])
         case glyphs([PlacedGlyph])
+        /// An icon without text.
+        case none
     }
 
     var content: Content
@@ -16,6 +18,11 @@ struct PlacedLabel {
     var color: Color
     var haloColor: Color
     var haloWidth: Double
+    /// The label's icon, drawn below the text (of every label of its layer).
+    var icon: PlacedIcon?
+    /// The index of the label's symbol layer among the style's symbol layers, bottom first: a layer's
+    /// icons are drawn before its text.
+    var layer = 0
     /// A box around everything the label draws, in world points.
     var bounds = Rect(x: 0, y: 0, width: 0, height: 0)
 
@@ -37,13 +44,31 @@ struct PlacedLabel {
             for glyph in glyphs {
                 add(glyph.origin.x - size, glyph.origin.y - size * 1.2, glyph.origin.x + size, glyph.origin.y + size)
             }
+        case .none: break
+        }
+        if let box = icon?.bounds {
+            add(box.minX + pad - 1, box.minY + pad - 1, box.maxX - pad + 1, box.maxY - pad + 1)
         }
         return minX.isFinite ? Rect(x: minX, y: minY, width: maxX - minX, height: maxY - minY) : bounds
     }
 
-    /// Draws the label moved by `shift` (world points to image points).
-    func draw(in context: GraphicsContext, shift: Point) {
+    /// Draws the labels of `labels` moved by `shift` (world points to image points): for each run of
+    /// labels of one layer, their icons and then their text, as MapLibre draws a symbol layer.
+    static func draw(_ labels: [(label: PlacedLabel, shift: Point)], in context: GraphicsContext) {
+        var start = 0
+        while start < labels.count {
+            var end = start + 1
+            while end < labels.count, labels[end].label.layer == labels[start].label.layer { end += 1 }
+            for (label, shift) in labels[start..<end] { label.icon?.draw(in: context, shift: shift) }
+            for (label, shift) in labels[start..<end] { label.drawText(in: context, shift: shift) }
+            start = end
+        }
+    }
+
+    /// Draws the label's text moved by `shift` (world points to image points).
+    func drawText(in context: GraphicsContext, shift: Point) {
         switch content {
+        case .none: break
         case .lines(let lines):
             for line in lines {
                 context.drawText(

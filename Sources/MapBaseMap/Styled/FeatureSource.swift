@@ -28,6 +28,17 @@ final class FeatureSource: Sendable {
         var tileBounds: MapRect?
         /// The feature's id (`["id"]`): its GeoJSON or vector-tile id, or its promoted property; null when none.
         var id: StyleValue = .null
+        /// For a vector-tile line, per piece of `shape`: where it starts along the tile's whole line (tile
+        /// buffer included) and that line's length, in map points, and whether the line begins on the tile's
+        /// edge; line symbols are spaced along the whole line as MapLibre spaces them.
+        var lineMeasures: [LineMeasure]?
+    }
+
+    /// Where a clipped piece of a tile's line lies on the whole line (see ``Feature/lineMeasures``).
+    struct LineMeasure: Sendable {
+        var start: Double
+        var total: Double
+        var continued: Bool
     }
 
     let name: String

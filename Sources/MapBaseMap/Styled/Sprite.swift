@@ -13,6 +13,14 @@ struct Sprite: Sendable {
         var x, y, width, height: Int
         /// Image pixels per point.
         var pixelRatio: Double
+        /// Whether the image is a signed distance field (`sdf`), tinted by `icon-color` when drawn.
+        var sdf = false
+        /// The stretchable column ranges (`stretchX`), in image pixels; nil when not given.
+        var stretchX: [ClosedRange<Double>]? = nil
+        /// The stretchable row ranges (`stretchY`), in image pixels; nil when not given.
+        var stretchY: [ClosedRange<Double>]? = nil
+        /// The part text fits into (`content`: left, top, right, bottom in image pixels); nil when not given.
+        var content: [Double]? = nil
     }
 
     let name: String
@@ -73,7 +81,7 @@ struct Sprite: Sendable {
                 }
                 return i
             }
-            let entry = Entry(
+            var entry = Entry(
                 x: try int("x"), y: try int("y"), width: try int("width"), height: try int("height"),
                 pixelRatio: value["pixelRatio"]?.number ?? 1)
             guard entry.pixelRatio > 0, entry.pixelRatio <= 16 else {
@@ -86,6 +94,42 @@ struct Sprite: Sendable {
                     jsonURL,
                     "image \"\(name)\" (\(entry.x),\(entry.y) \(entry.width)x\(entry.height)) is empty or outside the "
                         + "\(sheet.width)x\(sheet.height) sheet")
+            }
+            if let flag = value["sdf"] {
+                guard case .bool(let b) = flag else {
+                    throw bad(jsonURL, "image \"\(name)\": sdf must be true or false")
+                }
+                entry.sdf = b
+            }
+            func ranges(_ key: String, limit: Int) throws -> [ClosedRange<Double>]? {
+                guard let list = value[key] else { return nil }
+                guard let items = list.array, items.count <= 64 else {
+                    throw bad(jsonURL, "image \"\(name)\": \(key) must be an array of at most 64 [from, to] pairs")
+                }
+                return try items.map { item in
+                    guard let pair = item.array, pair.count == 2, let a = pair[0].number, let b = pair[1].number,
+                        a >= 0, a <= b, b <= Double(limit)
+                    else {
+                        throw bad(
+                            jsonURL,
+                            "image \"\(name)\": each \(key) entry must be [from, to] with 0 <= from <= to <= \(limit)")
+                    }
+                    return a...b
+                }
+            }
+            entry.stretchX = try ranges("stretchX", limit: entry.width)
+            entry.stretchY = try ranges("stretchY", limit: entry.height)
+            if let content = value["content"] {
+                guard let items = content.array, items.count == 4, let box = Optional(items.compactMap(\.number)),
+                    box.count == 4, box[0] >= 0, box[1] >= 0, box[0] <= box[2], box[1] <= box[3],
+                    box[2] <= Double(entry.width), box[3] <= Double(entry.height)
+                else {
+                    throw bad(
+                        jsonURL,
+                        "image \"\(name)\": content must be [left, top, right, bottom] inside the image's "
+                            + "\(entry.width)x\(entry.height) pixels")
+                }
+                entry.content = box
             }
             entries[name] = entry
         }

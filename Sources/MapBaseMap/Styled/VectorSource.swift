@@ -159,13 +159,24 @@ final class VectorSource: Sendable {
         func points(_ p: [VectorTilePoint]) -> [Point] { p.map { Point(x: Double($0.x), y: Double($0.y)) } }
         func map(_ p: [Point]) -> [MapPoint] { p.map { MapPoint(x: ox + $0.x * scale, y: oy + $0.y * scale) } }
         let shape: FeatureSource.Shape
+        var measures: [FeatureSource.LineMeasure] = []
         switch f.geometry {
         case .points(let p):
             let inside = points(p).filter { $0.x >= 0 && $0.y >= 0 && $0.x < extent && $0.y < extent }
             guard !inside.isEmpty else { return nil }
             shape = .points(map(inside))
         case .lines(let lines):
-            let pieces = lines.flatMap { LineClipper.clip(points($0), to: square).pieces.map { map($0.points) } }
+            var pieces: [[MapPoint]] = []
+            for line in lines {
+                let clipped = LineClipper.clip(points(line), to: square)
+                let first = line.first.map { Point(x: Double($0.x), y: Double($0.y)) }
+                let continued = first.map { $0.x == 0 || $0.y == 0 || $0.x == extent || $0.y == extent } ?? false
+                for piece in clipped.pieces {
+                    pieces.append(map(piece.points))
+                    measures.append(
+                        .init(start: piece.startLength * scale, total: clipped.length * scale, continued: continued))
+                }
+            }
             guard !pieces.isEmpty else { return nil }
             shape = .lines(pieces)
         case .polygons(let polygons):
@@ -194,6 +205,7 @@ final class VectorSource: Sendable {
             feature.id = .number(Double(id))
         }
         feature.tileBounds = MapRect(x: ox, y: oy, width: size, height: size)
+        if !measures.isEmpty { feature.lineMeasures = measures }
         return feature
     }
 }

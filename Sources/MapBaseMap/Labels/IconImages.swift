@@ -1,0 +1,103 @@
+import Foundation
+import MapGeometry
+import MapGraphics
+import MapStyle
+
+/// The icon images of a style's sprites, cut out of their sheet on first use.
+final class IconImages {
+    /// One image ready to draw.
+    struct Icon: Sendable {
+        let image: QuadImage
+        let entry: Sprite.Entry
+    }
+
+    private let images: [String: (Sprite, Sprite.Entry)]
+    private var cache: [String: Icon?] = [:]
+
+    init(images: [String: (Sprite, Sprite.Entry)]) { self.images = images }
+
+    /// The image named `name`, or nil (reported once per name and process on standard error, as MapLibre
+    /// reports an image missing from the sprite) when no sprite has it.
+    func icon(_ name: String) -> Icon? {
+        if let known = cache[name] { return known }
+        var made: Icon?
+        if let (sprite, entry) = images[name],
+            let image = try? QuadImage(rgba: sprite.pixels(entry), width: entry.width, height: entry.height)
+        {
+            made = Icon(image: image, entry: entry)
+        } else {
+            MissingImages.shared.report(name)
+        }
+        cache[name] = made
+        return made
+    }
+}
+
+/// The images that `icon-image` named and no sprite has, each reported once per process.
+final class MissingImages: @unchecked Sendable {
+    static let shared = MissingImages()
+    private let lock = NSLock()
+    private var reported = Set<String>()
+
+    /// Writes a warning about `name` to standard error the first time it is reported.
+    func report(_ name: String) {
+        lock.lock()
+        let first = reported.insert(name).inserted && reported.count <= 1000
+        lock.unlock()
+        guard first else { return }
+        let shown = name.count > 200 ? String(name.prefix(200)) + "..." : name
+        FileHandle.standardError.write(
+            Data("warning: image \"\(shown)\" is not in the style's sprite; its icon is not drawn\n".utf8))
+    }
+
+    /// Whether `name` was reported (for tests).
+    func wasReported(_ name: String) -> Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        return reported.contains(name)
+    }
+}
+
+/// An icon that won its place: quads of its image in world points (one, or the pieces of a stretched
+/// image), drawn in one or two passes (an SDF image's halo, then its fill).
+struct PlacedIcon: Sendable {
+    /// One piece: texels `source` (the image and a one-texel transparent border, as MapLibre pads its
+    /// atlas, or part of it) mapped to world points by `transform`.
+    struct Quad: Sendable {
+        var source: Rect
+        var transform: Transform
+    }
+
+    var image: QuadImage
+    var quads: [Quad]
+    var linear: Bool
+    var passes: [QuadShading]
+
+    /// The quads' bounds in world points.
+    var bounds: Rect {
+        var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
+        for quad in quads {
+            let s = quad.source
+            for corner in [
+                Point(x: s.minX, y: s.minY), Point(x: s.maxX, y: s.minY), Point(x: s.maxX, y: s.maxY),
+                Point(x: s.minX, y: s.maxY),
+            ] {
+                let p = corner.applying(quad.transform)
+                minX = min(minX, p.x); minY = min(minY, p.y); maxX = max(maxX, p.x); maxY = max(maxY, p.y)
+            }
+        }
+        return minX.isFinite
+            ? Rect(x: minX, y: minY, width: maxX - minX, height: maxY - minY) : Rect(x: 0, y: 0, width: 0, height: 0)
+    }
+
+    func draw(in context: GraphicsContext, shift: Point) {
+        let move = Transform(translationX: -shift.x, y: -shift.y)
+        for pass in passes {
+            for quad in quads {
+                context.drawQuad(
+                    image, source: quad.source, transform: quad.transform.concatenating(move), linear: linear,
+                    shading: pass)
+            }
+        }
+    }
+}
