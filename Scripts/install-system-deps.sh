@@ -21,6 +21,7 @@ PACKAGES=(
     fonts-dejavu-core   # DejaVu Sans, pinned by path for labels and attribution
     fonts-ipaexfont-gothic # IPAex Gothic (6 MB, vs 91 MB for Noto CJK): Japanese labels, pinned by path
     librsvg2-bin        # rsvg-convert: data preparation only (Scripts/make-sprite.py); the product does not need it
+    fonts-open-sans     # Open Sans (2.8 MB): the stacks OpenMapTiles styles (OSM Bright) and MapLibre's render tests name
     fonts-lohit-deva    # Lohit Devanagari (187 kB, vs 42 MB for fonts-noto-core): the fallback for Devanagari labels
 )
 
