@@ -38,6 +38,34 @@ enum LineLayerRenderer {
         var groups = PaintGroups<Paint>()
         var painted: [PaintedPiece] = []
         var featureCount = 0
+        var meshes: [(LineMesh, LineShading)] = []
+        let scale = frame.viewport.scale
+        let roundLimit = layer.number(.lineRoundLimit, frame.constantContext)
+        /// MapLibre's shading: the coverage falls from 1 to 0 over one device pixel (plus the blur) centred
+        /// on the line's edge; a line with a gap is two such lines either side of it.
+        func shading(_ paint: Paint) -> LineShading {
+            let antialiasing = 0.5 / scale
+            let gap = paint.gap / 2
+            let half = paint.width / 2
+            return LineShading(
+                color: paint.color, opacity: paint.opacity,
+                outset: gap + half * (gap > 0 ? 2 : 1) + (half == 0 ? 0 : antialiasing),
+                inset: gap + (gap > 0 ? antialiasing : 0), ramp: paint.blur + 1 / scale)
+        }
+        func mesh(
+            _ lines: [[MapPoint]], _ paint: Paint, pipeline: GeometryPipeline, offset: Double,
+            context: EvaluationContext
+        ) -> LineMesh {
+            var tessellator = LineTessellator(
+                cap: paint.cap, join: paint.join, miterLimit: paint.miterLimit, roundLimit: roundLimit,
+                outset: shading(paint).outset, offset: paint.offset)
+            for line in lines {
+                for piece in pipeline.line(line, offset: offset) {
+                    tessellator.add(piece.points, closed: piece.closed)
+                }
+            }
+            return tessellator.mesh
+        }
         let gradient = layer.isSet(.lineGradient)
         let patterned = layer.isSet(.linePattern)
         let constant = frame.constantContext
@@ -106,6 +134,12 @@ enum LineLayerRenderer {
                 }
                 return
             }
+            if paint.dash.isEmpty {
+                // Extruded into triangles and shaded as MapLibre's line shader does (LineTessellator).
+                meshes.append(
+                    (mesh(lines, paint, pipeline: pipeline, offset: offset, context: context), shading(paint)))
+                return
+            }
             groups.withPath(for: paint) { path in
                 for line in lines {
                     for piece in pipeline.line(line, offset: offset) {
@@ -120,6 +154,11 @@ enum LineLayerRenderer {
         let (tx, ty) = frame.translation(layer, .lineTranslate)
         g.withSavedState {
             g.translateBy(x: tx, y: ty)
+            if !meshes.isEmpty {
+                let canvas = g.makeLineCanvas()
+                for (mesh, shading) in meshes { canvas.add(mesh, shading) }
+                g.draw(canvas)
+            }
             for (paint, path) in groups.nonEmpty { stroke(path, paint, g, scale: frame.viewport.scale) }
             for item in painted { paintAlong(item, layer: layer, frame: frame) }
         }

@@ -1,0 +1,226 @@
+import Foundation
+import MapGeometry
+
+/// A line extruded into triangles the way a GPU line renderer draws it: every vertex sits on the line's
+/// centre and is pushed out along an extrusion vector; each carries a "normal" whose interpolated length
+/// across a triangle says how far from the centre a pixel is (0 on the centre line, 1 at the edge).
+///
+/// ``LineCanvas`` rasterizes such meshes pixel by pixel (pixel centres, each triangle blended on its own),
+/// so that where a translucent line runs over itself it is darker and where two lines abut their
+/// antialiased edges leave the seam a GPU leaves.
+public struct LineMesh: Sendable {
+    /// One vertex: where it is drawn (user space) and its normal.
+    public struct Vertex: Sendable {
+        public var position: Point
+        public var normal: Point
+        /// A vertex at `position` (user space) with `normal`.
+        public init(position: Point, normal: Point) {
+            self.position = position
+            self.normal = normal
+        }
+    }
+
+    public var vertices: [Vertex] = []
+    /// Indices into ``vertices``, three per triangle.
+    public var indices: [Int32] = []
+
+    /// An empty mesh.
+    public init() {}
+}
+
+/// How a ``LineMesh`` is shaded: a pixel at distance `d` from the centre (the normal's length times
+/// `outset`) is covered `clamp(min(d - (inset - ramp), outset - d) / ramp, 0, 1)`, times `opacity`.
+public struct LineShading: Sendable {
+    public var color: Color
+    public var opacity: Double
+    /// Where the coverage reaches 0 outward (user-space units).
+    public var outset: Double
+    /// Where it reaches 0 inward, for a line with a gap (0 for none).
+    public var inset: Double
+    /// The width of the coverage ramp (user-space units, > 0).
+    public var ramp: Double
+
+    /// A shading; see the type's description.
+    public init(color: Color, opacity: Double, outset: Double, inset: Double, ramp: Double) {
+        self.color = color
+        self.opacity = opacity
+        self.outset = outset
+        self.inset = inset
+        self.ramp = ramp
+    }
+}
+
+/// Collects line meshes in device pixels and draws them in one go (``GraphicsContext/draw(_:)``).
+///
+/// Triangles are rasterized at pixel centres (a shared edge belongs to one triangle only) and blended
+/// one after another, premultiplied, rounded to 8 bits after each as a GPU's framebuffer does.
+public final class LineCanvas {
+    private var positions: [Double] = []  // x, y per vertex, device pixels
+    private var normals: [Float] = []  // x, y per vertex
+    private var triangles: [Int32] = []  // a, b, c, shading index
+    private var shadings: [(r: Float, g: Float, b: Float, a: Float, outset: Float, inset: Float, ramp: Float)] = []
+    private var minX = Double.infinity
+    private var minY = Double.infinity
+    private var maxX = -Double.infinity
+    private var maxY = -Double.infinity
+    private let context: GraphicsContext
+
+    init(context: GraphicsContext) { self.context = context }
+
+    /// Whether nothing was added.
+    public var isEmpty: Bool { triangles.isEmpty }
+
+    /// Adds `mesh` (user space, under the context's current transform) shaded by `shading`.
+    public func add(_ mesh: LineMesh, _ shading: LineShading) {
+        guard !mesh.indices.isEmpty, shading.outset > 0, shading.ramp > 0, shading.opacity > 0 else { return }
+        // Distances in the shading are in user units; the ramp and coverage are computed in those units.
+        let alpha = shading.color.alpha * min(1, shading.opacity)
+        guard alpha > 0 else { return }
+        let s = Int32(shadings.count)
+        shadings.append(
+            (
+                Float(shading.color.red * alpha), Float(shading.color.green * alpha), Float(shading.color.blue * alpha),
+                Float(alpha), Float(shading.outset), Float(shading.inset), Float(shading.ramp)
+            ))
+        let base = Int32(positions.count / 2)
+        for v in mesh.vertices {
+            let d = context.cairo.userToDevice(v.position)
+            guard d.x.isFinite, d.y.isFinite else { return }
+            positions.append(d.x)
+            positions.append(d.y)
+            normals.append(Float(v.normal.x))
+            normals.append(Float(v.normal.y))
+            minX = min(minX, d.x)
+            minY = min(minY, d.y)
+            maxX = max(maxX, d.x)
+            maxY = max(maxY, d.y)
+        }
+        let count = Int32(mesh.vertices.count)
+        var i = 0
+        while i + 2 < mesh.indices.count {
+            let a = mesh.indices[i]
+            let b = mesh.indices[i + 1]
+            let c = mesh.indices[i + 2]
+            i += 3
+            guard a >= 0, b >= 0, c >= 0, a < count, b < count, c < count else { continue }
+            triangles.append(base + a)
+            triangles.append(base + b)
+            triangles.append(base + c)
+            triangles.append(s)
+        }
+    }
+
+    /// Rasterizes everything into a new image covering the meshes within `clip` (device pixels); nil when
+    /// nothing is visible. Returns the image and its device-pixel origin.
+    func rasterize(clip: Rect) -> (ImageSurface, x: Int, y: Int)? {
+        guard !triangles.isEmpty else { return nil }
+        let x0 = Int(max(minX, clip.minX).rounded(.down))
+        let y0 = Int(max(minY, clip.minY).rounded(.down))
+        let x1 = Int(min(maxX, clip.maxX).rounded(.up))
+        let y1 = Int(min(maxY, clip.maxY).rounded(.up))
+        let width = x1 - x0
+        let height = y1 - y0
+        guard width > 0, height > 0, let image = try? ImageSurface(width: width, height: height) else { return nil }
+        image.cairo.withPixels { base, stride in
+            var t = 0
+            while t + 3 < triangles.count {
+                let ia = Int(triangles[t])
+                let ib = Int(triangles[t + 1])
+                let ic = Int(triangles[t + 2])
+                let shading = shadings[Int(triangles[t + 3])]
+                t += 4
+                rasterizeTriangle(
+                    ia, ib, ic, shading: shading, origin: (x0, y0), size: (width, height), pixels: base, stride: stride)
+            }
+        }
+        image.cairo.markDirty()
+        return (image, x0, y0)
+    }
+
+    private func rasterizeTriangle(
+        _ ia: Int, _ ib: Int, _ ic: Int,
+        shading: (r: Float, g: Float, b: Float, a: Float, outset: Float, inset: Float, ramp: Float),
+        origin: (Int, Int), size: (Int, Int), pixels: UnsafeMutableRawPointer, stride: Int
+    ) {
+        var ax = positions[2 * ia] - Double(origin.0)
+        var ay = positions[2 * ia + 1] - Double(origin.1)
+        var bx = positions[2 * ib] - Double(origin.0)
+        var by = positions[2 * ib + 1] - Double(origin.1)
+        let cx = positions[2 * ic] - Double(origin.0)
+        let cy = positions[2 * ic + 1] - Double(origin.1)
+        var na = (normals[2 * ia], normals[2 * ia + 1])
+        var nb = (normals[2 * ib], normals[2 * ib + 1])
+        let nc = (normals[2 * ic], normals[2 * ic + 1])
+        var area = (bx - ax) * (cy - ay) - (by - ay) * (cx - ax)
+        guard area != 0, area.isFinite else { return }
+        if area < 0 {
+            swap(&ax, &bx)
+            swap(&ay, &by)
+            swap(&na, &nb)
+            area = -area
+        }
+        let xStart = max(0, Int((min(ax, bx, cx) - 0.5).rounded(.up)))
+        let xEnd = min(size.0 - 1, Int((max(ax, bx, cx) - 0.5).rounded(.down)))
+        let yStart = max(0, Int((min(ay, by, cy) - 0.5).rounded(.up)))
+        let yEnd = min(size.1 - 1, Int((max(ay, by, cy) - 0.5).rounded(.down)))
+        guard xStart <= xEnd, yStart <= yEnd else { return }
+        // Edge functions (positive inside); a pixel centre exactly on an edge belongs to the triangle on
+        // one side only (the edge's direction decides), so triangles sharing an edge never both draw it.
+        func bias(_ dx: Double, _ dy: Double) -> Bool { dy < 0 || (dy == 0 && dx > 0) }
+        let e0Includes = bias(cx - bx, cy - by)  // edge b -> c, weight of a
+        let e1Includes = bias(ax - cx, ay - cy)  // edge c -> a, weight of b
+        let e2Includes = bias(bx - ax, by - ay)  // edge a -> b, weight of c
+        let inverse = 1 / area
+        let outset = shading.outset
+        let inset = shading.inset
+        let ramp = shading.ramp
+        let inverseRamp = 1 / ramp
+        for y in yStart...yEnd {
+            let py = Double(y) + 0.5
+            let row = pixels.advanced(by: y * stride)
+            for x in xStart...xEnd {
+                let px = Double(x) + 0.5
+                let w0 = (cx - bx) * (py - by) - (cy - by) * (px - bx)
+                let w1 = (ax - cx) * (py - cy) - (ay - cy) * (px - cx)
+                let w2 = (bx - ax) * (py - ay) - (by - ay) * (px - ax)
+                guard w0 > 0 || (w0 == 0 && e0Includes), w1 > 0 || (w1 == 0 && e1Includes),
+                    w2 > 0 || (w2 == 0 && e2Includes)
+                else { continue }
+                let l0 = Float(w0 * inverse)
+                let l1 = Float(w1 * inverse)
+                let l2 = 1 - l0 - l1
+                let nx = l0 * na.0 + l1 * nb.0 + l2 * nc.0
+                let ny = l0 * na.1 + l1 * nb.1 + l2 * nc.1
+                let dist = (nx * nx + ny * ny).squareRoot() * outset
+                let coverage = min(max(min(dist - (inset - ramp), outset - dist) * inverseRamp, 0), 1)
+                guard coverage > 0 else { continue }
+                let sa = shading.a * coverage
+                let keep = 1 - sa
+                let word = row.load(fromByteOffset: x * 4, as: UInt32.self)
+                func blend(_ src: Float, _ shift: UInt32) -> UInt32 {
+                    let d = Float((word >> shift) & 0xFF)
+                    let v = (src * coverage * 255 + d * keep).rounded()
+                    return UInt32(min(max(v, 0), 255)) << shift
+                }
+                let out = blend(shading.a, 24) | blend(shading.r, 16) | blend(shading.g, 8) | blend(shading.b, 0)
+                row.storeBytes(of: out, toByteOffset: x * 4, as: UInt32.self)
+            }
+        }
+    }
+}
+
+extension GraphicsContext {
+    /// A canvas for line meshes drawn with this context's current transform (see ``LineCanvas``).
+    public func makeLineCanvas() -> LineCanvas { LineCanvas(context: self) }
+
+    /// Draws what `canvas` collected over the image (source over, times the context alpha), within the
+    /// current clip.
+    public func draw(_ canvas: LineCanvas) {
+        guard let (image, x, y) = canvas.rasterize(clip: cairo.deviceClipExtents()) else { return }
+        cairo.withSavedCairoState {
+            cairo.identityMatrix()
+            cairo.setSource(image.cairo, x: Double(x), y: Double(y), smooth: false)
+            cairo.paint(alpha: alpha)
+        }
+    }
+}
