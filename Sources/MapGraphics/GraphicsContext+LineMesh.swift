@@ -13,10 +13,13 @@ public struct LineMesh: Sendable {
     public struct Vertex: Sendable {
         public var position: Point
         public var normal: Point
-        /// A vertex at `position` (user space) with `normal`.
-        public init(position: Point, normal: Point) {
+        /// How far along its whole line the vertex is, 0...1 (for ``LineShading/gradient``).
+        public var progress: Double
+        /// A vertex at `position` (user space) with `normal` and `progress`.
+        public init(position: Point, normal: Point, progress: Double = 0) {
             self.position = position
             self.normal = normal
+            self.progress = progress
         }
     }
 
@@ -39,14 +42,24 @@ public struct LineShading: Sendable {
     public var inset: Double
     /// The width of the coverage ramp (user-space units, > 0).
     public var ramp: Double
+    /// When not empty, the color comes from this table instead of ``color``: texel `i` is the color at
+    /// progress `i / (count - 1)`, looked up at each pixel's interpolated progress, linearly filtered
+    /// (premultiplied) or, with `nearestTexel`, the nearest texel (a GPU's texture lookup).
+    public var gradient: [Color]
+    public var nearestTexel: Bool
 
     /// A shading; see the type's description.
-    public init(color: Color, opacity: Double, outset: Double, inset: Double, ramp: Double) {
+    public init(
+        color: Color, opacity: Double, outset: Double, inset: Double, ramp: Double, gradient: [Color] = [],
+        nearestTexel: Bool = false
+    ) {
         self.color = color
         self.opacity = opacity
         self.outset = outset
         self.inset = inset
         self.ramp = ramp
+        self.gradient = gradient
+        self.nearestTexel = nearestTexel
     }
 }
 
@@ -57,6 +70,10 @@ public struct LineShading: Sendable {
 public final class LineCanvas {
     private var positions: [Double] = []  // x, y per vertex, device pixels
     private var normals: [Float] = []  // x, y per vertex
+    private var progress: [Float] = []
+    /// Premultiplied r, g, b, a per texel, per shading (empty for a plain color).
+    private var gradients: [[Float]] = []
+    private var nearest: [Bool] = []
     private var triangles: [Int32] = []  // a, b, c, shading index
     private var shadings: [(r: Float, g: Float, b: Float, a: Float, outset: Float, inset: Float, ramp: Float)] = []
     private var minX = Double.infinity
@@ -74,8 +91,13 @@ public final class LineCanvas {
     public func add(_ mesh: LineMesh, _ shading: LineShading) {
         guard !mesh.indices.isEmpty, shading.outset > 0, shading.ramp > 0, shading.opacity > 0 else { return }
         // Distances in the shading are in user units; the ramp and coverage are computed in those units.
-        let alpha = shading.color.alpha * min(1, shading.opacity)
+        let alpha = shading.gradient.isEmpty ? shading.color.alpha * min(1, shading.opacity) : min(1, shading.opacity)
         guard alpha > 0 else { return }
+        gradients.append(
+            shading.gradient.flatMap { c in
+                [Float(c.red * c.alpha), Float(c.green * c.alpha), Float(c.blue * c.alpha), Float(c.alpha)]
+            })
+        nearest.append(shading.nearestTexel)
         let s = Int32(shadings.count)
         shadings.append(
             (
@@ -90,6 +112,7 @@ public final class LineCanvas {
             positions.append(d.y)
             normals.append(Float(v.normal.x))
             normals.append(Float(v.normal.y))
+            progress.append(Float(v.progress))
             minX = min(minX, d.x)
             minY = min(minY, d.y)
             maxX = max(maxX, d.x)
@@ -127,10 +150,11 @@ public final class LineCanvas {
                 let ia = Int(triangles[t])
                 let ib = Int(triangles[t + 1])
                 let ic = Int(triangles[t + 2])
-                let shading = shadings[Int(triangles[t + 3])]
+                let index = Int(triangles[t + 3])
                 t += 4
                 rasterizeTriangle(
-                    ia, ib, ic, shading: shading, origin: (x0, y0), size: (width, height), pixels: base, stride: stride)
+                    ia, ib, ic, shading: shadings[index], gradient: gradients[index], nearest: nearest[index],
+                    origin: (x0, y0), size: (width, height), pixels: base, stride: stride)
             }
         }
         image.cairo.markDirty()
@@ -140,7 +164,8 @@ public final class LineCanvas {
     private func rasterizeTriangle(
         _ ia: Int, _ ib: Int, _ ic: Int,
         shading: (r: Float, g: Float, b: Float, a: Float, outset: Float, inset: Float, ramp: Float),
-        origin: (Int, Int), size: (Int, Int), pixels: UnsafeMutableRawPointer, stride: Int
+        gradient: [Float], nearest: Bool, origin: (Int, Int), size: (Int, Int), pixels: UnsafeMutableRawPointer,
+        stride: Int
     ) {
         var ax = positions[2 * ia] - Double(origin.0)
         var ay = positions[2 * ia + 1] - Double(origin.1)
@@ -148,9 +173,10 @@ public final class LineCanvas {
         var by = positions[2 * ib + 1] - Double(origin.1)
         let cx = positions[2 * ic] - Double(origin.0)
         let cy = positions[2 * ic + 1] - Double(origin.1)
-        var na = (normals[2 * ia], normals[2 * ia + 1])
-        var nb = (normals[2 * ib], normals[2 * ib + 1])
-        let nc = (normals[2 * ic], normals[2 * ic + 1])
+        var na = (normals[2 * ia], normals[2 * ia + 1], progress[ia])
+        var nb = (normals[2 * ib], normals[2 * ib + 1], progress[ib])
+        let nc = (normals[2 * ic], normals[2 * ic + 1], progress[ic])
+        let texels = gradient.count / 4
         var area = (bx - ax) * (cy - ay) - (by - ay) * (cx - ax)
         guard area != 0, area.isFinite else { return }
         if area < 0 {
@@ -194,15 +220,38 @@ public final class LineCanvas {
                 let dist = (nx * nx + ny * ny).squareRoot() * outset
                 let coverage = min(max(min(dist - (inset - ramp), outset - dist) * inverseRamp, 0), 1)
                 guard coverage > 0 else { continue }
-                let sa = shading.a * coverage
-                let keep = 1 - sa
+                var source = (shading.r, shading.g, shading.b, shading.a)
+                if texels > 0 {
+                    // The texel lookup of a GPU: texel centres at (i + 0.5) / count, clamped at the ends.
+                    let u = (l0 * na.2 + l1 * nb.2 + l2 * nc.2) * Float(texels) - 0.5
+                    let i0: Int
+                    let i1: Int
+                    var f: Float
+                    if nearest {
+                        i0 = min(max(Int((u + 0.5).rounded(.down)), 0), texels - 1)
+                        i1 = i0
+                        f = 0
+                    } else {
+                        let lower = u.rounded(.down)
+                        f = u - lower
+                        i0 = min(max(Int(lower), 0), texels - 1)
+                        i1 = min(max(Int(lower) + 1, 0), texels - 1)
+                        if !f.isFinite { f = 0 }
+                    }
+                    let o = shading.a
+                    func texel(_ k: Int) -> Float {
+                        (gradient[4 * i0 + k] * (1 - f) + gradient[4 * i1 + k] * f) * o
+                    }
+                    source = (texel(0), texel(1), texel(2), texel(3))
+                }
+                let keep = 1 - source.3 * coverage
                 let word = row.load(fromByteOffset: x * 4, as: UInt32.self)
                 func blend(_ src: Float, _ shift: UInt32) -> UInt32 {
                     let d = Float((word >> shift) & 0xFF)
                     let v = (src * coverage * 255 + d * keep).rounded()
                     return UInt32(min(max(v, 0), 255)) << shift
                 }
-                let out = blend(shading.a, 24) | blend(shading.r, 16) | blend(shading.g, 8) | blend(shading.b, 0)
+                let out = blend(source.3, 24) | blend(source.0, 16) | blend(source.1, 8) | blend(source.2, 0)
                 row.storeBytes(of: out, toByteOffset: x * 4, as: UInt32.self)
             }
         }

@@ -39,6 +39,7 @@ enum LineLayerRenderer {
         var painted: [PaintedPiece] = []
         var featureCount = 0
         var meshes: [(LineMesh, LineShading)] = []
+        var longestLine = 0.0
         let scale = frame.viewport.scale
         let roundLimit = layer.number(.lineRoundLimit, frame.constantContext)
         /// MapLibre's shading: the coverage falls from 1 to 0 over one device pixel (plus the blur) centred
@@ -61,6 +62,9 @@ enum LineLayerRenderer {
                 outset: shading(paint).outset, offset: paint.offset)
             for line in lines {
                 for piece in pipeline.line(line, offset: offset) {
+                    tessellator.startLength = piece.startLength
+                    tessellator.lineLength = piece.lineLength
+                    longestLine = max(longestLine, piece.lineLength)
                     tessellator.add(piece.points, closed: piece.closed)
                 }
             }
@@ -118,6 +122,11 @@ enum LineLayerRenderer {
                 }
             case .points: return
             }
+            if gradient, !patterned, paint.dash.isEmpty {
+                meshes.append(
+                    (mesh(lines, paint, pipeline: pipeline, offset: offset, context: context), shading(paint)))
+                return
+            }
             if gradient || patterned {
                 var pattern: String?
                 if patterned {
@@ -156,13 +165,45 @@ enum LineLayerRenderer {
             g.translateBy(x: tx, y: ty)
             if !meshes.isEmpty {
                 let canvas = g.makeLineCanvas()
-                for (mesh, shading) in meshes { canvas.add(mesh, shading) }
+                let table = gradient && !patterned ? gradientTable(layer, frame: frame, longestLine: longestLine) : nil
+                for (mesh, var shading) in meshes {
+                    if let table {
+                        shading.gradient = table.colors
+                        shading.nearestTexel = table.nearest
+                    }
+                    canvas.add(mesh, shading)
+                }
                 g.draw(canvas)
             }
             for (paint, path) in groups.nonEmpty { stroke(path, paint, g, scale: frame.viewport.scale) }
             for item in painted { paintAlong(item, layer: layer, frame: frame) }
         }
         g.setLineDash(phase: 0, lengths: [])
+    }
+
+    /// `line-gradient` as MapLibre's color ramp texture: 256 texels, or for a `step` expression (drawn
+    /// with the nearest texel) as many as the longest line spans at 1024 texels per tile, a power of two
+    /// up to 8192. Each texel is the color at progress `i / (count - 1)`, its components floored to 8 bits.
+    static func gradientTable(_ layer: StyleLayer, frame: LayerFrame, longestLine: Double)
+        -> (colors: [Color], nearest: Bool)
+    {
+        var nearest = false
+        var count = 256
+        if case .step = layer.properties[StylePropertyName.lineGradient.rawValue]?.expression {
+            nearest = true
+            // The line's length in tiles of the integer zoom (512 points each at that zoom).
+            let tiles = longestLine / (512 * pow(2, frame.zoom - frame.zoom.rounded(.down)))
+            let texels = tiles * 1024
+            while Double(count) < texels, count < 8192 { count *= 2 }
+        }
+        var context = frame.constantContext
+        let colors = (0..<count).map { i -> Color in
+            context.lineProgress = Double(i) / Double(count - 1)
+            let c = layer.color(.lineGradient, context) ?? .clear
+            func floor8(_ v: Double) -> Double { (v * 255).rounded(.down) / 255 }
+            return Color(red: floor8(c.red), green: floor8(c.green), blue: floor8(c.blue), alpha: floor8(c.alpha))
+        }
+        return (colors, nearest)
     }
 
     /// The context at the integer zoom below: MapLibre scales dashes by the line width there

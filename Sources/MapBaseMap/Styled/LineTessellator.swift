@@ -20,6 +20,11 @@ struct LineTessellator {
     var outset: Double
     /// `line-offset`: the strip moves this far to the right of the line's direction.
     var offset: Double
+    /// Where the next line added starts along its whole line and that line's length (points), for the
+    /// vertices' progress (`line-gradient`).
+    var startLength = 0.0
+    var lineLength = 0.0
+    private var distance = 0.0
     private(set) var mesh = LineMesh()
     private var e1 = -1
     private var e2 = -1
@@ -53,6 +58,7 @@ struct LineTessellator {
         let miterLimit = join == "bevel" ? 1.05 : self.miterLimit
         e1 = -1
         e2 = -1
+        distance = 0
         var current: Point?
         var previous: Point?
         var previousNormal: Point?
@@ -95,6 +101,11 @@ struct LineTessellator {
             if kind == "bevel" {
                 if miterLength > 2 { kind = "flipbevel" }
                 if miterLength < miterLimit { kind = "miter" }
+            }
+            if let previous {
+                distance +=
+                    ((here.x - previous.x) * (here.x - previous.x) + (here.y - previous.y) * (here.y - previous.y))
+                    .squareRoot()
             }
             switch kind {
             case "miter":
@@ -184,7 +195,9 @@ struct LineTessellator {
         let shifted = Point(x: vx * t - vy * u, y: vx * u + vy * t)
         let position = Point(x: p.x + e.x * outset + shifted.x, y: p.y + e.y * outset + shifted.y)
         let index = mesh.vertices.count
-        mesh.vertices.append(LineMesh.Vertex(position: position, normal: Point(x: round ? 1 : 0, y: side)))
+        let progress = lineLength > 0 ? min(max((startLength + distance) / lineLength, 0), 1) : 0
+        mesh.vertices.append(
+            LineMesh.Vertex(position: position, normal: Point(x: round ? 1 : 0, y: side), progress: progress))
         if e1 >= 0, e2 >= 0 {
             mesh.indices.append(Int32(e1))
             mesh.indices.append(Int32(index))
