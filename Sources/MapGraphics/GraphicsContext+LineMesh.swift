@@ -81,8 +81,18 @@ public final class LineCanvas {
     private var maxX = -Double.infinity
     private var maxY = -Double.infinity
     private let context: GraphicsContext
+    private let clip: Rect
+    /// About how many pixels the triangles added so far cover within the clip (each triangle's area,
+    /// at most its clipped bounding box): the rasterizing work. A renderer may stroke very wide lines
+    /// another way when this grows past a few times the image (a CPU pays per covered pixel per triangle).
+    public private(set) var pixelWork = 0.0
+    /// The area of the clip in device pixels.
+    public var clipArea: Double { max(0, clip.width) * max(0, clip.height) }
 
-    init(context: GraphicsContext) { self.context = context }
+    init(context: GraphicsContext) {
+        self.context = context
+        self.clip = context.cairo.deviceClipExtents()
+    }
 
     /// Whether nothing was added.
     public var isEmpty: Bool { triangles.isEmpty }
@@ -130,12 +140,17 @@ public final class LineCanvas {
             triangles.append(base + b)
             triangles.append(base + c)
             triangles.append(s)
+            let p = [Int(base + a), Int(base + b), Int(base + c)].map { (positions[2 * $0], positions[2 * $0 + 1]) }
+            let area = abs((p[1].0 - p[0].0) * (p[2].1 - p[0].1) - (p[1].1 - p[0].1) * (p[2].0 - p[0].0)) / 2
+            let boxWidth = min(max(p[0].0, p[1].0, p[2].0), clip.maxX) - max(min(p[0].0, p[1].0, p[2].0), clip.minX)
+            let boxHeight = min(max(p[0].1, p[1].1, p[2].1), clip.maxY) - max(min(p[0].1, p[1].1, p[2].1), clip.minY)
+            if area.isFinite, boxWidth > 0, boxHeight > 0 { pixelWork += min(area, boxWidth * boxHeight) }
         }
     }
 
     /// Rasterizes everything into a new image covering the meshes within `clip` (device pixels); nil when
     /// nothing is visible. Returns the image and its device-pixel origin.
-    func rasterize(clip: Rect) -> (ImageSurface, x: Int, y: Int)? {
+    func rasterize() -> (ImageSurface, x: Int, y: Int)? {
         guard !triangles.isEmpty else { return nil }
         let x0 = Int(max(minX, clip.minX).rounded(.down))
         let y0 = Int(max(minY, clip.minY).rounded(.down))
@@ -201,10 +216,33 @@ public final class LineCanvas {
         let inset = shading.inset
         let ramp = shading.ramp
         let inverseRamp = 1 / ramp
+        // Each edge function is linear in x along a row: the span where all three are positive, widened
+        // by a pixel either side (the exact test below decides), so that the work is the covered pixels.
+        typealias Edge = (a: Double, x: Double, y: Double, k: Double)
+        let edges: [Edge] = [
+            (-(cy - by), bx, by, cx - bx), (-(ay - cy), cx, cy, ax - cx), (-(by - ay), ax, ay, bx - ax),
+        ]
         for y in yStart...yEnd {
             let py = Double(y) + 0.5
             let row = pixels.advanced(by: y * stride)
-            for x in xStart...xEnd {
+            var lo = Double(xStart)
+            var hi = Double(xEnd)
+            for e in edges {
+                // w(px) = k * (py - by) + a * (px - bx)
+                let b = e.k * (py - e.y)
+                if e.a > 0 {
+                    lo = max(lo, e.x - b / e.a - 0.5 - 1)
+                } else if e.a < 0 {
+                    hi = min(hi, e.x - b / e.a - 0.5 + 1)
+                } else if b < 0 {
+                    hi = lo - 1
+                }
+            }
+            guard lo <= hi, lo.isFinite, hi.isFinite else { continue }
+            let first = max(xStart, Int(lo.rounded(.down)))
+            let last = min(xEnd, Int(hi.rounded(.up)))
+            guard first <= last else { continue }
+            for x in first...last {
                 let px = Double(x) + 0.5
                 let w0 = (cx - bx) * (py - by) - (cy - by) * (px - bx)
                 let w1 = (ax - cx) * (py - cy) - (ay - cy) * (px - cx)
@@ -265,7 +303,7 @@ extension GraphicsContext {
     /// Draws what `canvas` collected over the image (source over, times the context alpha), within the
     /// current clip.
     public func draw(_ canvas: LineCanvas) {
-        guard let (image, x, y) = canvas.rasterize(clip: cairo.deviceClipExtents()) else { return }
+        guard let (image, x, y) = canvas.rasterize() else { return }
         cairo.withSavedCairoState {
             cairo.identityMatrix()
             cairo.setSource(image.cairo, x: Double(x), y: Double(y), smooth: false)

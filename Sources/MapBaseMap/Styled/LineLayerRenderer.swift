@@ -34,7 +34,9 @@ enum LineLayerRenderer {
         var pattern: String?
     }
 
-    static func draw(_ layer: StyleLayer, source: FeatureSource, in frame: LayerFrame) {
+    /// Draws the layer; `meshes` false strokes every line with Cairo (the way for lines so wide that
+    /// rasterizing MapLibre's triangles one by one would cost many times the image, see ``LineCanvas``).
+    static func draw(_ layer: StyleLayer, source: FeatureSource, in frame: LayerFrame, meshes useMeshes: Bool = true) {
         var groups = PaintGroups<Paint>()
         var painted: [PaintedPiece] = []
         var featureCount = 0
@@ -122,7 +124,7 @@ enum LineLayerRenderer {
                 }
             case .points: return
             }
-            if gradient, !patterned, paint.dash.isEmpty {
+            if useMeshes, gradient, !patterned, paint.dash.isEmpty {
                 meshes.append(
                     (mesh(lines, paint, pipeline: pipeline, offset: offset, context: context), shading(paint)))
                 return
@@ -143,7 +145,7 @@ enum LineLayerRenderer {
                 }
                 return
             }
-            if paint.dash.isEmpty {
+            if useMeshes, paint.dash.isEmpty {
                 // Extruded into triangles and shaded as MapLibre's line shader does (LineTessellator).
                 meshes.append(
                     (mesh(lines, paint, pipeline: pipeline, offset: offset, context: context), shading(paint)))
@@ -161,6 +163,7 @@ enum LineLayerRenderer {
         }
         let g = frame.context
         let (tx, ty) = frame.translation(layer, .lineTranslate)
+        var tooWide = false
         g.withSavedState {
             g.translateBy(x: tx, y: ty)
             if !meshes.isEmpty {
@@ -173,12 +176,19 @@ enum LineLayerRenderer {
                     }
                     canvas.add(mesh, shading)
                 }
+                // Triangles covering the image 16 times over (a 1000-point casing of every border of a
+                // country map) are stroked by Cairo instead, whose cost does not multiply with the width.
+                if canvas.pixelWork > 16 * canvas.clipArea + 1_000_000 {
+                    tooWide = true
+                    return
+                }
                 g.draw(canvas)
             }
             for (paint, path) in groups.nonEmpty { stroke(path, paint, g, scale: frame.viewport.scale) }
             for item in painted { paintAlong(item, layer: layer, frame: frame) }
         }
         g.setLineDash(phase: 0, lengths: [])
+        if tooWide { draw(layer, source: source, in: frame, meshes: false) }
     }
 
     /// `line-gradient` as MapLibre's color ramp texture: 256 texels, or for a `step` expression (drawn
