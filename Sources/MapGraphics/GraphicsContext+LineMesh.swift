@@ -15,11 +15,14 @@ public struct LineMesh: Sendable {
         public var normal: Point
         /// How far along its whole line the vertex is, 0...1 (for ``LineShading/gradient``).
         public var progress: Double
-        /// A vertex at `position` (user space) with `normal` and `progress`.
-        public init(position: Point, normal: Point, progress: Double = 0) {
+        /// How far along its line the vertex is in user-space units (for ``LineShading/dash``).
+        public var distance: Double
+        /// A vertex at `position` (user space) with `normal`, `progress` and `distance`.
+        public init(position: Point, normal: Point, progress: Double = 0, distance: Double = 0) {
             self.position = position
             self.normal = normal
             self.progress = progress
+            self.distance = distance
         }
     }
 
@@ -47,6 +50,13 @@ public struct LineShading: Sendable {
     /// (premultiplied) or, with `nearestTexel`, the nearest texel (a GPU's texture lookup).
     public var gradient: [Color]
     public var nearestTexel: Bool
+    /// When not empty, a dash pattern as a signed distance field: texel `i` (0...1, 0.5 on a dash's
+    /// edge, more inside a dash) covers 1/count of one repeat, which is ``dashPeriod`` long along the
+    /// line (user units); it is looked up linearly filtered and repeated, and the coverage multiplied by
+    /// `smoothstep(0.5 - dashGamma, 0.5 + dashGamma, value)`.
+    public var dash: [Float] = []
+    public var dashPeriod = 0.0
+    public var dashGamma = 0.0
 
     /// A shading; see the type's description.
     public init(
@@ -71,6 +81,9 @@ public final class LineCanvas {
     private var positions: [Double] = []  // x, y per vertex, device pixels
     private var normals: [Float] = []  // x, y per vertex
     private var progress: [Float] = []
+    private var distances: [Double] = []
+    /// Per shading: the dash field (empty for none), its period and its gamma.
+    private var dashes: [(field: [Float], period: Double, gamma: Float)] = []
     /// Premultiplied r, g, b, a per texel, per shading (empty for a plain color).
     private var gradients: [[Float]] = []
     private var nearest: [Bool] = []
@@ -108,6 +121,9 @@ public final class LineCanvas {
                 [Float(c.red * c.alpha), Float(c.green * c.alpha), Float(c.blue * c.alpha), Float(c.alpha)]
             })
         nearest.append(shading.nearestTexel)
+        dashes.append(
+            shading.dashPeriod > 0 && shading.dashGamma > 0 && shading.dash.count > 1
+                ? (shading.dash, shading.dashPeriod, Float(shading.dashGamma)) : ([], 0, 0))
         let s = Int32(shadings.count)
         shadings.append(
             (
@@ -123,6 +139,7 @@ public final class LineCanvas {
             normals.append(Float(v.normal.x))
             normals.append(Float(v.normal.y))
             progress.append(Float(v.progress))
+            distances.append(v.distance)
             minX = min(minX, d.x)
             minY = min(minY, d.y)
             maxX = max(maxX, d.x)
@@ -169,6 +186,7 @@ public final class LineCanvas {
                 t += 4
                 rasterizeTriangle(
                     ia, ib, ic, shading: shadings[index], gradient: gradients[index], nearest: nearest[index],
+                    dash: dashes[index],
                     origin: (x0, y0), size: (width, height), pixels: base, stride: stride)
             }
         }
@@ -179,7 +197,8 @@ public final class LineCanvas {
     private func rasterizeTriangle(
         _ ia: Int, _ ib: Int, _ ic: Int,
         shading: (r: Float, g: Float, b: Float, a: Float, outset: Float, inset: Float, ramp: Float),
-        gradient: [Float], nearest: Bool, origin: (Int, Int), size: (Int, Int), pixels: UnsafeMutableRawPointer,
+        gradient: [Float], nearest: Bool, dash: (field: [Float], period: Double, gamma: Float), origin: (Int, Int),
+        size: (Int, Int), pixels: UnsafeMutableRawPointer,
         stride: Int
     ) {
         var ax = positions[2 * ia] - Double(origin.0)
@@ -192,12 +211,27 @@ public final class LineCanvas {
         var nb = (normals[2 * ib], normals[2 * ib + 1], progress[ib])
         let nc = (normals[2 * ic], normals[2 * ic + 1], progress[ic])
         let texels = gradient.count / 4
+        // The dash texture coordinate (repeats) at each vertex; relative to the triangle's first vertex so
+        // that long lines keep their precision.
+        let dashTexels = dash.field.count
+        var dashBase = 0.0
+        var da: Float = 0
+        var db: Float = 0
+        var dc: Float = 0
+        if dashTexels > 0 {
+            let ua = distances[ia] / dash.period
+            dashBase = ua.rounded(.down)
+            da = Float(ua - dashBase)
+            db = Float(distances[ib] / dash.period - dashBase)
+            dc = Float(distances[ic] / dash.period - dashBase)
+        }
         var area = (bx - ax) * (cy - ay) - (by - ay) * (cx - ax)
         guard area != 0, area.isFinite else { return }
         if area < 0 {
             swap(&ax, &bx)
             swap(&ay, &by)
             swap(&na, &nb)
+            swap(&da, &db)
             area = -area
         }
         let xStart = max(0, Int((min(ax, bx, cx) - 0.5).rounded(.up)))
@@ -256,8 +290,24 @@ public final class LineCanvas {
                 let nx = l0 * na.0 + l1 * nb.0 + l2 * nc.0
                 let ny = l0 * na.1 + l1 * nb.1 + l2 * nc.1
                 let dist = (nx * nx + ny * ny).squareRoot() * outset
-                let coverage = min(max(min(dist - (inset - ramp), outset - dist) * inverseRamp, 0), 1)
+                var coverage = min(max(min(dist - (inset - ramp), outset - dist) * inverseRamp, 0), 1)
                 guard coverage > 0 else { continue }
+                if dashTexels > 0 {
+                    // A GPU's repeated, linearly filtered lookup, then the shader's smoothstep.
+                    let s = (l0 * da + l1 * db + l2 * dc) * Float(dashTexels) - 0.5
+                    guard s.isFinite, abs(s) < 1e9 else { continue }
+                    let lower = s.rounded(.down)
+                    let f = s - lower
+                    let n = dashTexels
+                    let i0 = ((Int(lower) % n) + n) % n
+                    let i1 = (i0 + 1) % n
+                    let value = dash.field[i0] * (1 - f) + dash.field[i1] * f
+                    let edge0 = 0.5 - dash.gamma
+                    let edge1 = 0.5 + dash.gamma
+                    let x = min(max((value - edge0) / (edge1 - edge0), 0), 1)
+                    coverage *= x * x * (3 - 2 * x)
+                    guard coverage > 0 else { continue }
+                }
                 var source = (shading.r, shading.g, shading.b, shading.a)
                 if texels > 0 {
                     // The texel lookup of a GPU: texel centres at (i + 0.5) / count, clamped at the ends.

@@ -151,6 +151,22 @@ enum LineLayerRenderer {
                     (mesh(lines, paint, pipeline: pipeline, offset: offset, context: context), shading(paint)))
                 return
             }
+            if useMeshes, paint.cap != "round", let dasharray = layer.numbers(.lineDasharray, context) {
+                // MapLibre's dashes: a signed distance field along the line (lineDashField).
+                var s = shading(paint)
+                let floorWidth = layer.number(.lineWidth, floorContext(context))
+                let sum = dasharray.reduce(0) { $0 + max(0, $1) }
+                if let field = lineDashField(dasharray), sum > 0, floorWidth > 0 {
+                    s.dash = field
+                    s.dashPeriod = paint.dash.reduce(0, +)
+                    // MapLibre's sdfgamma: half a device pixel of the field, which spans the pattern's
+                    // length (in widths, or half of it at an integer zoom) over its 256 texels.
+                    let fromScale = frame.zoom > frame.zoom.rounded(.down) ? 1.0 : 0.5
+                    s.dashGamma = 1 / (2 * fromScale * sum * scale) / floorWidth
+                    meshes.append((mesh(lines, paint, pipeline: pipeline, offset: offset, context: context), s))
+                    return
+                }
+            }
             groups.withPath(for: paint) { path in
                 for line in lines {
                     for piece in pipeline.line(line, offset: offset) {
@@ -214,6 +230,63 @@ enum LineLayerRenderer {
             return Color(red: floor8(c.red), green: floor8(c.green), blue: floor8(c.blue), alpha: floor8(c.alpha))
         }
         return (colors, nearest)
+    }
+
+    /// A dash array as MapLibre's 256-texel dash texture: each texel the signed distance (texels, plus
+    /// 128, clamped to a byte, over 255) from texel `x` to the nearest edge of the dash or gap it lies
+    /// in, positive in dashes. Zero-length parts vanish, neighbours of one kind merge, and a pattern that
+    /// begins and ends with dashes (or gaps) joins them across the repeat. Nil for an empty pattern.
+    static func lineDashField(_ dasharray: [Double]) -> [Float]? {
+        let parts = dasharray.map { max(0, $0.isFinite ? $0 : 0) }
+        let length = parts.reduce(0, +)
+        guard !parts.isEmpty, length > 0, length.isFinite else { return nil }
+        let width = 256
+        let stretch = Double(width) / length
+        struct Range {
+            var left: Double
+            var right: Double
+            var isDash: Bool
+            var zero: Bool
+        }
+        var ranges: [Range] = []
+        let odd = parts.count % 2 == 1
+        ranges.append(
+            Range(
+                left: odd ? -parts[parts.count - 1] * stretch : 0, right: parts[0] * stretch, isDash: true,
+                zero: parts[0] == 0))
+        var along = parts[0]
+        var isDash = true
+        for part in parts.dropFirst() {
+            isDash.toggle()
+            let left = along * stretch
+            along += part
+            ranges.append(Range(left: left, right: along * stretch, isDash: isDash, zero: part == 0))
+        }
+        var i = ranges.count - 1
+        while i >= 0 {
+            if ranges[i].zero {
+                ranges.remove(at: i)
+            } else if i + 1 < ranges.count, ranges[i + 1].isDash == ranges[i].isDash {
+                ranges[i + 1].left = ranges[i].left
+                ranges.remove(at: i)
+            }
+            i -= 1
+        }
+        guard !ranges.isEmpty else { return nil }
+        if ranges[0].isDash == ranges[ranges.count - 1].isDash {
+            ranges[0].left = ranges[ranges.count - 1].left - Double(width)
+            ranges[ranges.count - 1].right = ranges[0].right + Double(width)
+        }
+        var field = [Float](repeating: 0, count: width)
+        var current = 0
+        for x in 0..<width {
+            while Double(x) > ranges[current].right, current + 1 < ranges.count { current += 1 }
+            let r = ranges[current]
+            let distance = min(abs(Double(x) - r.left), abs(Double(x) - r.right))
+            let signed = r.isDash ? distance : -distance
+            field[x] = Float(min(255, max(0, signed + 128)).rounded(.towardZero)) / 255
+        }
+        return field
     }
 
     /// The context at the integer zoom below: MapLibre scales dashes by the line width there

@@ -197,7 +197,9 @@ struct LineTessellator {
         let index = mesh.vertices.count
         let progress = lineLength > 0 ? min(max((startLength + distance) / lineLength, 0), 1) : 0
         mesh.vertices.append(
-            LineMesh.Vertex(position: position, normal: Point(x: round ? 1 : 0, y: side), progress: progress))
+            LineMesh.Vertex(
+                position: position, normal: Point(x: round ? 1 : 0, y: side), progress: progress,
+                distance: startLength + distance))
         if e1 >= 0, e2 >= 0 {
             mesh.indices.append(Int32(e1))
             mesh.indices.append(Int32(index))
