@@ -57,6 +57,9 @@ public struct LineShading: Sendable {
     public var dash: [Float] = []
     public var dashPeriod = 0.0
     public var dashGamma = 0.0
+    /// Rows of ``dash`` (1, or 2n + 1 for round dashes: row `n + k` is the field `k / n` of the half
+    /// width off the centre, looked up by the pixel's interpolated side normal, MapLibre's round dashes).
+    public var dashRows = 1
 
     /// A shading; see the type's description.
     public init(
@@ -83,7 +86,7 @@ public final class LineCanvas {
     private var progress: [Float] = []
     private var distances: [Double] = []
     /// Per shading: the dash field (empty for none), its period and its gamma.
-    private var dashes: [(field: [Float], period: Double, gamma: Float)] = []
+    private var dashes: [(field: [Float], period: Double, gamma: Float, rows: Int)] = []
     /// Premultiplied r, g, b, a per texel, per shading (empty for a plain color).
     private var gradients: [[Float]] = []
     private var nearest: [Bool] = []
@@ -122,8 +125,9 @@ public final class LineCanvas {
             })
         nearest.append(shading.nearestTexel)
         dashes.append(
-            shading.dashPeriod > 0 && shading.dashGamma > 0 && shading.dash.count > 1
-                ? (shading.dash, shading.dashPeriod, Float(shading.dashGamma)) : ([], 0, 0))
+            shading.dashPeriod > 0 && shading.dashGamma > 0 && shading.dashRows > 0
+                && shading.dash.count >= 2 * shading.dashRows && shading.dash.count % shading.dashRows == 0
+                ? (shading.dash, shading.dashPeriod, Float(shading.dashGamma), shading.dashRows) : ([], 0, 0, 1))
         let s = Int32(shadings.count)
         shadings.append(
             (
@@ -197,7 +201,8 @@ public final class LineCanvas {
     private func rasterizeTriangle(
         _ ia: Int, _ ib: Int, _ ic: Int,
         shading: (r: Float, g: Float, b: Float, a: Float, outset: Float, inset: Float, ramp: Float),
-        gradient: [Float], nearest: Bool, dash: (field: [Float], period: Double, gamma: Float), origin: (Int, Int),
+        gradient: [Float], nearest: Bool, dash: (field: [Float], period: Double, gamma: Float, rows: Int),
+        origin: (Int, Int),
         size: (Int, Int), pixels: UnsafeMutableRawPointer,
         stride: Int
     ) {
@@ -213,7 +218,7 @@ public final class LineCanvas {
         let texels = gradient.count / 4
         // The dash texture coordinate (repeats) at each vertex; relative to the triangle's first vertex so
         // that long lines keep their precision.
-        let dashTexels = dash.field.count
+        let dashTexels = dash.field.count / dash.rows
         var dashBase = 0.0
         var da: Float = 0
         var db: Float = 0
@@ -301,7 +306,19 @@ public final class LineCanvas {
                     let n = dashTexels
                     let i0 = ((Int(lower) % n) + n) % n
                     let i1 = (i0 + 1) % n
-                    let value = dash.field[i0] * (1 - f) + dash.field[i1] * f
+                    var value = dash.field[i0] * (1 - f) + dash.field[i1] * f
+                    if dash.rows > 1 {
+                        let half = Float(dash.rows - 1) / 2
+                        let side = l0 * na.1 + l1 * nb.1 + l2 * nc.1
+                        let r = min(max(half - side * half, 0), Float(dash.rows - 1))
+                        let r0 = Int(r.rounded(.down))
+                        let r1 = min(r0 + 1, dash.rows - 1)
+                        let fr = r - Float(r0)
+                        func at(_ row: Int) -> Float {
+                            dash.field[row * n + i0] * (1 - f) + dash.field[row * n + i1] * f
+                        }
+                        value = at(r0) * (1 - fr) + at(r1) * fr
+                    }
                     let edge0 = 0.5 - dash.gamma
                     let edge1 = 0.5 + dash.gamma
                     let x = min(max((value - edge0) / (edge1 - edge0), 0), 1)

@@ -97,12 +97,31 @@ struct LineMeshTests {
         #expect(Int((field[texel] * 255).rounded()) == expected)
     }
 
+    @Test(
+        "the round dash texture: capsules, value 128 plus the distance past the cap circle",
+        arguments: [
+            // (row, texel, expected byte) for [1, 1]: stretch 128, half stretch 64.
+            // Mid-dash on the centre row: sqrt(64^2 + 64^2) = 90.5 past 128.
+            (7, 64, 218),
+            // Mid-dash on the edge row: the side is 64 - 65 = -1 off, sqrt(64^2 + 1) = 64.0.
+            (0, 64, 192),
+            // Mid-gap on the centre row: 64 from either dash end, the cap's radius: on the edge.
+            (7, 192, 128),
+        ])
+    func roundDashField(row: Int, texel: Int, expected: Int) throws {
+        let field = try #require(LineLayerRenderer.lineRoundDashField([1, 1]))
+        #expect(field.count == 15 * 256)
+        #expect(Int((field[row * 256 + texel] * 255).rounded()) == expected)
+    }
+
     @Test("hostile dash arrays give no texture or a finite one, never a crash")
     func hostileDashes() {
         #expect(LineLayerRenderer.lineDashField([]) == nil)
         #expect(LineLayerRenderer.lineDashField([0, 0]) == nil)
         #expect(LineLayerRenderer.lineDashField([.infinity, 1])?.allSatisfy(\.isFinite) ?? true)
         #expect(LineLayerRenderer.lineDashField([-1, 1e300, .nan])?.allSatisfy(\.isFinite) ?? true)
+        #expect(LineLayerRenderer.lineRoundDashField([0, 0]) == nil)
+        #expect(LineLayerRenderer.lineRoundDashField([0, 1, 0])?.allSatisfy(\.isFinite) ?? true)
     }
 
     @Test("a dashed line [1, 1] of period 20 is covered in its dashes and empty in its gaps")

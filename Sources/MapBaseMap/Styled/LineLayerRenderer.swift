@@ -151,13 +151,17 @@ enum LineLayerRenderer {
                     (mesh(lines, paint, pipeline: pipeline, offset: offset, context: context), shading(paint)))
                 return
             }
-            if useMeshes, paint.cap != "round", let dasharray = layer.numbers(.lineDasharray, context) {
+            if useMeshes, let dasharray = layer.numbers(.lineDasharray, context) {
                 // MapLibre's dashes: a signed distance field along the line (lineDashField).
                 var s = shading(paint)
                 let floorWidth = layer.number(.lineWidth, floorContext(context))
                 let sum = dasharray.reduce(0) { $0 + max(0, $1) }
-                if let field = lineDashField(dasharray), sum > 0, floorWidth > 0 {
+                let round = paint.cap == "round"
+                if let field = round ? lineRoundDashField(dasharray) : lineDashField(dasharray), sum > 0,
+                    floorWidth > 0
+                {
                     s.dash = field
+                    s.dashRows = round ? 15 : 1
                     s.dashPeriod = paint.dash.reduce(0, +)
                     // MapLibre's sdfgamma: half a device pixel of the field, which spans the pattern's
                     // length (in widths, or half of it at an integer zoom) over its 256 texels.
@@ -285,6 +289,50 @@ enum LineLayerRenderer {
             let distance = min(abs(Double(x) - r.left), abs(Double(x) - r.right))
             let signed = r.isDash ? distance : -distance
             field[x] = Float(min(255, max(0, signed + 128)).rounded(.towardZero)) / 255
+        }
+        return field
+    }
+
+    /// A dash array as MapLibre's round dash texture: 15 rows of 256 texels, row `7 + k` across the line
+    /// at `k / 7` of the half width; dashes are capsules, so a dash's value grows with the distance from
+    /// its ends and its side (the texture's arithmetic, zero-length dashes kept as dots). Nil for an
+    /// empty pattern.
+    static func lineRoundDashField(_ dasharray: [Double]) -> [Float]? {
+        let parts = dasharray.map { max(0, $0.isFinite ? $0 : 0) }
+        let length = parts.reduce(0, +)
+        guard !parts.isEmpty, length > 0, length.isFinite else { return nil }
+        let width = 256
+        let n = 7
+        let stretch = Double(width) / length
+        var ranges: [(left: Double, right: Double, isDash: Bool)] = []
+        let odd = parts.count % 2 == 1
+        ranges.append((odd ? -parts[parts.count - 1] * stretch : 0, parts[0] * stretch, true))
+        var along = parts[0]
+        var isDash = true
+        for part in parts.dropFirst() {
+            isDash.toggle()
+            let left = along * stretch
+            along += part
+            ranges.append((left, along * stretch, isDash))
+        }
+        let halfStretch = stretch / 2
+        var field = [Float](repeating: 0, count: width * (2 * n + 1))
+        for y in -n...n {
+            var current = 0
+            for x in 0..<width {
+                if Double(x) / ranges[current].right > 1, current + 1 < ranges.count { current += 1 }
+                let r = ranges[current]
+                let nearest = min(abs(Double(x) - r.left), abs(Double(x) - r.right))
+                let middle = Double(y) / Double(n) * (halfStretch + 1)
+                let signed: Double
+                if r.isDash {
+                    let edge = halfStretch - abs(middle)
+                    signed = (nearest * nearest + edge * edge).squareRoot()
+                } else {
+                    signed = halfStretch - (nearest * nearest + middle * middle).squareRoot()
+                }
+                field[(n + y) * width + x] = Float(min(255, max(0, signed + 128)).rounded(.towardZero)) / 255
+            }
         }
         return field
     }
