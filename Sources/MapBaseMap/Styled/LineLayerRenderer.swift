@@ -34,10 +34,44 @@ enum LineLayerRenderer {
         var pattern: String?
     }
 
-    static func draw(_ layer: StyleLayer, source: FeatureSource, in frame: LayerFrame) {
+    /// Draws the layer; `meshes` false strokes every line with Cairo (the way for lines so wide that
+    /// rasterizing MapLibre's triangles one by one would cost many times the image, see ``LineCanvas``).
+    static func draw(_ layer: StyleLayer, source: FeatureSource, in frame: LayerFrame, meshes useMeshes: Bool = true) {
         var groups = PaintGroups<Paint>()
         var painted: [PaintedPiece] = []
         var featureCount = 0
+        var meshes: [(LineMesh, LineShading)] = []
+        var longestLine = 0.0
+        let scale = frame.viewport.scale
+        let roundLimit = layer.number(.lineRoundLimit, frame.constantContext)
+        /// MapLibre's shading: the coverage falls from 1 to 0 over one device pixel (plus the blur) centred
+        /// on the line's edge; a line with a gap is two such lines either side of it.
+        func shading(_ paint: Paint) -> LineShading {
+            let antialiasing = 0.5 / scale
+            let gap = paint.gap / 2
+            let half = paint.width / 2
+            return LineShading(
+                color: paint.color, opacity: paint.opacity,
+                outset: gap + half * (gap > 0 ? 2 : 1) + (half == 0 ? 0 : antialiasing),
+                inset: gap + (gap > 0 ? antialiasing : 0), ramp: paint.blur + 1 / scale)
+        }
+        func mesh(
+            _ lines: [[MapPoint]], _ paint: Paint, pipeline: GeometryPipeline, offset: Double,
+            context: EvaluationContext
+        ) -> LineMesh {
+            var tessellator = LineTessellator(
+                cap: paint.cap, join: paint.join, miterLimit: paint.miterLimit, roundLimit: roundLimit,
+                outset: shading(paint).outset, offset: paint.offset)
+            for line in lines {
+                for piece in pipeline.line(line, offset: offset) {
+                    tessellator.startLength = piece.startLength
+                    tessellator.lineLength = piece.lineLength
+                    longestLine = max(longestLine, piece.lineLength)
+                    tessellator.add(piece.points, closed: piece.closed)
+                }
+            }
+            return tessellator.mesh
+        }
         let gradient = layer.isSet(.lineGradient)
         let patterned = layer.isSet(.linePattern)
         let constant = frame.constantContext
@@ -90,6 +124,11 @@ enum LineLayerRenderer {
                 }
             case .points: return
             }
+            if useMeshes, gradient, !patterned, paint.dash.isEmpty {
+                meshes.append(
+                    (mesh(lines, paint, pipeline: pipeline, offset: offset, context: context), shading(paint)))
+                return
+            }
             if gradient || patterned {
                 var pattern: String?
                 if patterned {
@@ -106,6 +145,32 @@ enum LineLayerRenderer {
                 }
                 return
             }
+            if useMeshes, paint.dash.isEmpty {
+                // Extruded into triangles and shaded as MapLibre's line shader does (LineTessellator).
+                meshes.append(
+                    (mesh(lines, paint, pipeline: pipeline, offset: offset, context: context), shading(paint)))
+                return
+            }
+            if useMeshes, let dasharray = layer.numbers(.lineDasharray, context) {
+                // MapLibre's dashes: a signed distance field along the line (lineDashField).
+                var s = shading(paint)
+                let floorWidth = layer.number(.lineWidth, floorContext(context))
+                let sum = dasharray.reduce(0) { $0 + max(0, $1) }
+                let round = paint.cap == "round"
+                if let field = round ? lineRoundDashField(dasharray) : lineDashField(dasharray), sum > 0,
+                    floorWidth > 0
+                {
+                    s.dash = field
+                    s.dashRows = round ? 15 : 1
+                    s.dashPeriod = paint.dash.reduce(0, +)
+                    // MapLibre's sdfgamma: half a device pixel of the field, which spans the pattern's
+                    // length (in widths, or half of it at an integer zoom) over its 256 texels.
+                    let fromScale = frame.zoom > frame.zoom.rounded(.down) ? 1.0 : 0.5
+                    s.dashGamma = 1 / (2 * fromScale * sum * scale) / floorWidth
+                    meshes.append((mesh(lines, paint, pipeline: pipeline, offset: offset, context: context), s))
+                    return
+                }
+            }
             groups.withPath(for: paint) { path in
                 for line in lines {
                     for piece in pipeline.line(line, offset: offset) {
@@ -118,12 +183,158 @@ enum LineLayerRenderer {
         }
         let g = frame.context
         let (tx, ty) = frame.translation(layer, .lineTranslate)
+        var tooWide = false
         g.withSavedState {
             g.translateBy(x: tx, y: ty)
+            if !meshes.isEmpty {
+                let canvas = g.makeLineCanvas()
+                let table = gradient && !patterned ? gradientTable(layer, frame: frame, longestLine: longestLine) : nil
+                for (mesh, var shading) in meshes {
+                    if let table {
+                        shading.gradient = table.colors
+                        shading.nearestTexel = table.nearest
+                    }
+                    canvas.add(mesh, shading)
+                }
+                // Triangles covering the image 16 times over (a 1000-point casing of every border of a
+                // country map) are stroked by Cairo instead, whose cost does not multiply with the width.
+                if canvas.pixelWork > 16 * canvas.clipArea + 1_000_000 {
+                    tooWide = true
+                    return
+                }
+                g.draw(canvas)
+            }
             for (paint, path) in groups.nonEmpty { stroke(path, paint, g, scale: frame.viewport.scale) }
             for item in painted { paintAlong(item, layer: layer, frame: frame) }
         }
         g.setLineDash(phase: 0, lengths: [])
+        if tooWide { draw(layer, source: source, in: frame, meshes: false) }
+    }
+
+    /// `line-gradient` as MapLibre's color ramp texture: 256 texels, or for a `step` expression (drawn
+    /// with the nearest texel) as many as the longest line spans at 1024 texels per tile, a power of two
+    /// up to 8192. Each texel is the color at progress `i / (count - 1)`, its components floored to 8 bits.
+    static func gradientTable(_ layer: StyleLayer, frame: LayerFrame, longestLine: Double)
+        -> (colors: [Color], nearest: Bool)
+    {
+        var nearest = false
+        var count = 256
+        if case .step = layer.properties[StylePropertyName.lineGradient.rawValue]?.expression {
+            nearest = true
+            // The line's length in tiles of the integer zoom (512 points each at that zoom).
+            let tiles = longestLine / (512 * pow(2, frame.zoom - frame.zoom.rounded(.down)))
+            let texels = tiles * 1024
+            while Double(count) < texels, count < 8192 { count *= 2 }
+        }
+        var context = frame.constantContext
+        let colors = (0..<count).map { i -> Color in
+            context.lineProgress = Double(i) / Double(count - 1)
+            let c = layer.color(.lineGradient, context) ?? .clear
+            func floor8(_ v: Double) -> Double { (v * 255).rounded(.down) / 255 }
+            return Color(red: floor8(c.red), green: floor8(c.green), blue: floor8(c.blue), alpha: floor8(c.alpha))
+        }
+        return (colors, nearest)
+    }
+
+    /// A dash array as MapLibre's 256-texel dash texture: each texel the signed distance (texels, plus
+    /// 128, clamped to a byte, over 255) from texel `x` to the nearest edge of the dash or gap it lies
+    /// in, positive in dashes. Zero-length parts vanish, neighbours of one kind merge, and a pattern that
+    /// begins and ends with dashes (or gaps) joins them across the repeat. Nil for an empty pattern.
+    static func lineDashField(_ dasharray: [Double]) -> [Float]? {
+        let parts = dasharray.map { max(0, $0.isFinite ? $0 : 0) }
+        let length = parts.reduce(0, +)
+        guard !parts.isEmpty, length > 0, length.isFinite else { return nil }
+        let width = 256
+        let stretch = Double(width) / length
+        struct Range {
+            var left: Double
+            var right: Double
+            var isDash: Bool
+            var zero: Bool
+        }
+        var ranges: [Range] = []
+        let odd = parts.count % 2 == 1
+        ranges.append(
+            Range(
+                left: odd ? -parts[parts.count - 1] * stretch : 0, right: parts[0] * stretch, isDash: true,
+                zero: parts[0] == 0))
+        var along = parts[0]
+        var isDash = true
+        for part in parts.dropFirst() {
+            isDash.toggle()
+            let left = along * stretch
+            along += part
+            ranges.append(Range(left: left, right: along * stretch, isDash: isDash, zero: part == 0))
+        }
+        var i = ranges.count - 1
+        while i >= 0 {
+            if ranges[i].zero {
+                ranges.remove(at: i)
+            } else if i + 1 < ranges.count, ranges[i + 1].isDash == ranges[i].isDash {
+                ranges[i + 1].left = ranges[i].left
+                ranges.remove(at: i)
+            }
+            i -= 1
+        }
+        guard !ranges.isEmpty else { return nil }
+        if ranges[0].isDash == ranges[ranges.count - 1].isDash {
+            ranges[0].left = ranges[ranges.count - 1].left - Double(width)
+            ranges[ranges.count - 1].right = ranges[0].right + Double(width)
+        }
+        var field = [Float](repeating: 0, count: width)
+        var current = 0
+        for x in 0..<width {
+            while Double(x) > ranges[current].right, current + 1 < ranges.count { current += 1 }
+            let r = ranges[current]
+            let distance = min(abs(Double(x) - r.left), abs(Double(x) - r.right))
+            let signed = r.isDash ? distance : -distance
+            field[x] = Float(min(255, max(0, signed + 128)).rounded(.towardZero)) / 255
+        }
+        return field
+    }
+
+    /// A dash array as MapLibre's round dash texture: 15 rows of 256 texels, row `7 + k` across the line
+    /// at `k / 7` of the half width; dashes are capsules, so a dash's value grows with the distance from
+    /// its ends and its side (the texture's arithmetic, zero-length dashes kept as dots). Nil for an
+    /// empty pattern.
+    static func lineRoundDashField(_ dasharray: [Double]) -> [Float]? {
+        let parts = dasharray.map { max(0, $0.isFinite ? $0 : 0) }
+        let length = parts.reduce(0, +)
+        guard !parts.isEmpty, length > 0, length.isFinite else { return nil }
+        let width = 256
+        let n = 7
+        let stretch = Double(width) / length
+        var ranges: [(left: Double, right: Double, isDash: Bool)] = []
+        let odd = parts.count % 2 == 1
+        ranges.append((odd ? -parts[parts.count - 1] * stretch : 0, parts[0] * stretch, true))
+        var along = parts[0]
+        var isDash = true
+        for part in parts.dropFirst() {
+            isDash.toggle()
+            let left = along * stretch
+            along += part
+            ranges.append((left, along * stretch, isDash))
+        }
+        let halfStretch = stretch / 2
+        var field = [Float](repeating: 0, count: width * (2 * n + 1))
+        for y in -n...n {
+            var current = 0
+            for x in 0..<width {
+                if Double(x) / ranges[current].right > 1, current + 1 < ranges.count { current += 1 }
+                let r = ranges[current]
+                let nearest = min(abs(Double(x) - r.left), abs(Double(x) - r.right))
+                let middle = Double(y) / Double(n) * (halfStretch + 1)
+                let signed: Double
+                if r.isDash {
+                    let edge = halfStretch - abs(middle)
+                    signed = (nearest * nearest + edge * edge).squareRoot()
+                } else {
+                    signed = halfStretch - (nearest * nearest + middle * middle).squareRoot()
+                }
+                field[(n + y) * width + x] = Float(min(255, max(0, signed + 128)).rounded(.towardZero)) / 255
+            }
+        }
+        return field
     }
 
     /// The context at the integer zoom below: MapLibre scales dashes by the line width there

@@ -138,6 +138,27 @@ final class CairoContext {
     func setOperatorClear() { cairo_set_operator(raw, CAIRO_OPERATOR_CLEAR) }
     func setOperatorOver() { cairo_set_operator(raw, CAIRO_OPERATOR_OVER) }
     func setOperatorAdd() { cairo_set_operator(raw, CAIRO_OPERATOR_ADD) }
+    /// Where a user-space point lands in device pixels under the current transform.
+    func userToDevice(_ p: Point) -> Point {
+        var x = p.x
+        var y = p.y
+        cairo_user_to_device(raw, &x, &y)
+        return Point(x: x, y: y)
+    }
+    /// The current clip's bounding box in device pixels (from its user-space extents).
+    func deviceClipExtents() -> Rect {
+        var x1 = 0.0
+        var y1 = 0.0
+        var x2 = 0.0
+        var y2 = 0.0
+        cairo_clip_extents(raw, &x1, &y1, &x2, &y2)
+        let corners = [(x1, y1), (x2, y1), (x1, y2), (x2, y2)].map { userToDevice(Point(x: $0.0, y: $0.1)) }
+        let xs = corners.map(\.x)
+        let ys = corners.map(\.y)
+        let minX = xs.min() ?? 0
+        let minY = ys.min() ?? 0
+        return Rect(x: minX, y: minY, width: (xs.max() ?? 0) - minX, height: (ys.max() ?? 0) - minY)
+    }
     func setAntialias(_ on: Bool) { cairo_set_antialias(raw, on ? CAIRO_ANTIALIAS_DEFAULT : CAIRO_ANTIALIAS_NONE) }
     func setOperatorDestOut() { cairo_set_operator(raw, CAIRO_OPERATOR_DEST_OUT) }
 

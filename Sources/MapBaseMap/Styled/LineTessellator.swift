@@ -1,0 +1,210 @@
+import Foundation
+import MapGeometry
+import MapGraphics
+
+/// Extrudes lines into triangle strips as MapLibre's line bucket does, for ``LineCanvas``: one pair of
+/// vertices per line vertex (more at joins and caps), each pushed out from the centre along its
+/// extrusion vector by the line's `outset`, with the normals MapLibre's line shader interpolates.
+///
+/// Joins: `miter` becomes `bevel` past the miter limit (a bevel whose miter would be longer than twice
+/// the width is drawn "flipped", crossing the corner); `round` stays a miter below `line-round-limit`,
+/// is a fan of 20-degree slices up to a miter length of 2 and a pair of round caps beyond. Caps: `butt`,
+/// `square` (half a width out) and `round` (a square whose normals make the corners round). Extrusion
+/// vectors are rounded to 1/63 as MapLibre stores them in a byte.
+struct LineTessellator {
+    var cap: String
+    var join: String
+    var miterLimit: Double
+    var roundLimit: Double
+    /// How far the vertices are pushed out from the centre (half the width plus the antialiasing margin).
+    var outset: Double
+    /// `line-offset`: the strip moves this far to the right of the line's direction.
+    var offset: Double
+    /// Where the next line added starts along its whole line and that line's length (points), for the
+    /// vertices' progress (`line-gradient`).
+    var startLength = 0.0
+    var lineLength = 0.0
+    private var distance = 0.0
+    private(set) var mesh = LineMesh()
+    private var e1 = -1
+    private var e2 = -1
+
+    init(cap: String, join: String, miterLimit: Double, roundLimit: Double, outset: Double, offset: Double) {
+        self.cap = cap
+        self.join = join
+        self.miterLimit = miterLimit
+        self.roundLimit = roundLimit
+        self.outset = outset
+        self.offset = offset
+    }
+
+    private static func same(_ a: Point, _ b: Point) -> Bool { a.x == b.x && a.y == b.y }
+    private static func unitPerp(from a: Point, to b: Point) -> Point {
+        let dx = b.x - a.x
+        let dy = b.y - a.y
+        let l = (dx * dx + dy * dy).squareRoot()
+        return Point(x: -dy / l, y: dx / l)
+    }
+
+    /// Adds one line (a ring when `closed`: joined all round, no caps).
+    mutating func add(_ input: [Point], closed: Bool) {
+        var vertices = input
+        if closed, let f = vertices.first, let l = vertices.last, !Self.same(f, l) { vertices.append(f) }
+        var count = vertices.count
+        while count >= 2, Self.same(vertices[count - 1], vertices[count - 2]) { count -= 1 }
+        var first = 0
+        while first < count - 1, Self.same(vertices[first], vertices[first + 1]) { first += 1 }
+        guard count >= (closed ? 3 : 2), first < count else { return }
+        let miterLimit = join == "bevel" ? 1.05 : self.miterLimit
+        e1 = -1
+        e2 = -1
+        distance = 0
+        var current: Point?
+        var previous: Point?
+        var previousNormal: Point?
+        var nextNormal: Point?
+        if closed {
+            let c = vertices[count - 2]
+            current = c
+            nextNormal = Self.unitPerp(from: c, to: vertices[first])
+        }
+        for i in first..<count {
+            let next: Point? = i == count - 1 ? (closed ? vertices[first + 1] : nil) : vertices[i + 1]
+            if let next, Self.same(vertices[i], next) { continue }
+            if let n = nextNormal { previousNormal = n }
+            if let c = current { previous = c }
+            let here = vertices[i]
+            current = here
+            nextNormal = next.map { Self.unitPerp(from: here, to: $0) } ?? previousNormal
+            guard let nextN = nextNormal else { continue }
+            let prevN = previousNormal ?? nextN
+            previousNormal = prevN
+            // The bisector of the two normals; 0 when the line turns back on itself.
+            var joinNormal = Point(x: prevN.x + nextN.x, y: prevN.y + nextN.y)
+            let joinLength = (joinNormal.x * joinNormal.x + joinNormal.y * joinNormal.y).squareRoot()
+            if joinLength > 0 { joinNormal = Point(x: joinNormal.x / joinLength, y: joinNormal.y / joinLength) }
+            let cosAngle = prevN.x * nextN.x + prevN.y * nextN.y
+            let cosHalfAngle = joinNormal.x * nextN.x + joinNormal.y * nextN.y
+            let miterLength = cosHalfAngle != 0 ? 1 / cosHalfAngle : Double.infinity
+            let approxAngle = 2 * (max(0, 2 - 2 * cosHalfAngle)).squareRoot()
+            let turnsLeft = prevN.x * nextN.y - prevN.y * nextN.x > 0
+            let middle = previous != nil && next != nil
+            var kind = middle ? join : (closed ? "butt" : cap)
+            if middle, kind == "round" {
+                if miterLength < roundLimit {
+                    kind = "miter"
+                } else if miterLength <= 2 {
+                    kind = "fakeround"
+                }
+            }
+            if kind == "miter", miterLength > miterLimit { kind = "bevel" }
+            if kind == "bevel" {
+                if miterLength > 2 { kind = "flipbevel" }
+                if miterLength < miterLimit { kind = "miter" }
+            }
+            if let previous {
+                distance +=
+                    ((here.x - previous.x) * (here.x - previous.x) + (here.y - previous.y) * (here.y - previous.y))
+                    .squareRoot()
+            }
+            switch kind {
+            case "miter":
+                addPair(here, Point(x: joinNormal.x * miterLength, y: joinNormal.y * miterLength), 0, 0)
+            case "flipbevel":
+                var n: Point
+                if miterLength > 100 {
+                    n = Point(x: -nextN.x, y: -nextN.y)
+                } else {
+                    let sum = ((prevN.x + nextN.x) * (prevN.x + nextN.x) + (prevN.y + nextN.y) * (prevN.y + nextN.y))
+                        .squareRoot()
+                    let difference =
+                        ((prevN.x - nextN.x) * (prevN.x - nextN.x)
+                        + (prevN.y - nextN.y) * (prevN.y - nextN.y)).squareRoot()
+                    let bevelLength = miterLength * sum / difference * (turnsLeft ? -1 : 1)
+                    n = Point(x: -joinNormal.y * bevelLength, y: joinNormal.x * bevelLength)
+                }
+                addPair(here, n, 0, 0)
+                addPair(here, Point(x: -n.x, y: -n.y), 0, 0)
+            case "bevel", "fakeround":
+                let shift = -(max(0, miterLength * miterLength - 1)).squareRoot()
+                let shiftA = turnsLeft ? shift : 0
+                let shiftB = turnsLeft ? 0 : shift
+                if previous != nil { addPair(here, prevN, shiftA, shiftB) }
+                if kind == "fakeround" {
+                    // Slices of about 20 degrees, spaced by an approximation of spherical interpolation.
+                    let slices = Int((approxAngle * 180 / Double.pi / 20).rounded(.toNearestOrAwayFromZero))
+                    if slices > 1 {
+                        for m in 1..<slices {
+                            var t = Double(m) / Double(slices)
+                            if t != 0.5 {
+                                let t2 = t - 0.5
+                                let a = 1.0904 + cosAngle * (-3.2452 + cosAngle * (3.55645 - cosAngle * 1.43519))
+                                let b = 0.848013 + cosAngle * (-1.06021 + cosAngle * 0.215638)
+                                t += t * t2 * (t - 1) * (a * t2 * t2 + b)
+                            }
+                            var e = Point(
+                                x: prevN.x + (nextN.x - prevN.x) * t, y: prevN.y + (nextN.y - prevN.y) * t)
+                            let l = (e.x * e.x + e.y * e.y).squareRoot()
+                            guard l > 0 else { continue }
+                            let sign: Double = turnsLeft ? -1 : 1
+                            e = Point(x: e.x / l * sign, y: e.y / l * sign)
+                            addHalf(here, e, round: false, up: turnsLeft, direction: 0)
+                        }
+                    }
+                }
+                if next != nil { addPair(here, nextN, -shiftA, -shiftB) }
+            case "square":
+                let end: Double = previous != nil ? 1 : -1
+                addPair(here, joinNormal, end, end)
+            case "round":
+                if previous != nil {
+                    addPair(here, prevN, 0, 0)
+                    addPair(here, prevN, 1, 1, round: true)
+                }
+                if next != nil {
+                    addPair(here, nextN, -1, -1, round: true)
+                    addPair(here, nextN, 0, 0)
+                }
+            default:  // butt
+                addPair(here, joinNormal, 0, 0)
+            }
+        }
+    }
+
+    /// The left and right vertices at `p` for `normal`, moved along the line by `endLeft`/`endRight`
+    /// widths (caps and bevels).
+    private mutating func addPair(
+        _ p: Point, _ normal: Point, _ endLeft: Double, _ endRight: Double, round: Bool = false
+    ) {
+        let left = Point(x: normal.x + normal.y * endLeft, y: normal.y - normal.x * endLeft)
+        let right = Point(x: -normal.x + normal.y * endRight, y: -normal.y - normal.x * endRight)
+        addHalf(p, left, round: round, up: false, direction: endLeft)
+        addHalf(p, right, round: round, up: true, direction: -endRight)
+    }
+
+    private mutating func addHalf(_ p: Point, _ extrude: Point, round: Bool, up: Bool, direction: Double) {
+        func quantized(_ v: Double) -> Double { min(max((v * 63).rounded(), -128), 127) / 63 }
+        let e = Point(x: quantized(extrude.x), y: quantized(extrude.y))
+        let side: Double = up ? 1 : -1
+        // line-offset moves the vertex along the segment's normal (e * side), turned (by about 27
+        // degrees) for the vertices of round caps, as MapLibre's shader does.
+        let u = direction == 0 ? 0 : (direction < 0 ? -0.5 : 0.5)
+        let t = 1 - abs(u)
+        let vx = -offset * e.x * side
+        let vy = -offset * e.y * side
+        let shifted = Point(x: vx * t - vy * u, y: vx * u + vy * t)
+        let position = Point(x: p.x + e.x * outset + shifted.x, y: p.y + e.y * outset + shifted.y)
+        let index = mesh.vertices.count
+        let progress = lineLength > 0 ? min(max((startLength + distance) / lineLength, 0), 1) : 0
+        mesh.vertices.append(
+            LineMesh.Vertex(
+                position: position, normal: Point(x: round ? 1 : 0, y: side), progress: progress,
+                distance: startLength + distance))
+        if e1 >= 0, e2 >= 0 {
+            mesh.indices.append(Int32(e1))
+            mesh.indices.append(Int32(index))
+            mesh.indices.append(Int32(e2))
+        }
+        if up { e2 = index } else { e1 = index }
+    }
+}

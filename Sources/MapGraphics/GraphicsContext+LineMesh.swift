@@ -1,0 +1,380 @@
+import Foundation
+import MapGeometry
+
+/// A line extruded into triangles the way a GPU line renderer draws it: every vertex sits on the line's
+/// centre and is pushed out along an extrusion vector; each carries a "normal" whose interpolated length
+/// across a triangle says how far from the centre a pixel is (0 on the centre line, 1 at the edge).
+///
+/// ``LineCanvas`` rasterizes such meshes pixel by pixel (pixel centres, each triangle blended on its own),
+/// so that where a translucent line runs over itself it is darker and where two lines abut their
+/// antialiased edges leave the seam a GPU leaves.
+public struct LineMesh: Sendable {
+    /// One vertex: where it is drawn (user space) and its normal.
+    public struct Vertex: Sendable {
+        public var position: Point
+        public var normal: Point
+        /// How far along its whole line the vertex is, 0...1 (for ``LineShading/gradient``).
+        public var progress: Double
+        /// How far along its line the vertex is in user-space units (for ``LineShading/dash``).
+        public var distance: Double
+        /// A vertex at `position` (user space) with `normal`, `progress` and `distance`.
+        public init(position: Point, normal: Point, progress: Double = 0, distance: Double = 0) {
+            self.position = position
+            self.normal = normal
+            self.progress = progress
+            self.distance = distance
+        }
+    }
+
+    public var vertices: [Vertex] = []
+    /// Indices into ``vertices``, three per triangle.
+    public var indices: [Int32] = []
+
+    /// An empty mesh.
+    public init() {}
+}
+
+/// How a ``LineMesh`` is shaded: a pixel at distance `d` from the centre (the normal's length times
+/// `outset`) is covered `clamp(min(d - (inset - ramp), outset - d) / ramp, 0, 1)`, times `opacity`.
+public struct LineShading: Sendable {
+    public var color: Color
+    public var opacity: Double
+    /// Where the coverage reaches 0 outward (user-space units).
+    public var outset: Double
+    /// Where it reaches 0 inward, for a line with a gap (0 for none).
+    public var inset: Double
+    /// The width of the coverage ramp (user-space units, > 0).
+    public var ramp: Double
+    /// When not empty, the color comes from this table instead of ``color``: texel `i` is the color at
+    /// progress `i / (count - 1)`, looked up at each pixel's interpolated progress, linearly filtered
+    /// (premultiplied) or, with `nearestTexel`, the nearest texel (a GPU's texture lookup).
+    public var gradient: [Color]
+    public var nearestTexel: Bool
+    /// When not empty, a dash pattern as a signed distance field: texel `i` (0...1, 0.5 on a dash's
+    /// edge, more inside a dash) covers 1/count of one repeat, which is ``dashPeriod`` long along the
+    /// line (user units); it is looked up linearly filtered and repeated, and the coverage multiplied by
+    /// `smoothstep(0.5 - dashGamma, 0.5 + dashGamma, value)`.
+    public var dash: [Float] = []
+    public var dashPeriod = 0.0
+    public var dashGamma = 0.0
+    /// Rows of ``dash`` (1, or 2n + 1 for round dashes: row `n + k` is the field `k / n` of the half
+    /// width off the centre, looked up by the pixel's interpolated side normal, MapLibre's round dashes).
+    public var dashRows = 1
+
+    /// A shading; see the type's description.
+    public init(
+        color: Color, opacity: Double, outset: Double, inset: Double, ramp: Double, gradient: [Color] = [],
+        nearestTexel: Bool = false
+    ) {
+        self.color = color
+        self.opacity = opacity
+        self.outset = outset
+        self.inset = inset
+        self.ramp = ramp
+        self.gradient = gradient
+        self.nearestTexel = nearestTexel
+    }
+}
+
+/// Collects line meshes in device pixels and draws them in one go (``GraphicsContext/draw(_:)``).
+///
+/// Triangles are rasterized at pixel centres (a shared edge belongs to one triangle only) and blended
+/// one after another, premultiplied, rounded to 8 bits after each as a GPU's framebuffer does.
+public final class LineCanvas {
+    private var positions: [Double] = []  // x, y per vertex, device pixels
+    private var normals: [Float] = []  // x, y per vertex
+    private var progress: [Float] = []
+    private var distances: [Double] = []
+    /// Per shading: the dash field (empty for none), its period and its gamma.
+    private var dashes: [(field: [Float], period: Double, gamma: Float, rows: Int)] = []
+    /// Premultiplied r, g, b, a per texel, per shading (empty for a plain color).
+    private var gradients: [[Float]] = []
+    private var nearest: [Bool] = []
+    private var triangles: [Int32] = []  // a, b, c, shading index
+    private var shadings: [(r: Float, g: Float, b: Float, a: Float, outset: Float, inset: Float, ramp: Float)] = []
+    private var minX = Double.infinity
+    private var minY = Double.infinity
+    private var maxX = -Double.infinity
+    private var maxY = -Double.infinity
+    private let context: GraphicsContext
+    private let clip: Rect
+    /// About how many pixels the triangles added so far cover within the clip (each triangle's area,
+    /// at most its clipped bounding box): the rasterizing work. A renderer may stroke very wide lines
+    /// another way when this grows past a few times the image (a CPU pays per covered pixel per triangle).
+    public private(set) var pixelWork = 0.0
+    /// The area of the clip in device pixels.
+    public var clipArea: Double { max(0, clip.width) * max(0, clip.height) }
+
+    init(context: GraphicsContext) {
+        self.context = context
+        self.clip = context.cairo.deviceClipExtents()
+    }
+
+    /// Whether nothing was added.
+    public var isEmpty: Bool { triangles.isEmpty }
+
+    /// Adds `mesh` (user space, under the context's current transform) shaded by `shading`.
+    public func add(_ mesh: LineMesh, _ shading: LineShading) {
+        guard !mesh.indices.isEmpty, shading.outset > 0, shading.ramp > 0, shading.opacity > 0 else { return }
+        // Distances in the shading are in user units; the ramp and coverage are computed in those units.
+        let alpha = shading.gradient.isEmpty ? shading.color.alpha * min(1, shading.opacity) : min(1, shading.opacity)
+        guard alpha > 0 else { return }
+        gradients.append(
+            shading.gradient.flatMap { c in
+                [Float(c.red * c.alpha), Float(c.green * c.alpha), Float(c.blue * c.alpha), Float(c.alpha)]
+            })
+        nearest.append(shading.nearestTexel)
+        dashes.append(
+            shading.dashPeriod > 0 && shading.dashGamma > 0 && shading.dashRows > 0
+                && shading.dash.count >= 2 * shading.dashRows && shading.dash.count % shading.dashRows == 0
+                ? (shading.dash, shading.dashPeriod, Float(shading.dashGamma), shading.dashRows) : ([], 0, 0, 1))
+        let s = Int32(shadings.count)
+        shadings.append(
+            (
+                Float(shading.color.red * alpha), Float(shading.color.green * alpha), Float(shading.color.blue * alpha),
+                Float(alpha), Float(shading.outset), Float(shading.inset), Float(shading.ramp)
+            ))
+        let base = Int32(positions.count / 2)
+        for v in mesh.vertices {
+            let d = context.cairo.userToDevice(v.position)
+            guard d.x.isFinite, d.y.isFinite else { return }
+            positions.append(d.x)
+            positions.append(d.y)
+            normals.append(Float(v.normal.x))
+            normals.append(Float(v.normal.y))
+            progress.append(Float(v.progress))
+            distances.append(v.distance)
+            minX = min(minX, d.x)
+            minY = min(minY, d.y)
+            maxX = max(maxX, d.x)
+            maxY = max(maxY, d.y)
+        }
+        let count = Int32(mesh.vertices.count)
+        var i = 0
+        while i + 2 < mesh.indices.count {
+            let a = mesh.indices[i]
+            let b = mesh.indices[i + 1]
+            let c = mesh.indices[i + 2]
+            i += 3
+            guard a >= 0, b >= 0, c >= 0, a < count, b < count, c < count else { continue }
+            triangles.append(base + a)
+            triangles.append(base + b)
+            triangles.append(base + c)
+            triangles.append(s)
+            let p = [Int(base + a), Int(base + b), Int(base + c)].map { (positions[2 * $0], positions[2 * $0 + 1]) }
+            let area = abs((p[1].0 - p[0].0) * (p[2].1 - p[0].1) - (p[1].1 - p[0].1) * (p[2].0 - p[0].0)) / 2
+            let boxWidth = min(max(p[0].0, p[1].0, p[2].0), clip.maxX) - max(min(p[0].0, p[1].0, p[2].0), clip.minX)
+            let boxHeight = min(max(p[0].1, p[1].1, p[2].1), clip.maxY) - max(min(p[0].1, p[1].1, p[2].1), clip.minY)
+            if area.isFinite, boxWidth > 0, boxHeight > 0 { pixelWork += min(area, boxWidth * boxHeight) }
+        }
+    }
+
+    /// Rasterizes everything into a new image covering the meshes within `clip` (device pixels); nil when
+    /// nothing is visible. Returns the image and its device-pixel origin.
+    func rasterize() -> (ImageSurface, x: Int, y: Int)? {
+        guard !triangles.isEmpty else { return nil }
+        let x0 = Int(max(minX, clip.minX).rounded(.down))
+        let y0 = Int(max(minY, clip.minY).rounded(.down))
+        let x1 = Int(min(maxX, clip.maxX).rounded(.up))
+        let y1 = Int(min(maxY, clip.maxY).rounded(.up))
+        let width = x1 - x0
+        let height = y1 - y0
+        guard width > 0, height > 0, let image = try? ImageSurface(width: width, height: height) else { return nil }
+        image.cairo.withPixels { base, stride in
+            var t = 0
+            while t + 3 < triangles.count {
+                let ia = Int(triangles[t])
+                let ib = Int(triangles[t + 1])
+                let ic = Int(triangles[t + 2])
+                let index = Int(triangles[t + 3])
+                t += 4
+                rasterizeTriangle(
+                    ia, ib, ic, shading: shadings[index], gradient: gradients[index], nearest: nearest[index],
+                    dash: dashes[index],
+                    origin: (x0, y0), size: (width, height), pixels: base, stride: stride)
+            }
+        }
+        image.cairo.markDirty()
+        return (image, x0, y0)
+    }
+
+    private func rasterizeTriangle(
+        _ ia: Int, _ ib: Int, _ ic: Int,
+        shading: (r: Float, g: Float, b: Float, a: Float, outset: Float, inset: Float, ramp: Float),
+        gradient: [Float], nearest: Bool, dash: (field: [Float], period: Double, gamma: Float, rows: Int),
+        origin: (Int, Int),
+        size: (Int, Int), pixels: UnsafeMutableRawPointer,
+        stride: Int
+    ) {
+        var ax = positions[2 * ia] - Double(origin.0)
+        var ay = positions[2 * ia + 1] - Double(origin.1)
+        var bx = positions[2 * ib] - Double(origin.0)
+        var by = positions[2 * ib + 1] - Double(origin.1)
+        let cx = positions[2 * ic] - Double(origin.0)
+        let cy = positions[2 * ic + 1] - Double(origin.1)
+        var na = (normals[2 * ia], normals[2 * ia + 1], progress[ia])
+        var nb = (normals[2 * ib], normals[2 * ib + 1], progress[ib])
+        let nc = (normals[2 * ic], normals[2 * ic + 1], progress[ic])
+        let texels = gradient.count / 4
+        // The dash texture coordinate (repeats) at each vertex; relative to the triangle's first vertex so
+        // that long lines keep their precision.
+        let dashTexels = dash.field.count / dash.rows
+        var dashBase = 0.0
+        var da: Float = 0
+        var db: Float = 0
+        var dc: Float = 0
+        if dashTexels > 0 {
+            let ua = distances[ia] / dash.period
+            dashBase = ua.rounded(.down)
+            da = Float(ua - dashBase)
+            db = Float(distances[ib] / dash.period - dashBase)
+            dc = Float(distances[ic] / dash.period - dashBase)
+        }
+        var area = (bx - ax) * (cy - ay) - (by - ay) * (cx - ax)
+        guard area != 0, area.isFinite else { return }
+        if area < 0 {
+            swap(&ax, &bx)
+            swap(&ay, &by)
+            swap(&na, &nb)
+            swap(&da, &db)
+            area = -area
+        }
+        let xStart = max(0, Int((min(ax, bx, cx) - 0.5).rounded(.up)))
+        let xEnd = min(size.0 - 1, Int((max(ax, bx, cx) - 0.5).rounded(.down)))
+        let yStart = max(0, Int((min(ay, by, cy) - 0.5).rounded(.up)))
+        let yEnd = min(size.1 - 1, Int((max(ay, by, cy) - 0.5).rounded(.down)))
+        guard xStart <= xEnd, yStart <= yEnd else { return }
+        // Edge functions (positive inside); a pixel centre exactly on an edge belongs to the triangle on
+        // one side only (the edge's direction decides), so triangles sharing an edge never both draw it.
+        func bias(_ dx: Double, _ dy: Double) -> Bool { dy < 0 || (dy == 0 && dx > 0) }
+        let e0Includes = bias(cx - bx, cy - by)  // edge b -> c, weight of a
+        let e1Includes = bias(ax - cx, ay - cy)  // edge c -> a, weight of b
+        let e2Includes = bias(bx - ax, by - ay)  // edge a -> b, weight of c
+        let inverse = 1 / area
+        let outset = shading.outset
+        let inset = shading.inset
+        let ramp = shading.ramp
+        let inverseRamp = 1 / ramp
+        // Each edge function is linear in x along a row: the span where all three are positive, widened
+        // by a pixel either side (the exact test below decides), so that the work is the covered pixels.
+        typealias Edge = (a: Double, x: Double, y: Double, k: Double)
+        let edges: [Edge] = [
+            (-(cy - by), bx, by, cx - bx), (-(ay - cy), cx, cy, ax - cx), (-(by - ay), ax, ay, bx - ax),
+        ]
+        for y in yStart...yEnd {
+            let py = Double(y) + 0.5
+            let row = pixels.advanced(by: y * stride)
+            var lo = Double(xStart)
+            var hi = Double(xEnd)
+            for e in edges {
+                // w(px) = k * (py - by) + a * (px - bx)
+                let b = e.k * (py - e.y)
+                if e.a > 0 {
+                    lo = max(lo, e.x - b / e.a - 0.5 - 1)
+                } else if e.a < 0 {
+                    hi = min(hi, e.x - b / e.a - 0.5 + 1)
+                } else if b < 0 {
+                    hi = lo - 1
+                }
+            }
+            guard lo <= hi, lo.isFinite, hi.isFinite else { continue }
+            let first = max(xStart, Int(lo.rounded(.down)))
+            let last = min(xEnd, Int(hi.rounded(.up)))
+            guard first <= last else { continue }
+            for x in first...last {
+                let px = Double(x) + 0.5
+                let w0 = (cx - bx) * (py - by) - (cy - by) * (px - bx)
+                let w1 = (ax - cx) * (py - cy) - (ay - cy) * (px - cx)
+                let w2 = (bx - ax) * (py - ay) - (by - ay) * (px - ax)
+                guard w0 > 0 || (w0 == 0 && e0Includes), w1 > 0 || (w1 == 0 && e1Includes),
+                    w2 > 0 || (w2 == 0 && e2Includes)
+                else { continue }
+                let l0 = Float(w0 * inverse)
+                let l1 = Float(w1 * inverse)
+                let l2 = 1 - l0 - l1
+                let nx = l0 * na.0 + l1 * nb.0 + l2 * nc.0
+                let ny = l0 * na.1 + l1 * nb.1 + l2 * nc.1
+                let dist = (nx * nx + ny * ny).squareRoot() * outset
+                var coverage = min(max(min(dist - (inset - ramp), outset - dist) * inverseRamp, 0), 1)
+                guard coverage > 0 else { continue }
+                if dashTexels > 0 {
+                    // A GPU's repeated, linearly filtered lookup, then the shader's smoothstep.
+                    let s = (l0 * da + l1 * db + l2 * dc) * Float(dashTexels) - 0.5
+                    guard s.isFinite, abs(s) < 1e9 else { continue }
+                    let lower = s.rounded(.down)
+                    let f = s - lower
+                    let n = dashTexels
+                    let i0 = ((Int(lower) % n) + n) % n
+                    let i1 = (i0 + 1) % n
+                    var value = dash.field[i0] * (1 - f) + dash.field[i1] * f
+                    if dash.rows > 1 {
+                        let half = Float(dash.rows - 1) / 2
+                        let side = l0 * na.1 + l1 * nb.1 + l2 * nc.1
+                        let r = min(max(half - side * half, 0), Float(dash.rows - 1))
+                        let r0 = Int(r.rounded(.down))
+                        let r1 = min(r0 + 1, dash.rows - 1)
+                        let fr = r - Float(r0)
+                        func at(_ row: Int) -> Float {
+                            dash.field[row * n + i0] * (1 - f) + dash.field[row * n + i1] * f
+                        }
+                        value = at(r0) * (1 - fr) + at(r1) * fr
+                    }
+                    let edge0 = 0.5 - dash.gamma
+                    let edge1 = 0.5 + dash.gamma
+                    let x = min(max((value - edge0) / (edge1 - edge0), 0), 1)
+                    coverage *= x * x * (3 - 2 * x)
+                    guard coverage > 0 else { continue }
+                }
+                var source = (shading.r, shading.g, shading.b, shading.a)
+                if texels > 0 {
+                    // The texel lookup of a GPU: texel centres at (i + 0.5) / count, clamped at the ends.
+                    let u = (l0 * na.2 + l1 * nb.2 + l2 * nc.2) * Float(texels) - 0.5
+                    let i0: Int
+                    let i1: Int
+                    var f: Float
+                    if nearest {
+                        i0 = min(max(Int((u + 0.5).rounded(.down)), 0), texels - 1)
+                        i1 = i0
+                        f = 0
+                    } else {
+                        let lower = u.rounded(.down)
+                        f = u - lower
+                        i0 = min(max(Int(lower), 0), texels - 1)
+                        i1 = min(max(Int(lower) + 1, 0), texels - 1)
+                        if !f.isFinite { f = 0 }
+                    }
+                    let o = shading.a
+                    func texel(_ k: Int) -> Float {
+                        (gradient[4 * i0 + k] * (1 - f) + gradient[4 * i1 + k] * f) * o
+                    }
+                    source = (texel(0), texel(1), texel(2), texel(3))
+                }
+                let keep = 1 - source.3 * coverage
+                let word = row.load(fromByteOffset: x * 4, as: UInt32.self)
+                func blend(_ src: Float, _ shift: UInt32) -> UInt32 {
+                    let d = Float((word >> shift) & 0xFF)
+                    let v = (src * coverage * 255 + d * keep).rounded()
+                    return UInt32(min(max(v, 0), 255)) << shift
+                }
+                let out = blend(source.3, 24) | blend(source.0, 16) | blend(source.1, 8) | blend(source.2, 0)
+                row.storeBytes(of: out, toByteOffset: x * 4, as: UInt32.self)
+            }
+        }
+    }
+}
+
+extension GraphicsContext {
+    /// A canvas for line meshes drawn with this context's current transform (see ``LineCanvas``).
+    public func makeLineCanvas() -> LineCanvas { LineCanvas(context: self) }
+
+    /// Draws what `canvas` collected over the image (source over, times the context alpha), within the
+    /// current clip.
+    public func draw(_ canvas: LineCanvas) {
+        guard let (image, x, y) = canvas.rasterize() else { return }
+        cairo.withSavedCairoState {
+            cairo.identityMatrix()
+            cairo.setSource(image.cairo, x: Double(x), y: Double(y), smooth: false)
+            cairo.paint(alpha: alpha)
+        }
+    }
+}
