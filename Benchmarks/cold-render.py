@@ -79,6 +79,7 @@ def main():
         head += " | " + " | ".join(f"{name} instructions" for name, _ in binaries)
         if args.base:
             head += " | new/base instructions"
+    head += " |"
     print(head)
     print("|---" * (head.count("|") - 1) + "|")
     with tempfile.TemporaryDirectory() as tmp:
@@ -105,7 +106,7 @@ def main():
                 row += " | " + " | ".join(f"{counts[n] / 1e6:.0f} M" for n, _ in binaries)
                 if args.base:
                     row += f" | {counts['new'] / counts['base']:.3f}"
-            print(row, flush=True)
+            print(row + " |", flush=True)
 
 
 if __name__ == "__main__":

@@ -296,42 +296,59 @@ struct JSONParser {
 
     mutating func parseNumber() throws -> Double {
         let start = i
-        let negative = bytes[i] == UInt8(ascii: "-")
-        if negative { i += 1 }
-        // One pass checks the grammar and gathers the digits for the fast path below.
+        let end = bytes.count
+        var k = i
+        let negative = bytes[k] == UInt8(ascii: "-")
+        if negative { k += 1 }
+        // One pass checks the grammar and gathers the digits for the fast path below. Past 15 digits the
+        // mantissa stops growing (before it could overflow): such numbers go to strtod.
         var mantissa = 0
         var digitCount = 0
-        func digits() -> Int {
-            let s = i
-            while i < bytes.count {
-                let d = bytes[i] &- UInt8(ascii: "0")
-                guard d < 10 else { break }
-                digitCount += 1
-                // 16 digits are past the exact range: they go to strtod below, before the multiplication
-                // could ever overflow (19 digits would).
-                if digitCount <= 15 { mantissa = mantissa * 10 + Int(d) }
-                i += 1
-            }
-            return i - s
+        let integerStart = k
+        while k < end {
+            let b = bytes[k]
+            guard b >= UInt8(ascii: "0"), b <= UInt8(ascii: "9") else { break }
+            if digitCount < 15 { mantissa = mantissa * 10 + Int(b - UInt8(ascii: "0")) }
+            digitCount += 1
+            k += 1
         }
-        let integerStart = i
-        guard digits() > 0 else { throw error("invalid number: expected a digit") }
-        if bytes[integerStart] == UInt8(ascii: "0"), i - integerStart > 1 {
+        guard k > integerStart else {
+            i = k
+            throw error("invalid number: expected a digit")
+        }
+        if bytes[integerStart] == UInt8(ascii: "0"), k - integerStart > 1 {
             throw error("invalid number: leading zeros are not allowed in JSON (RFC 8259)", at: integerStart)
         }
         var fractionDigits = 0
-        if i < bytes.count, bytes[i] == UInt8(ascii: ".") {
-            i += 1
-            fractionDigits = digits()
-            guard fractionDigits > 0 else { throw error("invalid number: expected a digit after '.'") }
+        if k < end, bytes[k] == UInt8(ascii: ".") {
+            k += 1
+            let fractionStart = k
+            while k < end {
+                let b = bytes[k]
+                guard b >= UInt8(ascii: "0"), b <= UInt8(ascii: "9") else { break }
+                if digitCount < 15 { mantissa = mantissa * 10 + Int(b - UInt8(ascii: "0")) }
+                digitCount += 1
+                k += 1
+            }
+            fractionDigits = k - fractionStart
+            guard fractionDigits > 0 else {
+                i = k
+                throw error("invalid number: expected a digit after '.'")
+            }
         }
         var exponent = false
-        if i < bytes.count, bytes[i] == UInt8(ascii: "e") || bytes[i] == UInt8(ascii: "E") {
+        if k < end, bytes[k] == UInt8(ascii: "e") || bytes[k] == UInt8(ascii: "E") {
             exponent = true
-            i += 1
-            if i < bytes.count, bytes[i] == UInt8(ascii: "+") || bytes[i] == UInt8(ascii: "-") { i += 1 }
-            guard digits() > 0 else { throw error("invalid number: expected an exponent") }
+            k += 1
+            if k < end, bytes[k] == UInt8(ascii: "+") || bytes[k] == UInt8(ascii: "-") { k += 1 }
+            let exponentStart = k
+            while k < end, bytes[k] >= UInt8(ascii: "0"), bytes[k] <= UInt8(ascii: "9") { k += 1 }
+            guard k > exponentStart else {
+                i = k
+                throw error("invalid number: expected an exponent")
+            }
         }
+        i = k
         // Clinger's fast path for plain decimals (no exponent, at most 15 significant digits, at most 22
         // after the point): the digits as an integer divided by an exact power of ten. Both are exact
         // Doubles and IEEE division rounds correctly, so the result equals strtod's.

@@ -45,9 +45,13 @@ struct GeoJSONReadingTests {
         feature(#"{"type":"MultiPoint","coordinates":[[1,2],[3,4]]}"#),
         feature(#"{"type":"LineString","coordinates":[[1,2],[3,4,5],[-180,-90]], "bbox":[1,2,3,4]}"#),
         feature(#"{"type":"MultiLineString","coordinates":[[[1,2],[3,4]],[[5,6],[7,8]]]}"#),
-        feature(#"{"type":"Polygon","coordinates":[[[0,0],[1,0],[1,1],[0,0]],[[0.2,0.2],[0.3,0.2],[0.2,0.3],[0.2,0.2]]]}"#),
+        feature(
+            #"{"type":"Polygon","coordinates":[[[0,0],[1,0],[1,1],[0,0]],"#
+                + #"[[0.2,0.2],[0.3,0.2],[0.2,0.3],[0.2,0.2]]]}"#),
         feature(#"{"type":"MultiPolygon","coordinates":[[[[0,0],[1,0],[1,1],[0,0]]],[[[5,5],[6,5],[6,6],[5,5]]]]}"#),
-        feature(#"{"type":"GeometryCollection","geometries":[{"type":"Point","coordinates":[1,2]},{"type":"LineString","coordinates":[[1,2],[3,4]]}]}"#),
+        feature(
+            #"{"type":"GeometryCollection","geometries":[{"type":"Point","coordinates":[1,2]},"#
+                + #"{"type":"LineString","coordinates":[[1,2],[3,4]]}]}"#),
         feature("null"),
         #"{"type":"Feature","id":7,"geometry":{"type":"Point","coordinates":[1e1,2E-1]},"properties":null}"#,
         #"{"type":"Point","coordinates":[ 1 , 2 ]}"#,
