@@ -45,15 +45,24 @@ public enum GeoJSON {
     ///   - source: a name for error messages, usually the file's path.
     /// - Throws: ``GeoJSONError`` naming the source, the place and what is wrong.
     public static func decodeFeatures(_ data: Data, source: String) throws -> [GeoJSONFeature] {
-        let json: JSONValue
-        do { json = try JSONValue.parse(data) } catch let error as JSONError {
+        let root: Node
+        do {
+            root = try data.withUnsafeBytes { raw in
+                var parser = JSONParser(bytes: raw.bindMemory(to: UInt8.self))
+                return try parser.parseGeoJSONDocument()
+            }
+        } catch let error as JSONError {
             throw GeoJSONError.syntax(source: source, error)
         }
-        return try decodeFeatures(json, source: source, path: "")
+        return try decodeFeatures(root, source: source, path: "")
     }
 
     /// Decodes an already parsed FeatureCollection, Feature or geometry; `path` prefixes error locations.
     public static func decodeFeatures(_ json: JSONValue, source: String, path: String) throws -> [GeoJSONFeature] {
+        try decodeFeatures(Node.value(json), source: source, path: path)
+    }
+
+    static func decodeFeatures(_ json: Node, source: String, path: String) throws -> [GeoJSONFeature] {
         let decoder = Decoder(source: source)
         guard let type = json["type"]?.string else {
             throw decoder.invalid(
@@ -83,24 +92,24 @@ public enum GeoJSON {
             .invalid(source: source, path: path.isEmpty ? "(top level)" : path, message: message)
         }
 
-        func feature(_ json: JSONValue, path: String) throws -> GeoJSONFeature {
+        func feature(_ json: Node, path: String) throws -> GeoJSONFeature {
             guard json["type"]?.string == "Feature" else {
                 throw invalid(path, "expected an object with \"type\": \"Feature\"")
             }
-            let geometryJSON = json["geometry"] ?? .null
-            let geometry = geometryJSON == .null ? nil : try self.geometry(geometryJSON, path: join(path, "geometry"))
-            let properties = json["properties"] ?? .null
+            let geometryNode = json["geometry"] ?? .value(.null)
+            let geometry = geometryNode.isNull ? nil : try self.geometry(geometryNode, path: join(path, "geometry"))
+            let properties = json["properties"]?.json ?? .null
             guard properties == .null || properties.members != nil else {
                 throw invalid(join(path, "properties"), "must be an object or null, got \(properties.kindName)")
             }
-            let id = json["id"].flatMap { $0 == .null ? nil : $0 }
+            let id = json["id"].flatMap { $0.isNull ? nil : $0.json }
             if let id, id.string == nil, id.number == nil {
                 throw invalid(join(path, "id"), "must be a string or a number, got \(id.kindName)")
             }
             return GeoJSONFeature(geometry: geometry, properties: properties, location: path, id: id)
         }
 
-        func geometry(_ json: JSONValue, path: String) throws -> GeoJSONGeometry {
+        func geometry(_ json: Node, path: String) throws -> GeoJSONGeometry {
             guard let type = json["type"]?.string else { throw invalid(path, "a geometry needs a \"type\" member") }
             if type == "GeometryCollection" {
                 guard let items = json["geometries"]?.array else {
@@ -109,8 +118,11 @@ public enum GeoJSON {
                 return .geometryCollection(
                     try items.enumerated().map { try geometry($1, path: join(path, "geometries[\($0)]")) })
             }
+            if case .coordinates(let packed)? = json["coordinates"], let geometry = packed.geometry(type: type) {
+                return geometry  // the common, valid case; anything else is decoded below for its error
+            }
             let cpath = join(path, "coordinates")
-            guard let coordinates = json["coordinates"] else { throw invalid(cpath, "missing") }
+            guard let coordinates = json["coordinates"]?.json else { throw invalid(cpath, "missing") }
             switch type {
             case "Point": return .point(try position(coordinates, path: cpath))
             case "MultiPoint": return .multiPoint(try positions(coordinates, path: cpath))

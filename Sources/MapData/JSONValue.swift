@@ -144,14 +144,21 @@ struct JSONParser {
     }
 
     mutating func parseObject() throws -> JSONValue {
+        var members: [(String, JSONValue)] = []
+        try parseMembers { parser, key in members.append((key, try parser.parseValue())) }
+        return .object(members)
+    }
+
+    /// Reads an object (at its `{`) member by member: `member` reads the value of each key (the parser is
+    /// at the value). The one place that knows the object grammar and its error messages.
+    mutating func parseMembers(_ member: (inout JSONParser, String) throws -> Void) throws {
         try enter()
         i += 1
-        var members: [(String, JSONValue)] = []
         skipSpace()
         if i < bytes.count, bytes[i] == UInt8(ascii: "}") {
             i += 1
             depth -= 1
-            return .object(members)
+            return
         }
         while true {
             skipSpace()
@@ -165,7 +172,7 @@ struct JSONParser {
             }
             i += 1
             skipSpace()
-            members.append((key, try parseValue()))
+            try member(&self, key)
             skipSpace()
             guard i < bytes.count else { throw error("unexpected end of file, expected ',' or '}'") }
             if bytes[i] == UInt8(ascii: ",") { i += 1; continue }
@@ -173,22 +180,28 @@ struct JSONParser {
             throw error("unexpected \(describeCurrent()), expected ',' or '}'")
         }
         depth -= 1
-        return .object(members)
     }
 
     mutating func parseArray() throws -> JSONValue {
+        var items: [JSONValue] = []
+        try parseItems { parser in items.append(try parser.parseValue()) }
+        return .array(items)
+    }
+
+    /// Reads an array (at its `[`) item by item: `item` reads each one (the parser is at it). The one
+    /// place that knows the array grammar and its error messages.
+    mutating func parseItems(_ item: (inout JSONParser) throws -> Void) throws {
         try enter()
         i += 1
-        var items: [JSONValue] = []
         skipSpace()
         if i < bytes.count, bytes[i] == UInt8(ascii: "]") {
             i += 1
             depth -= 1
-            return .array(items)
+            return
         }
         while true {
             skipSpace()
-            items.append(try parseValue())
+            try item(&self)
             skipSpace()
             guard i < bytes.count else { throw error("unexpected end of file, expected ',' or ']'") }
             if bytes[i] == UInt8(ascii: ",") { i += 1; continue }
@@ -196,7 +209,6 @@ struct JSONParser {
             throw error("unexpected \(describeCurrent()), expected ',' or ']'")
         }
         depth -= 1
-        return .array(items)
     }
 
     mutating func parseString() throws -> String {
@@ -284,27 +296,66 @@ struct JSONParser {
 
     mutating func parseNumber() throws -> Double {
         let start = i
-        if bytes[i] == UInt8(ascii: "-") { i += 1 }
-        func digits() -> Int {
-            let s = i
-            while i < bytes.count, bytes[i] >= UInt8(ascii: "0"), bytes[i] <= UInt8(ascii: "9") { i += 1 }
-            return i - s
+        let end = bytes.count
+        var k = i
+        let negative = bytes[k] == UInt8(ascii: "-")
+        if negative { k += 1 }
+        // One pass checks the grammar and gathers the digits for the fast path below. Past 15 digits the
+        // mantissa stops growing (before it could overflow): such numbers go to strtod.
+        var mantissa = 0
+        var digitCount = 0
+        let integerStart = k
+        while k < end {
+            let b = bytes[k]
+            guard b >= UInt8(ascii: "0"), b <= UInt8(ascii: "9") else { break }
+            if digitCount < 15 { mantissa = mantissa * 10 + Int(b - UInt8(ascii: "0")) }
+            digitCount += 1
+            k += 1
         }
-        let integerStart = i
-        guard digits() > 0 else { throw error("invalid number: expected a digit") }
-        if bytes[integerStart] == UInt8(ascii: "0"), i - integerStart > 1 {
+        guard k > integerStart else {
+            i = k
+            throw error("invalid number: expected a digit")
+        }
+        if bytes[integerStart] == UInt8(ascii: "0"), k - integerStart > 1 {
             throw error("invalid number: leading zeros are not allowed in JSON (RFC 8259)", at: integerStart)
         }
-        if i < bytes.count, bytes[i] == UInt8(ascii: ".") {
-            i += 1
-            guard digits() > 0 else { throw error("invalid number: expected a digit after '.'") }
+        var fractionDigits = 0
+        if k < end, bytes[k] == UInt8(ascii: ".") {
+            k += 1
+            let fractionStart = k
+            while k < end {
+                let b = bytes[k]
+                guard b >= UInt8(ascii: "0"), b <= UInt8(ascii: "9") else { break }
+                if digitCount < 15 { mantissa = mantissa * 10 + Int(b - UInt8(ascii: "0")) }
+                digitCount += 1
+                k += 1
+            }
+            fractionDigits = k - fractionStart
+            guard fractionDigits > 0 else {
+                i = k
+                throw error("invalid number: expected a digit after '.'")
+            }
         }
-        if i < bytes.count, bytes[i] == UInt8(ascii: "e") || bytes[i] == UInt8(ascii: "E") {
-            i += 1
-            if i < bytes.count, bytes[i] == UInt8(ascii: "+") || bytes[i] == UInt8(ascii: "-") { i += 1 }
-            guard digits() > 0 else { throw error("invalid number: expected an exponent") }
+        var exponent = false
+        if k < end, bytes[k] == UInt8(ascii: "e") || bytes[k] == UInt8(ascii: "E") {
+            exponent = true
+            k += 1
+            if k < end, bytes[k] == UInt8(ascii: "+") || bytes[k] == UInt8(ascii: "-") { k += 1 }
+            let exponentStart = k
+            while k < end, bytes[k] >= UInt8(ascii: "0"), bytes[k] <= UInt8(ascii: "9") { k += 1 }
+            guard k > exponentStart else {
+                i = k
+                throw error("invalid number: expected an exponent")
+            }
         }
-        if let value = fastNumber(start..<i) { return value }
+        i = k
+        // Clinger's fast path for plain decimals (no exponent, at most 15 significant digits, at most 22
+        // after the point): the digits as an integer divided by an exact power of ten. Both are exact
+        // Doubles and IEEE division rounds correctly, so the result equals strtod's.
+        if !exponent, digitCount <= 15, fractionDigits <= 22 {
+            let value = Double(mantissa) / Self.powersOfTen[fractionDigits]
+            return negative ? -value : value
+        }
         // Anything else (more digits, an exponent) goes through the standard library's correctly rounded
         // conversion; the grammar was checked above, so only overflow to infinity can fail.
         let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<i]), as: UTF8.self)
@@ -318,36 +369,4 @@ struct JSONParser {
 
     /// Exact powers of ten up to 10^22 (every one is a Double exactly).
     private static let powersOfTen: [Double] = (0...22).map { k in (0..<k).reduce(1.0) { r, _ in r * 10 } }
-
-    /// Clinger's fast path for plain decimals (no exponent, at most 15 significant digits, at most 22
-    /// after the point): the digits as an integer divided by an exact power of ten. Both are exact
-    /// Doubles and IEEE division rounds correctly, so the result equals strtod's. Nil otherwise.
-    private func fastNumber(_ range: Range<Int>) -> Double? {
-        var k = range.lowerBound
-        let negative = bytes[k] == UInt8(ascii: "-")
-        if negative { k += 1 }
-        var mantissa = 0
-        var digitCount = 0
-        var fractionDigits = 0
-        var afterPoint = false
-        while k < range.upperBound {
-            let b = bytes[k]
-            if b == UInt8(ascii: ".") {
-                afterPoint = true
-            } else if b >= UInt8(ascii: "0"), b <= UInt8(ascii: "9") {
-                digitCount += 1
-                // 16 digits could overflow nothing yet, but are past the exact range: leave them to strtod
-                // before the multiplication below could ever trap (19 digits would).
-                guard digitCount <= 15 else { return nil }
-                mantissa = mantissa * 10 + Int(b - UInt8(ascii: "0"))
-                if afterPoint { fractionDigits += 1 }
-            } else {
-                return nil  // an exponent
-            }
-            k += 1
-        }
-        guard digitCount <= 15, fractionDigits <= 22 else { return nil }
-        let value = Double(mantissa) / Self.powersOfTen[fractionDigits]
-        return negative ? -value : value
-    }
 }

@@ -2,6 +2,12 @@
 /// tiles once. Not cryptographic: a collision is detected by comparing bytes before reuse.
 enum ContentHash {
     static func hex<C: Collection>(_ bytes: C) -> String where C.Element == UInt8 {
+        // Over contiguous memory when the collection has it (`Data` does): iterating `Data` byte by byte
+        // through its iterator cost 3 % of a tile pyramid's instructions.
+        bytes.withContiguousStorageIfAvailable { hex(buffer: $0) } ?? hex(buffer: Array(bytes))
+    }
+
+    private static func hex<C: Collection>(buffer bytes: C) -> String where C.Element == UInt8 {
         var a: UInt64 = 0xcbf2_9ce4_8422_2325
         var b: UInt64 = 0x6c62_272e_07bb_0142
         for byte in bytes {
