@@ -79,6 +79,14 @@ struct AccessLogTests {
         let metrics = String(decoding: server.handle(HTTPRequest(target: "/metrics")).body, as: UTF8.self)
         #expect(metrics.contains("mapraster_rejected_total{reason=\"deadline\"} 1"))
         #expect(metrics.contains("mapraster_rejected_total{reason=\"busy\"} 0"))
+        // Over the wire too: the same 503, body and Retry-After.
+        try server.start()
+        defer { server.shutdown(grace: 5) }
+        let port = try #require(server.port)
+        let wire = MapServerHTTPTests.fetch(
+            URL(string: "http://127.0.0.1:\(port)/styles/standard/static/7.42,43.73,5/2048x2048@2x.png")!)
+        #expect(wire.status == 503 && wire.data == late.body)
+        #expect((wire.headers["Retry-After"] as? String) == "1")
         // Without a deadline the same image renders.
         config.renderTimeout = 600
         let patient = try MapServer(configuration: config)
