@@ -30,7 +30,6 @@ enum AccessLog {
         case .off:
             return nil
         case .common:
-            let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
             let month = months[Int(parts.tm_mon).clamped(to: 0...11)]
             let date =
                 "\(pad(parts.tm_mday))/\(month)/\(parts.tm_year + 1900):\(pad(parts.tm_hour)):\(pad(parts.tm_min)):"
@@ -55,6 +54,8 @@ enum AccessLog {
             return JSONValue.object(members).serialized(pretty: false)
         }
     }
+
+    static let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
 
     static func pad(_ n: Int32) -> String { n < 10 ? "0\(n)" : String(n) }
 

@@ -41,14 +41,21 @@ public struct HTTPRequest: Sendable {
     /// Every value of query parameter `name`, in order.
     public func parameters(_ name: String) -> [String] { query.filter { $0.name == name }.map(\.value) }
 
+    /// The characters a path keeps unencoded in ``target`` (a query part keeps the same but `/`).
+    private static let pathAllowed = CharacterSet(
+        charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~,:/@!$'()*;")
+    private static let queryAllowed = pathAllowed.subtracting(CharacterSet(charactersIn: "/"))
+
     /// The request target as a client would have sent it: the path and the query, percent-encoded again
-    /// (for the access log; the HTTP library hands over the decoded parts).
+    /// (for the access log; the HTTP library hands over the decoded parts), so that it never holds a space,
+    /// a quote or a line break.
     public var target: String {
-        guard !query.isEmpty else { return path }
-        let allowed = CharacterSet(
-            charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~,:/@!$'()*;")
-        func encode(_ text: String) -> String { text.addingPercentEncoding(withAllowedCharacters: allowed) ?? "" }
-        return path + "?" + query.map { encode($0.name) + "=" + encode($0.value) }.joined(separator: "&")
+        let encodedPath = path.addingPercentEncoding(withAllowedCharacters: Self.pathAllowed) ?? ""
+        guard !query.isEmpty else { return encodedPath }
+        func encode(_ text: String) -> String {
+            text.addingPercentEncoding(withAllowedCharacters: Self.queryAllowed) ?? ""
+        }
+        return encodedPath + "?" + query.map { encode($0.name) + "=" + encode($0.value) }.joined(separator: "&")
     }
 
     /// Creates a request from a path with a query string (`/static?x=1&y=2`), percent-decoding the query

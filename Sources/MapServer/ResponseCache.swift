@@ -60,14 +60,14 @@ final class ResponseCache: Sendable {
             if let old = state.slots[key] { state.bytes -= old.size }
             state.slots[key] = Slot(entry: entry, size: size, tick: tick)
             state.bytes += size
-            while state.bytes > capacity {
-                var victim: (key: String, tick: UInt64)?
-                for (candidate, slot) in state.slots where candidate != key {
-                    let used = slot.lastUse.load(ordering: .relaxed)
-                    if victim == nil || used < victim!.tick { victim = (candidate, used) }
-                }
-                guard let victim, let gone = state.slots.removeValue(forKey: victim.key) else { break }
-                state.bytes -= gone.size
+            guard state.bytes > capacity else { return }
+            // Oldest use first, in one sort however many entries must go (a large image may push out many
+            // small tiles; readers wait for the write lock meanwhile).
+            let byAge = state.slots.filter { $0.key != key }.map { ($0.key, $0.value.lastUse.load(ordering: .relaxed)) }
+                .sorted { $0.1 < $1.1 }
+            for (victim, _) in byAge {
+                guard state.bytes > capacity else { break }
+                if let gone = state.slots.removeValue(forKey: victim) { state.bytes -= gone.size }
             }
         }
     }

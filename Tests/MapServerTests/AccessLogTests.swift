@@ -25,7 +25,7 @@ struct AccessLogTests {
         #expect(empty == "127.0.0.1 - - [01/Jan/1970:00:00:00 +0000] \"GET /apache_pb.gif HTTP/1.0\" 304 -")
     }
 
-    @Test("a request cannot forge log lines: quotes, backslashes and line breaks are escaped as \\xHH")
+    @Test("a request cannot forge log lines: the target is percent-encoded, other fields escaped as \\xHH")
     func escaping() throws {
         let request = HTTPRequest(method: "GET", path: "/a\"b\\c\n127.0.0.1 - - [fake]", query: [("q", "x y&z")])
         let line = try #require(
@@ -33,7 +33,10 @@ struct AccessLogTests {
                 .common, request: request, response: HTTPResponse(status: 404), endpoint: "other", seconds: 0,
                 at: timespec(tv_sec: 0, tv_nsec: 0)))
         #expect(!line.contains("\n"))
-        #expect(line.contains("/a\\x22b\\x5cc\\x0a127.0.0.1 - - [fake]?q=x%20y%26z HTTP/1.1\" 404 -"))
+        // The target is percent-encoded as a client sends it, so the request line has exactly two spaces.
+        #expect(line.contains("\"GET /a%22b%5Cc%0A127.0.0.1%20-%20-%20%5Bfake%5D?q=x%20y%26z HTTP/1.1\" 404 -"))
+        // What is left (the method, the client, the protocol) is escaped as Apache does.
+        #expect(AccessLog.escaped("a\"b\\c\n") == "a\\x22b\\x5cc\\x0a")
     }
 
     @Test("a JSON line has the time to the millisecond, the client, the target and the status")

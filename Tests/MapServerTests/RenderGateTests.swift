@@ -69,6 +69,11 @@ struct RenderGateTests {
         _ = cache.value("k45")  // recently used: survives the next inserts
         for i in 50..<54 { cache.insert(entry(1_000), for: "k\(i)") }
         #expect(cache.value("k45") != nil)
+        // A large entry pushes out as many of the oldest as it needs, not the recently used.
+        _ = cache.value("k53")
+        cache.insert(entry(2_000), for: "large")
+        #expect(cache.usage.bytes <= 10_000)
+        #expect(cache.value("large") != nil && cache.value("k53") != nil && cache.value("k46") == nil)
         // An entry over a quarter of the capacity is not kept at all.
         cache.insert(entry(5_000), for: "huge")
         #expect(cache.value("huge") == nil)
