@@ -1,0 +1,367 @@
+import Foundation
+import MapData
+import MapGeometry
+import MapGraphics
+import MapStyle
+
+/// Icons of a `symbol` layer: laid out from the sprite's image, fitted to text, along lines.
+extension SymbolLayerRenderer {
+    /// An icon placed at `anchor` (world points), turned by `angle` radians plus `icon-rotate`, as MapLibre
+    /// lays it out: the image's size in points (pixels / pixelRatio) times `icon-size`, aligned by
+    /// `icon-anchor`, moved by `icon-offset` (times `icon-size`, turned with the icon), with a one-texel
+    /// border; its collision box is the unpadded image's box (around the turned box) grown by `icon-padding`.
+    func placeIcon(
+        _ icon: IconImages.Icon, at anchor: Point, angle: Double, context: EvaluationContext, textBox: Rect? = nil
+    ) -> (icon: PlacedIcon, box: Rect) {
+        let entry = icon.entry
+        let scale = layer.number(.iconSize, context)
+        let ratio = entry.pixelRatio
+        let width = Double(entry.width) / ratio
+        let height = Double(entry.height) / ratio
+        let align = Self.alignment(layer.string(.iconAnchor, context))
+        let offset = layer.numbers(.iconOffset, context) ?? [0, 0]
+        let left = (offset.first ?? 0) - width * align.x
+        let top = (offset.count > 1 ? offset[1] : 0) - height * align.y
+        let rotateDegrees = layer.number(.iconRotate, context)
+        let theta = angle + rotateDegrees * .pi / 180
+        let cosT = cos(theta)
+        let sinT = sin(theta)
+        // Texel (u, v) -> anchor + R * scale * (left + u / ratio, top + v / ratio).
+        let k = scale / ratio
+        let translate = layer.numbers(.iconTranslate, context) ?? [0, 0]
+        let tx = anchor.x + scale * (cosT * left - sinT * top) + (translate.first ?? 0)
+        let ty = anchor.y + scale * (sinT * left + cosT * top) + (translate.count > 1 ? translate[1] : 0)
+        let transform = Transform(a: k * cosT, b: k * sinT, c: -k * sinT, d: k * cosT, tx: tx, ty: ty)
+        let source = Rect(x: -1, y: -1, width: Double(entry.width) + 2, height: Double(entry.height) + 2)
+        let deviceScale = selection.viewport.scale
+        let sizeIsConstant = Self.isFeatureConstant(layer.properties[StylePropertyName.iconSize.rawValue]?.json)
+        let rotateIsConstant = Self.isFeatureConstant(layer.properties[StylePropertyName.iconRotate.rawValue]?.json)
+        let linear =
+            entry.sdf || scale != 1 || !sizeIsConstant || angle != 0 || rotateDegrees != 0 || !rotateIsConstant
+            || ratio != deviceScale
+        var passes: [QuadShading] = []
+        let opacity = layer.number(.iconOpacity, context)
+        if entry.sdf {
+            let fontScale = max(scale, 1e-6)
+            let edgeGamma = 0.105 / deviceScale
+            let haloWidth = layer.number(.iconHaloWidth, context)
+            if haloWidth > 0, let halo = layer.color(.iconHaloColor, context), halo.alpha > 0 {
+                let blur = layer.number(.iconHaloBlur, context)
+                // MapLibre leaves the inside of the halo empty (so a translucent fill does not show it), from
+                // the fill's edge moved out by the halo's gamma.
+                let gamma = (blur * 1.19 / 8 + edgeGamma) / fontScale
+                passes.append(
+                    .signedDistanceHalo(
+                        color: halo, opacity: opacity, buffer: (6 - haloWidth / fontScale) / 8, gamma: gamma,
+                        inner: 0.75 + gamma, innerGamma: gamma))
+            }
+            passes.append(
+                .signedDistance(
+                    color: layer.color(.iconColor, context) ?? .black, opacity: opacity, buffer: 0.75,
+                    gamma: edgeGamma / fontScale))
+        } else {
+            passes.append(.plain(opacity: opacity))
+        }
+        var placed = PlacedIcon(
+            image: icon.image, quads: [.init(source: source, transform: transform)], linear: linear, passes: passes)
+        if let textBox, layer.string(.iconTextFit, context) != "none" {
+            return fitIconToText(icon, placed: &placed, anchor: anchor, textBox: textBox, context: context)
+        }
+        // Collision box: the image's box (no border) turned by `icon-rotate` only (not by the line, as
+        // MapLibre's icon boxes), grown by the padding.
+        let r = rotateDegrees * .pi / 180
+        let (cosR, sinR) = (cos(r), sin(r))
+        let corners: [Point] = [
+            Point(x: 0, y: 0), Point(x: Double(entry.width), y: 0),
+            Point(x: Double(entry.width), y: Double(entry.height)), Point(x: 0, y: Double(entry.height)),
+        ].map {
+            Point(x: $0.x, y: $0.y).applying(
+                Transform(
+                    a: k * cosR, b: k * sinR, c: -k * sinR, d: k * cosR,
+                    tx: anchor.x + scale * (cosR * left - sinR * top), ty: anchor.y + scale * (sinR * left + cosR * top)
+                ))
+        }
+        let xs = corners.map(\.x)
+        let ys = corners.map(\.y)
+        let p = iconPadding(context)
+        let box = Rect(
+            x: xs.min()! - p.left, y: ys.min()! - p.top, width: xs.max()! - xs.min()! + p.left + p.right,
+            height: ys.max()! - ys.min()! + p.top + p.bottom)
+        return (placed, box)
+    }
+
+    /// `icon-text-fit`: the icon centered on the text box (world points) and stretched to it in `width`,
+    /// `height` or `both` (grown by `icon-text-fit-padding`, moved by `icon-offset`), as MapLibre's
+    /// `fitIconToText`; the image cut into pieces at its `stretchX` / `stretchY` zones, fixed parts
+    /// keeping their size, stretchable parts sharing the rest, with `content` mapped onto the text box
+    /// (MapLibre's `getIconQuads`). The collision box is the fitted box grown by the part outside `content`.
+    func fitIconToText(
+        _ icon: IconImages.Icon, placed: inout PlacedIcon, anchor: Point, textBox: Rect, context: EvaluationContext
+    ) -> (icon: PlacedIcon, box: Rect) {
+        let entry = icon.entry
+        let ratio = entry.pixelRatio
+        let fit = layer.string(.iconTextFit, context)
+        let pad = layer.numbers(.iconTextFitPadding, context) ?? [0, 0, 0, 0]
+        func padding(_ i: Int) -> Double { i < pad.count ? pad[i] : 0 }
+        let offset = layer.numbers(.iconOffset, context) ?? [0, 0]
+        let ox = offset.first ?? 0
+        let oy = offset.count > 1 ? offset[1] : 0
+        let displayW = Double(entry.width) / ratio
+        let displayH = Double(entry.height) / ratio
+        let textLeft = textBox.minX - anchor.x
+        let textRight = textBox.maxX - anchor.x
+        let textTop = textBox.minY - anchor.y
+        let textBottom = textBox.maxY - anchor.y
+        var left: Double, right: Double, top: Double, bottom: Double
+        if fit == "width" || fit == "both" {
+            left = ox + textLeft - padding(3)
+            right = ox + textRight + padding(1)
+        } else {
+            left = ox + (textLeft + textRight - displayW) / 2
+            right = left + displayW
+        }
+        if fit == "height" || fit == "both" {
+            top = oy + textTop - padding(0)
+            bottom = oy + textBottom + padding(2)
+        } else {
+            top = oy + (textTop + textBottom - displayH) / 2
+            bottom = top + displayH
+        }
+        let iconWidth = right - left
+        let iconHeight = bottom - top
+        let imageWidth = Double(entry.width)
+        let imageHeight = Double(entry.height)
+        let stretchX = entry.stretchX ?? [0...imageWidth]
+        let stretchY = entry.stretchY ?? [0...imageHeight]
+        let stretchWidth = stretchX.reduce(0) { $0 + $1.upperBound - $1.lowerBound }
+        let stretchHeight = stretchY.reduce(0) { $0 + $1.upperBound - $1.lowerBound }
+        let fixedWidth = imageWidth - stretchWidth
+        let fixedHeight = imageHeight - stretchHeight
+        func within(_ ranges: [ClosedRange<Double>], _ lo: Double, _ hi: Double) -> Double {
+            ranges.reduce(0) { $0 + max(lo, min(hi, $1.upperBound)) - max(lo, min(hi, $1.lowerBound)) }
+        }
+        var stretchOffsetX = 0.0, stretchContentWidth = stretchWidth, stretchOffsetY = 0.0
+        var stretchContentHeight = stretchHeight
+        var fixedOffsetX = 0.0, fixedContentWidth = fixedWidth, fixedOffsetY = 0.0, fixedContentHeight = fixedHeight
+        if let c = entry.content {
+            stretchOffsetX = within(stretchX, 0, c[0])
+            stretchOffsetY = within(stretchY, 0, c[1])
+            stretchContentWidth = within(stretchX, c[0], c[2])
+            stretchContentHeight = within(stretchY, c[1], c[3])
+            fixedOffsetX = c[0] - stretchOffsetX
+            fixedOffsetY = c[1] - stretchOffsetY
+            fixedContentWidth = c[2] - c[0] - stretchContentWidth
+            fixedContentHeight = c[3] - c[1] - stretchContentHeight
+        }
+        typealias Cut = (fixed: Double, stretch: Double)
+        func cuts(_ zones: [ClosedRange<Double>], fixed: Double, stretch: Double) -> [Cut] {
+            var result: [Cut] = [(-1, 0)]
+            for zone in zones {
+                let last = result[result.count - 1]
+                result.append((zone.lowerBound - last.stretch, last.stretch))
+                result.append((zone.lowerBound - last.stretch, last.stretch + zone.upperBound - zone.lowerBound))
+            }
+            result.append((fixed + 1, stretch))
+            return result
+        }
+        let xCuts: [Cut]
+        let yCuts: [Cut]
+        if entry.stretchX == nil && entry.stretchY == nil {
+            xCuts = [(0, -1), (0, imageWidth + 1)]
+            yCuts = [(0, -1), (0, imageHeight + 1)]
+        } else {
+            xCuts = cuts(stretchX, fixed: fixedWidth, stretch: stretchWidth)
+            yCuts = cuts(stretchY, fixed: fixedHeight, stretch: stretchHeight)
+        }
+        let scale = layer.number(.iconSize, context)
+        let minScaleX = iconWidth > 0 ? fixedContentWidth / ratio / iconWidth : 0
+        let minScaleY = iconHeight > 0 ? fixedContentHeight / ratio / iconHeight : 0
+        let sx = max(minScaleX, scale)
+        let sy = max(minScaleY, scale)
+        func em(_ stretch: Double, _ size: Double, _ icon: Double, _ origin: Double) -> Double {
+            size > 0 ? stretch / size * icon + origin : origin
+        }
+        func px(_ fixed: Double, _ fixedSize: Double, _ stretch: Double, _ stretchSize: Double) -> Double {
+            stretchSize > 0 ? fixed - fixedSize * stretch / stretchSize : fixed
+        }
+        var quads: [PlacedIcon.Quad] = []
+        for xi in 0..<(xCuts.count - 1) {
+            let (l, r) = (xCuts[xi], xCuts[xi + 1])
+            for yi in 0..<(yCuts.count - 1) {
+                let (t, b) = (yCuts[yi], yCuts[yi + 1])
+                let x0 =
+                    em(l.stretch - stretchOffsetX, stretchContentWidth, iconWidth, left) * sx
+                    + px(l.fixed - fixedOffsetX, fixedContentWidth, l.stretch, stretchWidth) / ratio
+                let x1 =
+                    em(r.stretch - stretchOffsetX, stretchContentWidth, iconWidth, left) * sx
+                    + px(r.fixed - fixedOffsetX, fixedContentWidth, r.stretch, stretchWidth) / ratio
+                let y0 =
+                    em(t.stretch - stretchOffsetY, stretchContentHeight, iconHeight, top) * sy
+                    + px(t.fixed - fixedOffsetY, fixedContentHeight, t.stretch, stretchHeight) / ratio
+                let y1 =
+                    em(b.stretch - stretchOffsetY, stretchContentHeight, iconHeight, top) * sy
+                    + px(b.fixed - fixedOffsetY, fixedContentHeight, b.stretch, stretchHeight) / ratio
+                let u0 = l.stretch + l.fixed
+                let u1 = r.stretch + r.fixed
+                let v0 = t.stretch + t.fixed
+                let v1 = b.stretch + b.fixed
+                guard u1 > u0, v1 > v0 else { continue }
+                let a = (x1 - x0) / (u1 - u0)
+                let d = (y1 - y0) / (v1 - v0)
+                quads.append(
+                    .init(
+                        source: Rect(x: u0, y: v0, width: u1 - u0, height: v1 - v0),
+                        transform: Transform(
+                            a: a, b: 0, c: 0, d: d, tx: anchor.x + x0 - a * u0, ty: anchor.y + y0 - d * v0)))
+            }
+        }
+        placed.quads = quads
+        placed.linear = true
+        var box = Rect(
+            x: anchor.x + left * scale, y: anchor.y + top * scale, width: iconWidth * scale, height: iconHeight * scale)
+        if let c = entry.content {
+            box = Rect(
+                x: box.minX - c[0] / ratio, y: box.minY - c[1] / ratio,
+                width: box.width + c[0] / ratio + (displayW - c[2] / ratio),
+                height: box.height + c[1] / ratio + (displayH - c[3] / ratio))
+        }
+        let p = iconPadding(context)
+        box = Rect(
+            x: box.minX - p.left, y: box.minY - p.top, width: box.width + p.left + p.right,
+            height: box.height + p.top + p.bottom)
+        return (placed, box)
+    }
+
+    /// With `symbol-avoid-edges`, the world-point square of the feature's tile (its symbols must lie
+    /// inside it, as MapLibre keeps them off tile edges); nil otherwise or for features not from tiles.
+    func avoidEdges(_ feature: FeatureSource.Feature, offset: Double, context: EvaluationContext) -> Rect? {
+        guard layer.bool(.symbolAvoidEdges, context), let tile = feature.tileBounds else { return nil }
+        let perPoint = selection.viewport.mapPointsPerPoint
+        return Rect(
+            x: (tile.minX + offset) / perPoint, y: tile.minY / perPoint, width: tile.width / perPoint,
+            height: tile.height / perPoint)
+    }
+
+    /// Whether `box` lies within `edges` (true when there are no edges).
+    static func inside(_ box: Rect, _ edges: Rect?) -> Bool {
+        guard let edges else { return true }
+        return box.minX >= edges.minX && box.maxX <= edges.maxX && box.minY >= edges.minY && box.maxY <= edges.maxY
+    }
+
+    /// `icon-padding` as top, right, bottom, left: one number for all sides, or 1 to 4 numbers in CSS order.
+    func iconPadding(_ context: EvaluationContext) -> (top: Double, right: Double, bottom: Double, left: Double) {
+        if let n = layer.numbers(.iconPadding, context), !n.isEmpty {
+            switch n.count {
+            case 1: return (n[0], n[0], n[0], n[0])
+            case 2: return (n[0], n[1], n[0], n[1])
+            case 3: return (n[0], n[1], n[2], n[1])
+            default: return (n[0], n[1], n[2], n[3])
+            }
+        }
+        let p = layer.number(.iconPadding, context)
+        return (p, p, p, p)
+    }
+
+    /// Whether icons may overlap earlier symbols: `icon-overlap` when set (`always`, or `cooperative`,
+    /// which here also always overlaps), else `icon-allow-overlap`.
+    func iconAllowsOverlap(_ context: EvaluationContext) -> Bool {
+        switch layer.string(.iconOverlap, context) {
+        case "always", "cooperative": return true
+        case "never": return false
+        default: return layer.bool(.iconAllowOverlap, context)
+        }
+    }
+
+    /// Whether a property's JSON reads no feature data (no `get`, `has`, `properties`, `id`, `geometry-type`,
+    /// no legacy `property` function): MapLibre's "constant" sizes, drawn without filtering when 1.
+    static func isFeatureConstant(_ json: JSONValue?) -> Bool {
+        guard let json else { return true }
+        switch json {
+        case .array(let items):
+            if case .string(let op) = items.first, ["get", "has", "properties", "id", "geometry-type"].contains(op) {
+                return false
+            }
+            return items.allSatisfy { isFeatureConstant($0) }
+        case .object(let members):
+            if members.contains(where: { $0.0 == "property" }) { return false }
+            return members.allSatisfy { isFeatureConstant($0.1) }
+        default: return true
+        }
+    }
+
+    /// Icons along a line (world points), at MapLibre's anchors (`getAnchors`/`resample`): every
+    /// `symbol-spacing` points (at least the icon's length plus a quarter spacing) from an offset of half the
+    /// icon plus two ems (24-point em), modulo the spacing (half a spacing when the line continues from a
+    /// neighbouring tile), only where the icon fits on the line and the anchor is inside the line's tile;
+    /// else at the middle. `line-center`: at the middle. Turned with the line's segment unless
+    /// `icon-rotation-alignment` is `viewport`.
+    func iconsAlongLine(
+        _ line: [Point], icon: IconImages.Icon, context: EvaluationContext, center: Bool, tile: Rect?,
+        measure: FeatureSource.LineMeasure? = nil
+    ) -> [(icon: PlacedIcon, box: Rect)] {
+        guard line.count > 1 else { return [] }
+        // Distances along the whole line (a clipped tile piece starts `measure.start` into it).
+        let base = measure?.start ?? 0
+        var distances: [Double] = [base]
+        for (a, b) in zip(line, line.dropFirst()) { distances.append(distances.last! + hypot(b.x - a.x, b.y - a.y)) }
+        let total = measure?.total ?? distances.last!
+        guard total > 0, total.isFinite else { return [] }
+        let labelLength = Double(icon.entry.width) / icon.entry.pixelRatio
+        let overscaling = tile.map { max(1, $0.width / 512) } ?? 1
+        var spacing = layer.number(.symbolSpacing, context)
+        if spacing - labelLength < spacing / 4 { spacing = labelLength + spacing / 4 }
+        func onEdge(_ p: Point) -> Bool {
+            guard let tile else { return false }
+            let e = 1e-6 * tile.width
+            return abs(p.x - tile.minX) < e || abs(p.x - tile.maxX) < e || abs(p.y - tile.minY) < e
+                || abs(p.y - tile.maxY) < e
+        }
+        let continued = measure?.continued ?? onEdge(line[0])
+        func inTile(_ p: Point) -> Bool {
+            guard let tile else { return true }
+            return p.x >= tile.minX && p.x < tile.maxX && p.y >= tile.minY && p.y < tile.maxY
+        }
+        func resample(offset: Double, middle: Bool) -> [(Point, Double)] {
+            var found: [(Point, Double)] = []
+            var marked = offset - spacing
+            if base > offset, spacing > 0 {
+                marked += ((base - offset) / spacing).rounded(.down) * spacing
+            }
+            for i in 0..<(line.count - 1) {
+                let a = line[i]
+                let b = line[i + 1]
+                let segment = distances[i + 1] - distances[i]
+                let angle = atan2(b.y - a.y, b.x - a.x)
+                var guardCount = 0
+                while marked + spacing < distances[i] + segment, guardCount < 100_000 {
+                    guardCount += 1
+                    marked += spacing
+                    let t = (marked - distances[i]) / segment
+                    let p = Point(x: a.x + (b.x - a.x) * t, y: a.y + (b.y - a.y) * t)
+                    if t >= 0, inTile(p), marked - labelLength / 2 >= 0, marked + labelLength / 2 <= total {
+                        found.append((p, angle))
+                    }
+                }
+            }
+            if !middle, found.isEmpty, !continued { return resample(offset: total / 2, middle: true) }
+            return found
+        }
+        let anchors: [(Point, Double)]
+        if center {
+            anchors = resample(offset: total / 2, middle: true).prefix(1).map { $0 }
+        } else {
+            let offset =
+                continued
+                ? (spacing / 2 * overscaling).truncatingRemainder(dividingBy: spacing)
+                : ((labelLength / 2 + 48) * overscaling).truncatingRemainder(dividingBy: spacing)
+            anchors = resample(offset: offset, middle: false)
+        }
+        let alignment = layer.string(.iconRotationAlignment, context)
+        let keepUpright = layer.bool(.iconKeepUpright, context)
+        return anchors.map { p, lineAngle in
+            var angle = alignment == "viewport" ? 0 : lineAngle
+            if keepUpright, alignment != "viewport", abs(angle) > .pi / 2 { angle += .pi }
+            return placeIcon(icon, at: p, angle: angle, context: context)
+        }
+    }
+}

@@ -1,0 +1,243 @@
+import Foundation
+import MapData
+import MapGeometry
+import MapGraphics
+import MapStyle
+
+/// Text of a `symbol` layer: resolved, shaped, wrapped and placed at points or along lines.
+extension SymbolLayerRenderer {
+    /// `text-field` evaluated, with `{field}` tokens replaced by the feature's values.
+    func resolveText(_ context: EvaluationContext) -> String {
+        resolveTokens(layer.string(.textField, context), context)
+    }
+
+    /// `raw` with `{field}` tokens replaced by the feature's values, trimmed.
+    func resolveTokens(_ raw: String, _ context: EvaluationContext) -> String {
+        guard raw.contains("{") else { return raw.trimmingCharacters(in: .whitespaces) }
+        var out = ""
+        var rest = Substring(raw)
+        while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
+            out += rest[..<open]
+            let key = String(rest[rest.index(after: open)..<close])
+            out += context.properties[key]?.text ?? ""
+            rest = rest[rest.index(after: close)...]
+        }
+        out += rest
+        return out.trimmingCharacters(in: .whitespaces)
+    }
+
+    /// The font stack `text-font` names, from the catalog (per character the first face that has it,
+    /// then the fallback chain).
+    func font(for text: String, _ context: EvaluationContext) throws -> Font {
+        let names = layer.value(.textFont, context).array?.compactMap(\.string) ?? ["DejaVu Sans"]
+        return try fonts.font(stack: names)
+    }
+
+    /// Greedy word wrap at `maxWidth` points.
+    static func wrap(_ text: String, font: Font, size: Double, maxWidth: Double) -> [String] {
+        let words = text.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
+        guard words.count > 1 else { return [text] }
+        var lines: [String] = []
+        var current = ""
+        for word in words {
+            let candidate = current.isEmpty ? word : current + " " + word
+            if !current.isEmpty, font.measure(candidate, size: size).width > maxWidth {
+                lines.append(current)
+                current = word
+            } else {
+                current = candidate
+            }
+        }
+        if !current.isEmpty { lines.append(current) }
+        return lines
+    }
+
+    /// The anchors a point label tries, with the offset (points) of each: `text-anchor` and `text-offset`,
+    /// or each of `text-variable-anchor` with `text-radial-offset` (or `text-offset`'s magnitudes) pointing
+    /// away from the anchor, as MapLibre's `fromRadialOffset` / `fromTextOffset`.
+    func textAnchors(_ context: EvaluationContext, size: Double) -> [(name: String, offset: Point)] {
+        let offset = layer.numbers(.textOffset, context) ?? [0, 0]
+        let ox = offset.first ?? 0
+        let oy = offset.count > 1 ? offset[1] : 0
+        let names =
+            layer.value(.textVariableAnchor, context).array?.compactMap(\.string).filter {
+                Self.anchorNames.contains($0)
+            } ?? []
+        guard !names.isEmpty else {
+            return [(layer.string(.textAnchor, context), Point(x: ox * size, y: oy * size))]
+        }
+        let radial = layer.isSet(.textRadialOffset) ? max(0, layer.number(.textRadialOffset, context)) : nil
+        return names.prefix(9).map { name in
+            var x = 0.0
+            var y = 0.0
+            if let r = radial {
+                let h = r / 2.squareRoot()
+                switch name {
+                case "top-right", "top-left": y = h
+                case "bottom-right", "bottom-left": y = -h
+                case "bottom": y = -r
+                case "top": y = r
+                default: break
+                }
+                switch name {
+                case "top-right", "bottom-right": x = -h
+                case "top-left", "bottom-left": x = h
+                case "left": x = r
+                case "right": x = -r
+                default: break
+                }
+            } else {
+                if name.hasPrefix("top") { y = abs(oy) }
+                if name.hasPrefix("bottom") { y = -abs(oy) }
+                if name.hasSuffix("right") { x = -abs(ox) }
+                if name.hasSuffix("left") { x = abs(ox) }
+            }
+            return (name, Point(x: x * size, y: y * size))
+        }
+    }
+
+    static let anchorNames: Set<String> = [
+        "center", "left", "right", "top", "bottom", "top-left", "top-right", "bottom-left", "bottom-right",
+    ]
+
+    /// A point label's lines at `anchor` (world points): wrapped at `text-max-width`, `text-line-height`
+    /// apart, the block placed by `anchorName` and moved by `offset` (points), lines justified by
+    /// `text-justify` (`auto`: by the anchor's side), letters `text-letter-spacing` ems apart, the whole
+    /// turned by `text-rotate` around the anchor. Returns the content and its box grown by `padding`
+    /// (around the turned block when rotated).
+    func placeAtPoint(
+        _ anchor: Point, text: String, font: Font, size: Double, context: EvaluationContext, padding: Double,
+        anchorName: String, offset: Point
+    ) -> (content: PlacedLabel.Content, box: Rect) {
+        let spacing = layer.number(.textLetterSpacing, context) * size
+        let lines = Self.wrap(
+            text, font: font, size: size, maxWidth: layer.number(.textMaxWidth, context) * size)
+        let lineHeight = layer.number(.textLineHeight, context) * size
+        let shaped = spacing != 0 ? lines.map { font.shape($0, size: size) } : []
+        let widths =
+            spacing != 0
+            ? shaped.map { max(0, $0.width + spacing * Double(max(0, $0.glyphs.count - 1))) }
+            : lines.map { font.measure($0, size: size).width }
+        let width = widths.max() ?? 0
+        let height = Double(lines.count) * lineHeight
+        let align = Self.alignment(anchorName)
+        var x = anchor.x - width * align.x + offset.x
+        var y = anchor.y - height * align.y + offset.y
+        x = x.isFinite ? x : anchor.x
+        y = y.isFinite ? y : anchor.y
+        var justify = layer.string(.textJustify, context)
+        if justify == "auto" { justify = align.x == 0 ? "left" : align.x == 1 ? "right" : "center" }
+        let share = justify == "left" ? 0 : justify == "right" ? 1 : 0.5
+        let metrics = font.verticalMetrics
+        let ascent = metrics.ascender * size
+        let glyphHeight = (metrics.ascender + metrics.descender) * size
+        let origins = lines.indices.map { i in
+            Point(
+                x: x + (width - widths[i]) * share,
+                y: y + Double(i) * lineHeight + (lineHeight - glyphHeight) / 2 + ascent)
+        }
+        let rotate = layer.number(.textRotate, context) * .pi / 180
+        var box = Rect(x: x, y: y, width: width, height: height)
+        guard spacing != 0 || rotate != 0 else {
+            return (.lines(lines.indices.map { (lines[$0], origins[$0]) }), box.insetBy(dx: -padding, dy: -padding))
+        }
+        let turn = Transform(translationX: -anchor.x, y: -anchor.y)
+            .concatenating(Transform(rotationAngle: rotate))
+            .concatenating(Transform(translationX: anchor.x, y: anchor.y))
+        var glyphs: [PlacedGlyph] = []
+        for (i, line) in lines.enumerated() {
+            let run = spacing != 0 ? shaped[i] : font.shape(line, size: size)
+            for (k, g) in run.glyphs.enumerated() {
+                let p = Point(x: origins[i].x + g.x + spacing * Double(k), y: origins[i].y + g.y)
+                glyphs.append(PlacedGlyph(index: g.index, origin: p.applying(turn), angle: rotate))
+            }
+        }
+        if rotate != 0 {
+            let corners = [
+                Point(x: box.minX, y: box.minY), Point(x: box.maxX, y: box.minY), Point(x: box.maxX, y: box.maxY),
+                Point(x: box.minX, y: box.maxY),
+            ].map { $0.applying(turn) }
+            let xs = corners.map(\.x)
+            let ys = corners.map(\.y)
+            box = Rect(x: xs.min()!, y: ys.min()!, width: xs.max()! - xs.min()!, height: ys.max()! - ys.min()!)
+        }
+        return (.glyphs(glyphs), box.insetBy(dx: -padding, dy: -padding))
+    }
+
+    func placeAlongLine(
+        _ line: [Point], text: String, font: Font, size: Double, context: EvaluationContext, padding: Double,
+        allowOverlap: Bool, collisions: inout SpatialGrid
+    ) -> [[PlacedGlyph]] {
+        guard line.count > 1 else { return [] }
+        let shaped = font.shape(text, size: size)
+        guard !shaped.glyphs.isEmpty else { return [] }
+        var distances: [Double] = [0]
+        for (a, b) in zip(line, line.dropFirst()) { distances.append(distances.last! + hypot(b.x - a.x, b.y - a.y)) }
+        let total = distances.last!
+        let width = shaped.width
+        guard total >= width + 2 * padding else { return [] }
+        let spacing = max(layer.number(.symbolSpacing, context), width + 2 * padding)
+        var centers: [Double] = []
+        if total < spacing {
+            centers = [total / 2]
+        } else {
+            var c = spacing / 2
+            while c + width / 2 <= total {
+                if c - width / 2 >= 0 { centers.append(c) }
+                c += spacing
+            }
+            if centers.isEmpty { centers = [total / 2] }
+        }
+        let maxAngle = layer.number(.textMaxAngle, context) * .pi / 180
+        func at(_ d: Double) -> (Point, Double) {
+            var i = 0
+            while i + 2 < distances.count, distances[i + 1] < d { i += 1 }
+            let a = line[i]
+            let b = line[i + 1]
+            let seg = distances[i + 1] - distances[i]
+            let t = seg > 0 ? (d - distances[i]) / seg : 0
+            return (Point(x: a.x + (b.x - a.x) * t, y: a.y + (b.y - a.y) * t), atan2(b.y - a.y, b.x - a.x))
+        }
+        var results: [[PlacedGlyph]] = []
+        for center in centers {
+            let start = center - width / 2
+            let (p0, _) = at(start)
+            let (p1, _) = at(start + width)
+            // Upright: read left to right; walk the line backwards when it runs right to left.
+            let reversed = p1.x < p0.x
+            var glyphs: [PlacedGlyph] = []
+            var boxes: [Rect] = []
+            var previousAngle: Double?
+            var ok = true
+            for g in shaped.glyphs {
+                let along = g.x + g.advance / 2
+                let d = reversed ? start + width - along : start + along
+                var (p, angle) = at(d)
+                if reversed { angle += .pi }
+                if let previous = previousAngle {
+                    var delta = angle - previous
+                    while delta > .pi { delta -= 2 * .pi }
+                    while delta < -.pi { delta += 2 * .pi }
+                    if abs(delta) > maxAngle {
+                        ok = false
+                        break
+                    }
+                }
+                previousAngle = angle
+                let dir = Point(x: cos(angle), y: sin(angle))
+                let down = Point(x: -dir.y, y: dir.x)
+                let shift = 0.35 * size
+                let origin = Point(
+                    x: p.x - dir.x * g.advance / 2 + down.x * shift, y: p.y - dir.y * g.advance / 2 + down.y * shift)
+                glyphs.append(PlacedGlyph(index: g.index, origin: origin, angle: angle, face: g.face, scale: g.scale))
+                let half = size / 2 + padding
+                boxes.append(Rect(x: p.x - half, y: p.y - half, width: 2 * half, height: 2 * half))
+            }
+            guard ok else { continue }
+            if !allowOverlap, boxes.contains(where: { collisions.intersectsAny($0) }) { continue }
+            for box in boxes { collisions.insert(box) }
+            results.append(glyphs)
+        }
+        return results
+    }
+}
