@@ -563,7 +563,7 @@ def standard():
     path = os.path.join(STYLES, "standard.json")
     with open(path, encoding="utf-8") as f:
         style = json.load(f)
-    ids = {l["id"] for l in streets_layers()}
+    ids = {l["id"] for l in streets_layers()} | {"extract-land"}
     style["layers"] = [l for l in style["layers"] if l["id"] not in ids]
     # Bounds around Andorra and Monaco: central Helsinki keeps standard's own GeoJSON streets (its
     # goldens stay as they are); the streets style shows Helsinki from the tiles.
@@ -579,7 +579,14 @@ def standard():
             paint["fill-color"] = ocean
     # Non-label tile layers go above Natural Earth's land (before "hel-landuse"); labels go below the
     # Helsinki labels (before "hel-poi-labels").
-    shapes = [l for l in tiles if l["type"] != "symbol"]
+    # Natural Earth's 1:50m coast is kilometres off at street zooms (it puts half of Monaco in the sea):
+    # around an extract the tiles know the land (OpenStreetMap's coast in the extract's box, Natural Earth's
+    # 1:10m around it: vectortiles/extracts.geojson), so that land is painted first and the tiles drawn over it.
+    land = next(l["paint"]["fill-color"] for l in style["layers"] if l["id"] == "land-50m")
+    style["sources"]["omt_extracts"] = {"type": "geojson", "data": "../vectortiles/extracts.geojson"}
+    extract_land = {"id": "extract-land", "type": "fill", "source": "omt_extracts", "minzoom": 12,
+                    "filter": ["!=", ["get", "name"], "helsinki"], "paint": {"fill-color": land}}
+    shapes = [extract_land] + [l for l in tiles if l["type"] != "symbol"]
     labels = [l for l in tiles if l["type"] == "symbol"]
     out = []
     for layer in style["layers"]:

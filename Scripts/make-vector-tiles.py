@@ -115,12 +115,13 @@ class Collector(osmium.SimpleHandler):
         self.coastlines = []
         self.admin_ways = admin_ways
 
-    def add(self, layer, geometry, properties, minzoom, osm_id):
+    def add(self, layer, geometry, properties, minzoom, osm_id, maxzoom=None):
         if geometry is None or geometry.is_empty:
             return
         properties = {k: v for k, v in properties.items() if v is not None}
+        zooms = {"minzoom": minzoom} if maxzoom is None else {"minzoom": minzoom, "maxzoom": maxzoom}
         self.features[layer].append({
-            "type": "Feature", "id": osm_id, "tippecanoe": {"minzoom": minzoom},
+            "type": "Feature", "id": osm_id, "tippecanoe": zooms,
             "properties": properties, "geometry": mapping(geometry),
         })
 
@@ -347,6 +348,40 @@ def ocean(coastlines, bounds):
     return unary_union(sea) if sea else None
 
 
+# The sea around an extract's box, from Natural Earth's 1:10m admin-1 polygons (the finest land the
+# project has): a view at the box's edge then shows the sea on, not a beige rectangle. Rings by zoom,
+# (minzoom, maxzoom, degrees around the box): deep zooms get a narrow ring (few extra tiles), world zooms a
+# wide one. Each zoom carries one sea feature (the box's OpenStreetMap sea joined with its ring), so no
+# two sea polygons meet along a seam.
+SEA_RINGS = [(0, 9, 3.0), (10, 12, 0.6), (13, MAXZOOM, 0.15)]
+
+
+def natural_earth_land(shared, bounds, margin):
+    """Natural Earth 1:10m admin-1 land within `margin` degrees of `bounds`, as one geometry."""
+    from shapely.geometry import shape
+    outer = box(bounds[0] - margin, bounds[1] - margin, bounds[2] + margin, bounds[3] + margin)
+    with open(os.path.join(shared, "world", "ne_10m_admin1_qgis.geojson"), encoding="utf-8") as f:
+        features = json.load(f)["features"]
+    parts = []
+    for feature in features:
+        geometry = shape(feature["geometry"])
+        if geometry.intersects(outer):
+            parts.append(geometry.buffer(0).intersection(outer))
+    return unary_union(parts)
+
+
+def sea_rings(sea, bounds, land):
+    """[(minzoom, maxzoom, geometry)]: the extract's own sea joined with Natural Earth's sea around its box."""
+    frame = box(*bounds)
+    rings = []
+    for minzoom, maxzoom, margin in SEA_RINGS:
+        outer = box(bounds[0] - margin, bounds[1] - margin, bounds[2] + margin, bounds[3] + margin)
+        around = outer.difference(frame).difference(land)
+        joined = unary_union([g for g in (sea, around) if g is not None and not g.is_empty])
+        rings.append((minzoom, maxzoom, shapely.set_precision(joined, 1e-7)))
+    return rings
+
+
 def write_truth(mbtiles):
     """fixtures/vectortiles/shipped-truth.json: for every 8th tile, feature counts per layer as PyPI
     mapbox-vector-tile decodes them, so that MapStorageTests check the Swift decoder on the shipped tiles."""
@@ -374,6 +409,7 @@ def main():
                 os.path.join(args.shared, "helsinki", "Helsinki.osm.pbf")]
     work = tempfile.mkdtemp(prefix="make-vector-tiles-")
     features = {layer: [] for layer in LAYERS}
+    frames = []
     for path in extracts:
         admin = AdminWays()
         admin.apply_file(path)
@@ -385,7 +421,16 @@ def main():
         bounds = (b.bottom_left.lon, b.bottom_left.lat, b.top_right.lon, b.top_right.lat)
         sea = ocean(collector.coastlines, bounds)
         if sea is not None and not sea.is_empty:
-            collector.add("water", sea, {"class": "ocean"}, 0, 0)
+            land = natural_earth_land(args.shared, bounds, SEA_RINGS[0][2])
+            for minzoom, maxzoom, geometry in sea_rings(sea, bounds, land):
+                collector.add("water", geometry, {"class": "ocean"}, minzoom, 0, maxzoom)
+        # The land the tiles know at street zooms: the box and its narrowest sea ring, less the sea.
+        margin = SEA_RINGS[-1][2] if sea is not None and not sea.is_empty else 0
+        known = box(bounds[0] - margin, bounds[1] - margin, bounds[2] + margin, bounds[3] + margin)
+        if margin:
+            known = shapely.set_precision(known.difference(sea_rings(sea, bounds, land)[-1][2]), 1e-7)
+        frames.append({"type": "Feature", "geometry": mapping(known),
+                       "properties": {"name": os.path.basename(path).split("-")[0].split(".")[0].lower()}})
         for layer in LAYERS:
             features[layer].extend(collector.features[layer])
         print(os.path.basename(path), {k: len(v) for k, v in collector.features.items()}, file=sys.stderr)
@@ -397,6 +442,10 @@ def main():
                       sort_keys=True)
         arguments += ["-L", f"{layer}:{layer}.geojson"]
     os.makedirs(args.out, exist_ok=True)
+    # The land around each extract as the tiles know it (standard.json paints it over Natural Earth's sea).
+    with open(os.path.join(args.out, "extracts.geojson"), "w", encoding="utf-8") as f:
+        json.dump({"type": "FeatureCollection", "features": frames}, f, sort_keys=True)
+        f.write("\n")
     mbtiles = os.path.join(args.out, "osm-omt.mbtiles")
     pmtiles_path = os.path.join(args.out, "osm-omt.pmtiles")
     for stale in (mbtiles, pmtiles_path):

@@ -100,6 +100,36 @@ struct StreetsStyleTests {
         #expect(credits.contains("© OpenStreetMap contributors"), "\(credits)")
     }
 
+    /// The share of an image's pixels that are exactly `color`.
+    static func share(of color: ImageSurface.Pixel, in image: ImageSurface) -> Double {
+        var count = 0
+        for y in 0..<image.height {
+            for x in 0..<image.width where image.pixel(x: x, y: y) == color { count += 1 }
+        }
+        return Double(count) / Double(image.width * image.height)
+    }
+
+    @Test(
+        "the sea around Monaco: standard and streets agree on the coast at zoom 15, and the tiles' sea goes on past the extract at zoom 10"
+    )
+    func monacoSea() throws {
+        // Two independent coasts: at zoom 15 OpenStreetMap's (streets draws only the tiles), at zoom 10 Natural
+        // Earth's 1:50m (standard) against the tiles' ring from Natural Earth's 1:10m admin-1 land. Before the
+        // fix standard painted 57 % of the zoom-15 view as sea (Natural Earth puts half of Monaco in it) and
+        // streets drew no sea at all at zoom 10 outside the extract's small box.
+        let center = LocationCoordinate2D(latitude: 43.7384, longitude: 7.4246)
+        let ocean = ImageSurface.Pixel(red: 0xaa, green: 0xd3, blue: 0xdf, alpha: 255)  // standard's ocean
+        let water = ImageSurface.Pixel(red: 0xa5, green: 0xc9, blue: 0xe0, alpha: 255)  // streets' water
+        for zoom in [15.0, 10.0] {
+            let standard = try Self.render(center: center, zoom: zoom)
+            let streets = try Self.render(style: try ShippedStyle.streets.style(), center: center, zoom: zoom)
+            let a = Self.share(of: ocean, in: standard.image)
+            let b = Self.share(of: water, in: streets.image)
+            #expect(a > 0.25 && b > 0.25, "zoom \(zoom): sea is \(a) of standard, \(b) of streets")
+            #expect(Swift.abs(a - b) < 0.03, "zoom \(zoom): sea is \(a) of standard, \(b) of streets")
+        }
+    }
+
     @Test("the vector source's bounds in standard leave Helsinki to its own GeoJSON streets")
     func standardBounds() throws {
         // Helsinki at zoom 16: no tile layer draws, so standard equals standard without the vector layers.
