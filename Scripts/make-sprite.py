@@ -39,8 +39,9 @@ import numpy as np
 from PIL import Image, ImageDraw
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-SPRITES = os.path.join(ROOT, "styles", "sprites")
-SRC = os.path.join(SPRITES, "src")
+# The sheets ship with the styles (styles/sprites/streets* link there); the SVG sources stay in styles/.
+SPRITES = os.path.join(ROOT, "Sources", "MapBaseMap", "Resources", "styles", "sprites")
+SRC = os.path.join(ROOT, "styles", "sprites", "src")
 SHEET_WIDTH = 128  # pixels at 1x
 GAP = 2  # pixels at 1x between images
 HALO = 1.0  # halo width in points
