@@ -154,17 +154,20 @@ def sdf(path, scale):
     return np.round(out * 255).astype(np.uint8)
 
 
+PATTERN = "pattern"  # the kind of the images in src/pattern/ (neither an icon nor an SDF)
+
+
 def sources():
     """(name, path, is_sdf) of every source SVG, sorted by name."""
     found = []
-    for folder, is_sdf in ((SRC, False), (os.path.join(SRC, "sdf"), True)):
+    for folder, is_sdf in ((SRC, False), (os.path.join(SRC, "sdf"), True), (os.path.join(SRC, "pattern"), PATTERN)):
         for entry in sorted(os.listdir(folder)):
             if entry.endswith(".svg"):
                 found.append((entry[:-4], os.path.join(folder, entry), is_sdf))
     names = [n for n, _, _ in found]
     if len(set(names)) != len(names):
         sys.exit("error: two source SVGs have the same name")
-    plain = {n for n, _, s in found if not s}
+    plain = {n for n, _, s in found if s is False}
     if plain != set(COLOURS):
         sys.exit(f"error: icons without a colour: {sorted(plain - set(COLOURS))}; colours without an icon: "
                  f"{sorted(set(COLOURS) - plain)}")
@@ -192,7 +195,11 @@ def build(scale, found, places, sheet_size):
     sheet = np.zeros((sheet_size[1] * scale, sheet_size[0] * scale, 4), dtype=np.uint8)
     index = {}
     for name, path, is_sdf in found:
-        image = sdf(path, scale) if is_sdf else icon(path, name, scale)
+        if is_sdf is PATTERN:
+            # Patterns (`fill-pattern`): the SVG's own colours, no halo; drawn inside their cell so they tile.
+            image = np.round(rsvg(path, scale) * 255).astype(np.uint8)
+        else:
+            image = sdf(path, scale) if is_sdf else icon(path, name, scale)
         w, h = svg_size(path)
         if image.shape[:2] != (h * scale, w * scale):
             sys.exit(f"error: {path}: rendered {image.shape[1]}x{image.shape[0]} at {scale}x, expected "
@@ -200,7 +207,7 @@ def build(scale, found, places, sheet_size):
         x, y = places[name][0] * scale, places[name][1] * scale
         sheet[y: y + h * scale, x: x + w * scale] = image
         entry = {"x": x, "y": y, "width": w * scale, "height": h * scale, "pixelRatio": scale}
-        if is_sdf:
+        if is_sdf is True:
             entry["sdf"] = True
         for key, value in NINE_PATCH.get(name, {}).items():
             entry[key] = json.loads(json.dumps(value), parse_int=lambda t: int(t) * scale)

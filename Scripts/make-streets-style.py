@@ -235,6 +235,12 @@ def streets_layers(minzoom=0):
                   "kindergarten": "#f0e8d4", "hospital": "#f5dede", "library": "#f0e8d4",
                   "pitch": "#c9e6c0", "stadium": "#d2ead0", "playground": "#d6f0d0", "track": "#d6e6c8",
                   "theme_park": "#e6eccf", "military": "#efdcd8", "quarry": "#e0dcd8"}, "#ebe7df")}})
+    if ICONS:
+        # Patterns from the sprite over their colour, from zoom 13 (MapLibre 12), aligned to the map.
+        L.append({"id": "landcover-wetland-pattern", "type": "fill", **src, "source-layer": "landcover", "minzoom": 12,
+                  "filter": ["==", ["get", "class"], "wetland"], "paint": {"fill-pattern": "wetland"}})
+        L.append({"id": "landuse-cemetery-pattern", "type": "fill", **src, "source-layer": "landuse", "minzoom": 12,
+                  "filter": ["==", ["get", "class"], "cemetery"], "paint": {"fill-pattern": "cemetery"}})
     L.append({"id": "landuse-residential", "type": "fill", **src, "source-layer": "landuse", "minzoom": 9,
               "filter": ["==", ["get", "class"], "residential"],
               "paint": {"fill-color": "#ece8e2", "fill-opacity": zoom(9, 0.5, 13, 1)}})
