@@ -32,6 +32,15 @@ public enum VerticalText {
         }
     }
 
+    /// Whether a character belongs to a script shaped in context (Arabic, Hebrew, Syriac, Thaana, N'Ko,
+    /// Devanagari and the other Indic scripts): such runs are turned, never stood up letter by letter.
+    public static func isComplexScript(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x0590...0x08FF, 0x0900...0x0DFF, 0xFB1D...0xFDFF, 0xFE70...0xFEFF: return true
+        default: return false
+        }
+    }
+
     /// Whether text can be written vertically: it has at least one upright character (MapLibre's
     /// `allowsVerticalWritingMode`); other text stays horizontal whatever `text-writing-mode` asks.
     public static func allowsVertical(_ text: String) -> Bool {
@@ -68,10 +77,11 @@ public enum VerticalText {
 
     /// Text with its punctuation replaced by vertical forms, where neither neighbour is a character that
     /// is turned (Latin punctuation between Latin letters stays as it is), as MapLibre's
-    /// `verticalizePunctuation` does. `has` tells whether a form can be drawn (else the character is kept).
-    public static func verticalizingPunctuation(_ text: String, has: (Unicode.Scalar) -> Bool = { _ in true })
-        -> String
-    {
+    /// `verticalizePunctuation` does; with `always` (point labels, whose Latin stands up too) whatever the
+    /// neighbours. `has` tells whether a form can be drawn (else the character is kept).
+    public static func verticalizingPunctuation(
+        _ text: String, always: Bool = false, has: (Unicode.Scalar) -> Bool = { _ in true }
+    ) -> String {
         let scalars = Array(text.unicodeScalars)
         var out = String.UnicodeScalarView()
         for (i, s) in scalars.enumerated() {
@@ -82,7 +92,7 @@ public enum VerticalText {
             let turned = { (n: Unicode.Scalar) in !isUpright(n) && forms[n] == nil && n.value > 0x20 }
             let before = i > 0 ? scalars[i - 1] : nil
             let after = i + 1 < scalars.count ? scalars[i + 1] : nil
-            if before.map(turned) == true || after.map(turned) == true {
+            if !always, before.map(turned) == true || after.map(turned) == true {
                 out.append(s)
             } else {
                 out.append(form)
@@ -98,7 +108,11 @@ extension Font {
     /// other characters shaped left to right and turned 90 degrees clockwise, punctuation in its vertical
     /// presentation forms. Origins are relative to the column's top center; `length` is the column's
     /// length and `width` its width (the largest section's size), in points.
-    public static func layOutColumn(_ sections: [TextSection], size: Double) -> (
+    ///
+    /// - Parameter standingLatin: stand every character up except spaces and scripts shaped in context
+    ///   (MapLibre's rule for point labels in vertical mode): characters without vertical forms (Latin,
+    ///   digits) are centered on the column one em apart. Otherwise (line labels) they are turned.
+    public static func layOutColumn(_ sections: [TextSection], size: Double, standingLatin: Bool = false) -> (
         glyphs: [PlacedGlyph], length: Double, width: Double
     ) {
         var glyphs: [PlacedGlyph] = []
@@ -106,26 +120,45 @@ extension Font {
         var width = 0.0
         for section in sections {
             let font = section.font
-            let text = VerticalText.verticalizingPunctuation(section.text) { form in
+            let text = VerticalText.verticalizingPunctuation(section.text, always: standingLatin) { form in
                 font.faces.contains { $0.hasGlyph(for: form) }
             }
             let scaled = size * section.scale
             width = max(width, scaled)
             // Runs of upright and of turned characters; spaces and marks stay with the run they follow.
-            var runs: [(text: String, upright: Bool)] = []
+            var runs: [(text: String, upright: Bool, standing: Bool)] = []
             for character in text {
                 let upright = character.unicodeScalars.contains(where: VerticalText.isUpright)
-                let neutral = character.unicodeScalars.allSatisfy { $0.properties.isWhitespace }
-                if let last = runs.last, last.upright == upright || neutral {
+                let space = character.unicodeScalars.allSatisfy { $0.properties.isWhitespace }
+                let standing =
+                    standingLatin && !upright && !space
+                    && !character.unicodeScalars.contains(where: VerticalText.isComplexScript)
+                if standing {
+                    runs.append((String(character), false, true))
+                } else if let last = runs.last, !last.standing, last.upright == upright || (space && !standingLatin) {
                     runs[runs.count - 1].text.append(character)
                 } else {
-                    runs.append((String(character), upright))
+                    runs.append((String(character), upright, false))
                 }
             }
             let metrics = font.verticalMetrics
             for run in runs {
                 var shaped: [ShapedText.Glyph] = []
-                if run.upright {
+                if run.standing {
+                    // One character without vertical forms, centered on the column, one em long.
+                    let end = font.appendShaped(
+                        run.text, size: size, scale: section.scale, color: section.color, vertical: false, at: 0,
+                        to: &shaped)
+                    let ascent = metrics.ascender * scaled
+                    let baseline = pen + (scaled - (metrics.ascender + metrics.descender) * scaled) / 2 + ascent
+                    for g in shaped {
+                        glyphs.append(
+                            PlacedGlyph(
+                                index: g.index, origin: Point(x: g.x - end / 2, y: baseline + g.y), angle: 0,
+                                face: g.face, scale: g.scale, color: g.color))
+                    }
+                    pen += scaled
+                } else if run.upright {
                     pen = font.appendShaped(
                         run.text, size: size, scale: section.scale, color: section.color, vertical: true, at: pen,
                         to: &shaped)

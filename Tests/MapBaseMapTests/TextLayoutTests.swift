@@ -39,6 +39,11 @@ struct TextLayoutTests {
         #expect(VerticalText.verticalizingPunctuation(text) == expected)
     }
 
+    /// Point labels verticalize whatever the neighbours (U+FE35/FE36 around Latin).
+    @Test func punctuationAlways() {
+        #expect(VerticalText.verticalizingPunctuation("A(B)", always: true) == "A\u{FE35}B\u{FE36}")
+    }
+
     @Test func allowsVertical() {
         #expect(VerticalText.allowsVertical("Tokyo 東京"))
         #expect(!VerticalText.allowsVertical("Tokyo"))
@@ -73,6 +78,19 @@ struct TextLayoutTests {
         #expect(abs(a.origin.y - 20) < 0.01)
         #expect(abs(column.glyphs[2].origin.y - (20 + 12.74 + 17.6)) < 0.01)
         #expect(abs(column.length - (40 + 12.74)) < 0.01)
+    }
+
+    /// Point labels (MapLibre's rule): Latin stands up too, centered on the column, one em long:
+    /// 'A' advances 12.74 (`hb-shape --font-size=1000 ipaexg.ttf A`: 637), so its origin is 6.37 left of
+    /// the center, its baseline 17.6 below the top of its em (IPAex's ascender 0.88, descender 0.12).
+    @Test func standingLatin() throws {
+        let font = try Font.load(path: Self.ipaex)
+        let column = Font.layOutColumn([TextSection(text: "東A", font: font)], size: 20, standingLatin: true)
+        #expect(column.glyphs.count == 2)
+        #expect(column.glyphs[1].angle == 0)
+        #expect(abs(column.glyphs[1].origin.x - -6.37) < 0.01)
+        #expect(abs(column.glyphs[1].origin.y - 37.6) < 0.01)
+        #expect(abs(column.length - 40) < 0.01)
     }
 
     /// MapLibre's `text-field/formatted` case at `text-size` 32: "Naples" (scale 1.5) and "Italy" (0.5) on

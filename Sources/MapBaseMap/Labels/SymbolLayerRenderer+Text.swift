@@ -289,7 +289,7 @@ struct TextBlock {
         }
         let scales = lines.map { line in line.map(\.scale).max() ?? 1 }
         if vertical {
-            let columns = lines.map { Font.layOutColumn($0, size: size) }
+            let columns = lines.map { Font.layOutColumn($0, size: size, standingLatin: true) }
             let pitches = scales.map { lineHeight * $0 }
             let width = pitches.reduce(0, +)
             let height = columns.map(\.length).max() ?? 0
