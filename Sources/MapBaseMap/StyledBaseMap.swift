@@ -148,7 +148,9 @@ public struct StyledBaseMap: BaseMap {
         let shift = Point(x: origin.x / viewport.mapPointsPerPoint, y: origin.y / viewport.mapPointsPerPoint)
         let placed = try place(
             viewport: viewport,
-            reserved: reserved.map { Rect(x: $0.minX + shift.x, y: $0.minY + shift.y, width: $0.width, height: $0.height) })
+            reserved: reserved.map {
+                Rect(x: $0.minX + shift.x, y: $0.minY + shift.y, width: $0.width, height: $0.height)
+            })
         PlacedLabel.draw(placed.flatMap { $0 }.map { ($0, shift) }, in: context)
         try context.checkStatus("drawing labels")
     }

@@ -17,7 +17,7 @@ public enum VerticalText {
         case 0x3000...0x303F:  // CJK symbols and punctuation: brackets are upright only in their vertical forms
             return !(0x3008...0x3011).contains(c) && !(0x3014...0x301F).contains(c) && c != 0x3030
         case 0x3040...0x309F, 0x30A0...0x30FF: return true  // Hiragana, Katakana (with the long vowel mark)
-        case 0x3100...0x312F, 0x3130...0x318F, 0x3190...0x31FF: return true  // Bopomofo, Hangul compatibility, Kanbun...
+        case 0x3100...0x312F, 0x3130...0x318F, 0x3190...0x31FF: return true  // Bopomofo, Hangul, Kanbun
         case 0x3200...0x32FF, 0x3300...0x33FF: return true  // enclosed CJK, CJK compatibility
         case 0x3400...0x4DBF, 0x4DC0...0x4DFF, 0x4E00...0x9FFF: return true  // ideographs, Yijing
         case 0xA000...0xA4CF, 0xA960...0xA97F, 0xAC00...0xD7FF: return true  // Yi, Hangul

@@ -115,7 +115,9 @@ struct TextLayoutTests {
         // Napoli is centered under the first line, its baseline in the second line's 19.2 points.
         #expect(abs(block.glyphs[11].origin.x - (width - 3.164 * 16) / 2) < 0.05)
         let m = font.verticalMetrics
-        #expect(abs(block.glyphs[11].origin.y - (57.6 + (19.2 - (m.ascender + m.descender) * 16) / 2 + m.ascender * 16)) < 1e-9)
+        #expect(
+            abs(block.glyphs[11].origin.y - (57.6 + (19.2 - (m.ascender + m.descender) * 16) / 2 + m.ascender * 16))
+                < 1e-9)
     }
 
     /// A vertical block of two lines: the first column on the right, columns `lineHeight` apart.
@@ -165,14 +167,16 @@ struct TextLayoutTests {
     @Test(arguments: [("\"always\"", 2), ("\"cooperative\"", 2), ("\"never\"", 1)])
     func overlap(value: String, count: Int) throws {
         let labels = try Self.place(
-            Self.twoAtOnePoint, layout: #"{"text-field": "{name}", "text-overlap": \#(value), "text-allow-overlap": false}"#)
+            Self.twoAtOnePoint,
+            layout: #"{"text-field": "{name}", "text-overlap": \#(value), "text-allow-overlap": false}"#)
         #expect(labels.count == count)
     }
 
     /// `text-overlap: never` wins over `text-allow-overlap: true`.
     @Test func overlapWinsOverAllowOverlap() throws {
         let labels = try Self.place(
-            Self.twoAtOnePoint, layout: #"{"text-field": "{name}", "text-overlap": "never", "text-allow-overlap": true}"#)
+            Self.twoAtOnePoint,
+            layout: #"{"text-field": "{name}", "text-overlap": "never", "text-allow-overlap": true}"#)
         #expect(labels.count == 1)
     }
 
@@ -194,7 +198,10 @@ struct TextLayoutTests {
     @Test func variableAnchorOffset() throws {
         let data = Self.points([(0, 0, "Alpha")])
         let labels = try Self.place(
-            data, layout: #"{"text-field": "{name}", "text-size": 10, "text-variable-anchor-offset": ["left", [1, 0], "right", [-1, 0]]}"#)
+            data,
+            layout:
+                #"{"text-field": "{name}", "text-size": 10, "text-variable-anchor-offset": ["left", [1, 0], "right", [-1, 0]]}"#
+        )
         let plain = try Self.place(data, layout: #"{"text-field": "{name}", "text-size": 10, "text-anchor": "left"}"#)
         guard case .lines(let a) = try #require(labels.first).content,
             case .lines(let b) = try #require(plain.first).content
@@ -210,7 +217,8 @@ struct TextLayoutTests {
     ])
     func badVariableAnchorOffset(value: String) {
         #expect {
-            _ = try Self.style(Self.points([]), layout: #"{"text-field": "x", "text-variable-anchor-offset": \#(value)}"#)
+            _ = try Self.style(
+                Self.points([]), layout: #"{"text-field": "x", "text-variable-anchor-offset": \#(value)}"#)
         } throws: { error in
             "\(error)".contains("names") && "\(error)".contains("text-variable-anchor-offset")
         }
@@ -220,7 +228,8 @@ struct TextLayoutTests {
     @Test func formattedLabel() throws {
         let labels = try Self.place(
             Self.points([(0, 0, "Roma")]),
-            layout: ##"{"text-field": ["format", ["get", "name"], {"font-scale": 1.5}, "\n", {}, "Italia", {"text-color": "#ff0000"}], "text-font": ["DejaVu Sans"]}"##,
+            layout:
+                ##"{"text-field": ["format", ["get", "name"], {"font-scale": 1.5}, "\n", {}, "Italia", {"text-color": "#ff0000"}], "text-font": ["DejaVu Sans"]}"##,
             paint: #"{"text-opacity": 0.5}"#)
         guard case .glyphs(let glyphs) = try #require(labels.first).content else {
             Issue.record("a formatted label is laid out glyph by glyph")

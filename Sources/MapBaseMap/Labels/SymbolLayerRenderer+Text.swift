@@ -314,7 +314,8 @@ struct TextBlock {
         for (i, line) in shaped.enumerated() {
             let scale = scales[i]
             let step = lineHeight * scale
-            let metrics = (lines[i].first?.font ?? sections.first?.font)?.verticalMetrics ?? (ascender: 0.8, descender: 0.2)
+            let metrics =
+                (lines[i].first?.font ?? sections.first?.font)?.verticalMetrics ?? (ascender: 0.8, descender: 0.2)
             let ascent: Double = metrics.ascender * size * scale
             let glyphHeight: Double = (metrics.ascender + metrics.descender) * size * scale
             let baseline: Double = top + (step - glyphHeight) / 2 + ascent
