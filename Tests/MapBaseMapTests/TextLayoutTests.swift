@@ -132,6 +132,10 @@ struct TextLayoutTests {
         #expect(abs(block.glyphs[2].origin.x - 2) < 0.01)
         // The shorter column is centered along the longer one.
         #expect(abs(block.glyphs[0].origin.y - (10 + 17.6)) < 0.01)
+        // MapLibre starts every column at the top (vertical text is justified "left" before it is turned).
+        let top = TextBlock.layOut(
+            [TextSection(text: "東京\n大阪府", font: font)], size: 20, lineHeight: 24, share: 0, vertical: true)
+        #expect(abs(top.glyphs[0].origin.y - 17.6) < 0.01)
     }
 
     static func points(_ list: [(Double, Double, String)]) -> String {

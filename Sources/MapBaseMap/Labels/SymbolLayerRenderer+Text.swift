@@ -410,7 +410,7 @@ extension SymbolLayerRenderer {
         let share = justify == "left" ? 0 : justify == "right" ? 1 : 0.5
         let block = TextBlock.layOut(
             sections, size: size, lineHeight: layer.number(.textLineHeight, context) * size,
-            share: vertical ? 0.5 : share, vertical: vertical)
+            share: vertical ? 0 : share, vertical: vertical)
         var x = anchor.x - block.width * align.x + offset.x
         var y = anchor.y - block.height * align.y + offset.y
         x = x.isFinite ? x : anchor.x
