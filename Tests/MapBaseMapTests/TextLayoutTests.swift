@@ -120,6 +120,25 @@ struct TextLayoutTests {
                 < 1e-9)
     }
 
+    /// Formatted lines wider than `text-max-width` break at spaces, greedily, as plain labels do: at 8 ems of
+    /// 14 points (112), `hb-shape --font-size=1000 DejaVuSans-Bold.ttf` gives "Republic of" 6341 (88.774 at
+    /// 14) and "Republic of Korea" 9979 (139.706): "Republic of" / "Korea". No break inside a word that
+    /// spans two sections.
+    @Test func formattedWrap() throws {
+        let bold = try Font.load(path: "/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf")
+        let lines = TextBlock.wrap([TextSection(text: "Republic of Korea", font: bold)], size: 14, maxWidth: 112)
+        #expect(lines.map { $0.map(\.text).joined() } == ["Republic of", "Korea"])
+        let block = TextBlock.layOut(
+            [TextSection(text: "Republic of Korea", font: bold)], size: 14, lineHeight: 16.8, share: 0.5,
+            vertical: false, maxWidth: 112)
+        #expect(abs(block.width - 88.774) < 0.01)
+        #expect(abs(block.height - 33.6) < 1e-9)
+        let joined = TextBlock.wrap(
+            [TextSection(text: "Naples", font: bold), TextSection(text: "Italy", font: bold, scale: 0.5)], size: 14,
+            maxWidth: 10)
+        #expect(joined.count == 1)
+    }
+
     /// A vertical block of two lines: the first column on the right, columns `lineHeight` apart.
     @Test func verticalColumns() throws {
         let font = try Font.load(path: Self.ipaex)

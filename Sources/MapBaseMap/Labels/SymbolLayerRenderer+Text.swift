@@ -186,10 +186,19 @@ extension SymbolLayerRenderer {
 
     func placeAlongLine(
         _ line: [Point], text: String, font: Font, size: Double, context: EvaluationContext, padding: Double,
-        allowOverlap: Bool, collisions: inout SpatialGrid
+        allowOverlap: Bool, collisions: inout SpatialGrid, sections: [TextSection]? = nil
     ) -> [[PlacedGlyph]] {
         guard line.count > 1 else { return [] }
-        let shaped = font.shape(text, size: size)
+        // `format` sections along a line: one line, each section in its own font, scale and color.
+        let shaped =
+            sections.map { list in
+                Font.shape(
+                    sections: list.map {
+                        var section = $0
+                        section.text = section.text.replacingOccurrences(of: "\n", with: " ")
+                        return section
+                    }, size: size)
+            } ?? font.shape(text, size: size)
         guard !shaped.glyphs.isEmpty else { return [] }
         var distances: [Double] = [0]
         for (a, b) in zip(line, line.dropFirst()) { distances.append(distances.last! + hypot(b.x - a.x, b.y - a.y)) }
@@ -249,7 +258,9 @@ extension SymbolLayerRenderer {
                 let shift = 0.35 * size
                 let origin = Point(
                     x: p.x - dir.x * g.advance / 2 + down.x * shift, y: p.y - dir.y * g.advance / 2 + down.y * shift)
-                glyphs.append(PlacedGlyph(index: g.index, origin: origin, angle: angle, face: g.face, scale: g.scale))
+                glyphs.append(
+                    PlacedGlyph(
+                        index: g.index, origin: origin, angle: angle, face: g.face, scale: g.scale, color: g.color))
                 let half = size / 2 + padding
                 boxes.append(Rect(x: p.x - half, y: p.y - half, width: 2 * half, height: 2 * half))
             }
@@ -273,20 +284,24 @@ struct TextBlock {
     /// of a line sharing one baseline (MapLibre's rule), each line placed by `share` (0 left, 0.5 center,
     /// 1 right) in the block's width. Vertical text (see ``Font/layOutColumn(_:size:)``) puts each line in
     /// a column, the first on the right, columns `lineHeight` times their largest scale apart.
+    ///
+    /// Horizontal lines longer than `maxWidth` points are broken at spaces, greedily (words of any section).
     static func layOut(
-        _ sections: [TextSection], size: Double, lineHeight: Double, share: Double, vertical: Bool
+        _ sections: [TextSection], size: Double, lineHeight: Double, share: Double, vertical: Bool,
+        maxWidth: Double = .infinity
     ) -> TextBlock {
-        var lines: [[TextSection]] = [[]]
+        var split: [[TextSection]] = [[]]
         for section in sections {
             for (i, part) in section.text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-                if i > 0 { lines.append([]) }
+                if i > 0 { split.append([]) }
                 if !part.isEmpty {
                     var piece = section
                     piece.text = String(part)
-                    lines[lines.count - 1].append(piece)
+                    split[split.count - 1].append(piece)
                 }
             }
         }
+        let lines = vertical ? split : split.flatMap { wrap($0, size: size, maxWidth: maxWidth) }
         let scales = lines.map { line in line.map(\.scale).max() ?? 1 }
         if vertical {
             let columns = lines.map { Font.layOutColumn($0, size: size, standingLatin: true) }
@@ -328,6 +343,60 @@ struct TextBlock {
             top += step
         }
         return TextBlock(glyphs: glyphs, width: width, height: top)
+    }
+}
+
+extension TextBlock {
+    /// One line of sections broken at spaces where it is wider than `maxWidth` points: words are added
+    /// while the line fits (a word wider than the width gets a line of its own). Lines of more than 64
+    /// words are not broken (the work stays proportional to the label).
+    static func wrap(_ line: [TextSection], size: Double, maxWidth: Double) -> [[TextSection]] {
+        guard maxWidth.isFinite, maxWidth > 0, Font.shape(sections: line, size: size).width > maxWidth else {
+            return [line]
+        }
+        // Words with the section they belong to; a word keeps the space before it.
+        var words: [TextSection] = []
+        for section in line {
+            var current = ""
+            for character in section.text {
+                if character == " ", !current.isEmpty, current.contains(where: { $0 != " " }) {
+                    var word = section
+                    word.text = current
+                    words.append(word)
+                    current = ""
+                }
+                current.append(character)
+            }
+            if !current.isEmpty {
+                var word = section
+                word.text = current
+                words.append(word)
+            }
+        }
+        guard words.count > 1, words.count <= 64 else { return [line] }
+        var result: [[TextSection]] = []
+        var current: [TextSection] = []
+        for word in words {
+            let candidate = current + [word]
+            if !current.isEmpty, word.text.first == " ", Font.shape(sections: candidate, size: size).width > maxWidth {
+                result.append(current)
+                var first = word
+                first.text = String(word.text.drop { $0 == " " })
+                current = first.text.isEmpty ? [] : [first]
+            } else {
+                current = candidate
+            }
+        }
+        if !current.isEmpty { result.append(current) }
+        // Trailing spaces do not count towards a line's width.
+        return result.map { line in
+            var line = line
+            if var last = line.popLast() {
+                while last.text.hasSuffix(" ") { last.text.removeLast() }
+                if !last.text.isEmpty { line.append(last) }
+            }
+            return line
+        }
     }
 }
 
@@ -410,7 +479,7 @@ extension SymbolLayerRenderer {
         let share = justify == "left" ? 0 : justify == "right" ? 1 : 0.5
         let block = TextBlock.layOut(
             sections, size: size, lineHeight: layer.number(.textLineHeight, context) * size,
-            share: vertical ? 0 : share, vertical: vertical)
+            share: vertical ? 0 : share, vertical: vertical, maxWidth: layer.number(.textMaxWidth, context) * size)
         var x = anchor.x - block.width * align.x + offset.x
         var y = anchor.y - block.height * align.y + offset.y
         x = x.isFinite ? x : anchor.x

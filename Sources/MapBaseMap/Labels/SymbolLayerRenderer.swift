@@ -126,7 +126,7 @@ struct SymbolLayerRenderer {
                     }
                     for glyphs in placeAlongLine(
                         world, text: text, font: font, size: size, context: context, padding: padding,
-                        allowOverlap: allowOverlap, collisions: &collisions)
+                        allowOverlap: allowOverlap, collisions: &collisions, sections: sections)
                     {
                         label.content = .glyphs(glyphs)
                         label.bounds = label.contentBounds()
