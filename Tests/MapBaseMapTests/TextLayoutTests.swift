@@ -264,6 +264,20 @@ struct TextLayoutTests {
         #expect(glyphs[4].origin.y > glyphs[0].origin.y)
     }
 
+    /// Section options of the wrong type are refused when the style is read, naming the layer and the option.
+    @Test(arguments: [
+        (#"{"font-scale": "big"}"#, "font-scale"), (#"{"text-font": "DejaVu Sans"}"#, "text-font"),
+        (#"{"text-color": 12}"#, "text-color"),
+    ])
+    func wrongSectionTypes(options: String, name: String) {
+        #expect {
+            _ = try Self.style(
+                Self.points([]), layout: #"{"text-field": ["format", "Roma", \#(options)]}"#)
+        } throws: { error in
+            "\(error)".contains("names") && "\(error)".contains(name)
+        }
+    }
+
     @Test func formattedSectionWithUnknownFont() {
         #expect {
             _ = try Self.place(
