@@ -18,6 +18,11 @@ public protocol BaseMap: Sendable {
     ///
     /// - Throws: ``RenderError`` when its data cannot be loaded.
     func drawLabels(in context: GraphicsContext, viewport: MapViewport) throws
+    /// Draws the base map's labels, none over the boxes of `reserved` (image points, e.g. the attribution
+    /// box): they are collision boxes placed before every label. The default ignores `reserved`.
+    ///
+    /// - Throws: ``RenderError`` when its data cannot be loaded.
+    func drawLabels(in context: GraphicsContext, viewport: MapViewport, avoiding reserved: [Rect]) throws
     /// Places the labels of a whole area at once (a zoom level of a tile pyramid), so that every image
     /// cut from it draws the same labels at the same world positions. Nil when the base map has none.
     ///
@@ -29,6 +34,10 @@ extension BaseMap {
     public func attribution(for viewport: MapViewport) -> [String] { attribution }
 
     public func drawLabels(in context: GraphicsContext, viewport: MapViewport) throws {}
+
+    public func drawLabels(in context: GraphicsContext, viewport: MapViewport, avoiding reserved: [Rect]) throws {
+        try drawLabels(in: context, viewport: viewport)
+    }
 
     public func placeLabels(for layoutViewport: MapViewport) throws -> PlacedBaseMapLabels? { nil }
 }

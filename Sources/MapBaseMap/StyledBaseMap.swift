@@ -140,9 +140,17 @@ public struct StyledBaseMap: BaseMap {
     }
 
     public func drawLabels(in context: GraphicsContext, viewport: MapViewport) throws {
-        let placed = try place(viewport: viewport)
+        try drawLabels(in: context, viewport: viewport, avoiding: [])
+    }
+
+    public func drawLabels(in context: GraphicsContext, viewport: MapViewport, avoiding reserved: [Rect]) throws {
         let origin = viewport.visibleMapRect.origin
         let shift = Point(x: origin.x / viewport.mapPointsPerPoint, y: origin.y / viewport.mapPointsPerPoint)
+        let placed = try place(
+            viewport: viewport,
+            reserved: reserved.map {
+                Rect(x: $0.minX + shift.x, y: $0.minY + shift.y, width: $0.width, height: $0.height)
+            })
         PlacedLabel.draw(placed.flatMap { $0 }.map { ($0, shift) }, in: context)
         try context.checkStatus("drawing labels")
     }
@@ -152,9 +160,10 @@ public struct StyledBaseMap: BaseMap {
     }
 
     /// Places the labels of every visible symbol layer; returns them bottom layer first.
-    private func place(viewport: MapViewport) throws -> [[PlacedLabel]] {
+    private func place(viewport: MapViewport, reserved: [Rect] = []) throws -> [[PlacedLabel]] {
         let frame = FeatureSelection(viewport: viewport)
         var collisions = SpatialGrid(cellSize: 64)
+        for box in reserved { collisions.insert(box) }
         var placedByLayer: [[PlacedLabel]] = []
         let usesIcons = style.layers.contains { $0.type == .symbol && $0.isSet(.iconImage) }
         let icons =

@@ -12,13 +12,18 @@ public struct PlacedGlyph: Sendable, Equatable {
     public var face: FontFace?
     /// The glyph's size relative to the size it is drawn at.
     public var scale: Double
+    /// The glyph's own color (a `format` section's `text-color`); nil for the color the glyphs are drawn with.
+    public var color: Color?
 
     /// Creates a placed glyph.
-    public init(index: UInt32, origin: Point, angle: Double, face: FontFace? = nil, scale: Double = 1) {
+    public init(
+        index: UInt32, origin: Point, angle: Double, face: FontFace? = nil, scale: Double = 1, color: Color? = nil
+    ) {
         self.index = index
         self.origin = origin
         self.angle = angle
         self.face = face
         self.scale = scale
+        self.color = color
     }
 }

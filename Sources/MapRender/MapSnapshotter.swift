@@ -117,6 +117,8 @@ public final class MapSnapshotter {
         let context = try GraphicsContext(surface: surface, scale: viewport.scale)
         context.deadline = options.deadline?.uptimeNanoseconds
         let baseMap = overlaysReplaceMapContent ? nil : self.baseMap
+        let credits = options.showsAttribution ? baseMap?.attribution(for: viewport) ?? [] : []
+        let attribution = credits.isEmpty ? [] : try attributionLines(credits)
         if let baseMap {
             try context.withSavedState { try baseMap.draw(in: context, viewport: viewport) }
         }
@@ -126,23 +128,24 @@ public final class MapSnapshotter {
                 if let labels = sharedPlacement?.labels {
                     try labels.draw(in: context, viewport: viewport)
                 } else {
-                    try baseMap.drawLabels(in: context, viewport: viewport)
+                    // Labels avoid the attribution box (annotations do not).
+                    try baseMap.drawLabels(in: context, viewport: viewport, avoiding: attribution.map(\.box))
                 }
             }
         }
         try drawOverlays(level: .aboveLabels, in: context)
         let placed = try drawAnnotations(in: context)
-        if options.showsAttribution, let baseMap, !baseMap.attribution(for: viewport).isEmpty {
-            try drawAttribution(baseMap.attribution(for: viewport), in: context)
+        if !attribution.isEmpty {
+            try drawAttribution(attribution, in: context)
         }
         return Snapshot(image: surface, viewport: viewport, annotations: placed)
     }
 
-    /// Draws the credits right-aligned at the bottom, wrapped onto more lines (between credits) when
-    /// one line would be wider than the image.
-    private func drawAttribution(_ credits: [String], in context: GraphicsContext) throws {
+    /// The credits' lines, right-aligned at the bottom, wrapped onto more lines (between credits) when
+    /// one line would be wider than the image, each with its box (image points).
+    private func attributionLines(_ credits: [String]) throws -> [(text: String, box: Rect, descent: Double)] {
         let font = try Font.load(path: Font.defaultPath)
-        let size = 9.0
+        let size = Self.attributionSize
         let padding = 3.0
         let maxWidth = viewport.size.width - 2 * padding
         var lines: [String] = []
@@ -153,6 +156,7 @@ public final class MapSnapshotter {
                 lines.append(credit)
             }
         }
+        var result: [(text: String, box: Rect, descent: Double)] = []
         var bottom = viewport.size.height
         for text in lines.reversed() {
             let metrics = font.measure(text, size: size)
@@ -160,12 +164,27 @@ public final class MapSnapshotter {
                 x: viewport.size.width - metrics.width - 2 * padding,
                 y: bottom - metrics.ascent - metrics.descent - 2 * padding,
                 width: metrics.width + 2 * padding, height: metrics.ascent + metrics.descent + 2 * padding)
+            result.append((text, box, metrics.descent))
+            bottom = box.minY
+        }
+        return result
+    }
+
+    /// The attribution's text size in points.
+    static let attributionSize = 9.0
+
+    /// Draws the credits' lines on a translucent white box each.
+    private func drawAttribution(_ lines: [(text: String, box: Rect, descent: Double)], in context: GraphicsContext)
+        throws
+    {
+        let font = try Font.load(path: Font.defaultPath)
+        let padding = 3.0
+        for (text, box, descent) in lines {
             context.setFillColor(Color.white.withAlphaComponent(0.7))
             context.fill(box)
             context.drawText(
-                text, at: Point(x: box.minX + padding, y: box.maxY - padding - metrics.descent), font: font,
-                size: size, color: Color(red8: 51, green8: 51, blue8: 51))
-            bottom = box.minY
+                text, at: Point(x: box.minX + padding, y: box.maxY - padding - descent), font: font,
+                size: Self.attributionSize, color: Color(red8: 51, green8: 51, blue8: 51))
         }
         try context.checkStatus("drawing the attribution")
     }

@@ -362,8 +362,18 @@ struct StyleDecoder {
                         "unknown \(group.rawValue) property \"\(name)\" for a \(type.rawValue) layer; supported: "
                             + specs.map(\.name).joined(separator: ", "))
                 }
-                let expression = try ExpressionDecoder(source: source).value(value, path: ppath)
-                layer.properties[name] = StyleProperty(json: value, expression: try check(expression, spec, ppath))
+                do {
+                    // `text-variable-anchor-offset` literals are arrays that start with an anchor name.
+                    let expression =
+                        spec.kind == .variableAnchorOffset && value.array?.first?.string != nil
+                            && value.array?.first?.string != "literal"
+                            && !StyleExpression.supportedOperators.contains(value.array?.first?.string ?? "")
+                        ? .literal(StyleValue(value)) : try ExpressionDecoder(source: source).value(value, path: ppath)
+                    layer.properties[name] = StyleProperty(json: value, expression: try check(expression, spec, ppath))
+                } catch DocumentError.invalid(let source, let path, let message) {
+                    // Name the layer by its id too: "layers[3]" alone is hard to find in a long style.
+                    throw DocumentError.invalid(source: source, path: path, message: message + " (layer \"\(id)\")")
+                }
             }
         }
         return layer

@@ -135,6 +135,16 @@ public enum StyleLayerType: String, Sendable, CaseIterable {
                     range: -StyleLimits.maximumAngle...StyleLimits.maximumAngle),
                 .init(.textKeepUpright, .layout, .boolean, .bool(true)),
                 .init(.textIgnorePlacement, .layout, .boolean, .bool(false)),
+                .init(.textWritingMode, .layout, .stringArray, .null),
+                .init(.textOverlap, .layout, .enumeration(["never", "always", "cooperative"]), .null),
+                .init(
+                    .textRotationAlignment, .layout, .enumeration(["map", "viewport", "auto", "viewport-glyph"]),
+                    .string("auto")),
+                .init(
+                    .textVariableAnchorOffset, .layout, .variableAnchorOffset, .null,
+                    range: -StyleLimits.maximumOffset...StyleLimits.maximumOffset),
+                .init(.textTranslate, .paint, .numberArray, zeroPair, range: translateRange),
+                .init(.textTranslateAnchor, .paint, .enumeration(["map", "viewport"]), .string("map")),
                 .init(.iconImage, .layout, .string, .string("")),
                 .init(.iconSize, .layout, .number, .number(1), range: 0...StyleLimits.maximumIconSize),
                 .init(
@@ -260,6 +270,12 @@ public enum StylePropertyName: String, Sendable, CaseIterable {
     case textRotate = "text-rotate"
     case textKeepUpright = "text-keep-upright"
     case textIgnorePlacement = "text-ignore-placement"
+    case textWritingMode = "text-writing-mode"
+    case textOverlap = "text-overlap"
+    case textRotationAlignment = "text-rotation-alignment"
+    case textVariableAnchorOffset = "text-variable-anchor-offset"
+    case textTranslate = "text-translate"
+    case textTranslateAnchor = "text-translate-anchor"
     case iconImage = "icon-image"
     case iconSize = "icon-size"
     case iconRotate = "icon-rotate"
@@ -365,6 +381,8 @@ public struct StylePropertySpec: Sendable, Equatable {
         /// bottom; top, right, bottom, left): MapLibre's `padding` type.
         case padding
         case enumeration([String])
+        /// Anchor names each followed by an `[x, y]` offset in ems (`text-variable-anchor-offset`).
+        case variableAnchorOffset
 
         var name: String {
             switch self {
@@ -375,6 +393,7 @@ public struct StylePropertySpec: Sendable, Equatable {
             case .numberArray: return "an array of numbers"
             case .padding: return "a number or an array of 1 to 4 numbers"
             case .stringArray: return "an array of strings"
+            case .variableAnchorOffset: return "anchor names each followed by an [x, y] offset"
             case .enumeration(let values): return "one of " + values.map { "\"\($0)\"" }.joined(separator: ", ")
             }
         }
@@ -424,6 +443,15 @@ public struct StylePropertySpec: Sendable, Equatable {
         case (.padding, .array(let items)):
             return (1...4).contains(items.count) && items.allSatisfy { $0.number != nil }
         case (.stringArray, .array(let items)): return items.allSatisfy { $0.string != nil }
+        case (.variableAnchorOffset, .array(let items)):
+            let anchors: Set<String> = [
+                "center", "left", "right", "top", "bottom", "top-left", "top-right", "bottom-left", "bottom-right",
+            ]
+            return items.count % 2 == 0 && items.count <= 18
+                && stride(from: 0, to: items.count, by: 2).allSatisfy { i in
+                    items[i].string.map(anchors.contains) == true && items[i + 1].array?.count == 2
+                        && items[i + 1].array?.allSatisfy { $0.number != nil } == true
+                }
         case (.enumeration(let values), .string(let s)): return values.contains(s)
         default: return false
         }

@@ -18,6 +18,8 @@ struct PlacedLabel {
     var color: Color
     var haloColor: Color
     var haloWidth: Double
+    /// `text-halo-blur`: how far (points) the halo's outer edge fades out.
+    var haloBlur = 0.0
     /// The label's icon, drawn below the text (of every label of its layer).
     var icon: PlacedIcon?
     /// The index of the label's symbol layer among the style's symbol layers, bottom first: a layer's
@@ -42,7 +44,8 @@ struct PlacedLabel {
             }
         case .glyphs(let glyphs):
             for glyph in glyphs {
-                add(glyph.origin.x - size, glyph.origin.y - size * 1.2, glyph.origin.x + size, glyph.origin.y + size)
+                let s = size * max(1, glyph.scale)
+                add(glyph.origin.x - s, glyph.origin.y - s * 1.2, glyph.origin.x + s, glyph.origin.y + s)
             }
         case .none: break
         }
@@ -69,6 +72,19 @@ struct PlacedLabel {
     func drawText(in context: GraphicsContext, shift: Point) {
         switch content {
         case .none: break
+        case .lines(let lines) where haloBlur > 0 && haloWidth > 0:
+            // A blurred halo is drawn by the glyph path, which fades the halo's edge.
+            for line in lines {
+                let glyphs = font.shape(line.text, size: size).glyphs.map {
+                    PlacedGlyph(
+                        index: $0.index,
+                        origin: Point(x: line.origin.x - shift.x + $0.x, y: line.origin.y - shift.y + $0.y), angle: 0,
+                        face: $0.face, scale: $0.scale)
+                }
+                context.drawGlyphs(
+                    glyphs, font: font, size: size, color: color, haloColor: haloColor, haloWidth: haloWidth,
+                    haloBlur: haloBlur)
+            }
         case .lines(let lines):
             for line in lines {
                 context.drawText(
@@ -83,7 +99,7 @@ struct PlacedLabel {
             }
             context.drawGlyphs(
                 moved, font: font, size: size, color: color, haloColor: haloWidth > 0 ? haloColor : nil,
-                haloWidth: haloWidth)
+                haloWidth: haloWidth, haloBlur: haloBlur)
         }
     }
 }

@@ -56,6 +56,20 @@ extension SymbolLayerRenderer {
     /// or each of `text-variable-anchor` with `text-radial-offset` (or `text-offset`'s magnitudes) pointing
     /// away from the anchor, as MapLibre's `fromRadialOffset` / `fromTextOffset`.
     func textAnchors(_ context: EvaluationContext, size: Double) -> [(name: String, offset: Point)] {
+        // `text-variable-anchor-offset`: each anchor with its own offset in ems, taken as it is.
+        if let pairs = layer.value(.textVariableAnchorOffset, context).array, !pairs.isEmpty {
+            let limit = StyleLimits.maximumOffset
+            var result: [(name: String, offset: Point)] = []
+            for i in stride(from: 0, to: pairs.count - 1, by: 2) {
+                guard let name = pairs[i].string, Self.anchorNames.contains(name),
+                    let xy = pairs[i + 1].array?.compactMap(\.number), xy.count == 2, xy.allSatisfy(\.isFinite)
+                else { continue }
+                let x = min(max(xy[0], -limit), limit)
+                let y = min(max(xy[1], -limit), limit)
+                result.append((name, Point(x: x * size, y: y * size)))
+            }
+            if !result.isEmpty { return Array(result.prefix(9)) }
+        }
         let offset = layer.numbers(.textOffset, context) ?? [0, 0]
         let ox = offset.first ?? 0
         let oy = offset.count > 1 ? offset[1] : 0
@@ -107,8 +121,13 @@ extension SymbolLayerRenderer {
     /// (around the turned block when rotated).
     func placeAtPoint(
         _ anchor: Point, text: String, font: Font, size: Double, context: EvaluationContext, padding: Double,
-        anchorName: String, offset: Point
+        anchorName: String, offset: Point, sections: [TextSection]? = nil, vertical: Bool = false
     ) -> (content: PlacedLabel.Content, box: Rect) {
+        if sections != nil || vertical || text.contains("\n") {
+            return placeBlock(
+                anchor, sections: sections ?? [TextSection(text: text, font: font)], size: size, context: context,
+                padding: padding, anchorName: anchorName, offset: offset, vertical: vertical)
+        }
         let spacing = layer.number(.textLetterSpacing, context) * size
         let lines = Self.wrap(
             text, font: font, size: size, maxWidth: layer.number(.textMaxWidth, context) * size)
@@ -149,7 +168,8 @@ extension SymbolLayerRenderer {
             let run = spacing != 0 ? shaped[i] : font.shape(line, size: size)
             for (k, g) in run.glyphs.enumerated() {
                 let p = Point(x: origins[i].x + g.x + spacing * Double(k), y: origins[i].y + g.y)
-                glyphs.append(PlacedGlyph(index: g.index, origin: p.applying(turn), angle: rotate))
+                glyphs.append(
+                    PlacedGlyph(index: g.index, origin: p.applying(turn), angle: rotate, face: g.face, scale: g.scale))
             }
         }
         if rotate != 0 {
@@ -166,10 +186,19 @@ extension SymbolLayerRenderer {
 
     func placeAlongLine(
         _ line: [Point], text: String, font: Font, size: Double, context: EvaluationContext, padding: Double,
-        allowOverlap: Bool, collisions: inout SpatialGrid
+        allowOverlap: Bool, collisions: inout SpatialGrid, sections: [TextSection]? = nil
     ) -> [[PlacedGlyph]] {
         guard line.count > 1 else { return [] }
-        let shaped = font.shape(text, size: size)
+        // `format` sections along a line: one line, each section in its own font, scale and color.
+        let shaped =
+            sections.map { list in
+                Font.shape(
+                    sections: list.map {
+                        var section = $0
+                        section.text = section.text.replacingOccurrences(of: "\n", with: " ")
+                        return section
+                    }, size: size)
+            } ?? font.shape(text, size: size)
         guard !shaped.glyphs.isEmpty else { return [] }
         var distances: [Double] = [0]
         for (a, b) in zip(line, line.dropFirst()) { distances.append(distances.last! + hypot(b.x - a.x, b.y - a.y)) }
@@ -204,7 +233,7 @@ extension SymbolLayerRenderer {
             let (p0, _) = at(start)
             let (p1, _) = at(start + width)
             // Upright: read left to right; walk the line backwards when it runs right to left.
-            let reversed = p1.x < p0.x
+            let reversed = layer.bool(.textKeepUpright, context) && p1.x < p0.x
             var glyphs: [PlacedGlyph] = []
             var boxes: [Rect] = []
             var previousAngle: Double?
@@ -229,7 +258,9 @@ extension SymbolLayerRenderer {
                 let shift = 0.35 * size
                 let origin = Point(
                     x: p.x - dir.x * g.advance / 2 + down.x * shift, y: p.y - dir.y * g.advance / 2 + down.y * shift)
-                glyphs.append(PlacedGlyph(index: g.index, origin: origin, angle: angle, face: g.face, scale: g.scale))
+                glyphs.append(
+                    PlacedGlyph(
+                        index: g.index, origin: origin, angle: angle, face: g.face, scale: g.scale, color: g.color))
                 let half = size / 2 + padding
                 boxes.append(Rect(x: p.x - half, y: p.y - half, width: 2 * half, height: 2 * half))
             }
@@ -239,5 +270,239 @@ extension SymbolLayerRenderer {
             results.append(glyphs)
         }
         return results
+    }
+}
+
+/// A label's text laid out as a block: glyphs with origins relative to the block's top-left corner.
+struct TextBlock {
+    var glyphs: [PlacedGlyph]
+    var width: Double
+    var height: Double
+
+    /// Lays out `sections` (a `format` value, or one plain section): a line feed starts a new line;
+    /// horizontal lines are `lineHeight` points times the line's largest `font-scale` apart, sections
+    /// of a line sharing one baseline (MapLibre's rule), each line placed by `share` (0 left, 0.5 center,
+    /// 1 right) in the block's width. Vertical text (see ``Font/layOutColumn(_:size:)``) puts each line in
+    /// a column, the first on the right, columns `lineHeight` times their largest scale apart.
+    ///
+    /// Horizontal lines longer than `maxWidth` points are broken at spaces, greedily (words of any section).
+    static func layOut(
+        _ sections: [TextSection], size: Double, lineHeight: Double, share: Double, vertical: Bool,
+        maxWidth: Double = .infinity
+    ) -> TextBlock {
+        var split: [[TextSection]] = [[]]
+        for section in sections {
+            for (i, part) in section.text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+                if i > 0 { split.append([]) }
+                if !part.isEmpty {
+                    var piece = section
+                    piece.text = String(part)
+                    split[split.count - 1].append(piece)
+                }
+            }
+        }
+        let lines = vertical ? split : split.flatMap { wrap($0, size: size, maxWidth: maxWidth) }
+        let scales = lines.map { line in line.map(\.scale).max() ?? 1 }
+        if vertical {
+            let columns = lines.map { Font.layOutColumn($0, size: size, standingLatin: true) }
+            let pitches = scales.map { lineHeight * $0 }
+            let width = pitches.reduce(0, +)
+            let height = columns.map(\.length).max() ?? 0
+            var right = width
+            var glyphs: [PlacedGlyph] = []
+            for (i, column) in columns.enumerated() {
+                let cx = right - pitches[i] / 2
+                let dy = (height - column.length) * share
+                glyphs += column.glyphs.map {
+                    var g = $0
+                    g.origin = Point(x: g.origin.x + cx, y: g.origin.y + dy)
+                    return g
+                }
+                right -= pitches[i]
+            }
+            return TextBlock(glyphs: glyphs, width: width, height: height)
+        }
+        let shaped = lines.map { Font.shape(sections: $0, size: size) }
+        let width = shaped.map(\.width).max() ?? 0
+        var glyphs: [PlacedGlyph] = []
+        var top = 0.0
+        for (i, line) in shaped.enumerated() {
+            let scale = scales[i]
+            let step = lineHeight * scale
+            let metrics =
+                (lines[i].first?.font ?? sections.first?.font)?.verticalMetrics ?? (ascender: 0.8, descender: 0.2)
+            let ascent: Double = metrics.ascender * size * scale
+            let glyphHeight: Double = (metrics.ascender + metrics.descender) * size * scale
+            let baseline: Double = top + (step - glyphHeight) / 2 + ascent
+            let dx = (width - line.width) * share
+            glyphs += line.glyphs.map {
+                PlacedGlyph(
+                    index: $0.index, origin: Point(x: $0.x + dx, y: $0.y + baseline), angle: 0, face: $0.face,
+                    scale: $0.scale, color: $0.color)
+            }
+            top += step
+        }
+        return TextBlock(glyphs: glyphs, width: width, height: top)
+    }
+}
+
+extension TextBlock {
+    /// One line of sections broken at spaces where it is wider than `maxWidth` points: words are added
+    /// while the line fits (a word wider than the width gets a line of its own). Lines of more than 64
+    /// words are not broken (the work stays proportional to the label).
+    static func wrap(_ line: [TextSection], size: Double, maxWidth: Double) -> [[TextSection]] {
+        guard maxWidth.isFinite, maxWidth > 0, Font.shape(sections: line, size: size).width > maxWidth else {
+            return [line]
+        }
+        // Words with the section they belong to; a word keeps the space before it.
+        var words: [TextSection] = []
+        for section in line {
+            var current = ""
+            for character in section.text {
+                if character == " ", !current.isEmpty, current.contains(where: { $0 != " " }) {
+                    var word = section
+                    word.text = current
+                    words.append(word)
+                    current = ""
+                }
+                current.append(character)
+            }
+            if !current.isEmpty {
+                var word = section
+                word.text = current
+                words.append(word)
+            }
+        }
+        guard words.count > 1, words.count <= 64 else { return [line] }
+        var result: [[TextSection]] = []
+        var current: [TextSection] = []
+        for word in words {
+            let candidate = current + [word]
+            if !current.isEmpty, word.text.first == " ", Font.shape(sections: candidate, size: size).width > maxWidth {
+                result.append(current)
+                var first = word
+                first.text = String(word.text.drop { $0 == " " })
+                current = first.text.isEmpty ? [] : [first]
+            } else {
+                current = candidate
+            }
+        }
+        if !current.isEmpty { result.append(current) }
+        // Trailing spaces do not count towards a line's width.
+        return result.map { line in
+            var line = line
+            if var last = line.popLast() {
+                while last.text.hasSuffix(" ") { last.text.removeLast() }
+                if !last.text.isEmpty { line.append(last) }
+            }
+            return line
+        }
+    }
+}
+
+extension SymbolLayerRenderer {
+    /// `text-field` as `format` sections (with `text-transform` applied), or nil when it is plain text
+    /// (one section without its own font, scale or color, or not a `format` value).
+    func resolveSections(_ context: EvaluationContext) -> [FormattedSection]? {
+        guard case .formatted(let parts) = layer.value(.textField, context),
+            parts.contains(where: { $0.scale != nil || $0.fontStack != nil || $0.color != nil })
+        else { return nil }
+        let transform = layer.string(.textTransform, context)
+        return parts.map {
+            var part = $0
+            if transform == "uppercase" { part.text = part.text.uppercased() }
+            if transform == "lowercase" { part.text = part.text.lowercased() }
+            return part
+        }
+    }
+
+    /// The sections resolved to fonts (the layer's `text-font` where a section names none), colors
+    /// multiplied by `opacity`.
+    ///
+    /// - Throws: ``RenderError`` naming the layer when a section's stack names no installed font.
+    func textSections(_ sections: [FormattedSection], _ context: EvaluationContext, opacity: Double) throws
+        -> [TextSection]
+    {
+        let names = layer.value(.textFont, context).array?.compactMap(\.string) ?? ["DejaVu Sans"]
+        do {
+            return try fonts.textSections(sections, stack: names).map {
+                var section = $0
+                section.color = $0.color.map { $0.withAlphaComponent($0.alpha * opacity) }
+                return section
+            }
+        } catch let error as GraphicsError {
+            throw RenderError.invalidOptions(
+                "style layer \"\(layer.id)\": a format section's text-font: \(error.description)")
+        }
+    }
+
+    /// The writing modes a point label tries, in order (false: horizontal, true: vertical): those of
+    /// `text-writing-mode`, vertical only for text that has upright (CJK) characters; else horizontal.
+    func writingModes(_ context: EvaluationContext, text: String) -> [Bool] {
+        let modes = layer.value(.textWritingMode, context).array?.compactMap(\.string) ?? []
+        guard modes.contains("vertical"), VerticalText.allowsVertical(text) else { return [false] }
+        var result: [Bool] = []
+        for mode in modes where mode == "vertical" || mode == "horizontal" {
+            if !result.contains(mode == "vertical") { result.append(mode == "vertical") }
+        }
+        return result
+    }
+
+    /// Whether text may overlap earlier symbols: `text-overlap` when set (`always`; `cooperative` is
+    /// treated as `always`), else `text-allow-overlap`.
+    func textAllowsOverlap(_ context: EvaluationContext) -> Bool {
+        if layer.isSet(.textOverlap) {
+            let overlap = layer.string(.textOverlap, context)
+            if overlap == "always" || overlap == "cooperative" { return true }
+            if overlap == "never" { return false }
+        }
+        return layer.bool(.textAllowOverlap, context)
+    }
+
+    /// `text-translate` in points (x right, y down).
+    func textTranslation(_ context: EvaluationContext) -> Point {
+        let t = layer.numbers(.textTranslate, context) ?? [0, 0]
+        let x = t.first ?? 0
+        let y = t.count > 1 ? t[1] : 0
+        return Point(x: x.isFinite ? x : 0, y: y.isFinite ? y : 0)
+    }
+
+    /// A block label (formatted, multi-line or vertical text) at `anchor`: laid out by ``TextBlock``, placed
+    /// by `anchorName` and `offset`, justified by `text-justify`, turned by `text-rotate`.
+    func placeBlock(
+        _ anchor: Point, sections: [TextSection], size: Double, context: EvaluationContext, padding: Double,
+        anchorName: String, offset: Point, vertical: Bool
+    ) -> (content: PlacedLabel.Content, box: Rect) {
+        let align = Self.alignment(anchorName)
+        var justify = layer.string(.textJustify, context)
+        if justify == "auto" { justify = align.x == 0 ? "left" : align.x == 1 ? "right" : "center" }
+        let share = justify == "left" ? 0 : justify == "right" ? 1 : 0.5
+        let block = TextBlock.layOut(
+            sections, size: size, lineHeight: layer.number(.textLineHeight, context) * size,
+            share: vertical ? 0 : share, vertical: vertical, maxWidth: layer.number(.textMaxWidth, context) * size)
+        var x = anchor.x - block.width * align.x + offset.x
+        var y = anchor.y - block.height * align.y + offset.y
+        x = x.isFinite ? x : anchor.x
+        y = y.isFinite ? y : anchor.y
+        let rotate = layer.number(.textRotate, context) * .pi / 180
+        let turn = Transform(translationX: -anchor.x, y: -anchor.y)
+            .concatenating(Transform(rotationAngle: rotate))
+            .concatenating(Transform(translationX: anchor.x, y: anchor.y))
+        let glyphs = block.glyphs.map {
+            var g = $0
+            g.origin = Point(x: g.origin.x + x, y: g.origin.y + y).applying(turn)
+            g.angle += rotate
+            return g
+        }
+        let corners = [
+            Point(x: x, y: y), Point(x: x + block.width, y: y), Point(x: x + block.width, y: y + block.height),
+            Point(x: x, y: y + block.height),
+        ].map { $0.applying(turn) }
+        let xs = corners.map(\.x)
+        let ys = corners.map(\.y)
+        let box = Rect(
+            x: xs.min() ?? x, y: ys.min() ?? y, width: (xs.max() ?? x) - (xs.min() ?? x),
+            height: (ys.max() ?? y) - (ys.min() ?? y))
+        return (.glyphs(glyphs), box.insetBy(dx: -padding, dy: -padding))
     }
 }

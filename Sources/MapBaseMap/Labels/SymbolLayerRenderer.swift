@@ -38,7 +38,9 @@ struct SymbolLayerRenderer {
             }
             let iconName = resolveTokens(layer.string(.iconImage, context), context)
             guard !text.isEmpty || !iconName.isEmpty else { return }
-            entries.append(Entry(feature: feature, offset: offset, context: context, text: text, iconName: iconName))
+            var entry = Entry(feature: feature, offset: offset, context: context, text: text, iconName: iconName)
+            entry.sections = resolveSections(context)
+            entries.append(entry)
         }
         let merged = Self.mergedTileLines(
             entries.map { ($0.feature, $0.offset, $0.text, layer.string(.symbolPlacement, $0.context) != "point") })
@@ -73,8 +75,11 @@ struct SymbolLayerRenderer {
                 haloColor: halo.withAlphaComponent(halo.alpha * opacity),
                 haloWidth: layer.number(.textHaloWidth, context))
             label.layer = layerIndex
+            label.haloBlur = layer.number(.textHaloBlur, context)
+            let sections = try entry.sections.map { try textSections($0, context, opacity: opacity) }
+            let translate = textTranslation(context)
             let padding = layer.number(.textPadding, context)
-            let allowOverlap = layer.bool(.textAllowOverlap, context)
+            let allowOverlap = textAllowsOverlap(context)
             let placement = layer.string(.symbolPlacement, context)
             if placement != "point", !hasText, let icon {
                 // Icons along lines: each tile's own piece, anchors as MapLibre's getAnchors puts them.
@@ -116,10 +121,12 @@ struct SymbolLayerRenderer {
                     lines = own
                 }
                 for line in lines {
-                    let world = line.map { Point(x: ($0.x + offset) / perPoint, y: $0.y / perPoint) }
+                    let world = line.map {
+                        Point(x: ($0.x + offset) / perPoint + translate.x, y: $0.y / perPoint + translate.y)
+                    }
                     for glyphs in placeAlongLine(
                         world, text: text, font: font, size: size, context: context, padding: padding,
-                        allowOverlap: allowOverlap, collisions: &collisions)
+                        allowOverlap: allowOverlap, collisions: &collisions, sections: sections)
                     {
                         label.content = .glyphs(glyphs)
                         label.bounds = label.contentBounds()
@@ -131,15 +138,18 @@ struct SymbolLayerRenderer {
                     let anchor = Point(x: (point.x + offset) / perPoint, y: point.y / perPoint)
                     // `text-variable-anchor`: the first anchor whose text fits (else the first).
                     var textCandidate: (content: PlacedLabel.Content, box: Rect)?
-                    if hasText {
-                        for (n, choice) in textAnchors(context, size: size).enumerated() {
+                    // `text-writing-mode`: each mode in turn (vertical only for CJK text), each anchor in turn.
+                    let textAt = Point(x: anchor.x + translate.x, y: anchor.y + translate.y)
+                    search: for vertical in hasText ? writingModes(context, text: text) : [] {
+                        for choice in textAnchors(context, size: size) {
                             let candidate = placeAtPoint(
-                                anchor, text: text, font: font, size: size, context: context, padding: padding,
-                                anchorName: choice.name, offset: choice.offset)
-                            if n == 0 { textCandidate = candidate }
+                                textAt, text: text, font: font, size: size, context: context, padding: padding,
+                                anchorName: choice.name, offset: choice.offset, sections: sections,
+                                vertical: vertical)
+                            if textCandidate == nil { textCandidate = candidate }
                             if allowOverlap || !collisions.intersectsAny(candidate.box) {
                                 textCandidate = candidate
-                                break
+                                break search
                             }
                         }
                     }
@@ -198,6 +208,8 @@ struct SymbolLayerRenderer {
         var context: EvaluationContext
         var text: String
         var iconName: String
+        /// The `format` sections of `text-field`, when it has sections with their own font, scale or color.
+        var sections: [FormattedSection]? = nil
     }
 
     /// The horizontal and vertical alignment (0 left/top, 0.5 center, 1 right/bottom) of an anchor name.
