@@ -50,20 +50,22 @@ struct DeclaredExtentTests {
         var lineOffset: Double = 0
     }
 
-    // At zoom 16 the 256-point view is about 0.0055 degrees wide; 0.03 degrees east of the line is about
-    // 1,400 points, beyond the distance at which a file is loaded at once: with a line offset of 1,420
-    // points (drawn west of a line running south) the line is drawn into that view from the deferred file.
+    // At zoom 16 a degree of longitude is about 46,600 points. A view centred at 24.959 E has its west edge
+    // about 290 points east of the data's bbox (east edge 24.95), beyond the distance (the view's size, 256
+    // points) at which a file is loaded at once, and is 885 points east of the line (24.94): with a line
+    // offset of 900 points east (-900: west of a line running south is +) the line is drawn into the view
+    // from the deferred file.
     static let views: [View] = [
         View(testDescription: "on the data", latitude: 60.17, longitude: 24.945, zoom: 16),
         View(testDescription: "whole data", latitude: 60.17, longitude: 24.945, zoom: 13),
         View(testDescription: "far away (Andorra)", latitude: 42.5075, longitude: 1.5218, zoom: 16),
-        View(testDescription: "beside it", latitude: 60.17, longitude: 24.97, zoom: 16),
+        View(testDescription: "beside it", latitude: 60.17, longitude: 24.959, zoom: 16),
         View(
-            testDescription: "far east, line offset into view", latitude: 60.17, longitude: 24.97, zoom: 16,
-            lineOffset: -1420),
+            testDescription: "far east, line offset into view", latitude: 60.17, longitude: 24.959, zoom: 16,
+            lineOffset: -900),
         View(
-            testDescription: "far east, line offset away", latitude: 60.17, longitude: 24.97, zoom: 16,
-            lineOffset: 1420),
+            testDescription: "far east, line offset away", latitude: 60.17, longitude: 24.959, zoom: 16,
+            lineOffset: 900),
         View(testDescription: "world", latitude: 0, longitude: 0, zoom: 1),
     ]
 
@@ -87,9 +89,9 @@ struct DeclaredExtentTests {
     func offsetLineShows() throws {
         let declared = #"{"type":"FeatureCollection","bbox":\#(Self.bbox),"features":\#(Self.features)}"#
         try Self.withFiles(["declared.geojson": declared]) { dir in
-            let center = LocationCoordinate2D(latitude: 60.17, longitude: 24.97)
+            let center = LocationCoordinate2D(latitude: 60.17, longitude: 24.959)
             let file = dir.appendingPathComponent("declared.geojson")
-            let drawn = try Self.render(file: file, lineOffset: -1420, center: center, zoom: 16)
+            let drawn = try Self.render(file: file, lineOffset: -900, center: center, zoom: 16)
             let blank = try Self.render(file: file, lineOffset: 0, center: center, zoom: 16)
             #expect(drawn != blank)
         }
