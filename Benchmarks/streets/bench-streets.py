@@ -7,7 +7,8 @@
    Goals: no labels <= 1.0x, labels <= 1.5x.
 2. (#11) A pyramid of 256-point tiles, zooms 10-16, over Andorra la Vella: `mapraster tiles --threads 1` (the whole
    process: start, metatiles, MBTiles) against MapLibre Native's `render_tile` tile by tile; tiles per second,
-   and MapRaster's peak RSS for the zooms 10-14 and 10-16 pyramids (flat memory: about the same).
+   and MapRaster's peak RSS for the zooms 10-16 and 10-17 pyramids (139 and 507 tiles; flat memory: the
+   caches and the metatile surface fill by z16, so at most 10 % more for 3.6 times the tiles).
    Goal: >= 2x MapLibre Native's tiles/s.
 3. (#11) A cold `mapraster render --style standard` process at zoom 16 over Andorra la Vella, 1024x768 (CPU time of
    the process; the `streets` style too). Goal < 150 ms.
@@ -199,7 +200,7 @@ def pyramid(args, pool):
     print(f"\n## Pyramid z10-16 of 256-point tiles over {PYRAMID_BBOX} (west, south, east, north), one core")
     print("tiles/s by CPU time (and by wall time), medians of the rounds; MapRaster: `mapraster tiles --threads 1`, "
           "the whole process (start, metatiles, MBTiles); MapLibre Native: `render_tile` tile by tile, no labels")
-    print("| MapRaster style | tiles | MapLibre Native | MapRaster | ratio (goal >= 2) | MapRaster peak RSS, z10-14 / z10-16 |")
+    print("| MapRaster style | tiles | MapLibre Native | MapRaster | ratio (goal >= 2) | MapRaster peak RSS, z10-16 / z10-17 |")
     print("|---|---:|---:|---:|---:|---:|")
     # MapRaster's copy of the label-free style: the same, with plain paths for the GeoJSON files.
     plain = maplibre_style()
@@ -215,15 +216,15 @@ def pyramid(args, pool):
             wall, cpu, rss, count = ours_pyramid(args.bin, zooms, style)
             ours.append((wall, cpu))
             theirs.append(theirs_pyramid(pool, zooms))
-        _, _, rss_small, count_small = ours_pyramid(args.bin, list(range(10, 15)), style)
+        _, _, rss_big, count_big = ours_pyramid(args.bin, list(range(10, 18)), style)
         o, t = med(ours, 1), med(theirs, 1)
         print(f"| {label} | {count} | {t:.0f} ({med(theirs, 0):.0f}) | {o:.0f} ({med(ours, 0):.0f}) "
               f"| {o / t:.2f} ({med(ours, 0) / med(theirs, 0):.2f}) "
-              f"| {rss_small / 1024:.0f} MiB ({count_small} tiles) / {rss / 1024:.0f} MiB ({count} tiles) |", flush=True)
+              f"| {rss / 1024:.0f} MiB ({count} tiles) / {rss_big / 1024:.0f} MiB ({count_big} tiles) |", flush=True)
         SUMMARY.append((f"2. pyramid z10-16, {label}", f"{o:.0f} tiles/s", f"{t:.0f} tiles/s (no labels)", o / t,
                         ">= 2", verdict(o >= 2 * t)))
-        SUMMARY.append((f"2. pyramid memory, {label}", f"{rss_small / 1024:.0f} / {rss / 1024:.0f} MiB", "",
-                        rss / rss_small, "flat", verdict(rss <= 1.25 * rss_small)))
+        SUMMARY.append((f"2. pyramid memory z10-16 / z10-17, {label}", f"{rss / 1024:.0f} / {rss_big / 1024:.0f} MiB",
+                        "", rss_big / rss, "flat (<= 1.1)", verdict(rss_big <= 1.1 * rss)))
     os.unlink(nolabels)
 
 
