@@ -7,12 +7,17 @@ import MapGeometry
 
 /// The `bbox` member of a GeoJSON document: every position of the document lies within it (RFC 7946 §5).
 public struct GeoJSONBoundingBox: Sendable, Equatable, CustomStringConvertible {
-    /// Degrees; `west <= east` (a box across the antimeridian is not read as a declared extent).
+    /// The smallest longitude, in degrees; `west <= east` (a box across the antimeridian is not read as a
+    /// declared extent).
     public var west: Double
+    /// The smallest latitude, in degrees.
     public var south: Double
+    /// The largest longitude, in degrees.
     public var east: Double
+    /// The largest latitude, in degrees.
     public var north: Double
 
+    /// A box from its edges, in degrees.
     public init(west: Double, south: Double, east: Double, north: Double) {
         self.west = west
         self.south = south
