@@ -11,7 +11,9 @@ Product data (SwiftPM resources of MapRender):
                                        MapRaster zoom 8) and rounded to 3 decimals; rings left with fewer
                                        than 4 points dropped
   geonames/cities_100k.geojson         GeoNames cities >= 100k: name, name_ja_guess, country, population
-  helsinki/*.geojson                   the OSM extract of central Helsinki, copied unchanged
+  helsinki/*.geojson                   the OSM extract of central Helsinki, copied unchanged except for an
+                                       RFC 7946 "bbox" member written before "features" (the renderer
+                                       skips a file whose bbox is away from the view without parsing it)
   bluemarble/bmng_2700x1350.png        NASA Blue Marble NG, equirectangular, copied unchanged
 Test fixtures:
   fixtures/render/styles/raster/bands.png   a 72x36 synthetic equirectangular image for the raster layer
@@ -145,6 +147,39 @@ def write_bands_png(path):
         f.write(png)
 
 
+def copy_with_bbox(src, dst):
+    """Copies a FeatureCollection byte for byte, with its RFC 7946 bbox [west, south, east, north] (the
+    smallest and largest longitude and latitude of all its positions) as a member right after "type"."""
+    with open(src, "rb") as f:
+        data = f.read()
+    lons, lats = [], []
+
+    def positions(c):
+        if c and isinstance(c[0], (int, float)):
+            lons.append(c[0])
+            lats.append(c[1])
+        else:
+            for item in c:
+                positions(item)
+
+    def geometry(g):
+        if g is None:
+            return
+        if g["type"] == "GeometryCollection":
+            for item in g["geometries"]:
+                geometry(item)
+        else:
+            positions(g["coordinates"])
+
+    for feature in json.loads(data)["features"]:
+        geometry(feature["geometry"])
+    head = b'{"type":"FeatureCollection",'
+    assert data.startswith(head) and b'"bbox"' not in data[:200], src
+    bbox = json.dumps([min(lons), min(lats), max(lons), max(lats)], separators=(",", ":")).encode()
+    with open(dst, "wb") as f:
+        f.write(head + b'"bbox":' + bbox + b"," + data[len(head):])
+
+
 def main():
     w = os.path.join(SRC, "world")
     shutil.copyfile(os.path.join(w, "ne_50m_lakes_marble.geojson"), f"{RES}/naturalearth/ne_50m_lakes.geojson")
@@ -156,7 +191,7 @@ def main():
          ["name", "name_ja_guess", "country", "population"])
     os.makedirs(f"{RES}/helsinki", exist_ok=True)
     for name in ["roads", "railways", "buildings", "water", "waterways", "landuse", "places", "pois"]:
-        shutil.copyfile(os.path.join(SRC, "helsinki", f"helsinki_{name}.geojson"), f"{RES}/helsinki/{name}.geojson")
+        copy_with_bbox(os.path.join(SRC, "helsinki", f"helsinki_{name}.geojson"), f"{RES}/helsinki/{name}.geojson")
     os.makedirs(f"{RES}/bluemarble", exist_ok=True)
     shutil.copyfile(os.path.join(SRC, "raster", "bmng_2700x1350.png"), f"{RES}/bluemarble/bmng_2700x1350.png")
     slim(os.path.join(w, "ne_10m_countries_deu.geojson"), "fixtures/data/ne_10m_countries_east_asia.geojson",

@@ -1,25 +1,32 @@
 #!/usr/bin/env python3
-"""Issue #11's speed goals, MapRaster against MapLibre Native (PyPI `mapli`) in the same run, one core each.
+"""The speed goals of issues #11 and #12, MapRaster against MapLibre Native (PyPI `mapli`) in the same run, one core.
 
-1. 1024x768 street views from the shipped vector MBTiles (Monaco zoom 16, Andorra la Vella zoom 15, MapRaster
+1. (#11) 1024x768 street views from the shipped vector MBTiles (Monaco zoom 16, Andorra la Vella zoom 15, MapRaster
    zooms): MapRaster warm and in-process (`StreetsBenchmark`, render + PNG) without and with labels, against
    MapLibre Native warm and in-process (one worker, llvmpipe on one thread, render + PNG) without labels.
    Goals: no labels <= 1.0x, labels <= 1.5x.
-2. A pyramid of 256-point tiles, zooms 10-16, over Andorra la Vella: `mapraster tiles --threads 1` (the whole
-   process, metatiles) against MapLibre Native's `render_tile` tile by tile; tiles per second, and
-   MapRaster's peak RSS for the zooms 10-14 and 10-16 pyramids (flat memory: about the same).
+2. (#11) A pyramid of 256-point tiles, zooms 10-16, over Andorra la Vella: `mapraster tiles --threads 1` (the whole
+   process: start, metatiles, MBTiles) against MapLibre Native's `render_tile` tile by tile; tiles per second,
+   and MapRaster's peak RSS for the zooms 10-16 and 10-17 pyramids (139 and 507 tiles; flat memory: the
+   caches and the metatile surface fill by z16, so at most 10 % more for 3.6 times the tiles).
    Goal: >= 2x MapLibre Native's tiles/s.
-3. A cold `mapraster render` process at zoom 16 over Andorra la Vella (streets and standard, 1024x768), wall and
-   CPU time. Goal < 150 ms.
+3. (#11) A cold `mapraster render --style standard` process at zoom 16 over Andorra la Vella, 1024x768 (CPU time of
+   the process; the `streets` style too). Goal < 150 ms.
+4. (#12) Monaco zoom 17, 1024x768 at scale 2: MapRaster with the style's symbol layers (labels and icons) against the
+   same view without them (goal: symbols add <= 50 %) and against MapLibre Native without labels at pixel
+   ratio 2 (goal <= 1.5x).
 
-Rounds alternate between the two renderers and the best round of each counts (the machine is shared).
-Labels are left out for MapLibre Native (it needs glyph PBFs).
+Every figure is a median: each round renders ITERATIONS times and keeps its median, the rounds alternate between
+the renderers (the machine is shared), and the table shows the median of the rounds. CPU time is the process's
+(all threads: MapLibre's render and llvmpipe threads included), wall time is elapsed time; the verdicts use CPU
+time, which the other builders' load disturbs least (wall time is printed beside it). Labels are left out for
+MapLibre Native (it needs glyph PBFs).
 
 Setup: `swift build -c release` (StreetsBenchmark and mapraster), a venv with mapli, and Mesa's EGL:
     python3 -m venv /tmp/mlvenv && /tmp/mlvenv/bin/pip install mapli
 Run:
     taskset -c 0 env EGL_PLATFORM=surfaceless LP_NUM_THREADS=1 /tmp/mlvenv/bin/python Benchmarks/streets/bench-streets.py
-Options: --bin DIR (default .build/release), --rounds N (3), --iterations N (10).
+Options: --bin DIR (default .build/release), --rounds N (5), --iterations N (10), --only views,pyramid,cold,symbols.
 """
 import argparse
 import json
@@ -37,8 +44,11 @@ ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)
 STYLES = os.path.join(ROOT, "Sources", "MapBaseMap", "Resources", "styles")
 
 VIEWS = [("Monaco z16", 43.7384, 7.4246, 16.0), ("Andorra la Vella z15", 42.5075, 1.5218, 15.0)]
+SYMBOL_VIEW = ("Monaco z17 @2x", 43.7384, 7.4246, 17.0)
 PYRAMID_BBOX = (1.49, 42.49, 1.55, 42.52)  # west, south, east, north: Andorra la Vella and Escaldes
 WIDTH, HEIGHT = 1024, 768
+
+SUMMARY = []  # (goal, MapRaster, MapLibre Native, ratio, goal text, verdict)
 
 
 def maplibre_style():
@@ -70,19 +80,27 @@ def tiles(bbox, zooms):
                 yield z, x, y
 
 
-def ours_view(binary, lat, lon, zoom, iterations, labels):
+def ours_view(binary, lat, lon, zoom, iterations, labels, scale=1):
+    """(wall ms, CPU ms) medians of `iterations` warm renders in one StreetsBenchmark process."""
     out = subprocess.run([os.path.join(binary, "StreetsBenchmark"), "view", str(lat), str(lon), str(zoom),
-                          str(WIDTH), str(HEIGHT), str(iterations), "labels" if labels else "nolabels"],
+                          str(WIDTH), str(HEIGHT), str(iterations), "labels" if labels else "nolabels", str(scale)],
                          check=True, capture_output=True, text=True)
-    return float(out.stdout.strip())
+    wall, cpu = out.stdout.split()
+    return float(wall), float(cpu)
 
 
-def theirs_view(pool, lat, lon, zoom, iterations):
-    pool.render("streets", lon=lon, lat=lat, zoom=zoom - 1, width=WIDTH, height=HEIGHT)  # warm
-    start = time.perf_counter()
+def theirs_view(pool, lat, lon, zoom, iterations, scale=1):
+    def render():
+        pool.render("streets", lon=lon, lat=lat, zoom=zoom - 1, width=WIDTH, height=HEIGHT, pixel_ratio=scale)
+
+    render()  # warm
+    walls, cpus = [], []
     for _ in range(iterations):
-        pool.render("streets", lon=lon, lat=lat, zoom=zoom - 1, width=WIDTH, height=HEIGHT)
-    return (time.perf_counter() - start) / iterations * 1000
+        start, cpu = time.perf_counter(), time.process_time()
+        render()
+        cpus.append((time.process_time() - cpu) * 1000)
+        walls.append((time.perf_counter() - start) * 1000)
+    return statistics.median(walls), statistics.median(cpus)
 
 
 def child_cpu():
@@ -113,7 +131,7 @@ def theirs_pyramid(pool, zooms):
     return len(todo) / (time.perf_counter() - start), len(todo) / (time.process_time() - cpu)
 
 
-def cold_render(binary, style, runs=7):
+def cold_render(binary, style, runs):
     times, cpus = [], []
     with tempfile.TemporaryDirectory() as tmp:
         for _ in range(runs):
@@ -126,34 +144,63 @@ def cold_render(binary, style, runs=7):
     return times, cpus
 
 
-def main():
-    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--bin", default=os.path.join(ROOT, ".build", "release"))
-    parser.add_argument("--rounds", type=int, default=3)
-    parser.add_argument("--iterations", type=int, default=10)
-    args = parser.parse_args()
-    pool = mapli.RenderPool(workers=1)
-    pool.register_style("streets", json=maplibre_style())
-    pool.render("streets", lon=1.52, lat=42.5, zoom=3, width=64, height=64)  # loads the style
+def med(pairs, index):
+    return statistics.median(p[index] for p in pairs)
 
-    print(f"## Street views {WIDTH}x{HEIGHT}, ms per render (render + PNG), best of {args.rounds} rounds")
+
+def verdict(ok):
+    return "met" if ok else "**not met**"
+
+
+def views(args, pool):
+    print(f"## Street views {WIDTH}x{HEIGHT}, ms per render (render + PNG), median of {args.rounds} rounds x "
+          f"{args.iterations} renders: CPU (wall)")
     print("| view | MapLibre Native, no labels | MapRaster, no labels | ratio (goal <= 1) "
           "| MapRaster, labels | ratio to MapLibre without labels (goal <= 1.5) |")
     print("|---|---:|---:|---:|---:|---:|")
     for name, lat, lon, zoom in VIEWS:
-        theirs, plain, labelled = math.inf, math.inf, math.inf
+        plain, theirs, labelled = [], [], []
         for _ in range(args.rounds):
-            plain = min(plain, ours_view(args.bin, lat, lon, zoom, args.iterations, False))
-            theirs = min(theirs, theirs_view(pool, lat, lon, zoom, args.iterations))
-            labelled = min(labelled, ours_view(args.bin, lat, lon, zoom, args.iterations, True))
-        print(f"| {name} | {theirs:.1f} | {plain:.1f} | {plain / theirs:.2f} | {labelled:.1f} "
-              f"| {labelled / theirs:.2f} |", flush=True)
+            plain.append(ours_view(args.bin, lat, lon, zoom, args.iterations, False))
+            theirs.append(theirs_view(pool, lat, lon, zoom, args.iterations))
+            labelled.append(ours_view(args.bin, lat, lon, zoom, args.iterations, True))
+        t, p, l = med(theirs, 1), med(plain, 1), med(labelled, 1)
+        print(f"| {name} | {t:.1f} ({med(theirs, 0):.1f}) | {p:.1f} ({med(plain, 0):.1f}) | {p / t:.2f} "
+              f"({med(plain, 0) / med(theirs, 0):.2f}) | {l:.1f} ({med(labelled, 0):.1f}) | {l / t:.2f} "
+              f"({med(labelled, 0) / med(theirs, 0):.2f}) |", flush=True)
+        SUMMARY.append((f"1. {name}, no labels", f"{p:.1f} ms", f"{t:.1f} ms", p / t, "<= 1", verdict(p <= t)))
+        SUMMARY.append((f"1. {name}, labels", f"{l:.1f} ms", f"{t:.1f} ms (no labels)", l / t, "<= 1.5",
+                        verdict(l <= 1.5 * t)))
 
+
+def symbols(args, pool):
+    name, lat, lon, zoom = SYMBOL_VIEW
+    print(f"\n## {name}: {WIDTH}x{HEIGHT} points at scale 2, ms per render (render + PNG), median of {args.rounds} "
+          f"rounds x {args.iterations} renders: CPU (wall)")
+    print("| MapLibre Native, no labels | MapRaster, no symbols | MapRaster, symbols (labels and icons) "
+          "| symbols / no symbols (goal <= 1.5) | symbols / MapLibre (goal <= 1.5) |")
+    print("|---:|---:|---:|---:|---:|")
+    plain, theirs, labelled = [], [], []
+    for _ in range(args.rounds):
+        plain.append(ours_view(args.bin, lat, lon, zoom, args.iterations, False, 2))
+        theirs.append(theirs_view(pool, lat, lon, zoom, args.iterations, 2))
+        labelled.append(ours_view(args.bin, lat, lon, zoom, args.iterations, True, 2))
+    t, p, l = med(theirs, 1), med(plain, 1), med(labelled, 1)
+    print(f"| {t:.1f} ({med(theirs, 0):.1f}) | {p:.1f} ({med(plain, 0):.1f}) | {l:.1f} ({med(labelled, 0):.1f}) "
+          f"| {l / p:.2f} ({med(labelled, 0) / med(plain, 0):.2f}) | {l / t:.2f} ({med(labelled, 0) / med(theirs, 0):.2f}) |",
+          flush=True)
+    SUMMARY.append((f"4. {name}, symbols over no symbols", f"{l:.1f} ms / {p:.1f} ms", "", l / p, "<= 1.5",
+                    verdict(l <= 1.5 * p)))
+    SUMMARY.append((f"4. {name}, symbols", f"{l:.1f} ms", f"{t:.1f} ms (no labels)", l / t, "<= 1.5",
+                    verdict(l <= 1.5 * t)))
+
+
+def pyramid(args, pool):
     zooms = list(range(10, 17))
     print(f"\n## Pyramid z10-16 of 256-point tiles over {PYRAMID_BBOX} (west, south, east, north), one core")
-    print("tiles/s by wall time (and by CPU time); MapRaster: `mapraster tiles --threads 1`, the whole process "
-          "(start, metatiles, MBTiles); MapLibre Native: `render_tile` tile by tile, no labels")
-    print("| MapRaster style | tiles | MapLibre Native | MapRaster | ratio (goal >= 2) | MapRaster peak RSS, z10-14 / z10-16 |")
+    print("tiles/s by CPU time (and by wall time), medians of the rounds; MapRaster: `mapraster tiles --threads 1`, "
+          "the whole process (start, metatiles, MBTiles); MapLibre Native: `render_tile` tile by tile, no labels")
+    print("| MapRaster style | tiles | MapLibre Native | MapRaster | ratio (goal >= 2) | MapRaster peak RSS, z10-16 / z10-17 |")
     print("|---|---:|---:|---:|---:|---:|")
     # MapRaster's copy of the label-free style: the same, with plain paths for the GeoJSON files.
     plain = maplibre_style()
@@ -164,23 +211,62 @@ def main():
         json.dump(plain, f)
         nolabels = f.name
     for label, style in [("streets, no labels", nolabels), ("streets, labels", "streets")]:
-        theirs, theirs_cpu, ours, ours_cpu, rss = 0.0, 0.0, 0.0, 0.0, 0
+        ours, theirs, rss = [], [], 0
         for _ in range(args.rounds):
-            rate, rate_cpu, rss, count = ours_pyramid(args.bin, zooms, style)
-            ours, ours_cpu = max(ours, rate), max(ours_cpu, rate_cpu)
-            rate, rate_cpu = theirs_pyramid(pool, zooms)
-            theirs, theirs_cpu = max(theirs, rate), max(theirs_cpu, rate_cpu)
-        _, _, rss_small, count_small = ours_pyramid(args.bin, list(range(10, 15)), style)
-        print(f"| {label} | {count} | {theirs:.0f} ({theirs_cpu:.0f}) | {ours:.0f} ({ours_cpu:.0f}) "
-              f"| {ours / theirs:.2f} ({ours_cpu / theirs_cpu:.2f}) "
-              f"| {rss_small / 1024:.0f} MiB ({count_small} tiles) / {rss / 1024:.0f} MiB ({count} tiles) |", flush=True)
+            wall, cpu, rss, count = ours_pyramid(args.bin, zooms, style)
+            ours.append((wall, cpu))
+            theirs.append(theirs_pyramid(pool, zooms))
+        _, _, rss_big, count_big = ours_pyramid(args.bin, list(range(10, 18)), style)
+        o, t = med(ours, 1), med(theirs, 1)
+        print(f"| {label} | {count} | {t:.0f} ({med(theirs, 0):.0f}) | {o:.0f} ({med(ours, 0):.0f}) "
+              f"| {o / t:.2f} ({med(ours, 0) / med(theirs, 0):.2f}) "
+              f"| {rss / 1024:.0f} MiB ({count} tiles) / {rss_big / 1024:.0f} MiB ({count_big} tiles) |", flush=True)
+        SUMMARY.append((f"2. pyramid z10-16, {label}", f"{o:.0f} tiles/s", f"{t:.0f} tiles/s (no labels)", o / t,
+                        ">= 2", verdict(o >= 2 * t)))
+        SUMMARY.append((f"2. pyramid memory z10-16 / z10-17, {label}", f"{rss / 1024:.0f} / {rss_big / 1024:.0f} MiB",
+                        "", rss_big / rss, "flat (<= 1.1)", verdict(rss_big <= 1.1 * rss)))
     os.unlink(nolabels)
 
-    print("\n## Cold `mapraster render` processes, Andorra la Vella zoom 16, 1024x768 (goal < 150 ms)")
-    for style in ["streets", "standard"]:
-        times, cpus = cold_render(args.bin, style)
-        print(f"{style}: wall median {statistics.median(times):.0f} ms, best {min(times):.0f} ms; "
-              f"CPU median {statistics.median(cpus):.0f} ms, best {min(cpus):.0f} ms ({len(times)} runs)")
+
+def cold(args):
+    runs = max(7, args.rounds)
+    print(f"\n## Cold `mapraster render` processes, Andorra la Vella zoom 16, 1024x768 (goal < 150 ms CPU), {runs} runs")
+    for style in ["standard", "streets"]:
+        times, cpus = cold_render(args.bin, style, runs)
+        c = statistics.median(cpus)
+        print(f"{style}: CPU median {c:.0f} ms, best {min(cpus):.0f} ms; wall median {statistics.median(times):.0f} ms, "
+              f"best {min(times):.0f} ms", flush=True)
+        if style == "standard":
+            SUMMARY.append(("3. cold `render --style standard` z16", f"{c:.0f} ms", "", c / 150, "< 150 ms",
+                            verdict(c < 150)))
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--bin", default=os.path.join(ROOT, ".build", "release"))
+    parser.add_argument("--rounds", type=int, default=5)
+    parser.add_argument("--iterations", type=int, default=10)
+    parser.add_argument("--only", default="views,symbols,pyramid,cold")
+    args = parser.parse_args()
+    only = set(args.only.split(","))
+    pool = mapli.RenderPool(workers=1)
+    pool.register_style("streets", json=maplibre_style())
+    pool.render("streets", lon=1.52, lat=42.5, zoom=3, width=64, height=64)  # loads the style
+    print(f"{time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}, load average {os.getloadavg()[0]:.1f}\n")
+    if "views" in only:
+        views(args, pool)
+    if "symbols" in only:
+        symbols(args, pool)
+    if "pyramid" in only:
+        pyramid(args, pool)
+    if "cold" in only:
+        cold(args)
+    print(f"\n## Summary (CPU time), load average at the end {os.getloadavg()[0]:.1f}")
+    print("| goal | MapRaster | MapLibre Native, same run | ratio | goal | verdict |")
+    print("|---|---:|---:|---:|---|---|")
+    for goal, ours, theirs, ratio, target, result in SUMMARY:
+        print(f"| {goal} | {ours} | {theirs} | {ratio:.2f} | {target} | {result} |")
+
 
 if __name__ == "__main__":
     main()

@@ -90,7 +90,12 @@ public struct StyledBaseMap: BaseMap {
         guard let id = layer.source, let source = style.sources[id] else { return nil }
         switch source.kind {
         case .geojsonFile(let url):
-            return try FeatureSource.load(url, promoteID: source.promoteID?.property(forSourceLayer: nil))
+            let promoteID = source.promoteID?.property(forSourceLayer: nil)
+            // A file declaring an extent away from the view is read only if a layer's selection meets it.
+            if let extent = FeatureSource.declaredExtent(url), !Self.isNear(extent, viewport) {
+                return FeatureSource(deferred: url, promoteID: promoteID, extent: extent)
+            }
+            return try FeatureSource.load(url, promoteID: promoteID)
         case .geojsonInline: return inlineSources[id]
         case .raster, .rasterTiles: return nil
         case .vector(let spec):
@@ -98,6 +103,15 @@ public struct StyledBaseMap: BaseMap {
             return try VectorSource.open(id: id, spec: spec, promoteID: source.promoteID)
                 .features(of: sourceLayer, viewport: viewport)
         }
+    }
+
+    /// Whether `extent` meets the view grown by its size on every side (any world copy counts as near):
+    /// a file that near is loaded at once rather than deferred.
+    private static func isNear(_ extent: MapRect, _ viewport: MapViewport) -> Bool {
+        let visible = viewport.visibleMapRect
+        let pad = max(visible.width, visible.height)
+        let window = visible.insetBy(dx: -pad, dy: -pad)
+        return !WorldCopies.offsets(of: extent, meeting: window).isEmpty
     }
 
     public func draw(in context: GraphicsContext, viewport: MapViewport) throws {
@@ -115,14 +129,17 @@ public struct StyledBaseMap: BaseMap {
                 case .fill:
                     if let source = try featureSource(for: layer, viewport: viewport) {
                         FillLayerRenderer.draw(layer, source: source, in: frame)
+                        try source.checkDeferredLoad()
                     }
                 case .line:
                     if let source = try featureSource(for: layer, viewport: viewport) {
                         LineLayerRenderer.draw(layer, source: source, in: frame)
+                        try source.checkDeferredLoad()
                     }
                 case .circle:
                     if let source = try featureSource(for: layer, viewport: viewport) {
                         CircleLayerRenderer.draw(layer, source: source, in: frame)
+                        try source.checkDeferredLoad()
                     }
                 case .raster:
                     guard let id = layer.source, let source = style.sources[id] else { break }
@@ -178,6 +195,7 @@ public struct StyledBaseMap: BaseMap {
                 try SymbolLayerRenderer(
                     layer: layer, source: source, selection: frame, fonts: fonts, icons: icons, layerIndex: index
                 ).place(into: &collisions))
+            try source.checkDeferredLoad()
         }
         return placedByLayer.reversed()
     }

@@ -69,7 +69,7 @@ public struct StyleLayer: Sendable, Equatable {
         let spec = type.property(key)
         let v = value(key, context).number ?? spec?.defaultValue.number ?? 0
         let clamped = spec?.clamp(v) ?? (v.isFinite ? v : 0)
-        guard StyleLimits.widthProperties.contains(key), context.maximumWidth >= 0 else { return clamped }
+        guard StyleLimits.isWidth(key), context.maximumWidth >= 0 else { return clamped }
         return min(clamped, context.maximumWidth)
     }
 

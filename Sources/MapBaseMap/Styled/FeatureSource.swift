@@ -42,18 +42,85 @@ final class FeatureSource: Sendable {
     }
 
     let name: String
-    let features: [Feature]
-    private let grid: SpatialGrid
+    private let content: Content
+
+    private enum Content: Sendable {
+        case loaded([Feature], SpatialGrid)
+        /// A GeoJSON file with a declared extent, read when a query first meets that extent.
+        case deferred(DeferredFile)
+    }
 
     init(name: String, features: [Feature]) {
         self.name = name
-        self.features = features
-        self.grid = SpatialGrid(mapRects: features.map(\.bounds), cellSize: WebMercator.worldSize / 256)
+        self.content = .loaded(
+            features, SpatialGrid(mapRects: features.map(\.bounds), cellSize: WebMercator.worldSize / 256))
+    }
+
+    /// A GeoJSON file whose every feature lies in `extent` (its `bbox` member, see ``declaredExtent(_:)``),
+    /// loaded by the first query that meets `extent`: a view away from it never reads the file, and the
+    /// features a view selects are the same as the loaded file's.
+    init(deferred url: URL, promoteID: String?, extent: MapRect) {
+        self.name = url.lastPathComponent
+        self.content = .deferred(DeferredFile(url: url, promoteID: promoteID, extent: extent))
+    }
+
+    /// The features (of a deferred file: once a query has met its extent; none before).
+    var features: [Feature] {
+        switch content {
+        case .loaded(let features, _): return features
+        case .deferred(let file): return file.source?.features ?? []
+        }
     }
 
     /// Indices of the features whose bounds meet `rect` (in the world's map-point square), ascending.
     func query(_ rect: MapRect) -> [Int] {
-        rect.isNull ? [] : grid.query(Rect(x: rect.minX, y: rect.minY, width: rect.width, height: rect.height))
+        guard !rect.isNull else { return [] }
+        switch content {
+        case .loaded(_, let grid):
+            return grid.query(Rect(x: rect.minX, y: rect.minY, width: rect.width, height: rect.height))
+        case .deferred(let file):
+            let e = file.extent
+            // The closed test of `FeatureSelection`: no feature's bounds can meet `rect` when this fails.
+            guard e.minX <= rect.maxX, e.maxX >= rect.minX, e.minY <= rect.maxY, e.maxY >= rect.minY else { return [] }
+            return file.source?.query(rect) ?? []
+        }
+    }
+
+    /// Throws the error of loading a deferred file when a query needed it and it failed (a query cannot
+    /// throw: it found nothing); call after drawing or placing a layer.
+    func checkDeferredLoad() throws {
+        if case .deferred(let file) = content { try file.checkLoad() }
+    }
+
+    /// A deferred file's state; the loaded source itself is ``FeatureSource/load(_:promoteID:)``'s, cached
+    /// once per process.
+    private final class DeferredFile: @unchecked Sendable {
+        let url: URL
+        let promoteID: String?
+        let extent: MapRect
+        private let lock = NSLock()
+        /// Guarded by `lock`.
+        private var loaded: Result<FeatureSource, any Error>?
+
+        init(url: URL, promoteID: String?, extent: MapRect) {
+            self.url = url
+            self.promoteID = promoteID
+            self.extent = extent
+        }
+
+        /// The loaded file, loading it on first use; nil when it failed (see ``checkLoad()``).
+        var source: FeatureSource? {
+            lock.lock()
+            defer { lock.unlock() }
+            if loaded == nil { loaded = Result { try FeatureSource.load(url, promoteID: promoteID) } }
+            return try? loaded?.get()
+        }
+
+        func checkLoad() throws {
+            lock.lock()
+            defer { lock.unlock() }
+            _ = try loaded?.get()
+        }
     }
 
     // MARK: - Loading
@@ -71,14 +138,44 @@ final class FeatureSource: Sendable {
                 throw RenderError.missingData(
                     name: url.path, reason: "cannot read the GeoJSON file (\(error.localizedDescription))")
             }
-            do {
-                return make(
-                    name: url.lastPathComponent, try GeoJSON.decodeFeatures(data, source: url.path),
-                    promoteID: promoteID)
-            } catch let error as GeoJSONError {
+            let decoded: [GeoJSONFeature]
+            do { decoded = try GeoJSON.decodeFeatures(data, source: url.path) } catch let error as GeoJSONError {
                 throw RenderError.missingData(name: url.path, reason: "invalid GeoJSON: \(error.description)")
             }
+            // A declared extent lets views away from it skip the file (`declaredExtent`); it must hold.
+            if let box = GeoJSON.declaredBoundingBox(data) {
+                for feature in decoded {
+                    guard let geometry = feature.geometry, let c = box.firstPositionOutside(geometry) else { continue }
+                    throw RenderError.missingData(
+                        name: url.path,
+                        reason: "its \"bbox\" member \(box) does not contain \(feature.location) (longitude "
+                            + "\(c.longitude), latitude \(c.latitude)); every position must lie within the bbox "
+                            + "(RFC 7946 section 5): correct the bbox or remove it")
+                }
+            }
+            return make(name: url.lastPathComponent, decoded, promoteID: promoteID)
         }
+    }
+
+    private static let extents = OnceCache<String, MapRect?>()
+
+    /// The extent a GeoJSON file declares (its `bbox` member before its features, see
+    /// `GeoJSON.declaredBoundingBox`) in map points, read (once per process) from the first 64 KiB of the
+    /// file without parsing the rest; nil when it declares none or cannot be read (loading it then says why).
+    /// Grown by one map point, so that rounding in the projection never puts a feature outside it.
+    static func declaredExtent(_ url: URL) -> MapRect? {
+        let extent = try? extents.value(url.path) { () -> MapRect? in
+            guard let file = try? FileReader.checkedRegularFile(url), let handle = try? FileHandle(forReadingFrom: file)
+            else { return nil }
+            defer { try? handle.close() }
+            guard let prefix = try? handle.read(upToCount: 1 << 16), let box = GeoJSON.declaredBoundingBox(prefix)
+            else { return nil }
+            let a = MapPoint(LocationCoordinate2D(latitude: box.north, longitude: box.west))
+            let b = MapPoint(LocationCoordinate2D(latitude: box.south, longitude: box.east))
+            guard a.x.isFinite, a.y.isFinite, b.x.isFinite, b.y.isFinite else { return nil }
+            return MapRect(x: a.x - 1, y: a.y - 1, width: b.x - a.x + 2, height: b.y - a.y + 2)
+        }
+        return extent ?? nil
     }
 
     /// Decodes inline GeoJSON of a style.
