@@ -60,6 +60,9 @@ public struct LineShading: Sendable {
     /// Rows of ``dash`` (1, or 2n + 1 for round dashes: row `n + k` is the field `k / n` of the half
     /// width off the centre, looked up by the pixel's interpolated side normal, MapLibre's round dashes).
     public var dashRows = 1
+    /// When set, the color comes from this image repeated along the line (``LinePattern``) instead of
+    /// ``color``; ``dash`` and ``gradient`` are then not used.
+    public var pattern: LinePattern?
 
     /// A shading; see the type's description.
     public init(
@@ -73,6 +76,76 @@ public struct LineShading: Sendable {
         self.ramp = ramp
         self.gradient = gradient
         self.nearestTexel = nearestTexel
+    }
+}
+
+/// An image repeated along a line as MapLibre's `line_pattern` shader repeats it: one repeat is
+/// ``period`` long along the line (user units, from the line's start) and spans the line's whole
+/// extrusion across (its width plus the antialiasing margin, the image's top on the side MapLibre's
+/// "down" vertices are on). Each repeat maps the image plus a one-texel border (wrapped from the opposite
+/// edge, MapLibre's pattern padding in its image atlas) and is looked up linearly filtered, clamped at
+/// the border.
+public struct LinePattern: Sendable {
+    /// Premultiplied r, g, b, a per texel, ``width`` x ``height`` texels (the image and its border).
+    let texels: [Float]
+    let width: Int
+    let height: Int
+    /// The length of one repeat along the line, in user units (> 0).
+    public var period: Double
+
+    /// The pattern of `image` repeated every `period` user units; nil for an empty image or a period
+    /// that is not positive and finite.
+    public init?(image: ImageSurface, period: Double) {
+        let w = image.width
+        let h = image.height
+        guard w > 0, h > 0, w <= 4096, h <= 4096, period > 0, period.isFinite else { return nil }
+        let pw = w + 2
+        let ph = h + 2
+        var texels = [Float](repeating: 0, count: pw * ph * 4)
+        image.cairo.withPixels { base, stride in
+            for py in 0..<ph {
+                let sy = (py - 1 + h) % h
+                let row = base.advanced(by: sy * stride)
+                for px in 0..<pw {
+                    let sx = (px - 1 + w) % w
+                    let word = row.load(fromByteOffset: sx * 4, as: UInt32.self)
+                    let i = (py * pw + px) * 4
+                    texels[i] = Float((word >> 16) & 0xFF) / 255
+                    texels[i + 1] = Float((word >> 8) & 0xFF) / 255
+                    texels[i + 2] = Float(word & 0xFF) / 255
+                    texels[i + 3] = Float(word >> 24) / 255
+                }
+            }
+        }
+        self.texels = texels
+        self.width = pw
+        self.height = ph
+        self.period = period
+    }
+
+    /// The linearly filtered, premultiplied color at `x` (0..<1 along one repeat) and `y` (0...1 across).
+    @inline(__always)
+    func sample(_ x: Float, _ y: Float) -> (Float, Float, Float, Float) {
+        let u = x * Float(width) - 0.5
+        let v = y * Float(height) - 0.5
+        let fu = u.rounded(.down)
+        let fv = v.rounded(.down)
+        let tx = u - fu
+        let ty = v - fv
+        let x0 = min(max(Int(fu), 0), width - 1)
+        let x1 = min(max(Int(fu) + 1, 0), width - 1)
+        let y0 = min(max(Int(fv), 0), height - 1)
+        let y1 = min(max(Int(fv) + 1, 0), height - 1)
+        let i00 = (y0 * width + x0) * 4
+        let i10 = (y0 * width + x1) * 4
+        let i01 = (y1 * width + x0) * 4
+        let i11 = (y1 * width + x1) * 4
+        func channel(_ k: Int) -> Float {
+            let top = texels[i00 + k] * (1 - tx) + texels[i10 + k] * tx
+            let bottom = texels[i01 + k] * (1 - tx) + texels[i11 + k] * tx
+            return top * (1 - ty) + bottom * ty
+        }
+        return (channel(0), channel(1), channel(2), channel(3))
     }
 }
 
@@ -90,6 +163,7 @@ public final class LineCanvas {
     /// Premultiplied r, g, b, a per texel, per shading (empty for a plain color).
     private var gradients: [[Float]] = []
     private var nearest: [Bool] = []
+    private var patterns: [LinePattern?] = []
     private var triangles: [Int32] = []  // a, b, c, shading index
     private var shadings: [(r: Float, g: Float, b: Float, a: Float, outset: Float, inset: Float, ramp: Float)] = []
     private var minX = Double.infinity
@@ -117,13 +191,16 @@ public final class LineCanvas {
     public func add(_ mesh: LineMesh, _ shading: LineShading) {
         guard !mesh.indices.isEmpty, shading.outset > 0, shading.ramp > 0, shading.opacity > 0 else { return }
         // Distances in the shading are in user units; the ramp and coverage are computed in those units.
-        let alpha = shading.gradient.isEmpty ? shading.color.alpha * min(1, shading.opacity) : min(1, shading.opacity)
+        let alpha =
+            shading.gradient.isEmpty && shading.pattern == nil
+            ? shading.color.alpha * min(1, shading.opacity) : min(1, shading.opacity)
         guard alpha > 0 else { return }
         gradients.append(
             shading.gradient.flatMap { c in
                 [Float(c.red * c.alpha), Float(c.green * c.alpha), Float(c.blue * c.alpha), Float(c.alpha)]
             })
         nearest.append(shading.nearestTexel)
+        patterns.append(shading.pattern)
         dashes.append(
             shading.dashPeriod > 0 && shading.dashGamma > 0 && shading.dashRows > 0
                 && shading.dash.count >= 2 * shading.dashRows && shading.dash.count % shading.dashRows == 0
@@ -190,7 +267,7 @@ public final class LineCanvas {
                 t += 4
                 rasterizeTriangle(
                     ia, ib, ic, shading: shadings[index], gradient: gradients[index], nearest: nearest[index],
-                    dash: dashes[index],
+                    dash: dashes[index], pattern: patterns[index],
                     origin: (x0, y0), size: (width, height), pixels: base, stride: stride)
             }
         }
@@ -202,6 +279,7 @@ public final class LineCanvas {
         _ ia: Int, _ ib: Int, _ ic: Int,
         shading: (r: Float, g: Float, b: Float, a: Float, outset: Float, inset: Float, ramp: Float),
         gradient: [Float], nearest: Bool, dash: (field: [Float], period: Double, gamma: Float, rows: Int),
+        pattern: LinePattern?,
         origin: (Int, Int),
         size: (Int, Int), pixels: UnsafeMutableRawPointer,
         stride: Int
@@ -223,12 +301,12 @@ public final class LineCanvas {
         var da: Float = 0
         var db: Float = 0
         var dc: Float = 0
-        if dashTexels > 0 {
-            let ua = distances[ia] / dash.period
+        if let period = pattern?.period ?? (dashTexels > 0 ? dash.period : nil) {
+            let ua = distances[ia] / period
             dashBase = ua.rounded(.down)
             da = Float(ua - dashBase)
-            db = Float(distances[ib] / dash.period - dashBase)
-            dc = Float(distances[ic] / dash.period - dashBase)
+            db = Float(distances[ib] / period - dashBase)
+            dc = Float(distances[ic] / period - dashBase)
         }
         var area = (bx - ax) * (cy - ay) - (by - ay) * (cx - ax)
         guard area != 0, area.isFinite else { return }
@@ -326,7 +404,17 @@ public final class LineCanvas {
                     guard coverage > 0 else { continue }
                 }
                 var source = (shading.r, shading.g, shading.b, shading.a)
-                if texels > 0 {
+                if let pattern {
+                    // MapLibre's line_pattern: along, the fraction of the repeat; across, the side normal
+                    // from -1 to 1 mapped to the image's top to bottom.
+                    let along = l0 * da + l1 * db + l2 * dc
+                    let x = along - along.rounded(.down)
+                    let side = l0 * na.1 + l1 * nb.1 + l2 * nc.1
+                    guard x.isFinite, side.isFinite else { continue }
+                    let c = pattern.sample(x, 0.5 * side + 0.5)
+                    let o = shading.a
+                    source = (c.0 * o, c.1 * o, c.2 * o, c.3 * o)
+                } else if texels > 0 {
                     // The texel lookup of a GPU: texel centres at (i + 0.5) / count, clamped at the ends.
                     let u = (l0 * na.2 + l1 * nb.2 + l2 * nc.2) * Float(texels) - 0.5
                     let i0: Int

@@ -42,6 +42,7 @@ enum LineLayerRenderer {
         var featureCount = 0
         var meshes: [(LineMesh, LineShading)] = []
         var longestLine = 0.0
+        var patternCache: [String: LinePattern?] = [:]
         let scale = frame.viewport.scale
         let roundLimit = layer.number(.lineRoundLimit, frame.constantContext)
         /// MapLibre's shading: the coverage falls from 1 to 0 over one device pixel (plus the blur) centred
@@ -127,6 +128,26 @@ enum LineLayerRenderer {
             if useMeshes, gradient, !patterned, paint.dash.isEmpty {
                 meshes.append(
                     (mesh(lines, paint, pipeline: pipeline, offset: offset, context: context), shading(paint)))
+                return
+            }
+            if useMeshes, patterned {
+                // MapLibre's line_pattern: the image at the integer zoom (a static image shows the end of
+                // the cross-fade), one repeat spanning the line's extrusion across and its width at the
+                // integer zoom times the image's aspect along, growing with the fractional zoom as the
+                // map does. A feature whose pattern the sprite lacks is not drawn.
+                let name = layer.string(.linePattern, floorContext(context))
+                guard let image = frame.pattern(name)?.image, image.height > 0 else { return }
+                let floorWidth = layer.number(.lineWidth, floorContext(context))
+                let period =
+                    Double(image.width) / Double(image.height) * floorWidth
+                    * pow(2, frame.zoom - frame.zoom.rounded(.down))
+                var pattern = patternCache[name] ?? LinePattern(image: image, period: max(period, 1e-9))
+                patternCache[name] = pattern
+                guard pattern != nil, period > 0, period.isFinite else { return }
+                pattern?.period = period
+                var s = shading(paint)
+                s.pattern = pattern
+                meshes.append((mesh(lines, paint, pipeline: pipeline, offset: offset, context: context), s))
                 return
             }
             if gradient || patterned {
