@@ -63,6 +63,8 @@ enum LineLayerRenderer {
             var tessellator = LineTessellator(
                 cap: paint.cap, join: paint.join, miterLimit: paint.miterLimit, roundLimit: roundLimit,
                 outset: shading(paint).outset, offset: paint.offset)
+            // 15 pixels at the integer zoom, growing with the fractional zoom as the tile does.
+            tessellator.sharpCornerOffset = 15 * pow(2, frame.zoom - frame.zoom.rounded(.down))
             for line in lines {
                 for piece in pipeline.line(line, offset: offset) {
                     tessellator.startLength = piece.startLength
