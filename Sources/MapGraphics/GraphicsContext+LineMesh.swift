@@ -164,6 +164,8 @@ public final class LineCanvas {
     private var gradients: [[Float]] = []
     private var nearest: [Bool] = []
     private var patterns: [LinePattern?] = []
+    /// Per shading: the pixels (device, first and past-the-end columns and rows) it may cover.
+    private var limits: [(x0: Int, x1: Int, y0: Int, y1: Int)] = []
     private var triangles: [Int32] = []  // a, b, c, shading index
     private var shadings: [(r: Float, g: Float, b: Float, a: Float, outset: Float, inset: Float, ramp: Float)] = []
     private var minX = Double.infinity
@@ -187,9 +189,25 @@ public final class LineCanvas {
     /// Whether nothing was added.
     public var isEmpty: Bool { triangles.isEmpty }
 
-    /// Adds `mesh` (user space, under the context's current transform) shaded by `shading`.
-    public func add(_ mesh: LineMesh, _ shading: LineShading) {
+    /// Adds `mesh` (user space, under the context's current transform) shaded by `shading`; with `clip`
+    /// (user space, no rotation), only pixels whose centres lie inside it are drawn, as MapLibre's
+    /// stencil clips a tile's lines to the tile's square.
+    public func add(_ mesh: LineMesh, _ shading: LineShading, clip square: Rect? = nil) {
         guard !mesh.indices.isEmpty, shading.outset > 0, shading.ramp > 0, shading.opacity > 0 else { return }
+        var limit = (x0: Int.min, x1: Int.max, y0: Int.min, y1: Int.max)
+        if let square {
+            let a = context.cairo.userToDevice(Point(x: square.minX, y: square.minY))
+            let b = context.cairo.userToDevice(Point(x: square.maxX, y: square.maxY))
+            // A pixel is inside when its centre is: first column ceil(min - 0.5), past the last ceil(max - 0.5).
+            func edge(_ v: Double) -> Int? {
+                let e = (v - 0.5).rounded(.up)
+                return e.isFinite && abs(e) < 1e9 ? Int(e) : nil
+            }
+            guard let x0 = edge(min(a.x, b.x)), let x1 = edge(max(a.x, b.x)), let y0 = edge(min(a.y, b.y)),
+                let y1 = edge(max(a.y, b.y)), x0 < x1, y0 < y1
+            else { return }
+            limit = (x0, x1, y0, y1)
+        }
         // Distances in the shading are in user units; the ramp and coverage are computed in those units.
         let alpha =
             shading.gradient.isEmpty && shading.pattern == nil
@@ -201,6 +219,7 @@ public final class LineCanvas {
             })
         nearest.append(shading.nearestTexel)
         patterns.append(shading.pattern)
+        limits.append(limit)
         dashes.append(
             shading.dashPeriod > 0 && shading.dashGamma > 0 && shading.dashRows > 0
                 && shading.dash.count >= 2 * shading.dashRows && shading.dash.count % shading.dashRows == 0
@@ -267,7 +286,7 @@ public final class LineCanvas {
                 t += 4
                 rasterizeTriangle(
                     ia, ib, ic, shading: shadings[index], gradient: gradients[index], nearest: nearest[index],
-                    dash: dashes[index], pattern: patterns[index],
+                    dash: dashes[index], pattern: patterns[index], limit: limits[index],
                     origin: (x0, y0), size: (width, height), pixels: base, stride: stride)
             }
         }
@@ -279,7 +298,7 @@ public final class LineCanvas {
         _ ia: Int, _ ib: Int, _ ic: Int,
         shading: (r: Float, g: Float, b: Float, a: Float, outset: Float, inset: Float, ramp: Float),
         gradient: [Float], nearest: Bool, dash: (field: [Float], period: Double, gamma: Float, rows: Int),
-        pattern: LinePattern?,
+        pattern: LinePattern?, limit: (x0: Int, x1: Int, y0: Int, y1: Int),
         origin: (Int, Int),
         size: (Int, Int), pixels: UnsafeMutableRawPointer,
         stride: Int
@@ -317,10 +336,15 @@ public final class LineCanvas {
             swap(&da, &db)
             area = -area
         }
-        let xStart = max(0, Int((min(ax, bx, cx) - 0.5).rounded(.up)))
-        let xEnd = min(size.0 - 1, Int((max(ax, bx, cx) - 0.5).rounded(.down)))
-        let yStart = max(0, Int((min(ay, by, cy) - 0.5).rounded(.up)))
-        let yEnd = min(size.1 - 1, Int((max(ay, by, cy) - 0.5).rounded(.down)))
+        // The clip's limits, relative to the origin (saturating: unclipped limits are Int.min/max).
+        let lx0 = limit.x0 == Int.min ? 0 : limit.x0 - origin.0
+        let lx1 = limit.x1 == Int.max ? size.0 : limit.x1 - origin.0
+        let ly0 = limit.y0 == Int.min ? 0 : limit.y0 - origin.1
+        let ly1 = limit.y1 == Int.max ? size.1 : limit.y1 - origin.1
+        let xStart = max(0, lx0, Int((min(ax, bx, cx) - 0.5).rounded(.up)))
+        let xEnd = min(size.0 - 1, lx1 - 1, Int((max(ax, bx, cx) - 0.5).rounded(.down)))
+        let yStart = max(0, ly0, Int((min(ay, by, cy) - 0.5).rounded(.up)))
+        let yEnd = min(size.1 - 1, ly1 - 1, Int((max(ay, by, cy) - 0.5).rounded(.down)))
         guard xStart <= xEnd, yStart <= yEnd else { return }
         // Edge functions (positive inside); a pixel centre exactly on an edge belongs to the triangle on
         // one side only (the edge's direction decides), so triangles sharing an edge never both draw it.

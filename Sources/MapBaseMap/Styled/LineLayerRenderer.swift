@@ -40,7 +40,7 @@ enum LineLayerRenderer {
         var groups = PaintGroups<Paint>()
         var painted: [PaintedPiece] = []
         var featureCount = 0
-        var meshes: [(LineMesh, LineShading)] = []
+        var meshes: [(LineMesh, LineShading, Rect?)] = []
         var longestLine = 0.0
         var patternCache: [String: LinePattern?] = [:]
         let scale = frame.viewport.scale
@@ -56,24 +56,38 @@ enum LineLayerRenderer {
                 outset: gap + half * (gap > 0 ? 2 : 1) + (half == 0 ? 0 : antialiasing),
                 inset: gap + (gap > 0 ? antialiasing : 0), ramp: paint.blur + 1 / scale)
         }
+        let perPoint = frame.viewport.mapPointsPerPoint
+        let origin = frame.viewport.visibleMapRect.origin
+        func userRect(_ r: MapRect, offset: Double) -> Rect {
+            Rect(
+                x: (r.minX - origin.x + offset) / perPoint, y: (r.minY - origin.y) / perPoint,
+                width: r.width / perPoint, height: r.height / perPoint)
+        }
+        func add(_ mesh: LineMesh, _ shading: LineShading, _ clip: Rect?) {
+            if !mesh.indices.isEmpty { meshes.append((mesh, shading, clip)) }
+        }
+        /// The lines' mesh. `tile`: MapLibre draws a vector tile's lines as the producer cut them (into
+        /// the tile's buffer, `Feature.bufferedLines`), each tile clipped to its square (the clip returned),
+        /// dashes measured from the tile's line start; a line wholly inside its tile is drawn unclipped (its
+        /// neighbour would draw what spills over from its buffer).
         func mesh(
             _ lines: [[MapPoint]], _ paint: Paint, pipeline: GeometryPipeline, offset: Double,
             context: EvaluationContext
         ) -> LineMesh {
-            var tessellator = LineTessellator(
+            var t = LineTessellator(
                 cap: paint.cap, join: paint.join, miterLimit: paint.miterLimit, roundLimit: roundLimit,
                 outset: shading(paint).outset, offset: paint.offset)
             // 15 pixels at the integer zoom, growing with the fractional zoom as the tile does.
-            tessellator.sharpCornerOffset = 15 * pow(2, frame.zoom - frame.zoom.rounded(.down))
+            t.sharpCornerOffset = 15 * pow(2, frame.zoom - frame.zoom.rounded(.down))
             for line in lines {
                 for piece in pipeline.line(line, offset: offset) {
-                    tessellator.startLength = piece.startLength
-                    tessellator.lineLength = piece.lineLength
+                    t.startLength = piece.startLength
+                    t.lineLength = piece.lineLength
                     longestLine = max(longestLine, piece.lineLength)
-                    tessellator.add(piece.points, closed: piece.closed)
+                    t.add(piece.points, closed: piece.closed)
                 }
             }
-            return tessellator.mesh
+            return t.mesh
         }
         let gradient = layer.isSet(.lineGradient)
         let patterned = layer.isSet(.linePattern)
@@ -119,17 +133,27 @@ enum LineLayerRenderer {
                 paint.feature = featureCount
             }
             var lines: [[MapPoint]] = []
+            // The mesh's lines: a vector tile's lines as the producer cut them when they leave the tile,
+            // drawn clipped to it (see `mesh`).
+            var meshLines: [[MapPoint]] = []
+            var clip: Rect?
             switch feature.shape {
-            case .lines(let l): lines = l
+            case .lines(let l):
+                lines = l
+                meshLines = l
+                if let buffered = feature.bufferedLines, let tile = feature.tileBounds {
+                    meshLines = buffered
+                    clip = userRect(tile, offset: offset)
+                }
             case .polygons(let polygons):
                 lines = polygons.flatMap {
                     $0.flatMap { GeometryPipeline.outlineWithoutCuts($0, cutAlong: feature.tileBounds) }
                 }
+                meshLines = lines
             case .points: return
             }
             if useMeshes, gradient, !patterned, paint.dash.isEmpty {
-                meshes.append(
-                    (mesh(lines, paint, pipeline: pipeline, offset: offset, context: context), shading(paint)))
+                add(mesh(meshLines, paint, pipeline: pipeline, offset: offset, context: context), shading(paint), clip)
                 return
             }
             if useMeshes, patterned {
@@ -149,7 +173,7 @@ enum LineLayerRenderer {
                 pattern?.period = period
                 var s = shading(paint)
                 s.pattern = pattern
-                meshes.append((mesh(lines, paint, pipeline: pipeline, offset: offset, context: context), s))
+                add(mesh(meshLines, paint, pipeline: pipeline, offset: offset, context: context), s, clip)
                 return
             }
             if gradient || patterned {
@@ -170,8 +194,7 @@ enum LineLayerRenderer {
             }
             if useMeshes, paint.dash.isEmpty {
                 // Extruded into triangles and shaded as MapLibre's line shader does (LineTessellator).
-                meshes.append(
-                    (mesh(lines, paint, pipeline: pipeline, offset: offset, context: context), shading(paint)))
+                add(mesh(meshLines, paint, pipeline: pipeline, offset: offset, context: context), shading(paint), clip)
                 return
             }
             if useMeshes, let dasharray = layer.numbers(.lineDasharray, context) {
@@ -190,7 +213,7 @@ enum LineLayerRenderer {
                     // length (in widths, or half of it at an integer zoom) over its 256 texels.
                     let fromScale = frame.zoom > frame.zoom.rounded(.down) ? 1.0 : 0.5
                     s.dashGamma = 1 / (2 * fromScale * sum * scale) / floorWidth
-                    meshes.append((mesh(lines, paint, pipeline: pipeline, offset: offset, context: context), s))
+                    add(mesh(meshLines, paint, pipeline: pipeline, offset: offset, context: context), s, clip)
                     return
                 }
             }
@@ -212,12 +235,12 @@ enum LineLayerRenderer {
             if !meshes.isEmpty {
                 let canvas = g.makeLineCanvas()
                 let table = gradient && !patterned ? gradientTable(layer, frame: frame, longestLine: longestLine) : nil
-                for (mesh, var shading) in meshes {
+                for (mesh, var shading, clip) in meshes {
                     if let table {
                         shading.gradient = table.colors
                         shading.nearestTexel = table.nearest
                     }
-                    canvas.add(mesh, shading)
+                    canvas.add(mesh, shading, clip: clip)
                 }
                 // Triangles covering the image 16 times over (a 1000-point casing of every border of a
                 // country map) are stroked by Cairo instead, whose cost does not multiply with the width.
