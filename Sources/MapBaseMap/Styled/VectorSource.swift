@@ -161,7 +161,7 @@ final class VectorSource: Sendable {
         func map(_ p: [Point]) -> [MapPoint] { p.map { MapPoint(x: ox + $0.x * scale, y: oy + $0.y * scale) } }
         let shape: FeatureSource.Shape
         var measures: [FeatureSource.LineMeasure] = []
-        var buffered: [[MapPoint]] = []
+        var kept: [[Point]] = []
         var leaves = false
         switch f.geometry {
         case .points(let p):
@@ -174,8 +174,11 @@ final class VectorSource: Sendable {
                 let projected = points(line)
                 let clipped = LineClipper.clip(projected, to: square)
                 if !clipped.pieces.isEmpty {
-                    buffered.append(map(projected))
-                    if projected.contains(where: { $0.x < 0 || $0.y < 0 || $0.x > extent || $0.y > extent }) {
+                    kept.append(projected)
+                    if !leaves,
+                        clipped.pieces.count > 1 || clipped.pieces[0].points.count != projected.count
+                            || projected.contains(where: { $0.x < 0 || $0.y < 0 || $0.x > extent || $0.y > extent })
+                    {
                         leaves = true
                     }
                 }
@@ -216,7 +219,7 @@ final class VectorSource: Sendable {
         }
         feature.tileBounds = MapRect(x: ox, y: oy, width: size, height: size)
         if !measures.isEmpty { feature.lineMeasures = measures }
-        if leaves { feature.bufferedLines = buffered }
+        if leaves { feature.bufferedLines = kept.map(map) }
         return feature
     }
 }
