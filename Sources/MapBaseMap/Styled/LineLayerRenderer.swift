@@ -95,7 +95,9 @@ enum LineLayerRenderer {
         let maxWidth =
             layer.number(.lineWidth, constant) + layer.number(.lineGapWidth, constant)
             + abs(layer.number(.lineOffset, constant)) + layer.number(.lineBlur, constant)
-        let margin = max(4, maxWidth * 2 + 4)
+        // line-translate brings lines from beyond the view's edge into it.
+        let (tx, ty) = frame.translation(layer, .lineTranslate)
+        let margin = max(4, maxWidth * 2 + 4) + max(abs(tx), abs(ty))
         // Vector tiles come simplified and quantized by their producer: simplifying them again only moves
         // their vertices (ends and corners of roads then differ from MapLibre's by a pixel), so their
         // lines keep every vertex that is not within 1/100 pixel of the line. GeoJSON (full-resolution
@@ -228,7 +230,6 @@ enum LineLayerRenderer {
             }
         }
         let g = frame.context
-        let (tx, ty) = frame.translation(layer, .lineTranslate)
         var tooWide = false
         g.withSavedState {
             g.translateBy(x: tx, y: ty)
@@ -240,7 +241,8 @@ enum LineLayerRenderer {
                         shading.gradient = table.colors
                         shading.nearestTexel = table.nearest
                     }
-                    canvas.add(mesh, shading, clip: clip)
+                    // MapLibre's stencil keeps each tile's square where it is; the lines move.
+                    canvas.add(mesh, shading, clip: clip.map { $0.offsetBy(dx: -tx, dy: -ty) })
                 }
                 // Triangles covering the image 16 times over (a 1000-point casing of every border of a
                 // country map) are stroked by Cairo instead, whose cost does not multiply with the width.
