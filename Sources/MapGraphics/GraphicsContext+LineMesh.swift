@@ -50,6 +50,10 @@ public struct LineShading: Sendable {
     /// (premultiplied) or, with `nearestTexel`, the nearest texel (a GPU's texture lookup).
     public var gradient: [Color]
     public var nearestTexel: Bool
+    /// When not empty (as many as ``gradient``, ascending), the gradient is a step function instead of a
+    /// table: a pixel takes the color of the last entry whose progress is at most its own (the first
+    /// entry's progress should be -infinity).
+    public var gradientSteps: [Double] = []
     /// When not empty, a dash pattern as a signed distance field: texel `i` (0...1, 0.5 on a dash's
     /// edge, more inside a dash) covers 1/count of one repeat, which is ``dashPeriod`` long along the
     /// line (user units); it is looked up linearly filtered and repeated, and the coverage multiplied by
@@ -163,6 +167,7 @@ public final class LineCanvas {
     /// Premultiplied r, g, b, a per texel, per shading (empty for a plain color).
     private var gradients: [[Float]] = []
     private var nearest: [Bool] = []
+    private var steps: [[Double]] = []
     private var patterns: [LinePattern?] = []
     /// Per shading: the pixels (device, first and past-the-end columns and rows) it may cover.
     private var limits: [(x0: Int, x1: Int, y0: Int, y1: Int)] = []
@@ -218,6 +223,7 @@ public final class LineCanvas {
                 [Float(c.red * c.alpha), Float(c.green * c.alpha), Float(c.blue * c.alpha), Float(c.alpha)]
             })
         nearest.append(shading.nearestTexel)
+        steps.append(shading.gradientSteps.count == shading.gradient.count ? shading.gradientSteps : [])
         patterns.append(shading.pattern)
         limits.append(limit)
         dashes.append(
@@ -286,7 +292,7 @@ public final class LineCanvas {
                 t += 4
                 rasterizeTriangle(
                     ia, ib, ic, shading: shadings[index], gradient: gradients[index], nearest: nearest[index],
-                    dash: dashes[index], pattern: patterns[index], limit: limits[index],
+                    steps: steps[index], dash: dashes[index], pattern: patterns[index], limit: limits[index],
                     origin: (x0, y0), size: (width, height), pixels: base, stride: stride)
             }
         }
@@ -297,7 +303,8 @@ public final class LineCanvas {
     private func rasterizeTriangle(
         _ ia: Int, _ ib: Int, _ ic: Int,
         shading: (r: Float, g: Float, b: Float, a: Float, outset: Float, inset: Float, ramp: Float),
-        gradient: [Float], nearest: Bool, dash: (field: [Float], period: Double, gamma: Float, rows: Int),
+        gradient: [Float], nearest: Bool, steps: [Double],
+        dash: (field: [Float], period: Double, gamma: Float, rows: Int),
         pattern: LinePattern?, limit: (x0: Int, x1: Int, y0: Int, y1: Int),
         origin: (Int, Int),
         size: (Int, Int), pixels: UnsafeMutableRawPointer,
@@ -444,7 +451,19 @@ public final class LineCanvas {
                     let i0: Int
                     let i1: Int
                     var f: Float
-                    if nearest {
+                    if !steps.isEmpty {
+                        // The last step at or below the pixel's progress (binary search).
+                        let p = Double(l0 * na.2 + l1 * nb.2 + l2 * nc.2)
+                        var lo = 0
+                        var hi = steps.count - 1
+                        while lo < hi {
+                            let mid = (lo + hi + 1) / 2
+                            if steps[mid] <= p { lo = mid } else { hi = mid - 1 }
+                        }
+                        i0 = lo
+                        i1 = lo
+                        f = 0
+                    } else if nearest {
                         i0 = min(max(Int((u + 0.5).rounded(.down)), 0), texels - 1)
                         i1 = i0
                         f = 0

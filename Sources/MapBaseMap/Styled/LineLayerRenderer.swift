@@ -240,6 +240,7 @@ enum LineLayerRenderer {
                     if let table {
                         shading.gradient = table.colors
                         shading.nearestTexel = table.nearest
+                        shading.gradientSteps = table.steps
                     }
                     // MapLibre's stencil keeps each tile's square where it is; the lines move.
                     canvas.add(mesh, shading, clip: clip.map { $0.offsetBy(dx: -tx, dy: -ty) })
@@ -262,26 +263,42 @@ enum LineLayerRenderer {
     /// `line-gradient` as MapLibre's color ramp texture: 256 texels, or for a `step` expression (drawn
     /// with the nearest texel) as many as the longest line spans at 1024 texels per tile, a power of two
     /// up to 8192. Each texel is the color at progress `i / (count - 1)`, its components floored to 8 bits.
+    /// A `step` over `line-progress` on lines longer than a tile is exact (`steps`): MapLibre's ramp spans
+    /// only each tile's piece of a line (about 0.4 pixel a texel), where a whole-line table would be
+    /// pixels coarse.
     static func gradientTable(_ layer: StyleLayer, frame: LayerFrame, longestLine: Double)
-        -> (colors: [Color], nearest: Bool)
+        -> (colors: [Color], nearest: Bool, steps: [Double])
     {
+        func floor8(_ c: Color) -> Color {
+            func f(_ v: Double) -> Double { (v * 255).rounded(.down) / 255 }
+            return Color(red: f(c.red), green: f(c.green), blue: f(c.blue), alpha: f(c.alpha))
+        }
+        var context = frame.constantContext
         var nearest = false
         var count = 256
-        if case .step = layer.properties[StylePropertyName.lineGradient.rawValue]?.expression {
+        if case .step(let input, _, let stops) = layer.properties[StylePropertyName.lineGradient.rawValue]?.expression {
             nearest = true
             // The line's length in tiles of the integer zoom (512 points each at that zoom).
             let tiles = longestLine / (512 * pow(2, frame.zoom - frame.zoom.rounded(.down)))
+            if tiles > 1, input == .lineProgress, let first = stops.first, stops.count < 10_000 {
+                var steps = [-Double.infinity]
+                context.lineProgress = first.input - 1
+                var colors = [floor8(layer.color(.lineGradient, context) ?? .clear)]
+                for stop in stops where stop.input.isFinite && stop.input > steps[steps.count - 1] {
+                    context.lineProgress = stop.input
+                    steps.append(stop.input)
+                    colors.append(floor8(layer.color(.lineGradient, context) ?? .clear))
+                }
+                return (colors, true, steps)
+            }
             let texels = tiles * 1024
             while Double(count) < texels, count < 8192 { count *= 2 }
         }
-        var context = frame.constantContext
         let colors = (0..<count).map { i -> Color in
             context.lineProgress = Double(i) / Double(count - 1)
-            let c = layer.color(.lineGradient, context) ?? .clear
-            func floor8(_ v: Double) -> Double { (v * 255).rounded(.down) / 255 }
-            return Color(red: floor8(c.red), green: floor8(c.green), blue: floor8(c.blue), alpha: floor8(c.alpha))
+            return floor8(layer.color(.lineGradient, context) ?? .clear)
         }
-        return (colors, nearest)
+        return (colors, nearest, [])
     }
 
     /// A dash array as MapLibre's 256-texel dash texture: each texel the signed distance (texels, plus
