@@ -77,6 +77,26 @@ struct LinePatternTests {
         #expect(LinePattern(image: image, period: period) == nil)
     }
 
+    @Test("a stepped gradient changes color exactly where the pixel's progress passes the step")
+    func exactSteps() throws {
+        // Progress x / 40 along a line from x 0 to 40: column 19 (centre 19.5) is at 0.4875, column 20 at
+        // 0.5125; the step at 0.5 turns red to blue between them.
+        let surface = try ImageSurface(width: 40, height: 40)
+        let g = try GraphicsContext(surface: surface)
+        let canvas = g.makeLineCanvas()
+        var t = LineTessellator(cap: "butt", join: "miter", miterLimit: 2, roundLimit: 1.05, outset: 5.5, offset: 0)
+        t.lineLength = 40
+        t.add([Point(x: 0, y: 20), Point(x: 40, y: 20)], closed: false)
+        var shading = LineShading(
+            color: .black, opacity: 1, outset: 5.5, inset: 0, ramp: 1,
+            gradient: [Color(red: 1, green: 0, blue: 0), Color(red: 0, green: 0, blue: 1)], nearestTexel: true)
+        shading.gradientSteps = [-.infinity, 0.5]
+        canvas.add(t.mesh, shading)
+        g.draw(canvas)
+        #expect(surface.pixel(x: 19, y: 20).red == 255 && surface.pixel(x: 19, y: 20).blue == 0)
+        #expect(surface.pixel(x: 20, y: 20).blue == 255 && surface.pixel(x: 20, y: 20).red == 0)
+    }
+
     @Test(
         "a tile clip keeps the pixels whose centres lie inside it, as a stencil does",
         arguments: [(10.3, 10, 19), (10.5, 10, 19), (10.6, 11, 20)])
