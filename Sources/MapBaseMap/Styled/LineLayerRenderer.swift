@@ -4,11 +4,13 @@ import MapGraphics
 import MapStyle
 
 /// Draws a `line` layer: lines, or the outlines of polygons without the edges that only exist because
-/// the data is cut at the 180th meridian or at the south pole's limit. `line-gap-width` draws a casing:
-/// two lines either side of a gap, hollowed out in an offscreen layer. `line-gradient` colors a line by `line-progress` (how far
-/// along it a point is) and `line-pattern` repeats an image along it, scaled to the line's width; both
-/// paint each piece on its own, in feature order. `line-blur` fades the edges over its width (strokes of stepped widths added
-/// up); `line-offset` draws a parallel line; `line-translate` moves the layer.
+/// the data is cut at the 180th meridian or at the south pole's limit, as MapLibre's line shaders draw
+/// them (``LineTessellator`` triangles rasterized by `LineCanvas`). `line-gap-width` draws a casing: two
+/// lines either side of a gap. `line-gradient` colors a line by `line-progress` (how far along it a point
+/// is) and `line-pattern` repeats an image along it, spanning the line's width. `line-blur` fades the
+/// edges; `line-offset` draws a parallel line; `line-translate` moves the layer. Layers too wide to
+/// rasterize triangle by triangle are stroked by Cairo (gradients and patterns then painted segment by
+/// segment).
 enum LineLayerRenderer {
     struct Paint: Hashable {
         var color: Color
@@ -66,10 +68,10 @@ enum LineLayerRenderer {
         func add(_ mesh: LineMesh, _ shading: LineShading, _ clip: Rect?) {
             if !mesh.indices.isEmpty { meshes.append((mesh, shading, clip)) }
         }
-        /// The lines' mesh. `tile`: MapLibre draws a vector tile's lines as the producer cut them (into
-        /// the tile's buffer, `Feature.bufferedLines`), each tile clipped to its square (the clip returned),
-        /// dashes measured from the tile's line start; a line wholly inside its tile is drawn unclipped (its
-        /// neighbour would draw what spills over from its buffer).
+        /// The lines' mesh. A vector tile's line that leaves its tile is given as the producer cut it (into
+        /// the tile's buffer, `Feature.bufferedLines`) and drawn clipped to the tile's square, as MapLibre
+        /// draws each tile, dashes measured from the tile's line start; a line wholly inside its tile is
+        /// drawn unclipped (its neighbour would draw what spills over from its buffer).
         func mesh(
             _ lines: [[MapPoint]], _ paint: Paint, pipeline: GeometryPipeline, offset: Double,
             context: EvaluationContext
