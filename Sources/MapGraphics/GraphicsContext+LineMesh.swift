@@ -50,6 +50,10 @@ public struct LineShading: Sendable {
     /// (premultiplied) or, with `nearestTexel`, the nearest texel (a GPU's texture lookup).
     public var gradient: [Color]
     public var nearestTexel: Bool
+    /// When not empty (as many as ``gradient``, ascending), the gradient is a step function instead of a
+    /// table: a pixel takes the color of the last entry whose progress is at most its own (the first
+    /// entry's progress should be -infinity).
+    public var gradientSteps: [Double] = []
     /// When not empty, a dash pattern as a signed distance field: texel `i` (0...1, 0.5 on a dash's
     /// edge, more inside a dash) covers 1/count of one repeat, which is ``dashPeriod`` long along the
     /// line (user units); it is looked up linearly filtered and repeated, and the coverage multiplied by
@@ -60,6 +64,9 @@ public struct LineShading: Sendable {
     /// Rows of ``dash`` (1, or 2n + 1 for round dashes: row `n + k` is the field `k / n` of the half
     /// width off the centre, looked up by the pixel's interpolated side normal, MapLibre's round dashes).
     public var dashRows = 1
+    /// When set, the color comes from this image repeated along the line (``LinePattern``) instead of
+    /// ``color``; ``dash`` and ``gradient`` are then not used.
+    public var pattern: LinePattern?
 
     /// A shading; see the type's description.
     public init(
@@ -73,6 +80,76 @@ public struct LineShading: Sendable {
         self.ramp = ramp
         self.gradient = gradient
         self.nearestTexel = nearestTexel
+    }
+}
+
+/// An image repeated along a line as MapLibre's `line_pattern` shader repeats it: one repeat is
+/// ``period`` long along the line (user units, from the line's start) and spans the line's whole
+/// extrusion across (its width plus the antialiasing margin, the image's top on the side MapLibre's
+/// "down" vertices are on). Each repeat maps the image plus a one-texel border (wrapped from the opposite
+/// edge, MapLibre's pattern padding in its image atlas) and is looked up linearly filtered, clamped at
+/// the border.
+public struct LinePattern: Sendable {
+    /// Premultiplied r, g, b, a per texel, ``width`` x ``height`` texels (the image and its border).
+    let texels: [Float]
+    let width: Int
+    let height: Int
+    /// The length of one repeat along the line, in user units (> 0).
+    public var period: Double
+
+    /// The pattern of `image` repeated every `period` user units; nil for an empty image or a period
+    /// that is not positive and finite.
+    public init?(image: ImageSurface, period: Double) {
+        let w = image.width
+        let h = image.height
+        guard w > 0, h > 0, w <= 4096, h <= 4096, period > 0, period.isFinite else { return nil }
+        let pw = w + 2
+        let ph = h + 2
+        var texels = [Float](repeating: 0, count: pw * ph * 4)
+        image.cairo.withPixels { base, stride in
+            for py in 0..<ph {
+                let sy = (py - 1 + h) % h
+                let row = base.advanced(by: sy * stride)
+                for px in 0..<pw {
+                    let sx = (px - 1 + w) % w
+                    let word = row.load(fromByteOffset: sx * 4, as: UInt32.self)
+                    let i = (py * pw + px) * 4
+                    texels[i] = Float((word >> 16) & 0xFF) / 255
+                    texels[i + 1] = Float((word >> 8) & 0xFF) / 255
+                    texels[i + 2] = Float(word & 0xFF) / 255
+                    texels[i + 3] = Float(word >> 24) / 255
+                }
+            }
+        }
+        self.texels = texels
+        self.width = pw
+        self.height = ph
+        self.period = period
+    }
+
+    /// The linearly filtered, premultiplied color at `x` (0..<1 along one repeat) and `y` (0...1 across).
+    @inline(__always)
+    func sample(_ x: Float, _ y: Float) -> (Float, Float, Float, Float) {
+        let u = x * Float(width) - 0.5
+        let v = y * Float(height) - 0.5
+        let fu = u.rounded(.down)
+        let fv = v.rounded(.down)
+        let tx = u - fu
+        let ty = v - fv
+        let x0 = min(max(Int(fu), 0), width - 1)
+        let x1 = min(max(Int(fu) + 1, 0), width - 1)
+        let y0 = min(max(Int(fv), 0), height - 1)
+        let y1 = min(max(Int(fv) + 1, 0), height - 1)
+        let i00 = (y0 * width + x0) * 4
+        let i10 = (y0 * width + x1) * 4
+        let i01 = (y1 * width + x0) * 4
+        let i11 = (y1 * width + x1) * 4
+        func channel(_ k: Int) -> Float {
+            let top = texels[i00 + k] * (1 - tx) + texels[i10 + k] * tx
+            let bottom = texels[i01 + k] * (1 - tx) + texels[i11 + k] * tx
+            return top * (1 - ty) + bottom * ty
+        }
+        return (channel(0), channel(1), channel(2), channel(3))
     }
 }
 
@@ -90,6 +167,10 @@ public final class LineCanvas {
     /// Premultiplied r, g, b, a per texel, per shading (empty for a plain color).
     private var gradients: [[Float]] = []
     private var nearest: [Bool] = []
+    private var steps: [[Double]] = []
+    private var patterns: [LinePattern?] = []
+    /// Per shading: the pixels (device, first and past-the-end columns and rows) it may cover.
+    private var limits: [(x0: Int, x1: Int, y0: Int, y1: Int)] = []
     private var triangles: [Int32] = []  // a, b, c, shading index
     private var shadings: [(r: Float, g: Float, b: Float, a: Float, outset: Float, inset: Float, ramp: Float)] = []
     private var minX = Double.infinity
@@ -113,17 +194,38 @@ public final class LineCanvas {
     /// Whether nothing was added.
     public var isEmpty: Bool { triangles.isEmpty }
 
-    /// Adds `mesh` (user space, under the context's current transform) shaded by `shading`.
-    public func add(_ mesh: LineMesh, _ shading: LineShading) {
+    /// Adds `mesh` (user space, under the context's current transform) shaded by `shading`; with `clip`
+    /// (user space, no rotation), only pixels whose centres lie inside it are drawn, as MapLibre's
+    /// stencil clips a tile's lines to the tile's square.
+    public func add(_ mesh: LineMesh, _ shading: LineShading, clip square: Rect? = nil) {
         guard !mesh.indices.isEmpty, shading.outset > 0, shading.ramp > 0, shading.opacity > 0 else { return }
+        var limit = (x0: Int.min, x1: Int.max, y0: Int.min, y1: Int.max)
+        if let square {
+            let a = context.cairo.userToDevice(Point(x: square.minX, y: square.minY))
+            let b = context.cairo.userToDevice(Point(x: square.maxX, y: square.maxY))
+            // A pixel is inside when its centre is: first column ceil(min - 0.5), past the last ceil(max - 0.5).
+            func edge(_ v: Double) -> Int? {
+                let e = (v - 0.5).rounded(.up)
+                return e.isFinite && abs(e) < 1e9 ? Int(e) : nil
+            }
+            guard let x0 = edge(min(a.x, b.x)), let x1 = edge(max(a.x, b.x)), let y0 = edge(min(a.y, b.y)),
+                let y1 = edge(max(a.y, b.y)), x0 < x1, y0 < y1
+            else { return }
+            limit = (x0, x1, y0, y1)
+        }
         // Distances in the shading are in user units; the ramp and coverage are computed in those units.
-        let alpha = shading.gradient.isEmpty ? shading.color.alpha * min(1, shading.opacity) : min(1, shading.opacity)
+        let alpha =
+            shading.gradient.isEmpty && shading.pattern == nil
+            ? shading.color.alpha * min(1, shading.opacity) : min(1, shading.opacity)
         guard alpha > 0 else { return }
         gradients.append(
             shading.gradient.flatMap { c in
                 [Float(c.red * c.alpha), Float(c.green * c.alpha), Float(c.blue * c.alpha), Float(c.alpha)]
             })
         nearest.append(shading.nearestTexel)
+        steps.append(shading.gradientSteps.count == shading.gradient.count ? shading.gradientSteps : [])
+        patterns.append(shading.pattern)
+        limits.append(limit)
         dashes.append(
             shading.dashPeriod > 0 && shading.dashGamma > 0 && shading.dashRows > 0
                 && shading.dash.count >= 2 * shading.dashRows && shading.dash.count % shading.dashRows == 0
@@ -190,7 +292,7 @@ public final class LineCanvas {
                 t += 4
                 rasterizeTriangle(
                     ia, ib, ic, shading: shadings[index], gradient: gradients[index], nearest: nearest[index],
-                    dash: dashes[index],
+                    steps: steps[index], dash: dashes[index], pattern: patterns[index], limit: limits[index],
                     origin: (x0, y0), size: (width, height), pixels: base, stride: stride)
             }
         }
@@ -201,7 +303,9 @@ public final class LineCanvas {
     private func rasterizeTriangle(
         _ ia: Int, _ ib: Int, _ ic: Int,
         shading: (r: Float, g: Float, b: Float, a: Float, outset: Float, inset: Float, ramp: Float),
-        gradient: [Float], nearest: Bool, dash: (field: [Float], period: Double, gamma: Float, rows: Int),
+        gradient: [Float], nearest: Bool, steps: [Double],
+        dash: (field: [Float], period: Double, gamma: Float, rows: Int),
+        pattern: LinePattern?, limit: (x0: Int, x1: Int, y0: Int, y1: Int),
         origin: (Int, Int),
         size: (Int, Int), pixels: UnsafeMutableRawPointer,
         stride: Int
@@ -223,12 +327,12 @@ public final class LineCanvas {
         var da: Float = 0
         var db: Float = 0
         var dc: Float = 0
-        if dashTexels > 0 {
-            let ua = distances[ia] / dash.period
+        if let period = pattern?.period ?? (dashTexels > 0 ? dash.period : nil) {
+            let ua = distances[ia] / period
             dashBase = ua.rounded(.down)
             da = Float(ua - dashBase)
-            db = Float(distances[ib] / dash.period - dashBase)
-            dc = Float(distances[ic] / dash.period - dashBase)
+            db = Float(distances[ib] / period - dashBase)
+            dc = Float(distances[ic] / period - dashBase)
         }
         var area = (bx - ax) * (cy - ay) - (by - ay) * (cx - ax)
         guard area != 0, area.isFinite else { return }
@@ -239,10 +343,15 @@ public final class LineCanvas {
             swap(&da, &db)
             area = -area
         }
-        let xStart = max(0, Int((min(ax, bx, cx) - 0.5).rounded(.up)))
-        let xEnd = min(size.0 - 1, Int((max(ax, bx, cx) - 0.5).rounded(.down)))
-        let yStart = max(0, Int((min(ay, by, cy) - 0.5).rounded(.up)))
-        let yEnd = min(size.1 - 1, Int((max(ay, by, cy) - 0.5).rounded(.down)))
+        // The clip's limits, relative to the origin (saturating: unclipped limits are Int.min/max).
+        let lx0 = limit.x0 == Int.min ? 0 : limit.x0 - origin.0
+        let lx1 = limit.x1 == Int.max ? size.0 : limit.x1 - origin.0
+        let ly0 = limit.y0 == Int.min ? 0 : limit.y0 - origin.1
+        let ly1 = limit.y1 == Int.max ? size.1 : limit.y1 - origin.1
+        let xStart = max(0, lx0, Int((min(ax, bx, cx) - 0.5).rounded(.up)))
+        let xEnd = min(size.0 - 1, lx1 - 1, Int((max(ax, bx, cx) - 0.5).rounded(.down)))
+        let yStart = max(0, ly0, Int((min(ay, by, cy) - 0.5).rounded(.up)))
+        let yEnd = min(size.1 - 1, ly1 - 1, Int((max(ay, by, cy) - 0.5).rounded(.down)))
         guard xStart <= xEnd, yStart <= yEnd else { return }
         // Edge functions (positive inside); a pixel centre exactly on an edge belongs to the triangle on
         // one side only (the edge's direction decides), so triangles sharing an edge never both draw it.
@@ -326,13 +435,35 @@ public final class LineCanvas {
                     guard coverage > 0 else { continue }
                 }
                 var source = (shading.r, shading.g, shading.b, shading.a)
-                if texels > 0 {
+                if let pattern {
+                    // MapLibre's line_pattern: along, the fraction of the repeat; across, the side normal
+                    // from -1 to 1 mapped to the image's top to bottom.
+                    let along = l0 * da + l1 * db + l2 * dc
+                    let x = along - along.rounded(.down)
+                    let side = l0 * na.1 + l1 * nb.1 + l2 * nc.1
+                    guard x.isFinite, side.isFinite else { continue }
+                    let c = pattern.sample(x, 0.5 * side + 0.5)
+                    let o = shading.a
+                    source = (c.0 * o, c.1 * o, c.2 * o, c.3 * o)
+                } else if texels > 0 {
                     // The texel lookup of a GPU: texel centres at (i + 0.5) / count, clamped at the ends.
                     let u = (l0 * na.2 + l1 * nb.2 + l2 * nc.2) * Float(texels) - 0.5
                     let i0: Int
                     let i1: Int
                     var f: Float
-                    if nearest {
+                    if !steps.isEmpty {
+                        // The last step at or below the pixel's progress (binary search).
+                        let p = Double(l0 * na.2 + l1 * nb.2 + l2 * nc.2)
+                        var lo = 0
+                        var hi = steps.count - 1
+                        while lo < hi {
+                            let mid = (lo + hi + 1) / 2
+                            if steps[mid] <= p { lo = mid } else { hi = mid - 1 }
+                        }
+                        i0 = lo
+                        i1 = lo
+                        f = 0
+                    } else if nearest {
                         i0 = min(max(Int((u + 0.5).rounded(.down)), 0), texels - 1)
                         i1 = i0
                         f = 0

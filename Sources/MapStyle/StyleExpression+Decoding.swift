@@ -121,19 +121,22 @@ struct ExpressionDecoder {
                 }
             }
             var inner: [StyleExpression.Stop] = []
-            var interpolatable = true
             for (z, stops) in zooms {
                 var members = (json.members ?? []).filter { $0.0 != "stops" && $0.0 != "default" }
                 members.append(("stops", .array(stops)))
                 let e = try legacyFunction(.object(members), path: path)
-                if case .step = e { interpolatable = false }
-                if case .match = e { interpolatable = false }
                 inner.append(.init(input: z, output: e))
             }
-            let type = json["type"]?.string ?? (interpolatable ? "exponential" : "interval")
+            // MapLibre's convertFunction: the zoom dimension is linear (whatever the function's type and
+            // base, which apply to the property dimension) for properties that interpolate, a step
+            // otherwise. The property is not known here: outputs that are all numbers or all colors
+            // interpolate.
+            let outputs = stopsJSON.compactMap { $0.array?.last.map { StyleValue($0) } }
+            let interpolatable =
+                outputs.allSatisfy { $0.number != nil } || outputs.allSatisfy { $0.number == nil && $0.color != nil }
             let overZoom: StyleExpression =
-                type == "exponential" && interpolatable
-                ? .interpolate(base == 1 ? .linear : .exponential(base), .zoom, inner)
+                interpolatable
+                ? .interpolate(.linear, .zoom, inner)
                 : .step(.zoom, base: inner[0].output, Array(inner.dropFirst()))
             return withDefault(overZoom)
         }

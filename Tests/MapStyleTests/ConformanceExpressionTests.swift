@@ -50,6 +50,27 @@ struct ConformanceExpressionTests {
         #expect(throws: StyleError.self) { try expr(#"{"stops": [[{"zoom": 0, "value": 0}, 0]]}"#) }
     }
 
+    /// MapLibre's render test line-dasharray/literal/line-width-composite-function: a categorical
+    /// zoom-and-property width is still linear over zoom (style spec: the zoom dimension interpolates for
+    /// properties that interpolate, whatever `type` says of the property dimension); string outputs step.
+    @Test(
+        "categorical zoom-and-property functions: linear over zoom for numbers, a step for strings",
+        arguments: [
+            (1, 0.5, StyleValue.number(2.5)), (2, 0.5, .number(3.5)), (3, 0.25, .number(3.75)), (3, 1, .number(6)),
+        ])
+    func categoricalComposite(property: Int, zoom: Double, expected: StyleValue) throws {
+        let text = #"""
+            {"property": "p", "type": "categorical", "stops": [[{"zoom": 0, "value": 1}, 1], [{"zoom": 0, "value": 2}, 2],
+             [{"zoom": 0, "value": 3}, 3], [{"zoom": 1, "value": 1}, 4], [{"zoom": 1, "value": 2}, 5],
+             [{"zoom": 1, "value": 3}, 6]]}
+            """#
+        #expect(try value(text, zoom: zoom, ["p": .number(Double(property))]) == expected)
+        let strings = #"""
+            {"property": "p", "type": "categorical", "stops": [[{"zoom": 0, "value": 1}, "a"], [{"zoom": 1, "value": 1}, "b"]]}
+            """#
+        #expect(try value(strings, zoom: 0.9, ["p": .number(1)]) == .string("a"))
+    }
+
     @Test("string, number and boolean give the first operand of their type, else null")
     func assertions() throws {
         #expect(try value(#"["string", ["get", "n"], "fallback"]"#, ["n": .number(1)]) == .string("fallback"))

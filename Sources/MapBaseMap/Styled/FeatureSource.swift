@@ -32,6 +32,10 @@ final class FeatureSource: Sendable {
         /// buffer included) and that line's length, in map points, and whether the line begins on the tile's
         /// edge; line symbols are spaced along the whole line as MapLibre spaces them.
         var lineMeasures: [LineMeasure]?
+        /// For a vector-tile line that leaves its tile: its lines as the tile holds them (the tile's buffer
+        /// included, not cut at the tile's square), for line layers drawn as MapLibre draws them (each
+        /// tile clipped to its square, dashes measured from the tile's line start). Nil otherwise.
+        var bufferedLines: [[MapPoint]]?
     }
 
     /// Where a clipped piece of a tile's line lies on the whole line (see ``Feature/lineMeasures``).

@@ -4,11 +4,13 @@ import MapGraphics
 import MapStyle
 
 /// Draws a `line` layer: lines, or the outlines of polygons without the edges that only exist because
-/// the data is cut at the 180th meridian or at the south pole's limit. `line-gap-width` draws a casing:
-/// two lines either side of a gap, hollowed out in an offscreen layer. `line-gradient` colors a line by `line-progress` (how far
-/// along it a point is) and `line-pattern` repeats an image along it, scaled to the line's width; both
-/// paint each piece on its own, in feature order. `line-blur` fades the edges over its width (strokes of stepped widths added
-/// up); `line-offset` draws a parallel line; `line-translate` moves the layer.
+/// the data is cut at the 180th meridian or at the south pole's limit, as MapLibre's line shaders draw
+/// them (``LineTessellator`` triangles rasterized by `LineCanvas`). `line-gap-width` draws a casing: two
+/// lines either side of a gap. `line-gradient` colors a line by `line-progress` (how far along it a point
+/// is) and `line-pattern` repeats an image along it, spanning the line's width. `line-blur` fades the
+/// edges; `line-offset` draws a parallel line; `line-translate` moves the layer. Layers too wide to
+/// rasterize triangle by triangle are stroked by Cairo (gradients and patterns then painted segment by
+/// segment).
 enum LineLayerRenderer {
     struct Paint: Hashable {
         var color: Color
@@ -40,8 +42,9 @@ enum LineLayerRenderer {
         var groups = PaintGroups<Paint>()
         var painted: [PaintedPiece] = []
         var featureCount = 0
-        var meshes: [(LineMesh, LineShading)] = []
+        var meshes: [(LineMesh, LineShading, Rect?)] = []
         var longestLine = 0.0
+        var patternCache: [String: LinePattern?] = [:]
         let scale = frame.viewport.scale
         let roundLimit = layer.number(.lineRoundLimit, frame.constantContext)
         /// MapLibre's shading: the coverage falls from 1 to 0 over one device pixel (plus the blur) centred
@@ -55,22 +58,38 @@ enum LineLayerRenderer {
                 outset: gap + half * (gap > 0 ? 2 : 1) + (half == 0 ? 0 : antialiasing),
                 inset: gap + (gap > 0 ? antialiasing : 0), ramp: paint.blur + 1 / scale)
         }
+        let perPoint = frame.viewport.mapPointsPerPoint
+        let origin = frame.viewport.visibleMapRect.origin
+        func userRect(_ r: MapRect, offset: Double) -> Rect {
+            Rect(
+                x: (r.minX - origin.x + offset) / perPoint, y: (r.minY - origin.y) / perPoint,
+                width: r.width / perPoint, height: r.height / perPoint)
+        }
+        func add(_ mesh: LineMesh, _ shading: LineShading, _ clip: Rect?) {
+            if !mesh.indices.isEmpty { meshes.append((mesh, shading, clip)) }
+        }
+        /// The lines' mesh. A vector tile's line that leaves its tile is given as the producer cut it (into
+        /// the tile's buffer, `Feature.bufferedLines`) and drawn clipped to the tile's square, as MapLibre
+        /// draws each tile, dashes measured from the tile's line start; a line wholly inside its tile is
+        /// drawn unclipped (its neighbour would draw what spills over from its buffer).
         func mesh(
             _ lines: [[MapPoint]], _ paint: Paint, pipeline: GeometryPipeline, offset: Double,
             context: EvaluationContext
         ) -> LineMesh {
-            var tessellator = LineTessellator(
+            var t = LineTessellator(
                 cap: paint.cap, join: paint.join, miterLimit: paint.miterLimit, roundLimit: roundLimit,
                 outset: shading(paint).outset, offset: paint.offset)
+            // 15 pixels at the integer zoom, growing with the fractional zoom as the tile does.
+            t.sharpCornerOffset = 15 * pow(2, frame.zoom - frame.zoom.rounded(.down))
             for line in lines {
                 for piece in pipeline.line(line, offset: offset) {
-                    tessellator.startLength = piece.startLength
-                    tessellator.lineLength = piece.lineLength
+                    t.startLength = piece.startLength
+                    t.lineLength = piece.lineLength
                     longestLine = max(longestLine, piece.lineLength)
-                    tessellator.add(piece.points, closed: piece.closed)
+                    t.add(piece.points, closed: piece.closed)
                 }
             }
-            return tessellator.mesh
+            return t.mesh
         }
         let gradient = layer.isSet(.lineGradient)
         let patterned = layer.isSet(.linePattern)
@@ -78,7 +97,9 @@ enum LineLayerRenderer {
         let maxWidth =
             layer.number(.lineWidth, constant) + layer.number(.lineGapWidth, constant)
             + abs(layer.number(.lineOffset, constant)) + layer.number(.lineBlur, constant)
-        let margin = max(4, maxWidth * 2 + 4)
+        // line-translate brings lines from beyond the view's edge into it.
+        let (tx, ty) = frame.translation(layer, .lineTranslate)
+        let margin = max(4, maxWidth * 2 + 4) + max(abs(tx), abs(ty))
         // Vector tiles come simplified and quantized by their producer: simplifying them again only moves
         // their vertices (ends and corners of roads then differ from MapLibre's by a pixel), so their
         // lines keep every vertex that is not within 1/100 pixel of the line. GeoJSON (full-resolution
@@ -116,17 +137,47 @@ enum LineLayerRenderer {
                 paint.feature = featureCount
             }
             var lines: [[MapPoint]] = []
+            // The mesh's lines: a vector tile's lines as the producer cut them when they leave the tile,
+            // drawn clipped to it (see `mesh`).
+            var meshLines: [[MapPoint]] = []
+            var clip: Rect?
             switch feature.shape {
-            case .lines(let l): lines = l
+            case .lines(let l):
+                lines = l
+                meshLines = l
+                if let buffered = feature.bufferedLines, let tile = feature.tileBounds {
+                    meshLines = buffered
+                    clip = userRect(tile, offset: offset)
+                }
             case .polygons(let polygons):
                 lines = polygons.flatMap {
                     $0.flatMap { GeometryPipeline.outlineWithoutCuts($0, cutAlong: feature.tileBounds) }
                 }
+                meshLines = lines
             case .points: return
             }
             if useMeshes, gradient, !patterned, paint.dash.isEmpty {
-                meshes.append(
-                    (mesh(lines, paint, pipeline: pipeline, offset: offset, context: context), shading(paint)))
+                add(mesh(meshLines, paint, pipeline: pipeline, offset: offset, context: context), shading(paint), clip)
+                return
+            }
+            if useMeshes, patterned {
+                // MapLibre's line_pattern: the image at the integer zoom (a static image shows the end of
+                // the cross-fade), one repeat spanning the line's extrusion across and its width at the
+                // integer zoom times the image's aspect along, growing with the fractional zoom as the
+                // map does. A feature whose pattern the sprite lacks is not drawn.
+                let name = layer.string(.linePattern, floorContext(context))
+                guard let image = frame.pattern(name)?.image, image.height > 0 else { return }
+                let floorWidth = layer.number(.lineWidth, floorContext(context))
+                let period =
+                    Double(image.width) / Double(image.height) * floorWidth
+                    * pow(2, frame.zoom - frame.zoom.rounded(.down))
+                var pattern = patternCache[name] ?? LinePattern(image: image, period: max(period, 1e-9))
+                patternCache[name] = pattern
+                guard pattern != nil, period > 0, period.isFinite else { return }
+                pattern?.period = period
+                var s = shading(paint)
+                s.pattern = pattern
+                add(mesh(meshLines, paint, pipeline: pipeline, offset: offset, context: context), s, clip)
                 return
             }
             if gradient || patterned {
@@ -147,8 +198,7 @@ enum LineLayerRenderer {
             }
             if useMeshes, paint.dash.isEmpty {
                 // Extruded into triangles and shaded as MapLibre's line shader does (LineTessellator).
-                meshes.append(
-                    (mesh(lines, paint, pipeline: pipeline, offset: offset, context: context), shading(paint)))
+                add(mesh(meshLines, paint, pipeline: pipeline, offset: offset, context: context), shading(paint), clip)
                 return
             }
             if useMeshes, let dasharray = layer.numbers(.lineDasharray, context) {
@@ -167,7 +217,7 @@ enum LineLayerRenderer {
                     // length (in widths, or half of it at an integer zoom) over its 256 texels.
                     let fromScale = frame.zoom > frame.zoom.rounded(.down) ? 1.0 : 0.5
                     s.dashGamma = 1 / (2 * fromScale * sum * scale) / floorWidth
-                    meshes.append((mesh(lines, paint, pipeline: pipeline, offset: offset, context: context), s))
+                    add(mesh(meshLines, paint, pipeline: pipeline, offset: offset, context: context), s, clip)
                     return
                 }
             }
@@ -182,19 +232,20 @@ enum LineLayerRenderer {
             }
         }
         let g = frame.context
-        let (tx, ty) = frame.translation(layer, .lineTranslate)
         var tooWide = false
         g.withSavedState {
             g.translateBy(x: tx, y: ty)
             if !meshes.isEmpty {
                 let canvas = g.makeLineCanvas()
                 let table = gradient && !patterned ? gradientTable(layer, frame: frame, longestLine: longestLine) : nil
-                for (mesh, var shading) in meshes {
+                for (mesh, var shading, clip) in meshes {
                     if let table {
                         shading.gradient = table.colors
                         shading.nearestTexel = table.nearest
+                        shading.gradientSteps = table.steps
                     }
-                    canvas.add(mesh, shading)
+                    // MapLibre's stencil keeps each tile's square where it is; the lines move.
+                    canvas.add(mesh, shading, clip: clip.map { $0.offsetBy(dx: -tx, dy: -ty) })
                 }
                 // Triangles covering the image 16 times over (a 1000-point casing of every border of a
                 // country map) are stroked by Cairo instead, whose cost does not multiply with the width.
@@ -214,26 +265,42 @@ enum LineLayerRenderer {
     /// `line-gradient` as MapLibre's color ramp texture: 256 texels, or for a `step` expression (drawn
     /// with the nearest texel) as many as the longest line spans at 1024 texels per tile, a power of two
     /// up to 8192. Each texel is the color at progress `i / (count - 1)`, its components floored to 8 bits.
+    /// A `step` over `line-progress` on lines longer than a tile is exact (`steps`): MapLibre's ramp spans
+    /// only each tile's piece of a line (about 0.4 pixel a texel), where a whole-line table would be
+    /// pixels coarse.
     static func gradientTable(_ layer: StyleLayer, frame: LayerFrame, longestLine: Double)
-        -> (colors: [Color], nearest: Bool)
+        -> (colors: [Color], nearest: Bool, steps: [Double])
     {
+        func floor8(_ c: Color) -> Color {
+            func f(_ v: Double) -> Double { (v * 255).rounded(.down) / 255 }
+            return Color(red: f(c.red), green: f(c.green), blue: f(c.blue), alpha: f(c.alpha))
+        }
+        var context = frame.constantContext
         var nearest = false
         var count = 256
-        if case .step = layer.properties[StylePropertyName.lineGradient.rawValue]?.expression {
+        if case .step(let input, _, let stops) = layer.properties[StylePropertyName.lineGradient.rawValue]?.expression {
             nearest = true
             // The line's length in tiles of the integer zoom (512 points each at that zoom).
             let tiles = longestLine / (512 * pow(2, frame.zoom - frame.zoom.rounded(.down)))
+            if tiles > 1, input == .lineProgress, let first = stops.first, stops.count < 10_000 {
+                var steps = [-Double.infinity]
+                context.lineProgress = first.input - 1
+                var colors = [floor8(layer.color(.lineGradient, context) ?? .clear)]
+                for stop in stops where stop.input.isFinite && stop.input > steps[steps.count - 1] {
+                    context.lineProgress = stop.input
+                    steps.append(stop.input)
+                    colors.append(floor8(layer.color(.lineGradient, context) ?? .clear))
+                }
+                return (colors, true, steps)
+            }
             let texels = tiles * 1024
             while Double(count) < texels, count < 8192 { count *= 2 }
         }
-        var context = frame.constantContext
         let colors = (0..<count).map { i -> Color in
             context.lineProgress = Double(i) / Double(count - 1)
-            let c = layer.color(.lineGradient, context) ?? .clear
-            func floor8(_ v: Double) -> Double { (v * 255).rounded(.down) / 255 }
-            return Color(red: floor8(c.red), green: floor8(c.green), blue: floor8(c.blue), alpha: floor8(c.alpha))
+            return floor8(layer.color(.lineGradient, context) ?? .clear)
         }
-        return (colors, nearest)
+        return (colors, nearest, [])
     }
 
     /// A dash array as MapLibre's 256-texel dash texture: each texel the signed distance (texels, plus

@@ -20,6 +20,10 @@ struct LineTessellator {
     var outset: Double
     /// `line-offset`: the strip moves this far to the right of the line's direction.
     var offset: Double
+    /// MapLibre's extra vertex pairs this far (points) before and after a sharp corner (a turn of more
+    /// than 75 degrees) on segments longer than twice it: they change how the strip's triangles
+    /// interpolate the normal, progress and distance near the corner (0: none).
+    var sharpCornerOffset = 0.0
     /// Where the next line added starts along its whole line and that line's length (points), for the
     /// vertices' progress (`line-gradient`).
     var startLength = 0.0
@@ -39,6 +43,9 @@ struct LineTessellator {
     }
 
     private static func same(_ a: Point, _ b: Point) -> Bool { a.x == b.x && a.y == b.y }
+    private static func length(_ a: Point, _ b: Point) -> Double {
+        ((b.x - a.x) * (b.x - a.x) + (b.y - a.y) * (b.y - a.y)).squareRoot()
+    }
     private static func unitPerp(from a: Point, to b: Point) -> Point {
         let dx = b.x - a.x
         let dy = b.y - a.y
@@ -102,11 +109,19 @@ struct LineTessellator {
                 if miterLength > 2 { kind = "flipbevel" }
                 if miterLength < miterLimit { kind = "miter" }
             }
-            if let previous {
-                distance +=
-                    ((here.x - previous.x) * (here.x - previous.x) + (here.y - previous.y) * (here.y - previous.y))
-                    .squareRoot()
+            // cos(75 degrees / 2): the corners MapLibre calls sharp.
+            let sharp = sharpCornerOffset > 0 && previous != nil && next != nil && cosHalfAngle < 0.7933533403
+            if sharp, i > first, let p = previous {
+                let length = Self.length(p, here)
+                if length > 2 * sharpCornerOffset {
+                    let k = sharpCornerOffset / length
+                    let before = Point(x: here.x - (here.x - p.x) * k, y: here.y - (here.y - p.y) * k)
+                    distance += Self.length(p, before)
+                    addPair(before, prevN, 0, 0)
+                    previous = before
+                }
             }
+            if let previous { distance += Self.length(previous, here) }
             switch kind {
             case "miter":
                 addPair(here, Point(x: joinNormal.x * miterLength, y: joinNormal.y * miterLength), 0, 0)
@@ -167,6 +182,16 @@ struct LineTessellator {
                 }
             default:  // butt
                 addPair(here, joinNormal, 0, 0)
+            }
+            if sharp, i < count - 1, let n = next {
+                let length = Self.length(here, n)
+                if length > 2 * sharpCornerOffset {
+                    let k = sharpCornerOffset / length
+                    let after = Point(x: here.x + (n.x - here.x) * k, y: here.y + (n.y - here.y) * k)
+                    distance += Self.length(here, after)
+                    addPair(after, nextN, 0, 0)
+                    current = after
+                }
             }
         }
     }

@@ -137,6 +137,7 @@ final class VectorSource: Sendable {
             case .polygons(let polygons):
                 total += 32 + polygons.reduce(0) { $0 + 32 + $1.reduce(0) { $0 + 32 + $1.count * 16 } }
             }
+            if let buffered = feature.bufferedLines { total += 32 + buffered.reduce(0) { $0 + 32 + $1.count * 16 } }
             total += 64 + feature.properties.count * 48
             for (key, value) in feature.properties {
                 total += key.utf8.count
@@ -160,6 +161,8 @@ final class VectorSource: Sendable {
         func map(_ p: [Point]) -> [MapPoint] { p.map { MapPoint(x: ox + $0.x * scale, y: oy + $0.y * scale) } }
         let shape: FeatureSource.Shape
         var measures: [FeatureSource.LineMeasure] = []
+        var kept: [[Point]] = []
+        var leaves = false
         switch f.geometry {
         case .points(let p):
             let inside = points(p).filter { $0.x >= 0 && $0.y >= 0 && $0.x < extent && $0.y < extent }
@@ -168,7 +171,17 @@ final class VectorSource: Sendable {
         case .lines(let lines):
             var pieces: [[MapPoint]] = []
             for line in lines {
-                let clipped = LineClipper.clip(points(line), to: square)
+                let projected = points(line)
+                let clipped = LineClipper.clip(projected, to: square)
+                if !clipped.pieces.isEmpty {
+                    kept.append(projected)
+                    if !leaves,
+                        clipped.pieces.count > 1 || clipped.pieces[0].points.count != projected.count
+                            || projected.contains(where: { $0.x < 0 || $0.y < 0 || $0.x > extent || $0.y > extent })
+                    {
+                        leaves = true
+                    }
+                }
                 let first = line.first.map { Point(x: Double($0.x), y: Double($0.y)) }
                 let continued = first.map { $0.x == 0 || $0.y == 0 || $0.x == extent || $0.y == extent } ?? false
                 for piece in clipped.pieces {
@@ -206,6 +219,7 @@ final class VectorSource: Sendable {
         }
         feature.tileBounds = MapRect(x: ox, y: oy, width: size, height: size)
         if !measures.isEmpty { feature.lineMeasures = measures }
+        if leaves { feature.bufferedLines = kept.map(map) }
         return feature
     }
 }
