@@ -378,6 +378,38 @@ def local_tilejson(path, assets):
     return TILEJSON_COPIES[path]
 
 
+SPRITE_COPIES = {}
+
+
+def resolve_sprite_stubs(path):
+    """The sprite path (without extension) to use for ASSETS sprite `path`: the test copy stores some sprite
+    files as git symlink stubs (a file holding a sibling's name, e.g. icon-text-fit-2x.json holds
+    'icon-text-fit@2x.json'); such a sprite is read through a temporary folder of links to the real files."""
+    if path in SPRITE_COPIES:
+        return SPRITE_COPIES[path]
+    folder, name = os.path.split(path)
+    targets = {}
+    for suffix in (".json", ".png", "@2x.json", "@2x.png"):
+        file = path + suffix
+        if not os.path.isfile(file):
+            continue
+        target = file
+        if os.path.getsize(file) < 256:
+            with open(file, "rb") as f:
+                text = f.read().decode("utf-8", "replace").strip()
+            if "/" not in text and text != os.path.basename(file) and os.path.isfile(os.path.join(folder, text)):
+                target = os.path.join(folder, text)
+        targets[suffix] = target
+    resolved = path
+    if any(target != path + suffix for suffix, target in targets.items()):
+        copy = tempfile.mkdtemp(prefix="mlrt-sprite-")
+        for suffix, target in targets.items():
+            os.symlink(target, os.path.join(copy, name + suffix))
+        resolved = os.path.join(copy, name)
+    SPRITE_COPIES[path] = resolved
+    return resolved
+
+
 def rewrite_local(value, assets):
     """Every string 'local://x/y' becomes ASSETS/x/y (an absolute path), recursively; TileJSON files are
     read through a copy whose tile URLs point into ASSETS too."""
@@ -387,6 +419,8 @@ def rewrite_local(value, assets):
         path = os.path.join(assets, value[len("local://"):])
         if value.startswith("local://tilesets/") and os.path.isfile(path):
             return local_tilejson(path, assets)
+        if value.startswith("local://sprites/"):
+            return resolve_sprite_stubs(path)
         return path
     if isinstance(value, list):
         return [rewrite_local(v, assets) for v in value]

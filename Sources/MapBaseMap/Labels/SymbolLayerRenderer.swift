@@ -36,7 +36,9 @@ struct SymbolLayerRenderer {
             case "lowercase": text = text.lowercased()
             default: break
             }
-            let iconName = resolveTokens(layer.string(.iconImage, context), context)
+            var imageContext = context  // `["image", name]` in `coalesce` skips images no sprite has
+            imageContext.availableImages = icons?.names ?? []
+            let iconName = resolveTokens(layer.string(.iconImage, imageContext), context)
             guard !text.isEmpty || !iconName.isEmpty else { return }
             entries.append(Entry(feature: feature, offset: offset, context: context, text: text, iconName: iconName))
         }
@@ -131,14 +133,15 @@ struct SymbolLayerRenderer {
                     let anchor = Point(x: (point.x + offset) / perPoint, y: point.y / perPoint)
                     // `text-variable-anchor`: the first anchor whose text fits (else the first).
                     var textCandidate: (content: PlacedLabel.Content, box: Rect)?
+                    var textAlignX = 0.5
                     if hasText {
                         for (n, choice) in textAnchors(context, size: size).enumerated() {
                             let candidate = placeAtPoint(
                                 anchor, text: text, font: font, size: size, context: context, padding: padding,
                                 anchorName: choice.name, offset: choice.offset)
-                            if n == 0 { textCandidate = candidate }
+                            if n == 0 { (textCandidate, textAlignX) = (candidate, Self.alignment(choice.name).x) }
                             if allowOverlap || !collisions.intersectsAny(candidate.box) {
-                                textCandidate = candidate
+                                (textCandidate, textAlignX) = (candidate, Self.alignment(choice.name).x)
                                 break
                             }
                         }
@@ -146,7 +149,8 @@ struct SymbolLayerRenderer {
                     let iconCandidate = icon.map {
                         placeIcon(
                             $0, at: anchor, angle: 0, context: context,
-                            textBox: textCandidate?.box.insetBy(dx: padding, dy: padding))
+                            textBox: textCandidate?.box.insetBy(dx: padding, dy: padding),
+                            fitText: textCandidate == nil ? nil : (text, font, size, textAlignX))
                     }
                     // `symbol-avoid-edges`: a symbol of a tile must lie within its tile.
                     let edges = avoidEdges(feature, offset: offset, context: context)
