@@ -129,63 +129,68 @@ struct SymbolLayerRenderer {
                     }
                 }
             } else {
-                for point in anchors(for: feature) {
-                    let anchor = Point(x: (point.x + offset) / perPoint, y: point.y / perPoint)
-                    // `text-variable-anchor`: the first anchor whose text fits (else the first).
-                    var textCandidate: (content: PlacedLabel.Content, box: Rect)?
-                    var textAlignX = 0.5
-                    if hasText {
-                        for (n, choice) in textAnchors(context, size: size).enumerated() {
-                            let candidate = placeAtPoint(
-                                anchor, text: text, font: font, size: size, context: context, padding: padding,
-                                anchorName: choice.name, offset: choice.offset)
-                            if n == 0 { (textCandidate, textAlignX) = (candidate, Self.alignment(choice.name).x) }
-                            if allowOverlap || !collisions.intersectsAny(candidate.box) {
-                                (textCandidate, textAlignX) = (candidate, Self.alignment(choice.name).x)
-                                break
+                // One symbol per part (MapLibre: each point of a multipoint, each line's start, each polygon),
+                // each at the first of its candidate anchors where it fits.
+                for candidates in anchorGroups(for: feature) {
+                    var label = label
+                    for point in candidates {
+                        let anchor = Point(x: (point.x + offset) / perPoint, y: point.y / perPoint)
+                        // `text-variable-anchor`: the first anchor whose text fits (else the first).
+                        var textCandidate: (content: PlacedLabel.Content, box: Rect)?
+                        var textAlignX = 0.5
+                        if hasText {
+                            for (n, choice) in textAnchors(context, size: size).enumerated() {
+                                let candidate = placeAtPoint(
+                                    anchor, text: text, font: font, size: size, context: context, padding: padding,
+                                    anchorName: choice.name, offset: choice.offset)
+                                if n == 0 { (textCandidate, textAlignX) = (candidate, Self.alignment(choice.name).x) }
+                                if allowOverlap || !collisions.intersectsAny(candidate.box) {
+                                    (textCandidate, textAlignX) = (candidate, Self.alignment(choice.name).x)
+                                    break
+                                }
                             }
                         }
+                        let iconCandidate = icon.map {
+                            placeIcon(
+                                $0, at: anchor, angle: 0, context: context,
+                                textBox: textCandidate?.box.insetBy(dx: padding, dy: padding),
+                                fitText: textCandidate == nil ? nil : (text, font, size, textAlignX))
+                        }
+                        // `symbol-avoid-edges`: a symbol of a tile must lie within its tile.
+                        let edges = avoidEdges(feature, offset: offset, context: context)
+                        var showText =
+                            textCandidate.map {
+                                (allowOverlap || !collisions.intersectsAny($0.box)) && Self.inside($0.box, edges)
+                            } ?? false
+                        var showIcon =
+                            iconCandidate.map {
+                                (iconAllowsOverlap(context) || !collisions.intersectsAny($0.box))
+                                    && Self.inside($0.box, edges)
+                            } ?? false
+                        // MapLibre: an icon and its text are shown together, unless the other is optional (or absent).
+                        let iconWithoutText = layer.bool(.textOptional, context) || textCandidate == nil
+                        let textWithoutIcon = layer.bool(.iconOptional, context) || iconCandidate == nil
+                        if !iconWithoutText && !textWithoutIcon {
+                            showText = showText && showIcon
+                            showIcon = showText
+                        } else if !textWithoutIcon {
+                            showText = showText && showIcon
+                        } else if !iconWithoutText {
+                            showIcon = showIcon && showText
+                        }
+                        guard showText || showIcon else { continue }
+                        if showText, let textCandidate {
+                            if !layer.bool(.textIgnorePlacement, context) { collisions.insert(textCandidate.box) }
+                            label.content = textCandidate.content
+                        }
+                        if showIcon, let iconCandidate {
+                            if !layer.bool(.iconIgnorePlacement, context) { collisions.insert(iconCandidate.box) }
+                            label.icon = iconCandidate.icon
+                        }
+                        label.bounds = label.contentBounds()
+                        placed.append((label, anchor.y, i))
+                        break
                     }
-                    let iconCandidate = icon.map {
-                        placeIcon(
-                            $0, at: anchor, angle: 0, context: context,
-                            textBox: textCandidate?.box.insetBy(dx: padding, dy: padding),
-                            fitText: textCandidate == nil ? nil : (text, font, size, textAlignX))
-                    }
-                    // `symbol-avoid-edges`: a symbol of a tile must lie within its tile.
-                    let edges = avoidEdges(feature, offset: offset, context: context)
-                    var showText =
-                        textCandidate.map {
-                            (allowOverlap || !collisions.intersectsAny($0.box)) && Self.inside($0.box, edges)
-                        } ?? false
-                    var showIcon =
-                        iconCandidate.map {
-                            (iconAllowsOverlap(context) || !collisions.intersectsAny($0.box))
-                                && Self.inside($0.box, edges)
-                        } ?? false
-                    // MapLibre: an icon and its text are shown together, unless the other is optional (or absent).
-                    let iconWithoutText = layer.bool(.textOptional, context) || textCandidate == nil
-                    let textWithoutIcon = layer.bool(.iconOptional, context) || iconCandidate == nil
-                    if !iconWithoutText && !textWithoutIcon {
-                        showText = showText && showIcon
-                        showIcon = showText
-                    } else if !textWithoutIcon {
-                        showText = showText && showIcon
-                    } else if !iconWithoutText {
-                        showIcon = showIcon && showText
-                    }
-                    guard showText || showIcon else { continue }
-                    if showText, let textCandidate {
-                        if !layer.bool(.textIgnorePlacement, context) { collisions.insert(textCandidate.box) }
-                        label.content = textCandidate.content
-                    }
-                    if showIcon, let iconCandidate {
-                        if !layer.bool(.iconIgnorePlacement, context) { collisions.insert(iconCandidate.box) }
-                        label.icon = iconCandidate.icon
-                    }
-                    label.bounds = label.contentBounds()
-                    placed.append((label, anchor.y, i))
-                    break
                 }
             }
         }
@@ -243,6 +248,37 @@ struct SymbolLayerRenderer {
             for i in members.dropFirst() { result[i] = .some(nil) }
         }
         return result
+    }
+
+    /// The anchors of a feature's point symbols, one group per symbol (a symbol takes the first anchor of
+    /// its group where it fits): as MapLibre, every point of a multipoint, the first point of every line
+    /// (not of a tile's piece that continues a line from a neighbouring tile) and the label point of every
+    /// polygon of a multipolygon; else ``anchors(for:)``.
+    func anchorGroups(for feature: FeatureSource.Feature) -> [[MapPoint]] {
+        let viewport = selection.viewport
+        let pad = Self.margin * viewport.mapPointsPerPoint
+        let window = viewport.visibleMapRect.insetBy(dx: -pad, dy: -pad)
+        let near = { (q: MapPoint) in
+            !WorldCopies.offsets(of: MapRect(origin: q, size: MapSize(width: 0, height: 0)), meeting: window).isEmpty
+        }
+        switch feature.shape {
+        case .points(let points) where points.count > 1:
+            return points.prefix(10_000).filter(near).map { [$0] }
+        case .lines(let lines):
+            var starts: [[MapPoint]] = []
+            for (n, line) in lines.prefix(10_000).enumerated() {
+                guard let first = line.first else { continue }
+                let continued = feature.lineMeasures.flatMap { n < $0.count ? $0[n].continued : nil } ?? false
+                if !continued, near(first) { starts.append([first]) }
+            }
+            return starts
+        case .polygons(let polygons) where polygons.count > 1:
+            return polygons.prefix(10_000).compactMap(\.first).map { FeatureSource.labelPoint($0) }.filter(near).map {
+                [$0]
+            }
+        default:
+            return [anchors(for: feature)]
+        }
     }
 
     /// Where point labels of a feature go, in map points: its label point; for a polygon whose label point
