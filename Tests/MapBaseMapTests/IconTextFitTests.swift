@@ -104,15 +104,11 @@ struct IconTextFitTests {
     }
 
     @Test(
-        "point symbols: one per point of a multipoint, at the start of each line, per polygon of a multipolygon",
+        "point symbols: one per point of a multipoint, at the start of each line (MapLibre's anchors)",
         arguments: [
             (#"{"type": "MultiPoint", "coordinates": [[-10, 0], [10, 0]]}"#, [-10.0, 10.0]),
             (#"{"type": "LineString", "coordinates": [[-10, 0], [10, 0]]}"#, [-10.0]),
             (#"{"type": "MultiLineString", "coordinates": [[[-10, 0], [0, 0]], [[10, 0], [0, 0]]]}"#, [-10.0, 10.0]),
-            (
-                #"{"type": "MultiPolygon", "coordinates": [[[[-12, -2], [-8, -2], [-8, 2], [-12, 2], [-12, -2]]], "#
-                    + #"[[[8, -2], [12, -2], [12, 2], [8, 2], [8, -2]]]]}"#, [-10.0, 10.0]
-            ),
         ] as [(String, [Double])])
     func perPartSymbols(data: String, longitudes: [Double]) throws {
         let folder = try Self.twoImages()

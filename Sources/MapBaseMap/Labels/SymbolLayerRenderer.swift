@@ -252,8 +252,9 @@ struct SymbolLayerRenderer {
 
     /// The anchors of a feature's point symbols, one group per symbol (a symbol takes the first anchor of
     /// its group where it fits): as MapLibre, every point of a multipoint, the first point of every line
-    /// (not of a tile's piece that continues a line from a neighbouring tile) and the label point of every
-    /// polygon of a multipolygon; else ``anchors(for:)``.
+    /// (not of a tile's piece that continues a line from a neighbouring tile); else ``anchors(for:)``. A
+    /// multipolygon keeps one label (MapLibre labels every polygon: a country of islands would be labelled
+    /// on each, which the shipped styles' country and sea labels do not want).
     func anchorGroups(for feature: FeatureSource.Feature) -> [[MapPoint]] {
         let viewport = selection.viewport
         let pad = Self.margin * viewport.mapPointsPerPoint
@@ -272,10 +273,6 @@ struct SymbolLayerRenderer {
                 if !continued, near(first) { starts.append([first]) }
             }
             return starts
-        case .polygons(let polygons) where polygons.count > 1:
-            return polygons.prefix(10_000).compactMap(\.first).map { FeatureSource.labelPoint($0) }.filter(near).map {
-                [$0]
-            }
         default:
             return [anchors(for: feature)]
         }
