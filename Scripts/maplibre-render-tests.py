@@ -32,7 +32,17 @@ IoU, and reports labels expected / found / matched. A case passes placement when
 is matched (IoU >= 0.5 and centres within 3 pixels x pixelRatio); a case MapRaster refuses finds no
 labels. A per-group placement table follows the pixel tables; with `--sheet DIR`, every scored text case
 gets DIR/placement__GROUP__CASE.png: expected | MapRaster's image with the boxes drawn (green matched,
-red unmatched). `--text-font "DejaVu Sans"` replaces every layer's `text-font` (the tests name Open
+red unmatched).
+
+Text masked (always on): an `icon-*` or `symbol-*` case that fails and has a symbol layer with a `text-field`
+is rendered a second time with `text-opacity` 0 in every such layer (placement and collisions unchanged,
+only the text's pixels go); the text mask is where the two MapRaster renders differ, grown by
+TEXT_MASK_GROW (2) pixels x pixelRatio; inside the mask MapRaster's pixels are replaced by expected.png's,
+and pixelmatch scores the rest with the case's own threshold and `allowed`. A case that passes so is
+reported as `pass (text masked)` in its own column, never in the plain pass count: it says the icons,
+lines and fills match and the text sits where MapRaster put it, not that MapLibre's text is matched
+(expected text outside the mask, e.g. a label MapRaster does not place, still fails). With `--sheet`,
+DIR/masked__GROUP__CASE.png shows expected | actual | actual masked | diff. `--text-font "DejaVu Sans"` replaces every layer's `text-font` (the tests name Open
 Sans and Arial Unicode MS), a diagnostic to score placement before those fonts resolve. `--self-test` checks the box finder and the matcher on synthetic images and exits.
 
 Not a test: never run by `swift test`; the Swift product does not need Python. Needs
@@ -40,7 +50,7 @@ Not a test: never run by `swift test`; the Swift product does not need Python. N
 
 Usage: python3 Scripts/maplibre-render-tests.py [--binary PATH] [--tests DIR] [--group PATTERN]
                                                [--jobs N] [--json PATH] [--sheet DIR] [--timeout S]
-                                               [--placement] [--self-test]
+                                               [--placement] [--no-text-masked] [--self-test]
 """
 
 import argparse
@@ -74,6 +84,7 @@ PLACEMENT_MERGE = (4, 2)
 PLACEMENT_MIN_AREA = 6  # components with fewer label pixels (x pixelRatio^2) are noise
 PLACEMENT_IOU = 0.5
 PLACEMENT_CENTRE = 3.0  # pixels (x pixelRatio)
+TEXT_MASK_GROW = 2  # pixels (x pixelRatio) by which the text mask is grown
 
 
 # Placement scoring ------------------------------------------------------------------------------------------
@@ -191,6 +202,47 @@ def is_text_case(group, style):
         "text-field" in (layer.get("layout") or {}) for layer in style.get("layers") or [])
 
 
+# Text-masked scoring ---------------------------------------------------------------------------------------
+
+def has_text_layers(style):
+    return any(layer.get("type") == "symbol" and "text-field" in (layer.get("layout") or {})
+               for layer in style.get("layers") or [])
+
+
+def is_text_masked_case(group, style):
+    return (group.startswith("icon-") or group.startswith("symbol-")) and has_text_layers(style)
+
+
+def without_text(style):
+    """A copy of the style whose symbol layers with a `text-field` draw their text with `text-opacity` 0."""
+    layers = []
+    for layer in style.get("layers") or []:
+        if layer.get("type") == "symbol" and "text-field" in (layer.get("layout") or {}):
+            layer = dict(layer, paint=dict(layer.get("paint") or {}, **{"text-opacity": 0}))
+        layers.append(layer)
+    return dict(style, layers=layers)
+
+
+def text_mask(actual, textless, ratio=1):
+    """Where MapRaster's render with text (RGBA array) differs from the one without, grown by
+    TEXT_MASK_GROW x ratio pixels."""
+    mask = (actual != textless).any(axis=-1)
+    r = max(1, int(round(TEXT_MASK_GROW * ratio)))
+    return grow(mask, r, r)
+
+
+def text_masked_compare(expected, actual, textless, ratio, threshold):
+    """(differing pixels outside the text mask, mask fraction, masked actual image, diff image): pixelmatch of
+    expected against actual with the mask's pixels taken from expected."""
+    e = np.asarray(expected.convert("RGBA"))
+    a = np.asarray(actual.convert("RGBA"))
+    mask = text_mask(a, np.asarray(textless.convert("RGBA")), ratio)
+    masked = Image.fromarray(np.where(mask[..., None], e, a).astype(np.uint8), "RGBA")
+    diff = Image.new("RGBA", expected.size)
+    differing = pixelmatch(masked, expected.convert("RGBA"), diff, threshold=threshold)
+    return differing, float(mask.mean()), masked, diff
+
+
 def self_test():
     """The box finder and the matcher on synthetic images whose labels are known."""
     def canvas():
@@ -249,6 +301,34 @@ def self_test():
     two[...] = (255, 255, 255, 255)
     two[5:12, 2:10] = two[5:12, 13:21] = (0, 0, 0, 255)
     checks.append(("ratio 2 merge", label_boxes(two, modal_colour(two), ratio=2), [(2, 5, 21, 12)]))
+    # Text masked: an icon (a square) with text to its right. MapRaster's text differs in shape from
+    # MapLibre's (other glyphs), so the plain score fails and the masked one passes; a wrong icon, or
+    # expected text where MapRaster draws none, fails both.
+    def scene(icon_x=20, text=True, parity=0, shift=0):
+        image = canvas()
+        image[20:36, icon_x:icon_x + 16] = (200, 30, 30, 255)
+        if text:
+            for k in range(4):
+                x = 40 + shift + 6 * k
+                image[24:31, x: x + 4 + (k + parity) % 2] = (40, 40, 40, 255)
+        return image
+
+    def masked_verdict(expected, actual, textless):
+        e, a, t = (Image.fromarray(x, "RGBA") for x in (expected, actual, textless))
+        plain = pixelmatch(a, e, Image.new("RGBA", e.size), threshold=DEFAULT_THRESHOLD)
+        masked, fraction, _, _ = text_masked_compare(e, a, t, 1, DEFAULT_THRESHOLD)
+        return plain > 0, masked == 0, fraction > 0
+
+    expected = scene(parity=1)
+    checks.append(("masked: other glyphs", masked_verdict(expected, scene(), scene(text=False)), (True, True, True)))
+    checks.append(("masked: wrong icon", masked_verdict(expected, scene(icon_x=23), scene(icon_x=23, text=False))[1],
+                   False))
+    checks.append(("masked: missing text", masked_verdict(expected, scene(text=False), scene(text=False))[1], False))
+    checks.append(("masked: text 1 px off", masked_verdict(expected, scene(shift=1), scene(text=False))[1], True))
+    checks.append(("masked: text 6 px off", masked_verdict(expected, scene(shift=6), scene(text=False))[1], False))
+    checks.append(("masked: mask grown x2 at ratio 2", int(text_mask(
+        np.pad(np.ones((1, 1, 4), np.uint8), ((5, 5), (5, 5), (0, 0))), np.zeros((11, 11, 4), np.uint8), 2).sum()),
+        81))
     failures = [(name, got, want) for name, got, want in checks if got != want]
     for name, got, want in failures:
         print(f"self-test FAILED: {name}: got {got}, expected {want}")
@@ -298,6 +378,38 @@ def local_tilejson(path, assets):
     return TILEJSON_COPIES[path]
 
 
+SPRITE_COPIES = {}
+
+
+def resolve_sprite_stubs(path):
+    """The sprite path (without extension) to use for ASSETS sprite `path`: the test copy stores some sprite
+    files as git symlink stubs (a file holding a sibling's name, e.g. icon-text-fit-2x.json holds
+    'icon-text-fit@2x.json'); such a sprite is read through a temporary folder of links to the real files."""
+    if path in SPRITE_COPIES:
+        return SPRITE_COPIES[path]
+    folder, name = os.path.split(path)
+    targets = {}
+    for suffix in (".json", ".png", "@2x.json", "@2x.png"):
+        file = path + suffix
+        if not os.path.isfile(file):
+            continue
+        target = file
+        if os.path.getsize(file) < 256:
+            with open(file, "rb") as f:
+                text = f.read().decode("utf-8", "replace").strip()
+            if "/" not in text and text != os.path.basename(file) and os.path.isfile(os.path.join(folder, text)):
+                target = os.path.join(folder, text)
+        targets[suffix] = target
+    resolved = path
+    if any(target != path + suffix for suffix, target in targets.items()):
+        copy = tempfile.mkdtemp(prefix="mlrt-sprite-")
+        for suffix, target in targets.items():
+            os.symlink(target, os.path.join(copy, name + suffix))
+        resolved = os.path.join(copy, name)
+    SPRITE_COPIES[path] = resolved
+    return resolved
+
+
 def rewrite_local(value, assets):
     """Every string 'local://x/y' becomes ASSETS/x/y (an absolute path), recursively; TileJSON files are
     read through a copy whose tile URLs point into ASSETS too."""
@@ -307,6 +419,8 @@ def rewrite_local(value, assets):
         path = os.path.join(assets, value[len("local://"):])
         if value.startswith("local://tilesets/") and os.path.isfile(path):
             return local_tilejson(path, assets)
+        if value.startswith("local://sprites/"):
+            return resolve_sprite_stubs(path)
         return path
     if isinstance(value, list):
         return [rewrite_local(v, assets) for v in value]
@@ -389,6 +503,38 @@ def score_placement(result, style, command, style_path, work, assets, timeout, e
         score["sheet"] = os.path.join(sheet_dir, name_part + ".png")
 
 
+def score_text_masked(result, style, command, style_path, work, assets, timeout, expected, actual, ratio,
+                      threshold, allowed, sheet_dir):
+    """Adds result["text_masked"]: the case scored outside MapRaster's text (see the module's docstring)."""
+    textless_path = os.path.join(work, "textless.json")
+    with open(textless_path, "w") as f:
+        json.dump(rewrite_local(without_text(style), assets), f)
+    textless_png = os.path.join(work, "textless.png")
+    textless_command = [textless_path if c == style_path else c for c in command]
+    textless_command[-1] = textless_png
+    try:
+        process = subprocess.run(textless_command, capture_output=True, text=True, timeout=timeout)
+    except subprocess.TimeoutExpired:
+        result["text_masked"] = {"status": "fail", "error": "text-less render timed out"}
+        return
+    if process.returncode != 0 or not os.path.exists(textless_png):
+        result["text_masked"] = {"status": "fail", "error": "text-less render failed: "
+                                 + first_error_line(process.stderr or process.stdout)}
+        return
+    textless = Image.open(textless_png).convert("RGBA")
+    if textless.size != actual.size:
+        result["text_masked"] = {"status": "fail", "error": "text-less render has another size"}
+        return
+    differing, fraction, masked, diff = text_masked_compare(expected, actual, textless, ratio, threshold)
+    share = differing / (expected.width * expected.height)
+    result["text_masked"] = {"status": "pass" if share <= allowed else "fail", "differing": differing,
+                             "diff": share, "mask": round(fraction, 5)}
+    if sheet_dir:
+        name_part = re.sub(r"[^A-Za-z0-9_.-]+", "_", f"masked__{result['group']}__{result['case']}")
+        side_by_side([expected, actual, masked, diff], os.path.join(sheet_dir, name_part + ".png"))
+        result["text_masked"]["sheet"] = os.path.join(sheet_dir, name_part + ".png")
+
+
 def placement_table(results):
     """Per group: text cases scored, placement passes, refused, labels expected / found / matched."""
     groups = collections.OrderedDict()
@@ -418,7 +564,7 @@ def placement_table(results):
 
 def run_case(job):
     """Runs and scores one case; returns its result dict. Runs in a worker process."""
-    group, name, directory, binary, assets, sheet_dir, timeout, placement, text_font = job
+    group, name, directory, binary, assets, sheet_dir, timeout, placement, text_font, masked = job
     result = {"group": group, "case": name, "status": None}
     started = time.perf_counter()
     try:
@@ -498,6 +644,9 @@ def run_case(job):
             parts = [expected, actual] + ([diff_image] if diff_image is not None else [])
             side_by_side(parts, os.path.join(sheet_dir, name_part + ".png"))
             result["sheet"] = os.path.join(sheet_dir, name_part + ".png")
+        if masked and result["status"] == "fail" and diff_image is not None and is_text_masked_case(group, style):
+            score_text_masked(result, style, command, style_path, work, assets, timeout, expected, actual, ratio,
+                              threshold, allowed, sheet_dir)
         if scored_text:
             score_placement(result, style, command, style_path, work, assets, timeout, expected, actual, ratio,
                             sheet_dir)
@@ -513,22 +662,31 @@ def run_case(job):
 STATUSES = ("pass", "fail", "unsupported", "skipped")
 
 
-def table(title, rows):
-    """rows: list of (label, Counter). Prints a Markdown table; returns its lines."""
-    lines = [f"| {title} | pass | fail | unsupported | skipped | pass % |", "|---|---:|---:|---:|---:|---:|"]
+def table(title, rows, masked=False):
+    """rows: list of (label, Counter). Prints a Markdown table; returns its lines. With `masked`, two more
+    columns: the failing cases that pass with the text masked, and the pass % counting them."""
+    if masked:
+        lines = [f"| {title} | pass | fail | unsupported | skipped | pass % | of the fails: pass (text masked) "
+                 "| pass % with text masked |", "|---|---:|---:|---:|---:|---:|---:|---:|"]
+    else:
+        lines = [f"| {title} | pass | fail | unsupported | skipped | pass % |", "|---|---:|---:|---:|---:|---:|"]
     total = collections.Counter()
     for label, counts in rows:
         total.update(counts)
-        lines.append(row(label, counts))
-    lines.append(row("**all**", total))
+        lines.append(row(label, counts, masked))
+    lines.append(row("**all**", total, masked))
     return lines
 
 
-def row(label, counts):
+def row(label, counts, masked=False):
     considered = counts["pass"] + counts["fail"] + counts["unsupported"]
     share = f"{100 * counts['pass'] / considered:.1f}" if considered else "-"
-    return (f"| {label} | {counts['pass']} | {counts['fail']} | {counts['unsupported']} | {counts['skipped']} "
+    line = (f"| {label} | {counts['pass']} | {counts['fail']} | {counts['unsupported']} | {counts['skipped']} "
             f"| {share} |")
+    if masked:
+        both = counts["pass"] + counts["masked"]
+        line += f" {counts['masked']} | {f'{100 * both / considered:.1f}' if considered else '-'} |"
+    return line
 
 
 def main():
@@ -545,6 +703,8 @@ def main():
                         help="also score text groups by label placement (boxes found and matched)")
     parser.add_argument("--text-font", help="replace every layer's text-font by this comma-separated stack "
                         "(a diagnostic while the fonts the tests name, Open Sans, are not available)")
+    parser.add_argument("--no-text-masked", action="store_true",
+                        help="do not score failing icon-*/symbol-* cases with their text masked")
     parser.add_argument("--self-test", action="store_true", help="check the placement matcher and exit")
     args = parser.parse_args()
     if args.self_test:
@@ -565,7 +725,8 @@ def main():
         os.makedirs(args.sheet, exist_ok=True)
 
     text_font = [f.strip() for f in args.text_font.split(",")] if args.text_font else None
-    jobs = [(g, n, d, binary, assets, args.sheet, args.timeout, args.placement, text_font) for g, n, d in cases]
+    jobs = [(g, n, d, binary, assets, args.sheet, args.timeout, args.placement, text_font,
+             not args.no_text_masked) for g, n, d in cases]
     started = time.perf_counter()
     results = []
     with concurrent.futures.ProcessPoolExecutor(max_workers=args.jobs) as pool:
@@ -582,15 +743,22 @@ def main():
     for r in results:
         by_group.setdefault(r["group"], collections.Counter())[r["status"]] += 1
         by_family.setdefault(r["group"].split("-")[0], collections.Counter())[r["status"]] += 1
+        if (r.get("text_masked") or {}).get("status") == "pass":  # counted apart, never as a plain pass
+            by_group[r["group"]]["masked"] += 1
+            by_family[r["group"].split("-")[0]]["masked"] += 1
+    masked = any("text_masked" in r for r in results)
     commit = subprocess.run(["git", "-C", ROOT, "describe", "--always", "--dirty"], capture_output=True,
                             text=True).stdout.strip() or "?"
     print(f"MapLibre render tests ({args.tests}), {len(results)} cases, binary {binary}, "
           f"runner checkout {commit}, {datetime.datetime.now(datetime.timezone.utc):%Y-%m-%d %H:%M} UTC, {elapsed:.0f} s")
     print("pass % = pass / (pass + fail + unsupported); skipped: pitch, bearing or operations.")
     print()
-    print("\n".join(table("group", list(by_group.items()))))
+    if masked:
+        print("text masked: a failing icon-*/symbol-* case with text scored again outside MapRaster's text (grown "
+              f"{TEXT_MASK_GROW} px x pixelRatio), same threshold and allowed; counted apart from pass.")
+    print("\n".join(table("group", list(by_group.items()), masked)))
     print()
-    print("\n".join(table("family", sorted(by_family.items()))))
+    print("\n".join(table("family", sorted(by_family.items()), masked)))
     if args.placement:
         print()
         print("Placement of the text cases (labels: boxes of pixels that differ from the background-only image;"

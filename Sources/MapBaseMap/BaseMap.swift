@@ -23,6 +23,11 @@ public protocol BaseMap: Sendable {
     ///
     /// - Throws: ``RenderError`` when its data cannot be loaded.
     func drawLabels(in context: GraphicsContext, viewport: MapViewport, avoiding reserved: [Rect]) throws
+    /// Draws what the base map puts above its labels (a style's layers after its last symbol layer, as
+    /// MapLibre draws layers in style order), after ``drawLabels(in:viewport:)``. The default draws none.
+    ///
+    /// - Throws: ``RenderError`` when its data cannot be loaded.
+    func drawAboveLabels(in context: GraphicsContext, viewport: MapViewport) throws
     /// Places the labels of a whole area at once (a zoom level of a tile pyramid), so that every image
     /// cut from it draws the same labels at the same world positions. Nil when the base map has none.
     ///
@@ -38,6 +43,8 @@ extension BaseMap {
     public func drawLabels(in context: GraphicsContext, viewport: MapViewport, avoiding reserved: [Rect]) throws {
         try drawLabels(in: context, viewport: viewport)
     }
+
+    public func drawAboveLabels(in context: GraphicsContext, viewport: MapViewport) throws {}
 
     public func placeLabels(for layoutViewport: MapViewport) throws -> PlacedBaseMapLabels? { nil }
 }

@@ -4,7 +4,8 @@ import MapGraphics
 import MapStyle
 
 /// A base map drawn from a ``Style``: every layer below the symbol layers by ``draw(in:viewport:)``,
-/// the symbol layers' labels by ``drawLabels(in:viewport:)``.
+/// the symbol layers' labels by ``drawLabels(in:viewport:)``, the layers after the last symbol layer by
+/// ``drawAboveLabels(in:viewport:)``.
 ///
 /// ```swift
 /// let map = try StyledBaseMap(style: try Style.load(contentsOf: URL(fileURLWithPath: "styles/muted.json")))
@@ -115,14 +116,31 @@ public struct StyledBaseMap: BaseMap {
     }
 
     public func draw(in context: GraphicsContext, viewport: MapViewport) throws {
-        let usesPatterns = style.layers.contains {
+        try drawLayers(style.layers[..<labelsEnd], in: context, viewport: viewport)
+    }
+
+    public func drawAboveLabels(in context: GraphicsContext, viewport: MapViewport) throws {
+        try drawLayers(style.layers[labelsEnd...], in: context, viewport: viewport)
+    }
+
+    /// Where the layers drawn above the labels start: after the last symbol layer (all layers are below
+    /// the labels when there is none). Layers between symbol layers are drawn below all labels.
+    private var labelsEnd: Int {
+        style.layers.lastIndex { $0.type == .symbol }.map { $0 + 1 } ?? style.layers.count
+    }
+
+    private func drawLayers(_ layers: ArraySlice<StyleLayer>, in context: GraphicsContext, viewport: MapViewport)
+        throws
+    {
+        guard !layers.isEmpty else { return }
+        let usesPatterns = layers.contains {
             [.backgroundPattern, .fillPattern, .linePattern].contains(where: $0.isSet)
         }
         let patterns =
             usesPatterns && !style.sprites.isEmpty
             ? PatternImages(images: try Sprite.load(style.sprites, scale: viewport.scale)) : nil
         let frame = LayerFrame(context: context, viewport: viewport, patterns: patterns)
-        for layer in style.layers where layer.type != .symbol && layer.isVisible(atZoom: frame.zoom) {
+        for layer in layers where layer.type != .symbol && layer.isVisible(atZoom: frame.zoom) {
             try context.withSavedState {
                 switch layer.type {
                 case .background: BackgroundLayerRenderer.draw(layer, in: frame)

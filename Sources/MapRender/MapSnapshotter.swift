@@ -108,7 +108,7 @@ public final class MapSnapshotter {
     /// Renders the image.
     ///
     /// Order, back to front: the base map, overlays at ``OverlayLevel/aboveRoads`` (index 0 first), the
-    /// base map's labels, overlays at ``OverlayLevel/aboveLabels``, annotation views (northern first, so
+    /// base map's labels (and its layers above them), overlays at ``OverlayLevel/aboveLabels``, annotation views (northern first, so
     /// southern ones are in front, as in MapKit), the attribution.
     ///
     /// - Throws: ``RenderError`` or ``GraphicsError``.
@@ -132,6 +132,7 @@ public final class MapSnapshotter {
                     try baseMap.drawLabels(in: context, viewport: viewport, avoiding: attribution.map(\.box))
                 }
             }
+            try context.withSavedState { try baseMap.drawAboveLabels(in: context, viewport: viewport) }
         }
         try drawOverlays(level: .aboveLabels, in: context)
         let placed = try drawAnnotations(in: context)

@@ -9,7 +9,7 @@ extension StyleExpression {
         "any", "none", "!", "match", "case", "coalesce", "interpolate", "step", "concat", "to-string", "upcase",
         "downcase", "to-number", "+", "-", "*", "/", "string", "number", "boolean",
         "interpolate-hcl", "interpolate-lab", "line-progress", "format", "number-format", "collator",
-        "resolved-locale", "is-supported-script",
+        "resolved-locale", "is-supported-script", "image",
     ]
 
     /// Decodes a property value: a JSON literal, an expression array (`["get", "name"]`) or a legacy
@@ -260,6 +260,9 @@ struct ExpressionDecoder {
         case "is-supported-script":
             try count(1...1)
             return .isSupportedScript(try arg(0))
+        case "image":
+            try count(1...1)
+            return .image(try arg(0))
         case "in", "!in":
             guard args.count >= 2 else { throw invalid(path, "\"\(op)\" needs a value and a list") }
             let needle = try arg(0)

@@ -18,6 +18,9 @@ public struct EvaluationContext {
     /// points: the drawn image's ceiling (``StyleLimits/widthCeiling(width:height:)``) when drawing,
     /// ``StyleLimits/maximumWidth`` otherwise.
     public var maximumWidth: Double
+    /// The names of the images the style's sprites have, for `["image", name]` in `coalesce`; nil: not
+    /// known (every image counts as available).
+    public var availableImages: Set<String>? = nil
 
     /// Creates a context.
     public init(
@@ -96,6 +99,8 @@ extension StyleExpression {
         case .resolvedLocale(let c):
             guard case .collator(let collator) = c.evaluate(context) else { return .null }
             return .string(collator.resolvedLocale)
+        case .image(let name):
+            return name.evaluate(context).string.map(StyleValue.string) ?? .null
         case .isSupportedScript(let text):
             // Every script is shaped by HarfBuzz and drawn by the font stack or its fallback chain.
             return text.evaluate(context).string == nil ? .null : .bool(true)
@@ -115,10 +120,20 @@ extension StyleExpression {
             }
             return fallback.evaluate(context)
         case .coalesce(let list):
+            // MapLibre: an image the style lacks is skipped; when the last item is one, the first image
+            // asked for is the result (so that it is reported missing).
+            var requested: StyleValue?
             for item in list {
                 let v = item.evaluate(context)
+                if case .image = item, let name = v.string, let available = context.availableImages,
+                    !available.contains(name)
+                {
+                    requested = requested ?? v
+                    continue
+                }
                 if v != .null { return v }
             }
+            if case .image = list.last, let requested { return requested }
             return .null
         case .interpolate(let kind, let input, let stops):
             guard let x = input.evaluate(context).number, !stops.isEmpty else { return .null }

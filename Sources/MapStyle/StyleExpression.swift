@@ -71,6 +71,10 @@ public indirect enum StyleExpression: Sendable, Equatable {
     case resolvedLocale(StyleExpression)
     /// Whether the text's scripts can be drawn (`is-supported-script`).
     case isSupportedScript(StyleExpression)
+    /// `["image", name]`: the image's name (for `icon-image`); in `coalesce`, an image the context's
+    /// ``EvaluationContext/availableImages`` lacks is skipped, as MapLibre's `coalesce` skips images it
+    /// does not have.
+    case image(StyleExpression)
 
     /// One section of a `format` expression.
     public struct FormatSection: Sendable, Equatable {

@@ -13,8 +13,13 @@ final class IconImages {
 
     private let images: [String: (Sprite, Sprite.Entry)]
     private var cache: [String: Icon?] = [:]
+    /// The names of all images (what `["image", name]` finds available).
+    let names: Set<String>
 
-    init(images: [String: (Sprite, Sprite.Entry)]) { self.images = images }
+    init(images: [String: (Sprite, Sprite.Entry)]) {
+        self.images = images
+        names = Set(images.keys)
+    }
 
     /// The image named `name`, or nil (reported once per name and process on standard error, as MapLibre
     /// reports an image missing from the sprite) when no sprite has it.

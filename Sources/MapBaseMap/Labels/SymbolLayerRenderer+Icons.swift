@@ -10,8 +10,13 @@ extension SymbolLayerRenderer {
     /// lays it out: the image's size in points (pixels / pixelRatio) times `icon-size`, aligned by
     /// `icon-anchor`, moved by `icon-offset` (times `icon-size`, turned with the icon), with a one-texel
     /// border; its collision box is the unpadded image's box (around the turned box) grown by `icon-padding`.
+    ///
+    /// With `icon-text-fit`, `textBox` is the text's unpadded box and `fitText` the text, its font, size and
+    /// horizontal alignment (0 left, 0.5 center, 1 right), from which the box is given MapLibre's width
+    /// (``mapLibreTextWidth(_:font:size:context:)``).
     func placeIcon(
-        _ icon: IconImages.Icon, at anchor: Point, angle: Double, context: EvaluationContext, textBox: Rect? = nil
+        _ icon: IconImages.Icon, at anchor: Point, angle: Double, context: EvaluationContext, textBox: Rect? = nil,
+        fitText: (text: String, font: Font, size: Double, alignX: Double)? = nil
     ) -> (icon: PlacedIcon, box: Rect) {
         let entry = icon.entry
         let scale = layer.number(.iconSize, context)
@@ -64,7 +69,17 @@ extension SymbolLayerRenderer {
         }
         var placed = PlacedIcon(
             image: icon.image, quads: [.init(source: source, transform: transform)], linear: linear, passes: passes)
-        if let textBox, layer.string(.iconTextFit, context) != "none" {
+        if var textBox, layer.string(.iconTextFit, context) != "none" {
+            if let fitText, layer.number(.textRotate, context) == 0 {
+                // MapLibre's text box is as wide as its glyph metrics say (see `mapLibreTextWidth`), placed by
+                // the same anchor: its aligned edge (or center) stays where MapRaster's box has it.
+                let width = mapLibreTextWidth(fitText.text, font: fitText.font, size: fitText.size, context: context)
+                if width.isFinite, width >= 0 {
+                    textBox = Rect(
+                        x: textBox.minX + (textBox.width - width) * fitText.alignX, y: textBox.minY, width: width,
+                        height: textBox.height)
+                }
+            }
             return fitIconToText(icon, placed: &placed, anchor: anchor, textBox: textBox, context: context)
         }
         // Collision box: the image's box (no border) turned by `icon-rotate` only (not by the line, as
@@ -216,7 +231,8 @@ extension SymbolLayerRenderer {
             }
         }
         placed.quads = quads
-        placed.linear = true
+        // Sampled as any icon (nearest unless scaled, turned, SDF or of another pixel ratio): MapLibre does not
+        // switch to linear filtering for stretched icons.
         var box = Rect(
             x: anchor.x + left * scale, y: anchor.y + top * scale, width: iconWidth * scale, height: iconHeight * scale)
         if let c = entry.content {
@@ -230,6 +246,27 @@ extension SymbolLayerRenderer {
             x: box.minX - p.left, y: box.minY - p.top, width: box.width + p.left + p.right,
             height: box.height + p.top + p.bottom)
         return (placed, box)
+    }
+
+    /// The width in points of a point label's text box as MapLibre measures it: its glyph metrics come from
+    /// glyph sheets made at 24 pixels with whole-pixel advances (fractions dropped), scaled by
+    /// `size / 24`, without kerning; per line the advances plus `text-letter-spacing` between glyphs; the
+    /// widest line. `icon-text-fit` frames this box (e.g. "ASDF" in Open Sans Semibold at 20: advances
+    /// 15 + 13 + 17 + 12 = 57 at 24, 47.5 points, where the font's own advances give 49.5).
+    func mapLibreTextWidth(_ text: String, font: Font, size: Double, context: EvaluationContext) -> Double {
+        let lines = Self.wrap(text, font: font, size: size, maxWidth: layer.number(.textMaxWidth, context) * size)
+        let spacing = layer.number(.textLetterSpacing, context) * size
+        var widest = 0.0
+        for line in lines {
+            var advances = 0.0
+            var count = 0
+            for character in line {
+                advances += font.shape(String(character), size: 24).width.rounded(.down)
+                count += 1
+            }
+            widest = max(widest, advances * size / 24 + spacing * Double(max(0, count - 1)))
+        }
+        return widest
     }
 
     /// With `symbol-avoid-edges`, the world-point square of the feature's tile (its symbols must lie

@@ -36,7 +36,9 @@ struct SymbolLayerRenderer {
             case "lowercase": text = text.lowercased()
             default: break
             }
-            let iconName = resolveTokens(layer.string(.iconImage, context), context)
+            var imageContext = context  // `["image", name]` in `coalesce` skips images no sprite has
+            imageContext.availableImages = icons?.names ?? []
+            let iconName = resolveTokens(layer.string(.iconImage, imageContext), context)
             guard !text.isEmpty || !iconName.isEmpty else { return }
             var entry = Entry(feature: feature, offset: offset, context: context, text: text, iconName: iconName)
             entry.sections = resolveSections(context)
@@ -134,64 +136,73 @@ struct SymbolLayerRenderer {
                     }
                 }
             } else {
-                for point in anchors(for: feature) {
-                    let anchor = Point(x: (point.x + offset) / perPoint, y: point.y / perPoint)
-                    // `text-variable-anchor`: the first anchor whose text fits (else the first).
-                    var textCandidate: (content: PlacedLabel.Content, box: Rect)?
-                    // `text-writing-mode`: each mode in turn (vertical only for CJK text), each anchor in turn.
-                    let textAt = Point(x: anchor.x + translate.x, y: anchor.y + translate.y)
-                    search: for vertical in hasText ? writingModes(context, text: text) : [] {
-                        for choice in textAnchors(context, size: size) {
-                            let candidate = placeAtPoint(
-                                textAt, text: text, font: font, size: size, context: context, padding: padding,
-                                anchorName: choice.name, offset: choice.offset, sections: sections,
-                                vertical: vertical)
-                            if textCandidate == nil { textCandidate = candidate }
-                            if allowOverlap || !collisions.intersectsAny(candidate.box) {
-                                textCandidate = candidate
-                                break search
+                // One symbol per part (MapLibre: each point of a multipoint, each line's start, each polygon),
+                // each at the first of its candidate anchors where it fits.
+                for candidates in anchorGroups(for: feature) {
+                    var label = label
+                    for point in candidates {
+                        let anchor = Point(x: (point.x + offset) / perPoint, y: point.y / perPoint)
+                        // `text-variable-anchor`: the first anchor whose text fits (else the first).
+                        var textCandidate: (content: PlacedLabel.Content, box: Rect)?
+                        var textAlignX = 0.5
+                        // `text-writing-mode`: each mode in turn (vertical only for CJK text), each anchor in turn.
+                        let textAt = Point(x: anchor.x + translate.x, y: anchor.y + translate.y)
+                        search: for vertical in hasText ? writingModes(context, text: text) : [] {
+                            for choice in textAnchors(context, size: size) {
+                                let candidate = placeAtPoint(
+                                    textAt, text: text, font: font, size: size, context: context, padding: padding,
+                                    anchorName: choice.name, offset: choice.offset, sections: sections,
+                                    vertical: vertical)
+                                if textCandidate == nil {
+                                    (textCandidate, textAlignX) = (candidate, Self.alignment(choice.name).x)
+                                }
+                                if allowOverlap || !collisions.intersectsAny(candidate.box) {
+                                    (textCandidate, textAlignX) = (candidate, Self.alignment(choice.name).x)
+                                    break search
+                                }
                             }
                         }
+                        let iconCandidate = icon.map {
+                            placeIcon(
+                                $0, at: anchor, angle: 0, context: context,
+                                textBox: textCandidate?.box.insetBy(dx: padding, dy: padding),
+                                fitText: textCandidate == nil ? nil : (text, font, size, textAlignX))
+                        }
+                        // `symbol-avoid-edges`: a symbol of a tile must lie within its tile.
+                        let edges = avoidEdges(feature, offset: offset, context: context)
+                        var showText =
+                            textCandidate.map {
+                                (allowOverlap || !collisions.intersectsAny($0.box)) && Self.inside($0.box, edges)
+                            } ?? false
+                        var showIcon =
+                            iconCandidate.map {
+                                (iconAllowsOverlap(context) || !collisions.intersectsAny($0.box))
+                                    && Self.inside($0.box, edges)
+                            } ?? false
+                        // MapLibre: an icon and its text are shown together, unless the other is optional (or absent).
+                        let iconWithoutText = layer.bool(.textOptional, context) || textCandidate == nil
+                        let textWithoutIcon = layer.bool(.iconOptional, context) || iconCandidate == nil
+                        if !iconWithoutText && !textWithoutIcon {
+                            showText = showText && showIcon
+                            showIcon = showText
+                        } else if !textWithoutIcon {
+                            showText = showText && showIcon
+                        } else if !iconWithoutText {
+                            showIcon = showIcon && showText
+                        }
+                        guard showText || showIcon else { continue }
+                        if showText, let textCandidate {
+                            if !layer.bool(.textIgnorePlacement, context) { collisions.insert(textCandidate.box) }
+                            label.content = textCandidate.content
+                        }
+                        if showIcon, let iconCandidate {
+                            if !layer.bool(.iconIgnorePlacement, context) { collisions.insert(iconCandidate.box) }
+                            label.icon = iconCandidate.icon
+                        }
+                        label.bounds = label.contentBounds()
+                        placed.append((label, anchor.y, i))
+                        break
                     }
-                    let iconCandidate = icon.map {
-                        placeIcon(
-                            $0, at: anchor, angle: 0, context: context,
-                            textBox: textCandidate?.box.insetBy(dx: padding, dy: padding))
-                    }
-                    // `symbol-avoid-edges`: a symbol of a tile must lie within its tile.
-                    let edges = avoidEdges(feature, offset: offset, context: context)
-                    var showText =
-                        textCandidate.map {
-                            (allowOverlap || !collisions.intersectsAny($0.box)) && Self.inside($0.box, edges)
-                        } ?? false
-                    var showIcon =
-                        iconCandidate.map {
-                            (iconAllowsOverlap(context) || !collisions.intersectsAny($0.box))
-                                && Self.inside($0.box, edges)
-                        } ?? false
-                    // MapLibre: an icon and its text are shown together, unless the other is optional (or absent).
-                    let iconWithoutText = layer.bool(.textOptional, context) || textCandidate == nil
-                    let textWithoutIcon = layer.bool(.iconOptional, context) || iconCandidate == nil
-                    if !iconWithoutText && !textWithoutIcon {
-                        showText = showText && showIcon
-                        showIcon = showText
-                    } else if !textWithoutIcon {
-                        showText = showText && showIcon
-                    } else if !iconWithoutText {
-                        showIcon = showIcon && showText
-                    }
-                    guard showText || showIcon else { continue }
-                    if showText, let textCandidate {
-                        if !layer.bool(.textIgnorePlacement, context) { collisions.insert(textCandidate.box) }
-                        label.content = textCandidate.content
-                    }
-                    if showIcon, let iconCandidate {
-                        if !layer.bool(.iconIgnorePlacement, context) { collisions.insert(iconCandidate.box) }
-                        label.icon = iconCandidate.icon
-                    }
-                    label.bounds = label.contentBounds()
-                    placed.append((label, anchor.y, i))
-                    break
                 }
             }
         }
@@ -251,6 +262,34 @@ struct SymbolLayerRenderer {
             for i in members.dropFirst() { result[i] = .some(nil) }
         }
         return result
+    }
+
+    /// The anchors of a feature's point symbols, one group per symbol (a symbol takes the first anchor of
+    /// its group where it fits): as MapLibre, every point of a multipoint, the first point of every line
+    /// (not of a tile's piece that continues a line from a neighbouring tile); else ``anchors(for:)``. A
+    /// multipolygon keeps one label (MapLibre labels every polygon: a country of islands would be labelled
+    /// on each, which the shipped styles' country and sea labels do not want).
+    func anchorGroups(for feature: FeatureSource.Feature) -> [[MapPoint]] {
+        let viewport = selection.viewport
+        let pad = Self.margin * viewport.mapPointsPerPoint
+        let window = viewport.visibleMapRect.insetBy(dx: -pad, dy: -pad)
+        let near = { (q: MapPoint) in
+            !WorldCopies.offsets(of: MapRect(origin: q, size: MapSize(width: 0, height: 0)), meeting: window).isEmpty
+        }
+        switch feature.shape {
+        case .points(let points) where points.count > 1:
+            return points.prefix(10_000).filter(near).map { [$0] }
+        case .lines(let lines):
+            var starts: [[MapPoint]] = []
+            for (n, line) in lines.prefix(10_000).enumerated() {
+                guard let first = line.first else { continue }
+                let continued = feature.lineMeasures.flatMap { n < $0.count ? $0[n].continued : nil } ?? false
+                if !continued, near(first) { starts.append([first]) }
+            }
+            return starts
+        default:
+            return [anchors(for: feature)]
+        }
     }
 
     /// Where point labels of a feature go, in map points: its label point; for a polygon whose label point
