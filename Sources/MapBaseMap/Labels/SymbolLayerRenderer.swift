@@ -83,6 +83,72 @@ struct SymbolLayerRenderer {
             let padding = layer.number(.textPadding, context)
             let allowOverlap = textAllowsOverlap(context)
             let placement = layer.string(.symbolPlacement, context)
+            // The symbol at `anchor` (world points) as a point symbol: text at each writing mode and anchor in
+            // turn, the icon fitted to it; recorded (true) when it fits.
+            func placePoint(_ anchor: Point) -> Bool {
+                var label = label
+                // `text-variable-anchor`: the first anchor whose text fits (else the first).
+                var textCandidate: (content: PlacedLabel.Content, box: Rect)?
+                var textAlignX = 0.5
+                // `text-writing-mode`: each mode in turn (vertical only for CJK text), each anchor in turn.
+                let textAt = Point(x: anchor.x + translate.x, y: anchor.y + translate.y)
+                search: for vertical in hasText ? writingModes(context, text: text) : [] {
+                    for choice in textAnchors(context, size: size) {
+                        let candidate = placeAtPoint(
+                            textAt, text: text, font: font, size: size, context: context, padding: padding,
+                            anchorName: choice.name, offset: choice.offset, sections: sections,
+                            vertical: vertical)
+                        if textCandidate == nil {
+                            (textCandidate, textAlignX) = (candidate, Self.alignment(choice.name).x)
+                        }
+                        if allowOverlap || !collisions.intersectsAny(candidate.box) {
+                            (textCandidate, textAlignX) = (candidate, Self.alignment(choice.name).x)
+                            break search
+                        }
+                    }
+                }
+                let iconCandidate = icon.map {
+                    placeIcon(
+                        $0, at: anchor, angle: 0, context: context,
+                        textBox: textCandidate?.box.insetBy(dx: padding, dy: padding),
+                        fitText: textCandidate == nil ? nil : (text, font, size, textAlignX))
+                }
+                // `symbol-avoid-edges`: a symbol of a tile must lie within its tile.
+                let edges = avoidEdges(feature, offset: offset, context: context)
+                var showText =
+                    textCandidate.map {
+                        (allowOverlap || !collisions.intersectsAny($0.box)) && Self.inside($0.box, edges)
+                    } ?? false
+                var showIcon =
+                    iconCandidate.map {
+                        (iconAllowsOverlap(context) || !collisions.intersectsAny($0.box))
+                            && Self.inside($0.box, edges)
+                    } ?? false
+                // MapLibre: an icon and its text are shown together, unless the other is optional (or absent).
+                let iconWithoutText = layer.bool(.textOptional, context) || textCandidate == nil
+                let textWithoutIcon = layer.bool(.iconOptional, context) || iconCandidate == nil
+                if !iconWithoutText && !textWithoutIcon {
+                    showText = showText && showIcon
+                    showIcon = showText
+                } else if !textWithoutIcon {
+                    showText = showText && showIcon
+                } else if !iconWithoutText {
+                    showIcon = showIcon && showText
+                }
+                guard showText || showIcon else { return false }
+                if showText, let textCandidate {
+                    if !layer.bool(.textIgnorePlacement, context) { collisions.insert(textCandidate.box) }
+                    label.content = textCandidate.content
+                }
+                if showIcon, let iconCandidate {
+                    if !layer.bool(.iconIgnorePlacement, context) { collisions.insert(iconCandidate.box) }
+                    label.icon = iconCandidate.icon
+                }
+                label.bounds = label.contentBounds()
+                placed.append((label, anchor.y, i))
+                return true
+            }
+            let viewportText = layer.string(.textRotationAlignment, context) == "viewport"
             if placement != "point", !hasText, let icon {
                 // Icons along lines: each tile's own piece, anchors as MapLibre's getAnchors puts them.
                 guard case .lines(let own) = feature.shape else { continue }
@@ -112,17 +178,9 @@ struct SymbolLayerRenderer {
                         placed.append((label, 0, i))
                     }
                 }
-            } else if placement != "point" {
+            } else if placement != "point", !viewportText {
                 guard hasText else { continue }
-                let lines: [[MapPoint]]
-                switch merged[i] {
-                case .some(.some(let group)): lines = group
-                case .some(.none): continue  // placed with the first piece of its merged line
-                case .none:
-                    guard case .lines(let own) = feature.shape else { continue }
-                    lines = own
-                }
-                for line in lines {
+                for line in lineGroups(merged[i], feature) {
                     let world = line.map {
                         Point(x: ($0.x + offset) / perPoint + translate.x, y: $0.y / perPoint + translate.y)
                     }
@@ -135,72 +193,26 @@ struct SymbolLayerRenderer {
                         placed.append((label, 0, i))
                     }
                 }
+            } else if placement != "point" {
+                // Text turned with the viewport on a line (road shields): upright point symbols at anchors
+                // along the line, every `symbol-spacing` points, as MapLibre places viewport-aligned line symbols.
+                guard hasText else { continue }
+                let length = (sections.map { Font.shape(sections: $0, size: size) } ?? font.shape(text, size: size))
+                    .width
+                for line in lineGroups(merged[i], feature) {
+                    let world = line.map { Point(x: ($0.x + offset) / perPoint, y: $0.y / perPoint) }
+                    for anchor in Self.lineAnchors(
+                        world, spacing: layer.number(.symbolSpacing, context), length: length + 2 * padding)
+                    {
+                        _ = placePoint(anchor)
+                    }
+                }
             } else {
                 // One symbol per part (MapLibre: each point of a multipoint, each line's start, each polygon),
                 // each at the first of its candidate anchors where it fits.
                 for candidates in anchorGroups(for: feature) {
-                    var label = label
-                    for point in candidates {
-                        let anchor = Point(x: (point.x + offset) / perPoint, y: point.y / perPoint)
-                        // `text-variable-anchor`: the first anchor whose text fits (else the first).
-                        var textCandidate: (content: PlacedLabel.Content, box: Rect)?
-                        var textAlignX = 0.5
-                        // `text-writing-mode`: each mode in turn (vertical only for CJK text), each anchor in turn.
-                        let textAt = Point(x: anchor.x + translate.x, y: anchor.y + translate.y)
-                        search: for vertical in hasText ? writingModes(context, text: text) : [] {
-                            for choice in textAnchors(context, size: size) {
-                                let candidate = placeAtPoint(
-                                    textAt, text: text, font: font, size: size, context: context, padding: padding,
-                                    anchorName: choice.name, offset: choice.offset, sections: sections,
-                                    vertical: vertical)
-                                if textCandidate == nil {
-                                    (textCandidate, textAlignX) = (candidate, Self.alignment(choice.name).x)
-                                }
-                                if allowOverlap || !collisions.intersectsAny(candidate.box) {
-                                    (textCandidate, textAlignX) = (candidate, Self.alignment(choice.name).x)
-                                    break search
-                                }
-                            }
-                        }
-                        let iconCandidate = icon.map {
-                            placeIcon(
-                                $0, at: anchor, angle: 0, context: context,
-                                textBox: textCandidate?.box.insetBy(dx: padding, dy: padding),
-                                fitText: textCandidate == nil ? nil : (text, font, size, textAlignX))
-                        }
-                        // `symbol-avoid-edges`: a symbol of a tile must lie within its tile.
-                        let edges = avoidEdges(feature, offset: offset, context: context)
-                        var showText =
-                            textCandidate.map {
-                                (allowOverlap || !collisions.intersectsAny($0.box)) && Self.inside($0.box, edges)
-                            } ?? false
-                        var showIcon =
-                            iconCandidate.map {
-                                (iconAllowsOverlap(context) || !collisions.intersectsAny($0.box))
-                                    && Self.inside($0.box, edges)
-                            } ?? false
-                        // MapLibre: an icon and its text are shown together, unless the other is optional (or absent).
-                        let iconWithoutText = layer.bool(.textOptional, context) || textCandidate == nil
-                        let textWithoutIcon = layer.bool(.iconOptional, context) || iconCandidate == nil
-                        if !iconWithoutText && !textWithoutIcon {
-                            showText = showText && showIcon
-                            showIcon = showText
-                        } else if !textWithoutIcon {
-                            showText = showText && showIcon
-                        } else if !iconWithoutText {
-                            showIcon = showIcon && showText
-                        }
-                        guard showText || showIcon else { continue }
-                        if showText, let textCandidate {
-                            if !layer.bool(.textIgnorePlacement, context) { collisions.insert(textCandidate.box) }
-                            label.content = textCandidate.content
-                        }
-                        if showIcon, let iconCandidate {
-                            if !layer.bool(.iconIgnorePlacement, context) { collisions.insert(iconCandidate.box) }
-                            label.icon = iconCandidate.icon
-                        }
-                        label.bounds = label.contentBounds()
-                        placed.append((label, anchor.y, i))
+                    for point in candidates
+                    where placePoint(Point(x: (point.x + offset) / perPoint, y: point.y / perPoint)) {
                         break
                     }
                 }
@@ -210,6 +222,46 @@ struct SymbolLayerRenderer {
             placed.sort { $0.y != $1.y ? $0.y < $1.y : $0.index > $1.index }
         }
         return placed.map(\.label)
+    }
+
+    /// The lines a line symbol of a feature is placed along: its merged line (the first piece of a road cut
+    /// at tile edges carries the whole chain, the others none) or its own lines.
+    func lineGroups(_ merged: [[MapPoint]]??, _ feature: FeatureSource.Feature) -> [[MapPoint]] {
+        switch merged {
+        case .some(.some(let group)): return group
+        case .some(.none): return []  // placed with the first piece of its merged line
+        case .none:
+            guard case .lines(let own) = feature.shape else { return [] }
+            return own
+        }
+    }
+
+    /// Points along a line (world points) every `spacing` points from half a spacing in, where a symbol
+    /// `length` long fits on the line; the line's middle when it is shorter than a spacing.
+    static func lineAnchors(_ line: [Point], spacing: Double, length: Double) -> [Point] {
+        guard line.count > 1 else { return [] }
+        var distances: [Double] = [0]
+        for (a, b) in zip(line, line.dropFirst()) { distances.append(distances.last! + hypot(b.x - a.x, b.y - a.y)) }
+        let total = distances.last!
+        guard total >= length else { return [] }
+        let step = max(spacing, length, 1)
+        var centers: [Double] = []
+        var c = step / 2
+        while c + length / 2 <= total {
+            if c - length / 2 >= 0 { centers.append(c) }
+            c += step
+        }
+        if centers.isEmpty { centers = [total / 2] }
+        var result: [Point] = []
+        var k = 0
+        for d in centers {
+            while k + 2 < distances.count, distances[k + 1] < d { k += 1 }
+            let (a, b) = (line[k], line[k + 1])
+            let segment = distances[k + 1] - distances[k]
+            let t = segment > 0 ? (d - distances[k]) / segment : 0
+            result.append(Point(x: a.x + (b.x - a.x) * t, y: a.y + (b.y - a.y) * t))
+        }
+        return result
     }
 
     /// One feature's symbol: its label text and icon name, resolved.
@@ -235,15 +287,15 @@ struct SymbolLayerRenderer {
     }
     /// Lines cut at vector-tile edges joined again before line labels are placed, so that a road split
     /// across tiles gets its label where one whole feature would have it. As MapLibre's `mergeLines` joins
-    /// the features of one tile, pieces with the same label text (and the same id, when they have one)
-    /// whose ends meet are chained, here across tiles. Returns, by entry index, the merged lines for the
+    /// the features of one tile, pieces with the same label text whose ends meet are chained (whatever
+    /// their ids: a road is many ways in OpenStreetMap), here across tiles as well. Returns, by entry index, the merged lines for the
     /// first entry of each chain and nil for the entries folded into it; entries not from tiles are absent.
     static func mergedTileLines(_ entries: [(FeatureSource.Feature, Double, String, Bool)]) -> [Int: [[MapPoint]]?] {
         var groups: [String: [Int]] = [:]
         var order: [String] = []
         for (i, (feature, offset, text, isLine)) in entries.enumerated() where isLine && feature.tileBounds != nil {
             guard case .lines = feature.shape else { continue }
-            let key = "\(offset)|\(feature.id)|\(text)"
+            let key = "\(offset)|\(text)"
             if groups[key] == nil { order.append(key) }
             groups[key, default: []].append(i)
         }
