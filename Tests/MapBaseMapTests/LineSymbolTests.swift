@@ -10,8 +10,8 @@ struct LineSymbolTests {
     @Test(
         "anchors every symbol-spacing points from half a spacing in, where the symbol fits; the middle of a short line",
         arguments: [
-            // An L-shaped line 300 + 400 points long, spacing 200, symbol 50: centers at 100, 300, 500 (700 - 25 < 700? 700 is
-            // the end: 700 + 25 > 700, so not), i.e. (100, 0), (300, 0), (300, 200).
+            // An L-shaped line 300 + 400 points long, spacing 200, symbol 50: centers at 100, 300 and 500 along
+            // (700 would end past the line), i.e. (100, 0), the corner (300, 0), and (300, 200).
             (
                 [Point(x: 0, y: 0), Point(x: 300, y: 0), Point(x: 300, y: 400)], 200.0, 50.0,
                 [Point(x: 100, y: 0), Point(x: 300, y: 0), Point(x: 300, y: 200)]
