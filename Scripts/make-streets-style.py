@@ -18,11 +18,10 @@ Scripts/make-sprite.py): POI icons by class (an SDF dot tinted by class as the f
 above them, airports, peaks with a triangle and their elevation, capital and city dots, road shields (the
 SDF shield fitted to the ref), `text-variable-anchor` for place labels, bilingual labels with `format`
 (`name:latin` over a smaller `name:nonlatin`, as OSM Bright does) and the font stacks by face name
-("DejaVu Sans Book", "DejaVu Sans Bold"). Alone it writes only styles/streets-icons.json.draft (sprite
-"sprites/streets", relative to styles/), for review while the engines for icons and `format` are merged;
-the shipped files stay text-only. With --ship it writes the shipped streets.json and standard.json with
-icons (the flip, once mapraster draws icons and `format`; the sprite must then be shipped next to the
-styles, in Sources/MapBaseMap/Resources/styles/sprites/: see Notes/streets-sprite.md).
+("DejaVu Sans Book", "DejaVu Sans Bold"). The shipped styles are written with `--icons --ship` (since
+session 5); `--icons` alone writes styles/streets-icons.json.draft (sprite "sprites/streets", relative to
+styles/, not committed) to review a change before shipping it. The sprite ships next to the styles, in
+Sources/MapBaseMap/Resources/styles/sprites/ (see Notes/streets-sprite.md).
 """
 import argparse
 import json
