@@ -61,6 +61,21 @@ struct ExpressionDecoder {
         }
     }
 
+    /// The array properties the style spec marks `"interpolated": true` (offsets, translations, paddings):
+    /// their legacy functions interpolate number arrays as MapLibre does; others (`line-dasharray`) step.
+    static let interpolatedArrayProperties: Set<Substring> = [
+        "icon-offset", "text-offset", "icon-text-fit-padding", "icon-padding", "fill-translate", "line-translate",
+        "circle-translate", "icon-translate", "text-translate",
+    ]
+
+    /// Whether `value` is a number array of a property (the last component of `path`) that interpolates.
+    static func interpolatesArray(_ value: StyleValue, path: String) -> Bool {
+        guard case .array(let items) = value, items.allSatisfy({ $0.number != nil }),
+            let name = path.split(separator: ".").last
+        else { return false }
+        return interpolatedArrayProperties.contains(name)
+    }
+
     /// A legacy function object: a zoom function (`{"stops": [[z, v], ...]}`), a property function
     /// (`"property"` with stops, or `"type": "identity"`) or a zoom-and-property function (stops whose
     /// inputs are `{"zoom": z, "value": v}`), as MapLibre's `convertFunction` reads them.
@@ -134,6 +149,7 @@ struct ExpressionDecoder {
             let outputs = stopsJSON.compactMap { $0.array?.last.map { StyleValue($0) } }
             let interpolatable =
                 outputs.allSatisfy { $0.number != nil } || outputs.allSatisfy { $0.number == nil && $0.color != nil }
+                || outputs.allSatisfy { Self.interpolatesArray($0, path: path) }
             let overZoom: StyleExpression =
                 interpolatable
                 ? .interpolate(.linear, .zoom, inner)
@@ -161,7 +177,9 @@ struct ExpressionDecoder {
                 throw invalid(
                     "\(path).stops[\(i)]", "stop inputs must be in ascending order (\(x) after \(last.input))")
             }
-            if out.number == nil && out.color == nil { interpolatable = false }
+            if out.number == nil && out.color == nil && !Self.interpolatesArray(out, path: path) {
+                interpolatable = false
+            }
             stops.append(StyleExpression.Stop(input: x, output: .literal(out)))
         }
         let numeric = stops.count == stopsJSON.count

@@ -71,6 +71,21 @@ struct ConformanceExpressionTests {
         #expect(try value(strings, zoom: 0.9, ["p": .number(1)]) == .string("a"))
     }
 
+    /// The style spec marks `icon-offset` (and the other offsets, translations and paddings) "interpolated":
+    /// a legacy zoom function of number arrays blends them (MapLibre's icon-offset/property-function cases);
+    /// `line-dasharray` is not interpolated and steps.
+    @Test("legacy functions of number arrays interpolate for icon-offset and step for line-dasharray")
+    func arrayFunctions() throws {
+        let text = #"{"stops": [[0, [0, 0]], [2, [10, -4]]]}"#
+        func at(_ property: String, zoom: Double) throws -> StyleValue {
+            try StyleExpression.decode(try JSONValue.parse(Data(text.utf8)), path: "layers[0].layout.\(property)")
+                .evaluate(EvaluationContext(zoom: zoom))
+        }
+        #expect(try at("icon-offset", zoom: 1) == .array([.number(5), .number(-2)]))
+        #expect(try at("line-dasharray", zoom: 1) == .array([.number(0), .number(0)]))
+        #expect(try at("line-dasharray", zoom: 2) == .array([.number(10), .number(-4)]))
+    }
+
     @Test("string, number and boolean give the first operand of their type, else null")
     func assertions() throws {
         #expect(try value(#"["string", ["get", "n"], "fallback"]"#, ["n": .number(1)]) == .string("fallback"))
