@@ -2,8 +2,10 @@
 """Runs MapLibre's render tests (/work/shared/maplibre-render-tests) through `mapraster render` and scores them.
 
 For every case `tests/<group>/[<sub>/]<case>/style.json` with its `expected.png`:
-  1. skips it when the style has a `pitch` or `bearing` other than 0, or `metadata.test.operations`
-     (runtime operations MapRaster has no equivalent for): counted as skipped;
+  1. skips it when the style has a `pitch` or `bearing` other than 0, `metadata.test.operations`
+     (runtime operations MapRaster has no equivalent for), or `metadata.test.debug` / `collisionDebug`
+     (MapLibre's debug overlays, tile borders and collision boxes, which the copy of the tests meant to
+     leave out): counted as skipped;
   2. writes a temporary copy of the style with every `local://...` string turned into the absolute path
      of ASSETS/... (the folder next to `tests/`);
   3. runs `mapraster render --style COPY --center LAT,LON --zoom Z+1 --size WxH --scale R
@@ -581,6 +583,9 @@ def run_case(job):
         skip.append(f"bearing {style['bearing']}")
     if test.get("operations"):
         skip.append("operations")
+    for overlay in ("debug", "collisionDebug"):
+        if test.get(overlay):
+            skip.append(overlay)
     if skip:
         result.update(status="skipped", reason=", ".join(skip))
         return result
@@ -751,7 +756,7 @@ def main():
                             text=True).stdout.strip() or "?"
     print(f"MapLibre render tests ({args.tests}), {len(results)} cases, binary {binary}, "
           f"runner checkout {commit}, {datetime.datetime.now(datetime.timezone.utc):%Y-%m-%d %H:%M} UTC, {elapsed:.0f} s")
-    print("pass % = pass / (pass + fail + unsupported); skipped: pitch, bearing or operations.")
+    print("pass % = pass / (pass + fail + unsupported); skipped: pitch, bearing, operations or debug overlays.")
     print()
     if masked:
         print("text masked: a failing icon-*/symbol-* case with text scored again outside MapRaster's text (grown "
