@@ -36,6 +36,10 @@ struct IconTests {
             (#"{"ct": {"x": 0, "y": 0, "width": 4, "height": 4, "content": [0, 0, 5, 4]}}"#, nil, "ct"),
             (#"{"sd": {"x": 0, "y": 0, "width": 4, "height": 4, "sdf": "yes"}}"#, nil, "sd"),
             (#"{"ok": {"x": 0, "y": 0, "width": 4, "height": 4}}"#, Data("not a png".utf8), "s.png"),
+            (#"{"half": {"x": 0.5, "y": 0, "width": 2, "height": 2}}"#, nil, "half"),
+            (#"{"pr": {"x": 0, "y": 0, "width": 4, "height": 4, "pixelRatio": 0}}"#, nil, "pixelRatio"),
+            (#"[1, 2]"#, nil, "object"),
+            (#"{"cut": "#, nil, "s.json"),
         ] as [(String, Data?, String)])
     func badSprites(json: String, png: Data?, named: String) throws {
         let folder = try Self.sprite(json: json, png: png)
