@@ -132,8 +132,8 @@ public struct LinePattern: Sendable {
     func sample(_ x: Float, _ y: Float) -> (Float, Float, Float, Float) {
         let u = x * Float(width) - 0.5
         let v = y * Float(height) - 0.5
-        let fu = u.rounded(.down)
-        let fv = v.rounded(.down)
+        let fu = floorFloat(u)
+        let fv = floorFloat(v)
         let tx = u - fu
         let ty = v - fv
         let x0 = min(max(Int(fu), 0), width - 1)
@@ -236,9 +236,39 @@ public final class LineCanvas {
                 Float(shading.color.red * alpha), Float(shading.color.green * alpha), Float(shading.color.blue * alpha),
                 Float(alpha), Float(shading.outset), Float(shading.inset), Float(shading.ramp)
             ))
+        // The arrays are moved out of the object while they grow (appending to a class's stored property
+        // checks exclusive access every time) and moved back at the end.
+        var positions: [Double] = []
+        var normals: [Float] = []
+        var progress: [Float] = []
+        var distances: [Double] = []
+        var triangles: [Int32] = []
+        swap(&positions, &self.positions)
+        swap(&normals, &self.normals)
+        swap(&progress, &self.progress)
+        swap(&distances, &self.distances)
+        swap(&triangles, &self.triangles)
+        defer {
+            swap(&positions, &self.positions)
+            swap(&normals, &self.normals)
+            swap(&progress, &self.progress)
+            swap(&distances, &self.distances)
+            swap(&triangles, &self.triangles)
+        }
+        var minX = self.minX
+        var minY = self.minY
+        var maxX = self.maxX
+        var maxY = self.maxY
+        defer {
+            self.minX = minX
+            self.minY = minY
+            self.maxX = maxX
+            self.maxY = maxY
+        }
         let base = Int32(positions.count / 2)
+        let cairo = context.cairo
         for v in mesh.vertices {
-            let d = context.cairo.userToDevice(v.position)
+            let d = cairo.userToDevice(v.position)
             guard d.x.isFinite, d.y.isFinite else { return }
             positions.append(d.x)
             positions.append(d.y)
@@ -252,23 +282,35 @@ public final class LineCanvas {
             maxY = max(maxY, d.y)
         }
         let count = Int32(mesh.vertices.count)
-        var i = 0
-        while i + 2 < mesh.indices.count {
-            let a = mesh.indices[i]
-            let b = mesh.indices[i + 1]
-            let c = mesh.indices[i + 2]
-            i += 3
-            guard a >= 0, b >= 0, c >= 0, a < count, b < count, c < count else { continue }
-            triangles.append(base + a)
-            triangles.append(base + b)
-            triangles.append(base + c)
-            triangles.append(s)
-            let p = [Int(base + a), Int(base + b), Int(base + c)].map { (positions[2 * $0], positions[2 * $0 + 1]) }
-            let area = abs((p[1].0 - p[0].0) * (p[2].1 - p[0].1) - (p[1].1 - p[0].1) * (p[2].0 - p[0].0)) / 2
-            let boxWidth = min(max(p[0].0, p[1].0, p[2].0), clip.maxX) - max(min(p[0].0, p[1].0, p[2].0), clip.minX)
-            let boxHeight = min(max(p[0].1, p[1].1, p[2].1), clip.maxY) - max(min(p[0].1, p[1].1, p[2].1), clip.minY)
-            if area.isFinite, boxWidth > 0, boxHeight > 0 { pixelWork += min(area, boxWidth * boxHeight) }
+        var work = pixelWork
+        let clip = self.clip
+        positions.withUnsafeBufferPointer { positions in
+            mesh.indices.withUnsafeBufferPointer { indices in
+                var i = 0
+                while i + 2 < indices.count {
+                    let a = indices[i]
+                    let b = indices[i + 1]
+                    let c = indices[i + 2]
+                    i += 3
+                    guard a >= 0, b >= 0, c >= 0, a < count, b < count, c < count else { continue }
+                    triangles.append(base + a)
+                    triangles.append(base + b)
+                    triangles.append(base + c)
+                    triangles.append(s)
+                    let ia = 2 * Int(base + a)
+                    let ib = 2 * Int(base + b)
+                    let ic = 2 * Int(base + c)
+                    let (ax, ay) = (positions[ia], positions[ia + 1])
+                    let (bx, by) = (positions[ib], positions[ib + 1])
+                    let (cx, cy) = (positions[ic], positions[ic + 1])
+                    let area = abs((bx - ax) * (cy - ay) - (by - ay) * (cx - ax)) / 2
+                    let boxWidth = min(max(max(ax, bx), cx), clip.maxX) - max(min(min(ax, bx), cx), clip.minX)
+                    let boxHeight = min(max(max(ay, by), cy), clip.maxY) - max(min(min(ay, by), cy), clip.minY)
+                    if area.isFinite, boxWidth > 0, boxHeight > 0 { work += min(area, boxWidth * boxHeight) }
+                }
+            }
         }
+        pixelWork = work
     }
 
     /// Rasterizes everything into a new image covering the meshes within `clip` (device pixels); nil when
@@ -282,26 +324,53 @@ public final class LineCanvas {
         let width = x1 - x0
         let height = y1 - y0
         guard width > 0, height > 0, let image = try? ImageSurface(width: width, height: height) else { return nil }
+        let triangles = self.triangles
+        let shadings = self.shadings
+        let gradients = self.gradients
+        let nearest = self.nearest
+        let steps = self.steps
+        let dashes = self.dashes
+        let patterns = self.patterns
+        let limits = self.limits
         image.cairo.withPixels { base, stride in
-            var t = 0
-            while t + 3 < triangles.count {
-                let ia = Int(triangles[t])
-                let ib = Int(triangles[t + 1])
-                let ic = Int(triangles[t + 2])
-                let index = Int(triangles[t + 3])
-                t += 4
-                rasterizeTriangle(
-                    ia, ib, ic, shading: shadings[index], gradient: gradients[index], nearest: nearest[index],
-                    steps: steps[index], dash: dashes[index], pattern: patterns[index], limit: limits[index],
-                    origin: (x0, y0), size: (width, height), pixels: base, stride: stride)
+            positions.withUnsafeBufferPointer { positions in
+                normals.withUnsafeBufferPointer { normals in
+                    progress.withUnsafeBufferPointer { progress in
+                        distances.withUnsafeBufferPointer { distances in
+                            let vertices = Vertices(
+                                positions: positions, normals: normals, progress: progress, distances: distances)
+                            var t = 0
+                            while t + 3 < triangles.count {
+                                let ia = Int(triangles[t])
+                                let ib = Int(triangles[t + 1])
+                                let ic = Int(triangles[t + 2])
+                                let index = Int(triangles[t + 3])
+                                t += 4
+                                Self.rasterizeTriangle(
+                                    ia, ib, ic, vertices: vertices, shading: shadings[index],
+                                    gradient: gradients[index], nearest: nearest[index], steps: steps[index],
+                                    dash: dashes[index], pattern: patterns[index], limit: limits[index],
+                                    origin: (x0, y0), size: (width, height), pixels: base, stride: stride)
+                            }
+                        }
+                    }
+                }
             }
         }
         image.cairo.markDirty()
         return (image, x0, y0)
     }
 
-    private func rasterizeTriangle(
-        _ ia: Int, _ ib: Int, _ ic: Int,
+    /// The vertex arrays, read without bounds checks (every index was checked when its triangle was added).
+    private struct Vertices {
+        let positions: UnsafeBufferPointer<Double>
+        let normals: UnsafeBufferPointer<Float>
+        let progress: UnsafeBufferPointer<Float>
+        let distances: UnsafeBufferPointer<Double>
+    }
+
+    private static func rasterizeTriangle(
+        _ ia: Int, _ ib: Int, _ ic: Int, vertices: Vertices,
         shading: (r: Float, g: Float, b: Float, a: Float, outset: Float, inset: Float, ramp: Float),
         gradient: [Float], nearest: Bool, steps: [Double],
         dash: (field: [Float], period: Double, gamma: Float, rows: Int),
@@ -310,6 +379,10 @@ public final class LineCanvas {
         size: (Int, Int), pixels: UnsafeMutableRawPointer,
         stride: Int
     ) {
+        let positions = vertices.positions
+        let normals = vertices.normals
+        let progress = vertices.progress
+        let distances = vertices.distances
         var ax = positions[2 * ia] - Double(origin.0)
         var ay = positions[2 * ia + 1] - Double(origin.1)
         var bx = positions[2 * ib] - Double(origin.0)
@@ -348,53 +421,64 @@ public final class LineCanvas {
         let lx1 = limit.x1 == Int.max ? size.0 : limit.x1 - origin.0
         let ly0 = limit.y0 == Int.min ? 0 : limit.y0 - origin.1
         let ly1 = limit.y1 == Int.max ? size.1 : limit.y1 - origin.1
-        let xStart = max(0, lx0, Int((min(ax, bx, cx) - 0.5).rounded(.up)))
-        let xEnd = min(size.0 - 1, lx1 - 1, Int((max(ax, bx, cx) - 0.5).rounded(.down)))
-        let yStart = max(0, ly0, Int((min(ay, by, cy) - 0.5).rounded(.up)))
-        let yEnd = min(size.1 - 1, ly1 - 1, Int((max(ay, by, cy) - 0.5).rounded(.down)))
+        let xStart = max(max(0, lx0), ceilToInt(min(min(ax, bx), cx) - 0.5))
+        let xEnd = min(min(size.0 - 1, lx1 - 1), floorToInt(max(max(ax, bx), cx) - 0.5))
+        let yStart = max(max(0, ly0), ceilToInt(min(min(ay, by), cy) - 0.5))
+        let yEnd = min(min(size.1 - 1, ly1 - 1), floorToInt(max(max(ay, by), cy) - 0.5))
         guard xStart <= xEnd, yStart <= yEnd else { return }
-        // Edge functions (positive inside); a pixel centre exactly on an edge belongs to the triangle on
-        // one side only (the edge's direction decides), so triangles sharing an edge never both draw it.
-        func bias(_ dx: Double, _ dy: Double) -> Bool { dy < 0 || (dy == 0 && dx > 0) }
-        let e0Includes = bias(cx - bx, cy - by)  // edge b -> c, weight of a
-        let e1Includes = bias(ax - cx, ay - cy)  // edge c -> a, weight of b
-        let e2Includes = bias(bx - ax, by - ay)  // edge a -> b, weight of c
+        // Edge functions (positive inside): w0(px, py) = e0x * (py - by) - e0y * (px - bx) and so on. A
+        // pixel centre exactly on an edge belongs to the triangle on one side only (the edge's direction
+        // decides), so triangles sharing an edge never both draw it.
+        let e0x = cx - bx  // edge b -> c, weight of a
+        let e0y = cy - by
+        let e1x = ax - cx  // edge c -> a, weight of b
+        let e1y = ay - cy
+        let e2x = bx - ax  // edge a -> b, weight of c
+        let e2y = by - ay
+        let e0Includes = e0y < 0 || (e0y == 0 && e0x > 0)
+        let e1Includes = e1y < 0 || (e1y == 0 && e1x > 0)
+        let e2Includes = e2y < 0 || (e2y == 0 && e2x > 0)
         let inverse = 1 / area
         let outset = shading.outset
         let inset = shading.inset
         let ramp = shading.ramp
         let inverseRamp = 1 / ramp
-        // Each edge function is linear in x along a row: the span where all three are positive, widened
-        // by a pixel either side (the exact test below decides), so that the work is the covered pixels.
-        typealias Edge = (a: Double, x: Double, y: Double, k: Double)
-        let edges: [Edge] = [
-            (-(cy - by), bx, by, cx - bx), (-(ay - cy), cx, cy, ax - cx), (-(by - ay), ax, ay, bx - ax),
-        ]
+        let rampStart = inset - ramp
         for y in yStart...yEnd {
             let py = Double(y) + 0.5
             let row = pixels.advanced(by: y * stride)
+            // The row's terms of the edge functions.
+            let r0 = e0x * (py - by)
+            let r1 = e1x * (py - cy)
+            let r2 = e2x * (py - ay)
+            // Each edge function is linear in x along a row: the span where all three are positive,
+            // widened by a pixel either side (the exact test below decides), so that the work is the
+            // covered pixels.
             var lo = Double(xStart)
             var hi = Double(xEnd)
-            for e in edges {
-                // w(px) = k * (py - by) + a * (px - bx)
-                let b = e.k * (py - e.y)
-                if e.a > 0 {
-                    lo = max(lo, e.x - b / e.a - 0.5 - 1)
-                } else if e.a < 0 {
-                    hi = min(hi, e.x - b / e.a - 0.5 + 1)
+            @inline(__always) func narrow(_ a: Double, _ x: Double, _ b: Double) {
+                // w(px) = b + a * (px - x)
+                if a > 0 {
+                    lo = max(lo, x - b / a - 0.5 - 1)
+                } else if a < 0 {
+                    hi = min(hi, x - b / a - 0.5 + 1)
                 } else if b < 0 {
                     hi = lo - 1
                 }
             }
+            narrow(-e0y, bx, r0)
+            narrow(-e1y, cx, r1)
+            narrow(-e2y, ax, r2)
             guard lo <= hi, lo.isFinite, hi.isFinite else { continue }
-            let first = max(xStart, Int(lo.rounded(.down)))
-            let last = min(xEnd, Int(hi.rounded(.up)))
+            // lo and hi lie within xStart...xEnd (never negative): truncation is the floor.
+            let first = max(xStart, Int(lo))
+            let last = min(xEnd, ceilToInt(hi))
             guard first <= last else { continue }
             for x in first...last {
                 let px = Double(x) + 0.5
-                let w0 = (cx - bx) * (py - by) - (cy - by) * (px - bx)
-                let w1 = (ax - cx) * (py - cy) - (ay - cy) * (px - cx)
-                let w2 = (bx - ax) * (py - ay) - (by - ay) * (px - ax)
+                let w0 = r0 - e0y * (px - bx)
+                let w1 = r1 - e1y * (px - cx)
+                let w2 = r2 - e2y * (px - ax)
                 guard w0 > 0 || (w0 == 0 && e0Includes), w1 > 0 || (w1 == 0 && e1Includes),
                     w2 > 0 || (w2 == 0 && e2Includes)
                 else { continue }
@@ -404,13 +488,13 @@ public final class LineCanvas {
                 let nx = l0 * na.0 + l1 * nb.0 + l2 * nc.0
                 let ny = l0 * na.1 + l1 * nb.1 + l2 * nc.1
                 let dist = (nx * nx + ny * ny).squareRoot() * outset
-                var coverage = min(max(min(dist - (inset - ramp), outset - dist) * inverseRamp, 0), 1)
+                var coverage = min(max(min(dist - rampStart, outset - dist) * inverseRamp, 0), 1)
                 guard coverage > 0 else { continue }
                 if dashTexels > 0 {
                     // A GPU's repeated, linearly filtered lookup, then the shader's smoothstep.
                     let s = (l0 * da + l1 * db + l2 * dc) * Float(dashTexels) - 0.5
                     guard s.isFinite, abs(s) < 1e9 else { continue }
-                    let lower = s.rounded(.down)
+                    let lower = floorFloat(s)
                     let f = s - lower
                     let n = dashTexels
                     let i0 = ((Int(lower) % n) + n) % n
@@ -418,9 +502,9 @@ public final class LineCanvas {
                     var value = dash.field[i0] * (1 - f) + dash.field[i1] * f
                     if dash.rows > 1 {
                         let half = Float(dash.rows - 1) / 2
-                        let side = l0 * na.1 + l1 * nb.1 + l2 * nc.1
+                        let side = ny
                         let r = min(max(half - side * half, 0), Float(dash.rows - 1))
-                        let r0 = Int(r.rounded(.down))
+                        let r0 = Int(r)  // r >= 0
                         let r1 = min(r0 + 1, dash.rows - 1)
                         let fr = r - Float(r0)
                         func at(_ row: Int) -> Float {
@@ -439,8 +523,8 @@ public final class LineCanvas {
                     // MapLibre's line_pattern: along, the fraction of the repeat; across, the side normal
                     // from -1 to 1 mapped to the image's top to bottom.
                     let along = l0 * da + l1 * db + l2 * dc
-                    let x = along - along.rounded(.down)
-                    let side = l0 * na.1 + l1 * nb.1 + l2 * nc.1
+                    let x = along - floorFloat(along)
+                    let side = ny
                     guard x.isFinite, side.isFinite else { continue }
                     let c = pattern.sample(x, 0.5 * side + 0.5)
                     let o = shading.a
@@ -464,11 +548,11 @@ public final class LineCanvas {
                         i1 = lo
                         f = 0
                     } else if nearest {
-                        i0 = min(max(Int((u + 0.5).rounded(.down)), 0), texels - 1)
+                        i0 = min(max(Int(floorFloat(u + 0.5)), 0), texels - 1)
                         i1 = i0
                         f = 0
                     } else {
-                        let lower = u.rounded(.down)
+                        let lower = floorFloat(u)
                         f = u - lower
                         i0 = min(max(Int(lower), 0), texels - 1)
                         i1 = min(max(Int(lower) + 1, 0), texels - 1)
@@ -482,16 +566,41 @@ public final class LineCanvas {
                 }
                 let keep = 1 - source.3 * coverage
                 let word = row.load(fromByteOffset: x * 4, as: UInt32.self)
-                func blend(_ src: Float, _ shift: UInt32) -> UInt32 {
+                @inline(__always) func blend(_ src: Float, _ shift: UInt32) -> UInt32 {
                     let d = Float((word >> shift) & 0xFF)
-                    let v = (src * coverage * 255 + d * keep).rounded()
-                    return UInt32(min(max(v, 0), 255)) << shift
+                    let v = min(max(src * coverage * 255 + d * keep, 0), 255)
+                    // Rounded half away from zero (v >= 0, exact in Double), without a call to roundf.
+                    return UInt32(Double(v) + 0.5) << shift
                 }
                 let out = blend(source.3, 24) | blend(source.0, 16) | blend(source.1, 8) | blend(source.2, 0)
                 row.storeBytes(of: out, toByteOffset: x * 4, as: UInt32.self)
             }
         }
     }
+}
+
+/// `v.rounded(.up)` as an Int, clamped to +-1e15, without a call to libm (v not NaN).
+@inline(__always)
+private func ceilToInt(_ v: Double) -> Int {
+    let c = min(max(v, -1e15), 1e15)
+    let t = Int(c)
+    return Double(t) < c ? t + 1 : t
+}
+
+/// `v.rounded(.down)` as an Int, clamped to +-1e15, without a call to libm (v not NaN).
+@inline(__always)
+private func floorToInt(_ v: Double) -> Int {
+    let c = min(max(v, -1e15), 1e15)
+    let t = Int(c)
+    return Double(t) > c ? t - 1 : t
+}
+
+/// `v.rounded(.down)`, bit for bit, without a call to libm when |v| < 2^23 (larger values are whole).
+@inline(__always)
+func floorFloat(_ v: Float) -> Float {
+    guard abs(v) < 8_388_608 else { return v.rounded(.down) }
+    let t = Float(Int32(v))
+    return t > v ? t - 1 : (t == v ? v : t)
 }
 
 extension GraphicsContext {
