@@ -313,25 +313,54 @@ public final class LineCanvas {
         pixelWork = work
     }
 
-    /// Rasterizes everything into a new image covering the meshes within `clip` (device pixels); nil when
-    /// nothing is visible. Returns the image and its device-pixel origin.
+    /// Rasterizes everything into a new image covering the pixels the triangles may draw within `clip`
+    /// (device pixels); nil when nothing is visible. Returns the image and its device-pixel origin.
     func rasterize() -> (ImageSurface, x: Int, y: Int)? {
         guard !triangles.isEmpty else { return nil }
+        // The triangles are placed relative to the meshes' box (origin x0, y0: the same coordinates, so the
+        // same arithmetic, whatever part of it the image covers); the image is only the part of that box
+        // the triangles' pixels can fall in (a sparse layer's lines need not clear and composite the view).
         let x0 = Int(max(minX, clip.minX).rounded(.down))
         let y0 = Int(max(minY, clip.minY).rounded(.down))
         let x1 = Int(min(maxX, clip.maxX).rounded(.up))
         let y1 = Int(min(maxY, clip.maxY).rounded(.up))
         let width = x1 - x0
         let height = y1 - y0
-        guard width > 0, height > 0, let image = try? ImageSurface(width: width, height: height) else { return nil }
+        guard width > 0, height > 0 else { return nil }
         let triangles = self.triangles
+        let limits = self.limits
+        var box = (x0: Int.max, x1: Int.min, y0: Int.max, y1: Int.min)  // first and last column and row
+        positions.withUnsafeBufferPointer { positions in
+            var t = 0
+            while t + 3 < triangles.count {
+                let ia = 2 * Int(triangles[t])
+                let ib = 2 * Int(triangles[t + 1])
+                let ic = 2 * Int(triangles[t + 2])
+                let index = Int(triangles[t + 3])
+                t += 4
+                let ax = positions[ia] - Double(x0)
+                let ay = positions[ia + 1] - Double(y0)
+                let bx = positions[ib] - Double(x0)
+                let by = positions[ib + 1] - Double(y0)
+                let cx = positions[ic] - Double(x0)
+                let cy = positions[ic + 1] - Double(y0)
+                let area = (bx - ax) * (cy - ay) - (by - ay) * (cx - ax)
+                guard area != 0, area.isFinite else { continue }
+                let b = Self.pixelBox(
+                    (ax, ay), (bx, by), (cx, cy), limit: limits[index], origin: (x0, y0), size: (width, height))
+                guard b.xStart <= b.xEnd, b.yStart <= b.yEnd else { continue }
+                box = (min(box.x0, b.xStart), max(box.x1, b.xEnd), min(box.y0, b.yStart), max(box.y1, b.yEnd))
+            }
+        }
+        guard box.x0 <= box.x1, box.y0 <= box.y1,
+            let image = try? ImageSurface(width: box.x1 - box.x0 + 1, height: box.y1 - box.y0 + 1)
+        else { return nil }
         let shadings = self.shadings
         let gradients = self.gradients
         let nearest = self.nearest
         let steps = self.steps
         let dashes = self.dashes
         let patterns = self.patterns
-        let limits = self.limits
         image.cairo.withPixels { base, stride in
             positions.withUnsafeBufferPointer { positions in
                 normals.withUnsafeBufferPointer { normals in
@@ -350,7 +379,8 @@ public final class LineCanvas {
                                     ia, ib, ic, vertices: vertices, shading: shadings[index],
                                     gradient: gradients[index], nearest: nearest[index], steps: steps[index],
                                     dash: dashes[index], pattern: patterns[index], limit: limits[index],
-                                    origin: (x0, y0), size: (width, height), pixels: base, stride: stride)
+                                    origin: (x0, y0), size: (width, height), pixels: base,
+                                    pixelsOrigin: (box.x0, box.y0), stride: stride)
                             }
                         }
                     }
@@ -358,7 +388,7 @@ public final class LineCanvas {
             }
         }
         image.cairo.markDirty()
-        return (image, x0, y0)
+        return (image, x0 + box.x0, y0 + box.y0)
     }
 
     /// The vertex arrays, read without bounds checks (every index was checked when its triangle was added).
@@ -369,6 +399,26 @@ public final class LineCanvas {
         let distances: UnsafeBufferPointer<Double>
     }
 
+    /// The first and last columns and rows (relative to `origin`) whose pixel centres a triangle at `a`,
+    /// `b`, `c` (relative to `origin`) may cover within `limit` and the `size` box.
+    @inline(__always)
+    private static func pixelBox(
+        _ a: (Double, Double), _ b: (Double, Double), _ c: (Double, Double),
+        limit: (x0: Int, x1: Int, y0: Int, y1: Int), origin: (Int, Int), size: (Int, Int)
+    ) -> (xStart: Int, xEnd: Int, yStart: Int, yEnd: Int) {
+        // The clip's limits, relative to the origin (saturating: unclipped limits are Int.min/max).
+        let lx0 = limit.x0 == Int.min ? 0 : limit.x0 - origin.0
+        let lx1 = limit.x1 == Int.max ? size.0 : limit.x1 - origin.0
+        let ly0 = limit.y0 == Int.min ? 0 : limit.y0 - origin.1
+        let ly1 = limit.y1 == Int.max ? size.1 : limit.y1 - origin.1
+        return (
+            max(max(0, lx0), ceilToInt(min(min(a.0, b.0), c.0) - 0.5)),
+            min(min(size.0 - 1, lx1 - 1), floorToInt(max(max(a.0, b.0), c.0) - 0.5)),
+            max(max(0, ly0), ceilToInt(min(min(a.1, b.1), c.1) - 0.5)),
+            min(min(size.1 - 1, ly1 - 1), floorToInt(max(max(a.1, b.1), c.1) - 0.5))
+        )
+    }
+
     private static func rasterizeTriangle(
         _ ia: Int, _ ib: Int, _ ic: Int, vertices: Vertices,
         shading: (r: Float, g: Float, b: Float, a: Float, outset: Float, inset: Float, ramp: Float),
@@ -376,7 +426,7 @@ public final class LineCanvas {
         dash: (field: [Float], period: Double, gamma: Float, rows: Int),
         pattern: LinePattern?, limit: (x0: Int, x1: Int, y0: Int, y1: Int),
         origin: (Int, Int),
-        size: (Int, Int), pixels: UnsafeMutableRawPointer,
+        size: (Int, Int), pixels: UnsafeMutableRawPointer, pixelsOrigin: (x: Int, y: Int),
         stride: Int
     ) {
         let positions = vertices.positions
@@ -416,15 +466,8 @@ public final class LineCanvas {
             swap(&da, &db)
             area = -area
         }
-        // The clip's limits, relative to the origin (saturating: unclipped limits are Int.min/max).
-        let lx0 = limit.x0 == Int.min ? 0 : limit.x0 - origin.0
-        let lx1 = limit.x1 == Int.max ? size.0 : limit.x1 - origin.0
-        let ly0 = limit.y0 == Int.min ? 0 : limit.y0 - origin.1
-        let ly1 = limit.y1 == Int.max ? size.1 : limit.y1 - origin.1
-        let xStart = max(max(0, lx0), ceilToInt(min(min(ax, bx), cx) - 0.5))
-        let xEnd = min(min(size.0 - 1, lx1 - 1), floorToInt(max(max(ax, bx), cx) - 0.5))
-        let yStart = max(max(0, ly0), ceilToInt(min(min(ay, by), cy) - 0.5))
-        let yEnd = min(min(size.1 - 1, ly1 - 1), floorToInt(max(max(ay, by), cy) - 0.5))
+        let (xStart, xEnd, yStart, yEnd) = pixelBox(
+            (ax, ay), (bx, by), (cx, cy), limit: limit, origin: origin, size: size)
         guard xStart <= xEnd, yStart <= yEnd else { return }
         // Edge functions (positive inside): w0(px, py) = e0x * (py - by) - e0y * (px - bx) and so on. A
         // pixel centre exactly on an edge belongs to the triangle on one side only (the edge's direction
@@ -446,7 +489,8 @@ public final class LineCanvas {
         let rampStart = inset - ramp
         for y in yStart...yEnd {
             let py = Double(y) + 0.5
-            let row = pixels.advanced(by: y * stride)
+            // The image's column x - pixelsOrigin.x, row y - pixelsOrigin.y (all within it: see rasterize).
+            let row = pixels.advanced(by: (y - pixelsOrigin.y) * stride - 4 * pixelsOrigin.x)
             // The row's terms of the edge functions.
             let r0 = e0x * (py - by)
             let r1 = e1x * (py - cy)
