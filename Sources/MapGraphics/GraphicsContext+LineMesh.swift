@@ -613,8 +613,12 @@ public final class LineCanvas {
                 @inline(__always) func blend(_ src: Float, _ shift: UInt32) -> UInt32 {
                     let d = Float((word >> shift) & 0xFF)
                     let v = min(max(src * coverage * 255 + d * keep, 0), 255)
-                    // Rounded half away from zero (v >= 0, exact in Double), without a call to roundf.
-                    return UInt32(Double(v) + 0.5) << shift
+                    // Rounded half away from zero without a call to roundf: adding 1.5 * 2^23 leaves the
+                    // nearest integer (ties to even) in the low mantissa bits; a tie rounded down to even is
+                    // moved up (v - n is exact). Checked against rounded() on every Float in 0...255.
+                    var n = (v + 12_582_912).bitPattern & 0x3F_FFFF
+                    if v - Float(n) == 0.5 { n &+= 1 }
+                    return n << shift
                 }
                 let out = blend(source.3, 24) | blend(source.0, 16) | blend(source.1, 8) | blend(source.2, 0)
                 row.storeBytes(of: out, toByteOffset: x * 4, as: UInt32.self)
