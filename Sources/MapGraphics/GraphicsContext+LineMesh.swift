@@ -478,9 +478,11 @@ public final class LineCanvas {
         let e1y = ay - cy
         let e2x = bx - ax  // edge a -> b, weight of c
         let e2y = by - ay
-        let e0Includes = e0y < 0 || (e0y == 0 && e0x > 0)
-        let e1Includes = e1y < 0 || (e1y == 0 && e1x > 0)
-        let e2Includes = e2y < 0 || (e2y == 0 && e2x > 0)
+        // A pixel is inside when w > t for each edge: t is 0, or for an edge that includes its own pixels
+        // the negative number closest to 0 (w >= 0 exactly: no double lies between the two).
+        let t0 = e0y < 0 || (e0y == 0 && e0x > 0) ? -Double.leastNonzeroMagnitude : 0
+        let t1 = e1y < 0 || (e1y == 0 && e1x > 0) ? -Double.leastNonzeroMagnitude : 0
+        let t2 = e2y < 0 || (e2y == 0 && e2x > 0) ? -Double.leastNonzeroMagnitude : 0
         let inverse = 1 / area
         let outset = shading.outset
         let inset = shading.inset
@@ -523,9 +525,7 @@ public final class LineCanvas {
                 let w0 = r0 - e0y * (px - bx)
                 let w1 = r1 - e1y * (px - cx)
                 let w2 = r2 - e2y * (px - ax)
-                guard w0 > 0 || (w0 == 0 && e0Includes), w1 > 0 || (w1 == 0 && e1Includes),
-                    w2 > 0 || (w2 == 0 && e2Includes)
-                else { continue }
+                guard w0 > t0, w1 > t1, w2 > t2 else { continue }
                 let l0 = Float(w0 * inverse)
                 let l1 = Float(w1 * inverse)
                 let l2 = 1 - l0 - l1
