@@ -132,8 +132,8 @@ public struct LinePattern: Sendable {
     func sample(_ x: Float, _ y: Float) -> (Float, Float, Float, Float) {
         let u = x * Float(width) - 0.5
         let v = y * Float(height) - 0.5
-        let fu = u.rounded(.down)
-        let fv = v.rounded(.down)
+        let fu = floorFloat(u)
+        let fv = floorFloat(v)
         let tx = u - fu
         let ty = v - fv
         let x0 = min(max(Int(fu), 0), width - 1)
@@ -236,9 +236,39 @@ public final class LineCanvas {
                 Float(shading.color.red * alpha), Float(shading.color.green * alpha), Float(shading.color.blue * alpha),
                 Float(alpha), Float(shading.outset), Float(shading.inset), Float(shading.ramp)
             ))
+        // The arrays are moved out of the object while they grow (appending to a class's stored property
+        // checks exclusive access every time) and moved back at the end.
+        var positions: [Double] = []
+        var normals: [Float] = []
+        var progress: [Float] = []
+        var distances: [Double] = []
+        var triangles: [Int32] = []
+        swap(&positions, &self.positions)
+        swap(&normals, &self.normals)
+        swap(&progress, &self.progress)
+        swap(&distances, &self.distances)
+        swap(&triangles, &self.triangles)
+        defer {
+            swap(&positions, &self.positions)
+            swap(&normals, &self.normals)
+            swap(&progress, &self.progress)
+            swap(&distances, &self.distances)
+            swap(&triangles, &self.triangles)
+        }
+        var minX = self.minX
+        var minY = self.minY
+        var maxX = self.maxX
+        var maxY = self.maxY
+        defer {
+            self.minX = minX
+            self.minY = minY
+            self.maxX = maxX
+            self.maxY = maxY
+        }
         let base = Int32(positions.count / 2)
+        let cairo = context.cairo
         for v in mesh.vertices {
-            let d = context.cairo.userToDevice(v.position)
+            let d = cairo.userToDevice(v.position)
             guard d.x.isFinite, d.y.isFinite else { return }
             positions.append(d.x)
             positions.append(d.y)
@@ -252,64 +282,157 @@ public final class LineCanvas {
             maxY = max(maxY, d.y)
         }
         let count = Int32(mesh.vertices.count)
-        var i = 0
-        while i + 2 < mesh.indices.count {
-            let a = mesh.indices[i]
-            let b = mesh.indices[i + 1]
-            let c = mesh.indices[i + 2]
-            i += 3
-            guard a >= 0, b >= 0, c >= 0, a < count, b < count, c < count else { continue }
-            triangles.append(base + a)
-            triangles.append(base + b)
-            triangles.append(base + c)
-            triangles.append(s)
-            let p = [Int(base + a), Int(base + b), Int(base + c)].map { (positions[2 * $0], positions[2 * $0 + 1]) }
-            let area = abs((p[1].0 - p[0].0) * (p[2].1 - p[0].1) - (p[1].1 - p[0].1) * (p[2].0 - p[0].0)) / 2
-            let boxWidth = min(max(p[0].0, p[1].0, p[2].0), clip.maxX) - max(min(p[0].0, p[1].0, p[2].0), clip.minX)
-            let boxHeight = min(max(p[0].1, p[1].1, p[2].1), clip.maxY) - max(min(p[0].1, p[1].1, p[2].1), clip.minY)
-            if area.isFinite, boxWidth > 0, boxHeight > 0 { pixelWork += min(area, boxWidth * boxHeight) }
+        var work = pixelWork
+        let clip = self.clip
+        positions.withUnsafeBufferPointer { positions in
+            mesh.indices.withUnsafeBufferPointer { indices in
+                var i = 0
+                while i + 2 < indices.count {
+                    let a = indices[i]
+                    let b = indices[i + 1]
+                    let c = indices[i + 2]
+                    i += 3
+                    guard a >= 0, b >= 0, c >= 0, a < count, b < count, c < count else { continue }
+                    triangles.append(base + a)
+                    triangles.append(base + b)
+                    triangles.append(base + c)
+                    triangles.append(s)
+                    let ia = 2 * Int(base + a)
+                    let ib = 2 * Int(base + b)
+                    let ic = 2 * Int(base + c)
+                    let (ax, ay) = (positions[ia], positions[ia + 1])
+                    let (bx, by) = (positions[ib], positions[ib + 1])
+                    let (cx, cy) = (positions[ic], positions[ic + 1])
+                    let area = abs((bx - ax) * (cy - ay) - (by - ay) * (cx - ax)) / 2
+                    let boxWidth = min(max(max(ax, bx), cx), clip.maxX) - max(min(min(ax, bx), cx), clip.minX)
+                    let boxHeight = min(max(max(ay, by), cy), clip.maxY) - max(min(min(ay, by), cy), clip.minY)
+                    if area.isFinite, boxWidth > 0, boxHeight > 0 { work += min(area, boxWidth * boxHeight) }
+                }
+            }
         }
+        pixelWork = work
     }
 
-    /// Rasterizes everything into a new image covering the meshes within `clip` (device pixels); nil when
-    /// nothing is visible. Returns the image and its device-pixel origin.
+    /// Rasterizes everything into a new image covering the pixels the triangles may draw within `clip`
+    /// (device pixels); nil when nothing is visible. Returns the image and its device-pixel origin.
     func rasterize() -> (ImageSurface, x: Int, y: Int)? {
         guard !triangles.isEmpty else { return nil }
+        // The triangles are placed relative to the meshes' box (origin x0, y0: the same coordinates, so the
+        // same arithmetic, whatever part of it the image covers); the image is only the part of that box
+        // the triangles' pixels can fall in (a sparse layer's lines need not clear and composite the view).
         let x0 = Int(max(minX, clip.minX).rounded(.down))
         let y0 = Int(max(minY, clip.minY).rounded(.down))
         let x1 = Int(min(maxX, clip.maxX).rounded(.up))
         let y1 = Int(min(maxY, clip.maxY).rounded(.up))
         let width = x1 - x0
         let height = y1 - y0
-        guard width > 0, height > 0, let image = try? ImageSurface(width: width, height: height) else { return nil }
-        image.cairo.withPixels { base, stride in
+        guard width > 0, height > 0 else { return nil }
+        let triangles = self.triangles
+        let limits = self.limits
+        var box = (x0: Int.max, x1: Int.min, y0: Int.max, y1: Int.min)  // first and last column and row
+        positions.withUnsafeBufferPointer { positions in
             var t = 0
             while t + 3 < triangles.count {
-                let ia = Int(triangles[t])
-                let ib = Int(triangles[t + 1])
-                let ic = Int(triangles[t + 2])
+                let ia = 2 * Int(triangles[t])
+                let ib = 2 * Int(triangles[t + 1])
+                let ic = 2 * Int(triangles[t + 2])
                 let index = Int(triangles[t + 3])
                 t += 4
-                rasterizeTriangle(
-                    ia, ib, ic, shading: shadings[index], gradient: gradients[index], nearest: nearest[index],
-                    steps: steps[index], dash: dashes[index], pattern: patterns[index], limit: limits[index],
-                    origin: (x0, y0), size: (width, height), pixels: base, stride: stride)
+                let ax = positions[ia] - Double(x0)
+                let ay = positions[ia + 1] - Double(y0)
+                let bx = positions[ib] - Double(x0)
+                let by = positions[ib + 1] - Double(y0)
+                let cx = positions[ic] - Double(x0)
+                let cy = positions[ic + 1] - Double(y0)
+                let area = (bx - ax) * (cy - ay) - (by - ay) * (cx - ax)
+                guard area != 0, area.isFinite else { continue }
+                let b = Self.pixelBox(
+                    (ax, ay), (bx, by), (cx, cy), limit: limits[index], origin: (x0, y0), size: (width, height))
+                guard b.xStart <= b.xEnd, b.yStart <= b.yEnd else { continue }
+                box = (min(box.x0, b.xStart), max(box.x1, b.xEnd), min(box.y0, b.yStart), max(box.y1, b.yEnd))
+            }
+        }
+        guard box.x0 <= box.x1, box.y0 <= box.y1,
+            let image = try? ImageSurface(width: box.x1 - box.x0 + 1, height: box.y1 - box.y0 + 1)
+        else { return nil }
+        let shadings = self.shadings
+        let gradients = self.gradients
+        let nearest = self.nearest
+        let steps = self.steps
+        let dashes = self.dashes
+        let patterns = self.patterns
+        image.cairo.withPixels { base, stride in
+            positions.withUnsafeBufferPointer { positions in
+                normals.withUnsafeBufferPointer { normals in
+                    progress.withUnsafeBufferPointer { progress in
+                        distances.withUnsafeBufferPointer { distances in
+                            let vertices = Vertices(
+                                positions: positions, normals: normals, progress: progress, distances: distances)
+                            var t = 0
+                            while t + 3 < triangles.count {
+                                let ia = Int(triangles[t])
+                                let ib = Int(triangles[t + 1])
+                                let ic = Int(triangles[t + 2])
+                                let index = Int(triangles[t + 3])
+                                t += 4
+                                Self.rasterizeTriangle(
+                                    ia, ib, ic, vertices: vertices, shading: shadings[index],
+                                    gradient: gradients[index], nearest: nearest[index], steps: steps[index],
+                                    dash: dashes[index], pattern: patterns[index], limit: limits[index],
+                                    origin: (x0, y0), size: (width, height), pixels: base,
+                                    pixelsOrigin: (box.x0, box.y0), stride: stride)
+                            }
+                        }
+                    }
+                }
             }
         }
         image.cairo.markDirty()
-        return (image, x0, y0)
+        return (image, x0 + box.x0, y0 + box.y0)
     }
 
-    private func rasterizeTriangle(
-        _ ia: Int, _ ib: Int, _ ic: Int,
+    /// The vertex arrays, read without bounds checks (every index was checked when its triangle was added).
+    private struct Vertices {
+        let positions: UnsafeBufferPointer<Double>
+        let normals: UnsafeBufferPointer<Float>
+        let progress: UnsafeBufferPointer<Float>
+        let distances: UnsafeBufferPointer<Double>
+    }
+
+    /// The first and last columns and rows (relative to `origin`) whose pixel centres a triangle at `a`,
+    /// `b`, `c` (relative to `origin`) may cover within `limit` and the `size` box.
+    @inline(__always)
+    private static func pixelBox(
+        _ a: (Double, Double), _ b: (Double, Double), _ c: (Double, Double),
+        limit: (x0: Int, x1: Int, y0: Int, y1: Int), origin: (Int, Int), size: (Int, Int)
+    ) -> (xStart: Int, xEnd: Int, yStart: Int, yEnd: Int) {
+        // The clip's limits, relative to the origin (saturating: unclipped limits are Int.min/max).
+        let lx0 = limit.x0 == Int.min ? 0 : limit.x0 - origin.0
+        let lx1 = limit.x1 == Int.max ? size.0 : limit.x1 - origin.0
+        let ly0 = limit.y0 == Int.min ? 0 : limit.y0 - origin.1
+        let ly1 = limit.y1 == Int.max ? size.1 : limit.y1 - origin.1
+        return (
+            max(max(0, lx0), ceilToInt(min(min(a.0, b.0), c.0) - 0.5)),
+            min(min(size.0 - 1, lx1 - 1), floorToInt(max(max(a.0, b.0), c.0) - 0.5)),
+            max(max(0, ly0), ceilToInt(min(min(a.1, b.1), c.1) - 0.5)),
+            min(min(size.1 - 1, ly1 - 1), floorToInt(max(max(a.1, b.1), c.1) - 0.5))
+        )
+    }
+
+    private static func rasterizeTriangle(
+        _ ia: Int, _ ib: Int, _ ic: Int, vertices: Vertices,
         shading: (r: Float, g: Float, b: Float, a: Float, outset: Float, inset: Float, ramp: Float),
         gradient: [Float], nearest: Bool, steps: [Double],
         dash: (field: [Float], period: Double, gamma: Float, rows: Int),
         pattern: LinePattern?, limit: (x0: Int, x1: Int, y0: Int, y1: Int),
         origin: (Int, Int),
-        size: (Int, Int), pixels: UnsafeMutableRawPointer,
+        size: (Int, Int), pixels: UnsafeMutableRawPointer, pixelsOrigin: (x: Int, y: Int),
         stride: Int
     ) {
+        let positions = vertices.positions
+        let normals = vertices.normals
+        let progress = vertices.progress
+        let distances = vertices.distances
         var ax = positions[2 * ia] - Double(origin.0)
         var ay = positions[2 * ia + 1] - Double(origin.1)
         var bx = positions[2 * ib] - Double(origin.0)
@@ -343,74 +466,79 @@ public final class LineCanvas {
             swap(&da, &db)
             area = -area
         }
-        // The clip's limits, relative to the origin (saturating: unclipped limits are Int.min/max).
-        let lx0 = limit.x0 == Int.min ? 0 : limit.x0 - origin.0
-        let lx1 = limit.x1 == Int.max ? size.0 : limit.x1 - origin.0
-        let ly0 = limit.y0 == Int.min ? 0 : limit.y0 - origin.1
-        let ly1 = limit.y1 == Int.max ? size.1 : limit.y1 - origin.1
-        let xStart = max(0, lx0, Int((min(ax, bx, cx) - 0.5).rounded(.up)))
-        let xEnd = min(size.0 - 1, lx1 - 1, Int((max(ax, bx, cx) - 0.5).rounded(.down)))
-        let yStart = max(0, ly0, Int((min(ay, by, cy) - 0.5).rounded(.up)))
-        let yEnd = min(size.1 - 1, ly1 - 1, Int((max(ay, by, cy) - 0.5).rounded(.down)))
+        let (xStart, xEnd, yStart, yEnd) = pixelBox(
+            (ax, ay), (bx, by), (cx, cy), limit: limit, origin: origin, size: size)
         guard xStart <= xEnd, yStart <= yEnd else { return }
-        // Edge functions (positive inside); a pixel centre exactly on an edge belongs to the triangle on
-        // one side only (the edge's direction decides), so triangles sharing an edge never both draw it.
-        func bias(_ dx: Double, _ dy: Double) -> Bool { dy < 0 || (dy == 0 && dx > 0) }
-        let e0Includes = bias(cx - bx, cy - by)  // edge b -> c, weight of a
-        let e1Includes = bias(ax - cx, ay - cy)  // edge c -> a, weight of b
-        let e2Includes = bias(bx - ax, by - ay)  // edge a -> b, weight of c
+        // Edge functions (positive inside): w0(px, py) = e0x * (py - by) - e0y * (px - bx) and so on. A
+        // pixel centre exactly on an edge belongs to the triangle on one side only (the edge's direction
+        // decides), so triangles sharing an edge never both draw it.
+        let e0x = cx - bx  // edge b -> c, weight of a
+        let e0y = cy - by
+        let e1x = ax - cx  // edge c -> a, weight of b
+        let e1y = ay - cy
+        let e2x = bx - ax  // edge a -> b, weight of c
+        let e2y = by - ay
+        // A pixel is inside when w > t for each edge: t is 0, or for an edge that includes its own pixels
+        // the negative number closest to 0 (w >= 0 exactly: no double lies between the two).
+        let t0 = e0y < 0 || (e0y == 0 && e0x > 0) ? -Double.leastNonzeroMagnitude : 0
+        let t1 = e1y < 0 || (e1y == 0 && e1x > 0) ? -Double.leastNonzeroMagnitude : 0
+        let t2 = e2y < 0 || (e2y == 0 && e2x > 0) ? -Double.leastNonzeroMagnitude : 0
         let inverse = 1 / area
         let outset = shading.outset
         let inset = shading.inset
         let ramp = shading.ramp
         let inverseRamp = 1 / ramp
-        // Each edge function is linear in x along a row: the span where all three are positive, widened
-        // by a pixel either side (the exact test below decides), so that the work is the covered pixels.
-        typealias Edge = (a: Double, x: Double, y: Double, k: Double)
-        let edges: [Edge] = [
-            (-(cy - by), bx, by, cx - bx), (-(ay - cy), cx, cy, ax - cx), (-(by - ay), ax, ay, bx - ax),
-        ]
+        let rampStart = inset - ramp
         for y in yStart...yEnd {
             let py = Double(y) + 0.5
-            let row = pixels.advanced(by: y * stride)
+            // The image's column x - pixelsOrigin.x, row y - pixelsOrigin.y (all within it: see rasterize).
+            let row = pixels.advanced(by: (y - pixelsOrigin.y) * stride - 4 * pixelsOrigin.x)
+            // The row's terms of the edge functions.
+            let r0 = e0x * (py - by)
+            let r1 = e1x * (py - cy)
+            let r2 = e2x * (py - ay)
+            // Each edge function is linear in x along a row: the span where all three are positive,
+            // widened by a pixel either side (the exact test below decides), so that the work is the
+            // covered pixels.
             var lo = Double(xStart)
             var hi = Double(xEnd)
-            for e in edges {
-                // w(px) = k * (py - by) + a * (px - bx)
-                let b = e.k * (py - e.y)
-                if e.a > 0 {
-                    lo = max(lo, e.x - b / e.a - 0.5 - 1)
-                } else if e.a < 0 {
-                    hi = min(hi, e.x - b / e.a - 0.5 + 1)
+            @inline(__always) func narrow(_ a: Double, _ x: Double, _ b: Double) {
+                // w(px) = b + a * (px - x)
+                if a > 0 {
+                    lo = max(lo, x - b / a - 0.5 - 1)
+                } else if a < 0 {
+                    hi = min(hi, x - b / a - 0.5 + 1)
                 } else if b < 0 {
                     hi = lo - 1
                 }
             }
+            narrow(-e0y, bx, r0)
+            narrow(-e1y, cx, r1)
+            narrow(-e2y, ax, r2)
             guard lo <= hi, lo.isFinite, hi.isFinite else { continue }
-            let first = max(xStart, Int(lo.rounded(.down)))
-            let last = min(xEnd, Int(hi.rounded(.up)))
+            // lo and hi lie within xStart...xEnd (never negative): truncation is the floor.
+            let first = max(xStart, Int(lo))
+            let last = min(xEnd, ceilToInt(hi))
             guard first <= last else { continue }
             for x in first...last {
                 let px = Double(x) + 0.5
-                let w0 = (cx - bx) * (py - by) - (cy - by) * (px - bx)
-                let w1 = (ax - cx) * (py - cy) - (ay - cy) * (px - cx)
-                let w2 = (bx - ax) * (py - ay) - (by - ay) * (px - ax)
-                guard w0 > 0 || (w0 == 0 && e0Includes), w1 > 0 || (w1 == 0 && e1Includes),
-                    w2 > 0 || (w2 == 0 && e2Includes)
-                else { continue }
+                let w0 = r0 - e0y * (px - bx)
+                let w1 = r1 - e1y * (px - cx)
+                let w2 = r2 - e2y * (px - ax)
+                guard w0 > t0, w1 > t1, w2 > t2 else { continue }
                 let l0 = Float(w0 * inverse)
                 let l1 = Float(w1 * inverse)
                 let l2 = 1 - l0 - l1
                 let nx = l0 * na.0 + l1 * nb.0 + l2 * nc.0
                 let ny = l0 * na.1 + l1 * nb.1 + l2 * nc.1
                 let dist = (nx * nx + ny * ny).squareRoot() * outset
-                var coverage = min(max(min(dist - (inset - ramp), outset - dist) * inverseRamp, 0), 1)
+                var coverage = min(max(min(dist - rampStart, outset - dist) * inverseRamp, 0), 1)
                 guard coverage > 0 else { continue }
                 if dashTexels > 0 {
                     // A GPU's repeated, linearly filtered lookup, then the shader's smoothstep.
                     let s = (l0 * da + l1 * db + l2 * dc) * Float(dashTexels) - 0.5
                     guard s.isFinite, abs(s) < 1e9 else { continue }
-                    let lower = s.rounded(.down)
+                    let lower = floorFloat(s)
                     let f = s - lower
                     let n = dashTexels
                     let i0 = ((Int(lower) % n) + n) % n
@@ -418,9 +546,9 @@ public final class LineCanvas {
                     var value = dash.field[i0] * (1 - f) + dash.field[i1] * f
                     if dash.rows > 1 {
                         let half = Float(dash.rows - 1) / 2
-                        let side = l0 * na.1 + l1 * nb.1 + l2 * nc.1
+                        let side = ny
                         let r = min(max(half - side * half, 0), Float(dash.rows - 1))
-                        let r0 = Int(r.rounded(.down))
+                        let r0 = Int(r)  // r >= 0
                         let r1 = min(r0 + 1, dash.rows - 1)
                         let fr = r - Float(r0)
                         func at(_ row: Int) -> Float {
@@ -439,8 +567,8 @@ public final class LineCanvas {
                     // MapLibre's line_pattern: along, the fraction of the repeat; across, the side normal
                     // from -1 to 1 mapped to the image's top to bottom.
                     let along = l0 * da + l1 * db + l2 * dc
-                    let x = along - along.rounded(.down)
-                    let side = l0 * na.1 + l1 * nb.1 + l2 * nc.1
+                    let x = along - floorFloat(along)
+                    let side = ny
                     guard x.isFinite, side.isFinite else { continue }
                     let c = pattern.sample(x, 0.5 * side + 0.5)
                     let o = shading.a
@@ -464,11 +592,11 @@ public final class LineCanvas {
                         i1 = lo
                         f = 0
                     } else if nearest {
-                        i0 = min(max(Int((u + 0.5).rounded(.down)), 0), texels - 1)
+                        i0 = min(max(Int(floorFloat(u + 0.5)), 0), texels - 1)
                         i1 = i0
                         f = 0
                     } else {
-                        let lower = u.rounded(.down)
+                        let lower = floorFloat(u)
                         f = u - lower
                         i0 = min(max(Int(lower), 0), texels - 1)
                         i1 = min(max(Int(lower) + 1, 0), texels - 1)
@@ -482,16 +610,45 @@ public final class LineCanvas {
                 }
                 let keep = 1 - source.3 * coverage
                 let word = row.load(fromByteOffset: x * 4, as: UInt32.self)
-                func blend(_ src: Float, _ shift: UInt32) -> UInt32 {
+                @inline(__always) func blend(_ src: Float, _ shift: UInt32) -> UInt32 {
                     let d = Float((word >> shift) & 0xFF)
-                    let v = (src * coverage * 255 + d * keep).rounded()
-                    return UInt32(min(max(v, 0), 255)) << shift
+                    let v = min(max(src * coverage * 255 + d * keep, 0), 255)
+                    // Rounded half away from zero without a call to roundf: adding 1.5 * 2^23 leaves the
+                    // nearest integer (ties to even) in the low mantissa bits; a tie rounded down to even is
+                    // moved up (v - n is exact). Checked against rounded() on every Float in 0...255.
+                    var n = (v + 12_582_912).bitPattern & 0x3F_FFFF
+                    if v - Float(n) == 0.5 { n &+= 1 }
+                    return n << shift
                 }
                 let out = blend(source.3, 24) | blend(source.0, 16) | blend(source.1, 8) | blend(source.2, 0)
                 row.storeBytes(of: out, toByteOffset: x * 4, as: UInt32.self)
             }
         }
     }
+}
+
+/// `v.rounded(.up)` as an Int, clamped to +-1e15, without a call to libm (v not NaN).
+@inline(__always)
+private func ceilToInt(_ v: Double) -> Int {
+    let c = min(max(v, -1e15), 1e15)
+    let t = Int(c)
+    return Double(t) < c ? t + 1 : t
+}
+
+/// `v.rounded(.down)` as an Int, clamped to +-1e15, without a call to libm (v not NaN).
+@inline(__always)
+private func floorToInt(_ v: Double) -> Int {
+    let c = min(max(v, -1e15), 1e15)
+    let t = Int(c)
+    return Double(t) > c ? t - 1 : t
+}
+
+/// `v.rounded(.down)`, bit for bit, without a call to libm when |v| < 2^23 (larger values are whole).
+@inline(__always)
+func floorFloat(_ v: Float) -> Float {
+    guard abs(v) < 8_388_608 else { return v.rounded(.down) }
+    let t = Float(Int32(v))
+    return t > v ? t - 1 : (t == v ? v : t)
 }
 
 extension GraphicsContext {

@@ -44,6 +44,8 @@ enum LineLayerRenderer {
         var featureCount = 0
         var meshes: [(LineMesh, LineShading, Rect?)] = []
         var longestLine = 0.0
+        // The dash fields made so far, by round caps and dasharray (a layer's features mostly share one).
+        var dashFields: [Bool: [[Double]: [Float]?]] = [:]
         var patternCache: [String: LinePattern?] = [:]
         let scale = frame.viewport.scale
         let roundLimit = layer.number(.lineRoundLimit, frame.constantContext)
@@ -207,7 +209,14 @@ enum LineLayerRenderer {
                 let floorWidth = layer.number(.lineWidth, floorContext(context))
                 let sum = dasharray.reduce(0) { $0 + max(0, $1) }
                 let round = paint.cap == "round"
-                if let field = round ? lineRoundDashField(dasharray) : lineDashField(dasharray), sum > 0,
+                let made =
+                    dashFields[round]?[dasharray]
+                    ?? {
+                        let field = round ? lineRoundDashField(dasharray) : lineDashField(dasharray)
+                        dashFields[round, default: [:]][dasharray] = .some(field)
+                        return field
+                    }()
+                if let field = made, sum > 0,
                     floorWidth > 0
                 {
                     s.dash = field

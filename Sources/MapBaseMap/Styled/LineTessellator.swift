@@ -53,6 +53,17 @@ struct LineTessellator {
         return Point(x: -dy / l, y: dx / l)
     }
 
+    /// `v.rounded()` (half away from zero), bit for bit, without a call to libm when |v| < 2^52 (larger
+    /// values are whole): the fraction `v - trunc(v)` is exact.
+    @inline(__always)
+    private static func roundedHalfAway(_ v: Double) -> Double {
+        guard abs(v) < 4_503_599_627_370_496 else { return v.rounded() }
+        let t = Double(Int64(v))
+        let f = v - t
+        let r = f >= 0.5 ? t + 1 : (f <= -0.5 ? t - 1 : t)
+        return r == 0 ? v * 0 : r  // the sign of a zero as rounded() keeps it
+    }
+
     /// Adds one line (a ring when `closed`: joined all round, no caps).
     mutating func add(_ input: [Point], closed: Bool) {
         var vertices = input
@@ -62,6 +73,12 @@ struct LineTessellator {
         var first = 0
         while first < count - 1, Self.same(vertices[first], vertices[first + 1]) { first += 1 }
         guard count >= (closed ? 3 : 2), first < count else { return }
+        // At least two vertices and one triangle per line vertex; capacity grown geometrically.
+        let needed = mesh.vertices.count + 2 * (count - first)
+        if mesh.vertices.capacity < needed {
+            mesh.vertices.reserveCapacity(max(needed, 2 * mesh.vertices.capacity))
+            mesh.indices.reserveCapacity(max(3 * needed, 2 * mesh.indices.capacity))
+        }
         let miterLimit = join == "bevel" ? 1.05 : self.miterLimit
         e1 = -1
         e2 = -1
@@ -208,7 +225,7 @@ struct LineTessellator {
     }
 
     private mutating func addHalf(_ p: Point, _ extrude: Point, round: Bool, up: Bool, direction: Double) {
-        func quantized(_ v: Double) -> Double { min(max((v * 63).rounded(), -128), 127) / 63 }
+        func quantized(_ v: Double) -> Double { min(max(Self.roundedHalfAway(v * 63), -128), 127) / 63 }
         let e = Point(x: quantized(extrude.x), y: quantized(extrude.y))
         let side: Double = up ? 1 : -1
         // line-offset moves the vertex along the segment's normal (e * side), turned (by about 27
