@@ -55,6 +55,8 @@ def maplibre_style():
     with open(os.path.join(STYLES, "streets.json"), encoding="utf-8") as f:
         style = json.load(f)
     style["layers"] = [layer for layer in style["layers"] if layer["type"] != "symbol"]
+    if "sprite" in style:  # the patterns' sprite, by absolute file URL (MapLibre adds .json / .png)
+        style["sprite"] = "file://" + os.path.normpath(os.path.join(STYLES, style["sprite"]))
     for source in style["sources"].values():
         if source["type"] == "vector":
             source["url"] = "mbtiles://" + os.path.normpath(os.path.join(STYLES, source["url"][len("mbtiles://"):]))
