@@ -5,30 +5,9 @@ import MapGeometry
 // meet it needs none of the file's features (issue #11, cold start: the Helsinki files of the `standard`
 // style were parsed for a view of Andorra).
 
-/// The `bbox` member of a GeoJSON document: every position of the document lies within it (RFC 7946 §5).
-public struct GeoJSONBoundingBox: Sendable, Equatable, CustomStringConvertible {
-    /// The smallest longitude, in degrees; `west <= east` (a box across the antimeridian is not read as a
-    /// declared extent).
-    public var west: Double
-    /// The smallest latitude, in degrees.
-    public var south: Double
-    /// The largest longitude, in degrees.
-    public var east: Double
-    /// The largest latitude, in degrees.
-    public var north: Double
-
-    /// A box from its edges, in degrees.
-    public init(west: Double, south: Double, east: Double, north: Double) {
-        self.west = west
-        self.south = south
-        self.east = east
-        self.north = north
-    }
-
-    /// `[west, south, east, north]`.
-    public var description: String { "[\(west), \(south), \(east), \(north)]" }
-
-    /// The first position of `geometry` outside the box (bounds included), or nil when all are inside.
+extension GeoBoundingBox {
+    /// The first position of `geometry` outside the box (bounds included), or nil when all are inside; for
+    /// a box with `west <= east` (as ``GeoJSON/declaredBoundingBox(_:)`` gives).
     public func firstPositionOutside(_ geometry: GeoJSONGeometry) -> LocationCoordinate2D? {
         func outside(_ c: LocationCoordinate2D) -> Bool {
             !(c.longitude >= west && c.longitude <= east && c.latitude >= south && c.latitude <= north)
@@ -52,7 +31,7 @@ extension GeoJSON {
     /// Nil when there is none there, when `data` ends or is invalid before it, or when it is not 4 (or 6,
     /// with altitudes) finite numbers with `south <= north` within ±90° and `west <= east`. A `bbox`
     /// elsewhere in the document is an ordinary foreign member. Work is bounded by the members before it.
-    public static func declaredBoundingBox(_ data: Data) -> GeoJSONBoundingBox? {
+    public static func declaredBoundingBox(_ data: Data) -> GeoBoundingBox? {
         struct Stop: Error {}
         var found: JSONValue?
         _ = data.withUnsafeBytes { raw -> Bool in
@@ -78,7 +57,7 @@ extension GeoJSON {
             numbers.count == 4 || numbers.count == 6, numbers.allSatisfy(\.isFinite)
         else { return nil }
         let half = numbers.count / 2
-        let box = GeoJSONBoundingBox(west: numbers[0], south: numbers[1], east: numbers[half], north: numbers[half + 1])
+        let box = GeoBoundingBox(west: numbers[0], south: numbers[1], east: numbers[half], north: numbers[half + 1])
         guard box.west <= box.east, box.south <= box.north, box.south >= -90, box.north <= 90 else { return nil }
         return box
     }

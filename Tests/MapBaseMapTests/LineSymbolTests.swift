@@ -22,7 +22,7 @@ struct LineSymbolTests {
             ([Point(x: 0, y: 0), Point(x: 30, y: 0)], 500.0, 40.0, []),
         ] as [([Point], Double, Double, [Point])])
     func anchors(line: [Point], spacing: Double, length: Double, expected: [Point]) {
-        let anchors = SymbolLayerRenderer.lineAnchors(line, spacing: spacing, length: length)
+        let anchors = SymbolLayerRenderer.lineAnchors(line, spacing: spacing, width: length, padding: 0)
         #expect(anchors.count == expected.count, "\(anchors)")
         for (a, e) in zip(anchors, expected) {
             #expect(Swift.abs(a.x - e.x) < 1e-9 && Swift.abs(a.y - e.y) < 1e-9, "\(a) != \(e)")

@@ -9,9 +9,9 @@ import Testing
 /// when it comes before the features, without parsing the rest.
 @Suite("GeoJSON bbox: read before the features, RFC 7946 section 5")
 struct GeoJSONBoundingBoxTests {
-    static let box = GeoJSONBoundingBox(west: 24.9, south: 60.1, east: 25, north: 60.2)
+    static let box = GeoBoundingBox(west: 24.9, south: 60.1, east: 25, north: 60.2)
 
-    static let cases: [(String, GeoJSONBoundingBox?)] = [
+    static let cases: [(String, GeoBoundingBox?)] = [
         (#"{"type":"FeatureCollection","bbox":[24.9,60.1,25,60.2],"features":[]}"#, box),
         (#"{"bbox":[24.9,60.1,25,60.2],"type":"FeatureCollection","features":[]}"#, box),
         ("\u{FEFF}" + #" { "type" : "FeatureCollection" , "bbox" : [ 24.9 , 60.1 , 25 , 60.2 ] }"#, box),
@@ -55,7 +55,7 @@ struct GeoJSONBoundingBoxTests {
 
     @Test("positions inside and outside a box, edges included, every geometry type")
     func containment() {
-        let box = GeoJSONBoundingBox(west: 0, south: 0, east: 10, north: 10)
+        let box = GeoBoundingBox(west: 0, south: 0, east: 10, north: 10)
         func c(_ lon: Double, _ lat: Double) -> LocationCoordinate2D {
             LocationCoordinate2D(latitude: lat, longitude: lon)
         }
@@ -103,7 +103,7 @@ struct ShippedBoundingBoxTests {
         #expect(!positions.isEmpty)
         #expect(
             declared
-                == GeoJSONBoundingBox(
+                == GeoBoundingBox(
                     west: lons.min() ?? 0, south: lats.min() ?? 0, east: lons.max() ?? 0, north: lats.max() ?? 0))
     }
 }

@@ -26,11 +26,9 @@ extension SymbolLayerRenderer {
         return out.trimmingCharacters(in: .whitespaces)
     }
 
-    /// The font stack `text-font` names, from the catalog (per character the first face that has it,
-    /// then the fallback chain).
-    func font(for text: String, _ context: EvaluationContext) throws -> Font {
-        let names = layer.value(.textFont, context).array?.compactMap(\.string) ?? ["DejaVu Sans"]
-        return try fonts.font(stack: names)
+    /// The `text-font` stack of a feature (DejaVu Sans when the layer names none).
+    func fontStack(_ context: EvaluationContext) -> [String] {
+        layer.value(.textFont, context).array?.compactMap(\.string) ?? ["DejaVu Sans"]
     }
 
     /// Greedy word wrap at `maxWidth` points.
@@ -202,21 +200,10 @@ extension SymbolLayerRenderer {
         guard !shaped.glyphs.isEmpty else { return [] }
         var distances: [Double] = [0]
         for (a, b) in zip(line, line.dropFirst()) { distances.append(distances.last! + hypot(b.x - a.x, b.y - a.y)) }
-        let total = distances.last!
         let width = shaped.width
-        guard total >= width + 2 * padding else { return [] }
-        let spacing = max(layer.number(.symbolSpacing, context), width + 2 * padding)
-        var centers: [Double] = []
-        if total < spacing {
-            centers = [total / 2]
-        } else {
-            var c = spacing / 2
-            while c + width / 2 <= total {
-                if c - width / 2 >= 0 { centers.append(c) }
-                c += spacing
-            }
-            if centers.isEmpty { centers = [total / 2] }
-        }
+        let centers = Self.symbolCenters(
+            total: distances.last!, spacing: layer.number(.symbolSpacing, context), width: width, padding: padding)
+        guard !centers.isEmpty else { return [] }
         let maxAngle = layer.number(.textMaxAngle, context) * .pi / 180
         func at(_ d: Double) -> (Point, Double) {
             var i = 0

@@ -61,10 +61,14 @@ struct SymbolLayerRenderer {
             order.sort { ys[$0] != ys[$1] ? ys[$0] > ys[$1] : $0 < $1 }
         }
         var placed: [(label: PlacedLabel, y: Double, index: Int)] = []
+        var fontsByStack: [[String]: Font] = [:]
         for i in order {
             let entry = entries[i]
             let (feature, offset, context, text) = (entry.feature, entry.offset, entry.context, entry.text)
-            let font = try self.font(for: text.isEmpty ? "a" : text, context)
+            // Stacks resolve once per layer, not once per feature.
+            let stack = fontStack(context)
+            let font = try fontsByStack[stack] ?? fonts.font(stack: stack)
+            fontsByStack[stack] = font
             let size = layer.number(.textSize, context)
             let hasText = !text.isEmpty && size > 0
             let icon = entry.iconName.isEmpty ? nil : icons?.icon(entry.iconName)
@@ -197,12 +201,12 @@ struct SymbolLayerRenderer {
                 // Text turned with the viewport on a line (road shields): upright point symbols at anchors
                 // along the line, every `symbol-spacing` points, as MapLibre places viewport-aligned line symbols.
                 guard hasText else { continue }
-                let length = (sections.map { Font.shape(sections: $0, size: size) } ?? font.shape(text, size: size))
+                let width = (sections.map { Font.shape(sections: $0, size: size) } ?? font.shape(text, size: size))
                     .width
                 for line in lineGroups(merged[i], feature) {
                     let world = line.map { Point(x: ($0.x + offset) / perPoint, y: $0.y / perPoint) }
                     for anchor in Self.lineAnchors(
-                        world, spacing: layer.number(.symbolSpacing, context), length: length + 2 * padding)
+                        world, spacing: layer.number(.symbolSpacing, context), width: width, padding: padding)
                     {
                         _ = placePoint(anchor)
                     }
@@ -236,25 +240,32 @@ struct SymbolLayerRenderer {
         }
     }
 
-    /// Points along a line (world points) every `spacing` points from half a spacing in, where a symbol
-    /// `length` long fits on the line; the line's middle when it is shorter than a spacing.
-    static func lineAnchors(_ line: [Point], spacing: Double, length: Double) -> [Point] {
+    /// Distances along a line `total` points long at which a symbol `width` wide (plus `padding` either
+    /// side) is centred: every `symbol-spacing` (at least the symbol's padded width) from half a spacing in,
+    /// where the whole symbol fits on the line; the middle of a line shorter than that; none when the
+    /// symbol does not fit at all.
+    static func symbolCenters(total: Double, spacing: Double, width: Double, padding: Double) -> [Double] {
+        guard total >= width + 2 * padding else { return [] }
+        let step = max(spacing, width + 2 * padding, 1)
+        if total < step { return [total / 2] }
+        var centers: [Double] = []
+        var c = step / 2
+        while c + width / 2 <= total {
+            if c - width / 2 >= 0 { centers.append(c) }
+            c += step
+        }
+        return centers.isEmpty ? [total / 2] : centers
+    }
+
+    /// The points of a line (world points) at ``symbolCenters(total:spacing:width:padding:)``: where
+    /// viewport-aligned line symbols (road shields) stand.
+    static func lineAnchors(_ line: [Point], spacing: Double, width: Double, padding: Double) -> [Point] {
         guard line.count > 1 else { return [] }
         var distances: [Double] = [0]
         for (a, b) in zip(line, line.dropFirst()) { distances.append(distances.last! + hypot(b.x - a.x, b.y - a.y)) }
-        let total = distances.last!
-        guard total >= length else { return [] }
-        let step = max(spacing, length, 1)
-        var centers: [Double] = []
-        var c = step / 2
-        while c + length / 2 <= total {
-            if c - length / 2 >= 0 { centers.append(c) }
-            c += step
-        }
-        if centers.isEmpty { centers = [total / 2] }
         var result: [Point] = []
         var k = 0
-        for d in centers {
+        for d in symbolCenters(total: distances.last!, spacing: spacing, width: width, padding: padding) {
             while k + 2 < distances.count, distances[k + 1] < d { k += 1 }
             let (a, b) = (line[k], line[k + 1])
             let segment = distances[k + 1] - distances[k]

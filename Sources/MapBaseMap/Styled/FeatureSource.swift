@@ -174,10 +174,9 @@ final class FeatureSource: Sendable {
             defer { try? handle.close() }
             guard let prefix = try? handle.read(upToCount: 1 << 16), let box = GeoJSON.declaredBoundingBox(prefix)
             else { return nil }
-            let a = MapPoint(LocationCoordinate2D(latitude: box.north, longitude: box.west))
-            let b = MapPoint(LocationCoordinate2D(latitude: box.south, longitude: box.east))
-            guard a.x.isFinite, a.y.isFinite, b.x.isFinite, b.y.isFinite else { return nil }
-            return MapRect(x: a.x - 1, y: a.y - 1, width: b.x - a.x + 2, height: b.y - a.y + 2)
+            let rect = box.mapRect
+            guard rect.minX.isFinite, rect.minY.isFinite, rect.maxX.isFinite, rect.maxY.isFinite else { return nil }
+            return rect.insetBy(dx: -1, dy: -1)
         }
         return extent ?? nil
     }
