@@ -382,6 +382,31 @@ def sea_rings(sea, bounds, land):
     return rings
 
 
+def merge_road_names(features):
+    """transportation_name as OpenMapTiles builds it: the ways of one road (same class, name, ref, ...) merged
+    into continuous lines whatever their direction, so that a road gets its labels and shields every
+    symbol-spacing along the whole road instead of once per OpenStreetMap way. Each merged line keeps the
+    smallest id of the ways in it; the output order is the input order of each group's first way."""
+    groups = {}
+    for feature in features:
+        key = json.dumps([feature["properties"], feature["tippecanoe"]], sort_keys=True, ensure_ascii=False)
+        groups.setdefault(key, []).append(feature)
+    merged = []
+    for members in groups.values():
+        lines = [shapely.geometry.shape(f["geometry"]) for f in members]
+        if len(members) == 1:
+            merged.append(members[0])
+            continue
+        result = linemerge(lines, directed=False)
+        parts = list(getattr(result, "geoms", [result]))
+        for part in parts:
+            ids = [f["id"] for f, line in zip(members, lines)
+                   if part.distance(shapely.geometry.Point(line.coords[0])) < 1e-12
+                   and part.distance(shapely.geometry.Point(line.coords[-1])) < 1e-12]
+            merged.append({**members[0], "id": min(ids) if ids else members[0]["id"], "geometry": mapping(part)})
+    return merged
+
+
 def write_truth(mbtiles):
     """fixtures/vectortiles/shipped-truth.json: for every 8th tile, feature counts per layer as PyPI
     mapbox-vector-tile decodes them, so that MapStorageTests check the Swift decoder on the shipped tiles."""
@@ -431,6 +456,7 @@ def main():
             known = shapely.set_precision(known.difference(sea_rings(sea, bounds, land)[-1][2]), 1e-7)
         frames.append({"type": "Feature", "geometry": mapping(known),
                        "properties": {"name": os.path.basename(path).split("-")[0].split(".")[0].lower()}})
+        collector.features["transportation_name"] = merge_road_names(collector.features["transportation_name"])
         for layer in LAYERS:
             features[layer].extend(collector.features[layer])
         print(os.path.basename(path), {k: len(v) for k, v in collector.features.items()}, file=sys.stderr)
