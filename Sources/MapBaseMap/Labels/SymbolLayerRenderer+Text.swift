@@ -184,7 +184,8 @@ extension SymbolLayerRenderer {
 
     func placeAlongLine(
         _ line: [Point], text: String, font: Font, size: Double, context: EvaluationContext, padding: Double,
-        allowOverlap: Bool, collisions: inout SpatialGrid, sections: [TextSection]? = nil
+        allowOverlap: Bool, collisions: inout SpatialGrid, sections: [TextSection]? = nil,
+        repeats: inout RepeatedAnchors
     ) -> [[PlacedGlyph]] {
         guard line.count > 1 else { return [] }
         // `format` sections along a line: one line, each section in its own font, scale and color.
@@ -201,8 +202,8 @@ extension SymbolLayerRenderer {
         var distances: [Double] = [0]
         for (a, b) in zip(line, line.dropFirst()) { distances.append(distances.last! + hypot(b.x - a.x, b.y - a.y)) }
         let width = shaped.width
-        let centers = Self.symbolCenters(
-            total: distances.last!, spacing: layer.number(.symbolSpacing, context), width: width, padding: padding)
+        let spacing = layer.number(.symbolSpacing, context)
+        let centers = Self.symbolCenters(total: distances.last!, spacing: spacing, width: width, padding: padding)
         guard !centers.isEmpty else { return [] }
         let maxAngle = layer.number(.textMaxAngle, context) * .pi / 180
         func at(_ d: Double) -> (Point, Double) {
@@ -215,7 +216,7 @@ extension SymbolLayerRenderer {
             return (Point(x: a.x + (b.x - a.x) * t, y: a.y + (b.y - a.y) * t), atan2(b.y - a.y, b.x - a.x))
         }
         var results: [[PlacedGlyph]] = []
-        for center in centers {
+        for center in centers where !repeats.tooClose(text, at(center).0, within: spacing / 2) {
             let start = center - width / 2
             let (p0, _) = at(start)
             let (p1, _) = at(start + width)

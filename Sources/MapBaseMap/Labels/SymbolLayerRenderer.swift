@@ -61,6 +61,7 @@ struct SymbolLayerRenderer {
             order.sort { ys[$0] != ys[$1] ? ys[$0] > ys[$1] : $0 < $1 }
         }
         var placed: [(label: PlacedLabel, y: Double, index: Int)] = []
+        var repeats = RepeatedAnchors()
         var fontsByStack: [[String]: Font] = [:]
         for i in order {
             let entry = entries[i]
@@ -190,7 +191,7 @@ struct SymbolLayerRenderer {
                     }
                     for glyphs in placeAlongLine(
                         world, text: text, font: font, size: size, context: context, padding: padding,
-                        allowOverlap: allowOverlap, collisions: &collisions, sections: sections)
+                        allowOverlap: allowOverlap, collisions: &collisions, sections: sections, repeats: &repeats)
                     {
                         label.content = .glyphs(glyphs)
                         label.bounds = label.contentBounds()
@@ -205,9 +206,9 @@ struct SymbolLayerRenderer {
                     .width
                 for line in lineGroups(merged[i], feature) {
                     let world = line.map { Point(x: ($0.x + offset) / perPoint, y: $0.y / perPoint) }
-                    for anchor in Self.lineAnchors(
-                        world, spacing: layer.number(.symbolSpacing, context), width: width, padding: padding)
-                    {
+                    let spacing = layer.number(.symbolSpacing, context)
+                    for anchor in Self.lineAnchors(world, spacing: spacing, width: width, padding: padding)
+                    where !repeats.tooClose(text, anchor, within: spacing / 2) {
                         _ = placePoint(anchor)
                     }
                 }
@@ -273,6 +274,23 @@ struct SymbolLayerRenderer {
             result.append(Point(x: a.x + (b.x - a.x) * t, y: a.y + (b.y - a.y) * t))
         }
         return result
+    }
+
+    /// MapLibre's rule against repeated line labels: within one layer, a line symbol's anchor closer than
+    /// half of `symbol-spacing` to an earlier anchor of the same text is dropped before collisions are
+    /// tested (the earlier anchor counts whether or not it was shown). Without it, a road mapped as several
+    /// ways (a dual carriageway, pieces with different names but one `ref`) repeats its shield every few
+    /// dozen points.
+    struct RepeatedAnchors {
+        private var anchors: [String: [Point]] = [:]
+
+        /// Whether `anchor` lies within `distance` of an earlier anchor of `text`; records it when not.
+        mutating func tooClose(_ text: String, _ anchor: Point, within distance: Double) -> Bool {
+            let earlier = anchors[text, default: []]
+            if earlier.contains(where: { hypot($0.x - anchor.x, $0.y - anchor.y) < distance }) { return true }
+            anchors[text, default: []].append(anchor)
+            return false
+        }
     }
 
     /// One feature's symbol: its label text and icon name, resolved.
