@@ -6,8 +6,8 @@ import MapGeometry
 ///
 /// Per character, the first face of the stack that has a glyph for it draws it; characters none of the
 /// named faces has go to the fallback faces (``fallbackPaths``: DejaVu Sans for Latin, Greek, Cyrillic,
-/// Arabic and Hebrew; IPAex Gothic, then Noto Sans CJK when installed, for Chinese and Japanese; Lohit
-/// Devanagari, then Noto Sans Devanagari/Arabic/Hebrew when installed). Text is split into runs by face and
+/// Arabic and Hebrew; IPAex Gothic for Japanese; Lohit Devanagari; Droid Sans Fallback for Chinese and the kanji
+/// IPAex lacks; then Noto Sans CJK/Arabic/Hebrew/Devanagari when installed, filling only gaps). Text is split into runs by face and
 /// script, each run shaped by HarfBuzz with its script and direction, right-to-left runs put in visual order.
 ///
 /// Fonts are pinned by file path, never looked up among the host's fonts, so output does not depend on
@@ -22,12 +22,14 @@ public final class Font: Sendable {
     public static let defaultPath = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"
 
     /// The fallback chain, in order, tried for characters no face of a stack has. Files that are not
-    /// installed are left out; the first three come with `Scripts/install-system-deps.sh`.
+    /// installed are left out; DejaVu, IPAex, Lohit and Droid come with `Scripts/install-system-deps.sh`.
     public static let fallbackPaths: [String] = [
         "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf",  // Latin, Greek, Cyrillic, Arabic, Hebrew, symbols
         "/usr/share/fonts/opentype/ipaexfont-gothic/ipaexg.ttf",  // Japanese kana and kanji (fonts-ipaexfont-gothic)
         "/usr/share/fonts/truetype/lohit-devanagari/Lohit-Devanagari.ttf",  // Devanagari (fonts-lohit-deva)
-        "/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc",  // Chinese, Korean (fonts-noto-cjk, optional)
+        // Chinese and the rarer ideographs IPAex lacks (fonts-droid-fallback)
+        "/usr/share/fonts/truetype/droid/DroidSansFallbackFull.ttf",
+        "/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc",  // fonts-noto-cjk, optional
         "/usr/share/fonts/truetype/noto/NotoSansArabic-Regular.ttf",  // fonts-noto-core, optional
         "/usr/share/fonts/truetype/noto/NotoSansHebrew-Regular.ttf",
         "/usr/share/fonts/truetype/noto/NotoSansDevanagari-Regular.ttf",

@@ -80,6 +80,19 @@ struct ShapingTests {
         #expect(Array(lohit.prefix(dilli.count)) == dilli && dilli.count == 4, "\(lohit) \(dilli)")
     }
 
+    /// fc-list's charsets: IPAex Gothic has 戸 (U+6238) but not its traditional form 戶 (U+6236, in Natural
+    /// Earth's 松戶市) nor simplified Chinese 这 说 (U+8FD9, U+8BF4); Droid Sans Fallback (fonts-droid-fallback)
+    /// has them. (A space stays with the face before it.)
+    @Test("Fallback: kanji IPAex lacks and simplified Chinese are drawn by Droid Sans Fallback, not as boxes")
+    func droidFallback() throws {
+        let font = try FontCatalog.default.font(stack: ["DejaVu Sans Bold"])
+        let shaped = font.shape("松戸 松戶 这说", size: 1000)
+        let files = shaped.glyphs.map { ($0.face.path as NSString).lastPathComponent }
+        let (ipa, droid) = ("ipaexg.ttf", "DroidSansFallbackFull.ttf")
+        #expect(files == [ipa, ipa, ipa, ipa, droid, droid, droid, droid])
+        #expect(!shaped.glyphs.contains { $0.index == 0 })
+    }
+
     @Test("Mixed Latin and Arabic: the Latin run on the left, the Arabic run right to left after it")
     func bidi() throws {
         let font = try Font.load(path: Font.defaultPath)
