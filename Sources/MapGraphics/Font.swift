@@ -6,9 +6,10 @@ import MapGeometry
 ///
 /// Per character, the first face of the stack that has a glyph for it draws it; characters none of the
 /// named faces has go to the fallback faces (``fallbackPaths``: DejaVu Sans for Latin, Greek, Cyrillic,
-/// Arabic and Hebrew; IPAex Gothic for Japanese; Lohit Devanagari; Droid Sans Fallback for Chinese and the kanji
-/// IPAex lacks; then Noto Sans CJK/Arabic/Hebrew/Devanagari when installed, filling only gaps). Text is split into runs by face and
-/// script, each run shaped by HarfBuzz with its script and direction, right-to-left runs put in visual order.
+/// Arabic and Hebrew; IPAex Gothic for Japanese; Lohit Devanagari; Droid Sans Fallback for Chinese and the
+/// kanji IPAex lacks; then Noto Sans CJK/Arabic/Hebrew/Devanagari when installed, filling only gaps). Text is
+/// split into runs by face and script, each run shaped by HarfBuzz with its script and direction,
+/// right-to-left runs put in visual order.
 ///
 /// Fonts are pinned by file path, never looked up among the host's fonts, so output does not depend on
 /// what else is installed. Each file is loaded once per process and kept.
