@@ -53,6 +53,9 @@ def styles():
     style["layers"] = [layer for layer in style["layers"] if layer["type"] != "symbol"]
     maplibre = json.loads(json.dumps(style))
     ours = json.loads(json.dumps(style))
+    if "sprite" in style:  # the pattern fills' sprite: a file URL for MapLibre Native (it adds .json / .png)
+        maplibre["sprite"] = "file://" + absolute(style["sprite"])
+        ours["sprite"] = absolute(style["sprite"])
     for sid, source in style["sources"].items():
         if source["type"] == "vector":
             path = absolute(source["url"][len("mbtiles://"):])
