@@ -35,7 +35,7 @@ struct LineSymbolTests {
     /// (MapLibre drops only those strictly closer).
     @Test("a line label repeats no nearer than half symbol-spacing to an earlier anchor of the same text")
     func repeatedAnchors() {
-        var repeats = SymbolLayerRenderer.RepeatedAnchors()
+        var repeats = SymbolLayerRenderer.RepeatedAnchors(zoom: 14)
         let spacing = 250.0
         let north = SymbolLayerRenderer.lineAnchors(
             [Point(x: 0, y: 0), Point(x: 500, y: 0)], spacing: spacing, width: 40, padding: 0)

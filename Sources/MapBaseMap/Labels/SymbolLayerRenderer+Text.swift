@@ -216,7 +216,7 @@ extension SymbolLayerRenderer {
             return (Point(x: a.x + (b.x - a.x) * t, y: a.y + (b.y - a.y) * t), atan2(b.y - a.y, b.x - a.x))
         }
         var results: [[PlacedGlyph]] = []
-        for center in centers where !repeats.tooClose(text, at(center).0, within: spacing / 2) {
+        for center in centers {
             let start = center - width / 2
             let (p0, _) = at(start)
             let (p1, _) = at(start + width)
@@ -252,7 +252,9 @@ extension SymbolLayerRenderer {
                 let half = size / 2 + padding
                 boxes.append(Rect(x: p.x - half, y: p.y - half, width: 2 * half, height: 2 * half))
             }
-            guard ok else { continue }
+            // MapLibre's anchors are those that pass the angle test; a repeat of the same text near an earlier
+            // one is dropped before collisions are tested.
+            guard ok, !repeats.tooClose(text, at(center).0, within: spacing / 2) else { continue }
             if !allowOverlap, boxes.contains(where: { collisions.intersectsAny($0) }) { continue }
             for box in boxes { collisions.insert(box) }
             results.append(glyphs)

@@ -61,7 +61,7 @@ struct SymbolLayerRenderer {
             order.sort { ys[$0] != ys[$1] ? ys[$0] > ys[$1] : $0 < $1 }
         }
         var placed: [(label: PlacedLabel, y: Double, index: Int)] = []
-        var repeats = RepeatedAnchors()
+        var repeats = RepeatedAnchors(zoom: selection.zoom)
         var fontsByStack: [[String]: Font] = [:]
         for i in order {
             let entry = entries[i]
@@ -276,19 +276,39 @@ struct SymbolLayerRenderer {
         return result
     }
 
-    /// MapLibre's rule against repeated line labels: within one layer, a line symbol's anchor closer than
-    /// half of `symbol-spacing` to an earlier anchor of the same text is dropped before collisions are
-    /// tested (the earlier anchor counts whether or not it was shown). Without it, a road mapped as several
-    /// ways (a dual carriageway, pieces with different names but one `ref`) repeats its shield every few
-    /// dozen points.
+    /// MapLibre's rule against repeated line labels: within one layer and one of MapLibre's 512-point tiles
+    /// (at the style's zoom, rounded down), a line symbol's anchor closer than half of `symbol-spacing` to an
+    /// earlier anchor of the same text is dropped before collisions are tested (the earlier anchor counts
+    /// whether or not it was shown). Without it, a road mapped as several ways (a dual carriageway, pieces
+    /// with different names but one `ref`) repeats its shield every few dozen points.
     struct RepeatedAnchors {
-        private var anchors: [String: [Point]] = [:]
+        /// The side of MapLibre's tiles in world points: 512 at an integer zoom, up to 1024 just below the next.
+        let tileSize: Double
+        private var anchors: [Key: [Point]] = [:]
 
-        /// Whether `anchor` lies within `distance` of an earlier anchor of `text`; records it when not.
+        private struct Key: Hashable {
+            var text: String
+            var column: Int
+            var row: Int
+        }
+
+        /// Rules for a view at `zoom` (the style's zoom, MapLibre's).
+        init(zoom: Double) {
+            let fraction = zoom.isFinite ? zoom - zoom.rounded(.down) : 0
+            tileSize = 512 * pow(2, fraction)
+        }
+
+        /// Whether `anchor` lies within `distance` of an earlier anchor of `text` in its tile; records it when not.
         mutating func tooClose(_ text: String, _ anchor: Point, within distance: Double) -> Bool {
-            let earlier = anchors[text, default: []]
+            // Anchors far outside any real map (non-finite or huge) share one cell rather than trap.
+            let column = (anchor.x / tileSize).rounded(.down)
+            let row = (anchor.y / tileSize).rounded(.down)
+            let key = Key(
+                text: text, column: Int(exactly: column.isFinite && abs(column) < 1e15 ? column : 0) ?? 0,
+                row: Int(exactly: row.isFinite && abs(row) < 1e15 ? row : 0) ?? 0)
+            let earlier = anchors[key, default: []]
             if earlier.contains(where: { hypot($0.x - anchor.x, $0.y - anchor.y) < distance }) { return true }
-            anchors[text, default: []].append(anchor)
+            anchors[key, default: []].append(anchor)
             return false
         }
     }
