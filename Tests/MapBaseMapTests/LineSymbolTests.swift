@@ -32,21 +32,26 @@ struct LineSymbolTests {
     /// MapLibre's `anchorIsTooClose`: the two carriageways of one road, 20 points apart, each with anchors at 125
     /// and 375 (spacing 250): the second carriageway's anchors lie within half a spacing of the first's and
     /// are dropped; another road's name at the same place is kept; an anchor exactly half a spacing away is kept
-    /// (MapLibre drops only those strictly closer).
-    @Test("a line label repeats no nearer than half symbol-spacing to an earlier anchor of the same text")
+    /// (MapLibre drops only those strictly closer); so is one 10 points away across a tile edge (at zoom 14
+    /// MapLibre's tiles are 512 points: x = 507 and 517 lie in different tiles, each its own bucket).
+    @Test("a line label repeats no nearer than half symbol-spacing to an earlier anchor of the same text in its tile")
     func repeatedAnchors() {
         var repeats = SymbolLayerRenderer.RepeatedAnchors(zoom: 14)
         let spacing = 250.0
         let north = SymbolLayerRenderer.lineAnchors(
-            [Point(x: 0, y: 0), Point(x: 500, y: 0)], spacing: spacing, width: 40, padding: 0)
+            [Point(x: 0, y: 200), Point(x: 500, y: 200)], spacing: spacing, width: 40, padding: 0)
         let south = SymbolLayerRenderer.lineAnchors(
-            [Point(x: 500, y: 20), Point(x: 0, y: 20)], spacing: spacing, width: 40, padding: 0)
+            [Point(x: 500, y: 220), Point(x: 0, y: 220)], spacing: spacing, width: 40, padding: 0)
         var kept: [Bool] = []
         for anchor in north + south { kept.append(!repeats.tooClose("CG-1", anchor, within: spacing / 2)) }
         #expect(kept == [true, true, false, false])
         let otherRoad = repeats.tooClose("CG-2", north[0], within: spacing / 2)
-        let halfSpacing = repeats.tooClose("CG-1", Point(x: 125, y: -125), within: spacing / 2)
-        let closer = repeats.tooClose("CG-1", Point(x: 125, y: -124.9), within: spacing / 2)
+        let halfSpacing = repeats.tooClose("CG-1", Point(x: 125, y: 75), within: spacing / 2)
+        let closer = repeats.tooClose("CG-1", Point(x: 125, y: 75.1), within: spacing / 2)
         #expect(!otherRoad && !halfSpacing && closer)
+        let westOfEdge = repeats.tooClose("CG-3", Point(x: 507, y: 100), within: spacing / 2)
+        let eastOfEdge = repeats.tooClose("CG-3", Point(x: 517, y: 100), within: spacing / 2)
+        #expect(!westOfEdge && !eastOfEdge)
+        #expect(SymbolLayerRenderer.RepeatedAnchors(zoom: 14.5).tileSize == 512 * 2.0.squareRoot())
     }
 }
