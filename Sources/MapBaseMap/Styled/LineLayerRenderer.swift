@@ -67,6 +67,8 @@ enum LineLayerRenderer {
                 x: (r.minX - origin.x + offset) / perPoint, y: (r.minY - origin.y) / perPoint,
                 width: r.width / perPoint, height: r.height / perPoint)
         }
+        let gradient = layer.isSet(.lineGradient)
+        let patterned = layer.isSet(.linePattern)
         func add(_ mesh: LineMesh, _ shading: LineShading, _ clip: Rect?) {
             if !mesh.indices.isEmpty { meshes.append((mesh, shading, clip)) }
         }
@@ -76,15 +78,24 @@ enum LineLayerRenderer {
         /// drawn unclipped (its neighbour would draw what spills over from its buffer).
         func mesh(
             _ lines: [[MapPoint]], _ paint: Paint, pipeline: GeometryPipeline, offset: Double,
-            context: EvaluationContext
+            context: EvaluationContext, tile: MapRect?, rings: Bool = false
         ) -> LineMesh {
             var t = LineTessellator(
                 cap: paint.cap, join: paint.join, miterLimit: paint.miterLimit, roundLimit: roundLimit,
                 outset: shading(paint).outset, offset: paint.offset)
+            // Distances in MapLibre's steps of 2/8192 of the (canonical) tile, restarting every two tiles.
+            if let tile {
+                t.distanceQuantum = tile.width / perPoint * 2 / 8192
+                t.wrapsDistance = !gradient
+            }
             // 15 pixels at the integer zoom, growing with the fractional zoom as the tile does.
             t.sharpCornerOffset = 15 * pow(2, frame.zoom - frame.zoom.rounded(.down))
             for line in lines {
-                for piece in pipeline.line(line, offset: offset) {
+                let pieces =
+                    rings
+                    ? pipeline.stroke(pipeline.project(line, offset: offset), closedRing: true)
+                    : pipeline.line(line, offset: offset)
+                for piece in pieces {
                     t.startLength = piece.startLength
                     t.lineLength = piece.lineLength
                     longestLine = max(longestLine, piece.lineLength)
@@ -93,8 +104,6 @@ enum LineLayerRenderer {
             }
             return t.mesh
         }
-        let gradient = layer.isSet(.lineGradient)
-        let patterned = layer.isSet(.linePattern)
         let constant = frame.constantContext
         let maxWidth =
             layer.number(.lineWidth, constant) + layer.number(.lineGapWidth, constant)
@@ -143,6 +152,9 @@ enum LineLayerRenderer {
             // drawn clipped to it (see `mesh`).
             var meshLines: [[MapPoint]] = []
             var clip: Rect?
+            // A vector tile's polygon outlines are its rings, closed (MapLibre strokes the rings the tile
+            // holds, buffer included, clipped to the tile's square: dashes start at each ring's first vertex).
+            var rings = false
             switch feature.shape {
             case .lines(let l):
                 lines = l
@@ -156,10 +168,24 @@ enum LineLayerRenderer {
                     $0.flatMap { GeometryPipeline.outlineWithoutCuts($0, cutAlong: feature.tileBounds) }
                 }
                 meshLines = lines
+                if let tile = feature.tileBounds {
+                    rings = true
+                    if let buffered = feature.bufferedLines {
+                        meshLines = buffered
+                        clip = userRect(tile, offset: offset)
+                    } else {
+                        meshLines = polygons.flatMap { $0 }
+                    }
+                }
             case .points: return
             }
+            // Translated, even a line wholly inside its tile leaves the square the stencil keeps in place.
+            if clip == nil, tx != 0 || ty != 0, let tile = feature.tileBounds { clip = userRect(tile, offset: offset) }
             if useMeshes, gradient, !patterned, paint.dash.isEmpty {
-                add(mesh(meshLines, paint, pipeline: pipeline, offset: offset, context: context), shading(paint), clip)
+                add(
+                    mesh(
+                        meshLines, paint, pipeline: pipeline, offset: offset, context: context,
+                        tile: feature.tileBounds, rings: rings), shading(paint), clip)
                 return
             }
             if useMeshes, patterned {
@@ -179,7 +205,10 @@ enum LineLayerRenderer {
                 pattern?.period = period
                 var s = shading(paint)
                 s.pattern = pattern
-                add(mesh(meshLines, paint, pipeline: pipeline, offset: offset, context: context), s, clip)
+                add(
+                    mesh(
+                        meshLines, paint, pipeline: pipeline, offset: offset, context: context,
+                        tile: feature.tileBounds, rings: rings), s, clip)
                 return
             }
             if gradient || patterned {
@@ -200,7 +229,10 @@ enum LineLayerRenderer {
             }
             if useMeshes, paint.dash.isEmpty {
                 // Extruded into triangles and shaded as MapLibre's line shader does (LineTessellator).
-                add(mesh(meshLines, paint, pipeline: pipeline, offset: offset, context: context), shading(paint), clip)
+                add(
+                    mesh(
+                        meshLines, paint, pipeline: pipeline, offset: offset, context: context,
+                        tile: feature.tileBounds, rings: rings), shading(paint), clip)
                 return
             }
             if useMeshes, let dasharray = layer.numbers(.lineDasharray, context) {
@@ -226,7 +258,10 @@ enum LineLayerRenderer {
                     // length (in widths, or half of it at an integer zoom) over its 256 texels.
                     let fromScale = frame.zoom > frame.zoom.rounded(.down) ? 1.0 : 0.5
                     s.dashGamma = 1 / (2 * fromScale * sum * scale) / floorWidth
-                    add(mesh(meshLines, paint, pipeline: pipeline, offset: offset, context: context), s, clip)
+                    add(
+                        mesh(
+                            meshLines, paint, pipeline: pipeline, offset: offset, context: context,
+                            tile: feature.tileBounds, rings: rings), s, clip)
                     return
                 }
             }

@@ -28,6 +28,12 @@ struct LineTessellator {
     /// vertices' progress (`line-gradient`).
     var startLength = 0.0
     var lineLength = 0.0
+    /// MapLibre stores a vertex's distance along the line (dashes, patterns) in whole steps of two tile
+    /// units (1/4096 of its tile; `LINE_DISTANCE_SCALE`), rounded down, and starts counting again from 0
+    /// past 8192 steps (two tiles) when `wrapsDistance`: the step in points for a tile's line (0: exact).
+    var distanceQuantum = 0.0
+    /// Whether the distance restarts past 8192 quanta (lines not coloured by progress, see above).
+    var wrapsDistance = false
     private var distance = 0.0
     private(set) var mesh = LineMesh()
     private var e1 = -1
@@ -222,6 +228,12 @@ struct LineTessellator {
         let right = Point(x: -normal.x + normal.y * endRight, y: -normal.y - normal.x * endRight)
         addHalf(p, left, round: round, up: false, direction: endLeft)
         addHalf(p, right, round: round, up: true, direction: -endRight)
+        // MapLibre's buffer holds 2^15 quanta; half-way it restarts from 0 and repeats the pair there.
+        if wrapsDistance, distanceQuantum > 0, startLength + distance > 8192 * distanceQuantum {
+            startLength = 0
+            distance = 0
+            addPair(p, normal, endLeft, endRight, round: round)
+        }
     }
 
     private mutating func addHalf(_ p: Point, _ extrude: Point, round: Bool, up: Bool, direction: Double) {
@@ -238,10 +250,12 @@ struct LineTessellator {
         let position = Point(x: p.x + e.x * outset + shifted.x, y: p.y + e.y * outset + shifted.y)
         let index = mesh.vertices.count
         let progress = lineLength > 0 ? min(max((startLength + distance) / lineLength, 0), 1) : 0
+        var along = startLength + distance
+        if distanceQuantum > 0 { along = (along / distanceQuantum).rounded(.down) * distanceQuantum }
         mesh.vertices.append(
             LineMesh.Vertex(
                 position: position, normal: Point(x: round ? 1 : 0, y: side), progress: progress,
-                distance: startLength + distance))
+                distance: along))
         if e1 >= 0, e2 >= 0 {
             mesh.indices.append(Int32(e1))
             mesh.indices.append(Int32(index))
