@@ -92,9 +92,11 @@ enum LineLayerRenderer {
             t.sharpCornerOffset = 15 * pow(2, frame.zoom - frame.zoom.rounded(.down))
             for line in lines {
                 let pieces =
-                    rings
-                    ? pipeline.stroke(pipeline.project(line, offset: offset), closedRing: true)
-                    : pipeline.line(line, offset: offset)
+                    tile != nil
+                    ? wholeSegments(pipeline.project(line, offset: offset), closed: rings, within: pipeline.clipRect)
+                    : rings
+                        ? pipeline.stroke(pipeline.project(line, offset: offset), closedRing: true)
+                        : pipeline.line(line, offset: offset)
                 for piece in pieces {
                     t.startLength = piece.startLength
                     t.lineLength = piece.lineLength
@@ -304,6 +306,59 @@ enum LineLayerRenderer {
         }
         g.setLineDash(phase: 0, lengths: [])
         if tooWide { draw(layer, source: source, in: frame, meshes: false) }
+    }
+
+    /// A tile's line cut to the runs of its segments that meet `rect` or neighbour one that does, each
+    /// segment whole: the vertices stay the tile's, so their distances are quantized as MapLibre's
+    /// (``LineTessellator/distanceQuantum``), and the joins and sharp-corner vertices at the ends of the
+    /// segments that meet `rect` are MapLibre's too (a cap there instead of a join skews how the
+    /// distance is interpolated over the whole next segment). A ring (`closed`) needed all round or
+    /// through its first vertex stays one closed piece. Tile coordinates are bounded by the tile, so no vertex is far beyond the view.
+    static func wholeSegments(_ points: [Point], closed: Bool, within rect: Rect) -> [StrokePiece] {
+        guard points.count > 1 else { return [] }
+        let line = closed ? points + [points[0]] : points
+        let n = line.count - 1
+        var lengths = [Double](repeating: 0, count: n)
+        var meets = [Bool](repeating: false, count: n)
+        for i in 0..<n {
+            let a = line[i]
+            let b = line[i + 1]
+            lengths[i] = ((b.x - a.x) * (b.x - a.x) + (b.y - a.y) * (b.y - a.y)).squareRoot()
+            meets[i] = LineClipper.clipSegment(a, b, rect) != nil
+        }
+        var needed = meets
+        for i in 0..<n where !meets[i] {
+            let before = i > 0 ? meets[i - 1] : (closed && meets[n - 1])
+            let after = i < n - 1 ? meets[i + 1] : (closed && meets[0])
+            needed[i] = before || after
+        }
+        let travelled = lengths.reduce(0, +)
+        // A run through a ring's first vertex is drawn as the whole ring: MapLibre joins the ring there
+        // (its first vertex pair has distance 0, its last the ring's length), where two pieces would cap.
+        if closed, !needed.contains(false) || (needed[0] && needed[n - 1]) {
+            return [StrokePiece(points: points, startLength: 0, closed: true, lineLength: travelled)]
+        }
+        var pieces: [StrokePiece] = []
+        var current: [Point] = []
+        var start = 0.0
+        var along = 0.0
+        for i in 0..<n {
+            if needed[i] {
+                if current.isEmpty {
+                    current = [line[i]]
+                    start = along
+                }
+                current.append(line[i + 1])
+            } else if !current.isEmpty {
+                pieces.append(StrokePiece(points: current, startLength: start, closed: false, lineLength: travelled))
+                current = []
+            }
+            along += lengths[i]
+        }
+        if !current.isEmpty {
+            pieces.append(StrokePiece(points: current, startLength: start, closed: false, lineLength: travelled))
+        }
+        return pieces
     }
 
     /// `line-gradient` as MapLibre's color ramp texture: 256 texels, or for a `step` expression (drawn

@@ -137,8 +137,9 @@ struct LineTessellator {
             if sharp, i > first, let p = previous {
                 let length = Self.length(p, here)
                 if length > 2 * sharpCornerOffset {
-                    let k = sharpCornerOffset / length
-                    let before = Point(x: here.x - (here.x - p.x) * k, y: here.y - (here.y - p.y) * k)
+                    let step = tileStep(
+                        (here.x - p.x) * sharpCornerOffset / length, (here.y - p.y) * sharpCornerOffset / length)
+                    let before = Point(x: here.x - step.x, y: here.y - step.y)
                     distance += Self.length(p, before)
                     addPair(before, prevN, 0, 0)
                     previous = before
@@ -209,14 +210,23 @@ struct LineTessellator {
             if sharp, i < count - 1, let n = next {
                 let length = Self.length(here, n)
                 if length > 2 * sharpCornerOffset {
-                    let k = sharpCornerOffset / length
-                    let after = Point(x: here.x + (n.x - here.x) * k, y: here.y + (n.y - here.y) * k)
+                    let step = tileStep(
+                        (n.x - here.x) * sharpCornerOffset / length, (n.y - here.y) * sharpCornerOffset / length)
+                    let after = Point(x: here.x + step.x, y: here.y + step.y)
                     distance += Self.length(here, after)
                     addPair(after, nextN, 0, 0)
                     current = after
                 }
             }
         }
+    }
+
+    /// A sharp corner's step to its extra vertex: on a tile's line rounded to whole tile units (half a
+    /// quantum, 1/8192 of the tile; `Math.round`, halves up) as MapLibre places it in its tile's grid.
+    private func tileStep(_ dx: Double, _ dy: Double) -> Point {
+        guard distanceQuantum > 0 else { return Point(x: dx, y: dy) }
+        let unit = distanceQuantum / 2
+        return Point(x: (dx / unit + 0.5).rounded(.down) * unit, y: (dy / unit + 0.5).rounded(.down) * unit)
     }
 
     /// The left and right vertices at `p` for `normal`, moved along the line by `endLeft`/`endRight`
