@@ -67,6 +67,12 @@ enum LineLayerRenderer {
                 x: (r.minX - origin.x + offset) / perPoint, y: (r.minY - origin.y) / perPoint,
                 width: r.width / perPoint, height: r.height / perPoint)
         }
+        let gradient = layer.isSet(.lineGradient)
+        let stepGradient: Bool = {
+            if case .step = layer.properties[StylePropertyName.lineGradient.rawValue]?.expression { return true }
+            return false
+        }()
+        let patterned = layer.isSet(.linePattern)
         func add(_ mesh: LineMesh, _ shading: LineShading, _ clip: Rect?) {
             if !mesh.indices.isEmpty { meshes.append((mesh, shading, clip)) }
         }
@@ -76,15 +82,28 @@ enum LineLayerRenderer {
         /// drawn unclipped (its neighbour would draw what spills over from its buffer).
         func mesh(
             _ lines: [[MapPoint]], _ paint: Paint, pipeline: GeometryPipeline, offset: Double,
-            context: EvaluationContext
+            context: EvaluationContext, tile: MapRect?, rings: Bool = false, simplifying: Double = 0
         ) -> LineMesh {
             var t = LineTessellator(
                 cap: paint.cap, join: paint.join, miterLimit: paint.miterLimit, roundLimit: roundLimit,
                 outset: shading(paint).outset, offset: paint.offset)
+            // Distances in MapLibre's steps of 2/8192 of the (canonical) tile, restarting every two tiles.
+            if let tile {
+                t.distanceQuantum = tile.width / perPoint * 2 / 8192
+                t.wrapsDistance = !gradient
+            }
             // 15 pixels at the integer zoom, growing with the fractional zoom as the tile does.
             t.sharpCornerOffset = 15 * pow(2, frame.zoom - frame.zoom.rounded(.down))
             for line in lines {
-                for piece in pipeline.line(line, offset: offset) {
+                let pieces =
+                    tile != nil
+                    ? wholeSegments(
+                        Simplifier.simplify(pipeline.project(line, offset: offset), tolerance: simplifying),
+                        closed: rings, within: pipeline.clipRect)
+                    : rings
+                        ? pipeline.stroke(pipeline.project(line, offset: offset), closedRing: true)
+                        : pipeline.line(line, offset: offset)
+                for piece in pieces {
                     t.startLength = piece.startLength
                     t.lineLength = piece.lineLength
                     longestLine = max(longestLine, piece.lineLength)
@@ -93,8 +112,6 @@ enum LineLayerRenderer {
             }
             return t.mesh
         }
-        let gradient = layer.isSet(.lineGradient)
-        let patterned = layer.isSet(.linePattern)
         let constant = frame.constantContext
         let maxWidth =
             layer.number(.lineWidth, constant) + layer.number(.lineGapWidth, constant)
@@ -115,6 +132,30 @@ enum LineLayerRenderer {
             viewport: frame.viewport, margin: margin, tolerance: max(0.5, widthTolerance))
         let tilePipeline = GeometryPipeline(
             viewport: frame.viewport, margin: margin, tolerance: max(0.01, widthTolerance))
+        // GeoJSON as MapLibre tiles it (geojson-vt): at the integer zoom (at most 18, the source's default
+        // maxzoom), each tile holds the line cut at its square grown by a quarter tile, in a grid of 8192
+        // units; the tile draws its pieces clipped to its square, each piece's distance from 0 at its start
+        // (dashes) and its progress ramp spanning only the piece (gradients, with lineMetrics).
+        let tileZoom = max(0, min(18, Int(frame.zoom.rounded(.down))))
+        let geojsonTolerance = max(0.5, widthTolerance) / scale
+        func geojsonTileMeshes(
+            _ lines: [[MapPoint]], _ paint: Paint, _ shading: LineShading, offset: Double, context: EvaluationContext,
+            ramp: ((Double, Double) -> [Color])?
+        ) {
+            let window = frame.viewport.visibleMapRect.offsetBy(dx: -offset, dy: 0).insetBy(
+                dx: -margin * perPoint, dy: -margin * perPoint)
+            for line in lines {
+                for piece in Self.geojsonTilePieces(line, zoom: tileZoom, window: window) {
+                    var s = shading
+                    if let ramp { s.gradient = ramp(piece.start, piece.end) }
+                    add(
+                        mesh(
+                            [piece.points], paint, pipeline: tilePipeline, offset: offset, context: context,
+                            tile: piece.tile, simplifying: geojsonTolerance),
+                        s, userRect(piece.tile, offset: offset))
+                }
+            }
+        }
         frame.forEachFeature(of: source, layer: layer, margin: margin) { feature, offset, context in
             guard let color = layer.color(.lineColor, context) else { return }
             let width = layer.number(.lineWidth, context)
@@ -143,6 +184,9 @@ enum LineLayerRenderer {
             // drawn clipped to it (see `mesh`).
             var meshLines: [[MapPoint]] = []
             var clip: Rect?
+            // A vector tile's polygon outlines are its rings, closed (MapLibre strokes the rings the tile
+            // holds, buffer included, clipped to the tile's square: dashes start at each ring's first vertex).
+            var rings = false
             switch feature.shape {
             case .lines(let l):
                 lines = l
@@ -156,10 +200,37 @@ enum LineLayerRenderer {
                     $0.flatMap { GeometryPipeline.outlineWithoutCuts($0, cutAlong: feature.tileBounds) }
                 }
                 meshLines = lines
+                if let tile = feature.tileBounds {
+                    rings = true
+                    if let buffered = feature.bufferedLines {
+                        meshLines = buffered
+                        clip = userRect(tile, offset: offset)
+                    } else {
+                        meshLines = polygons.flatMap { $0 }
+                    }
+                }
             case .points: return
             }
+            // Translated, even a line wholly inside its tile leaves the square the stencil keeps in place.
+            if clip == nil, tx != 0 || ty != 0, let tile = feature.tileBounds { clip = userRect(tile, offset: offset) }
             if useMeshes, gradient, !patterned, paint.dash.isEmpty {
-                add(mesh(meshLines, paint, pipeline: pipeline, offset: offset, context: context), shading(paint), clip)
+                if !stepGradient, feature.tileBounds == nil, case .lines = feature.shape {
+                    var ramp = context
+                    geojsonTileMeshes(
+                        meshLines, paint, shading(paint), offset: offset, context: context,
+                        ramp: { start, end in
+                            (0..<256).map { i in
+                                let t = Double(i) / 255
+                                ramp.lineProgress = start * (1 - t) + end * t
+                                return rampTexel(layer.color(.lineGradient, ramp) ?? .clear)
+                            }
+                        })
+                    return
+                }
+                add(
+                    mesh(
+                        meshLines, paint, pipeline: pipeline, offset: offset, context: context,
+                        tile: feature.tileBounds, rings: rings), shading(paint), clip)
                 return
             }
             if useMeshes, patterned {
@@ -179,7 +250,10 @@ enum LineLayerRenderer {
                 pattern?.period = period
                 var s = shading(paint)
                 s.pattern = pattern
-                add(mesh(meshLines, paint, pipeline: pipeline, offset: offset, context: context), s, clip)
+                add(
+                    mesh(
+                        meshLines, paint, pipeline: pipeline, offset: offset, context: context,
+                        tile: feature.tileBounds, rings: rings), s, clip)
                 return
             }
             if gradient || patterned {
@@ -200,7 +274,10 @@ enum LineLayerRenderer {
             }
             if useMeshes, paint.dash.isEmpty {
                 // Extruded into triangles and shaded as MapLibre's line shader does (LineTessellator).
-                add(mesh(meshLines, paint, pipeline: pipeline, offset: offset, context: context), shading(paint), clip)
+                add(
+                    mesh(
+                        meshLines, paint, pipeline: pipeline, offset: offset, context: context,
+                        tile: feature.tileBounds, rings: rings), shading(paint), clip)
                 return
             }
             if useMeshes, let dasharray = layer.numbers(.lineDasharray, context) {
@@ -226,7 +303,14 @@ enum LineLayerRenderer {
                     // length (in widths, or half of it at an integer zoom) over its 256 texels.
                     let fromScale = frame.zoom > frame.zoom.rounded(.down) ? 1.0 : 0.5
                     s.dashGamma = 1 / (2 * fromScale * sum * scale) / floorWidth
-                    add(mesh(meshLines, paint, pipeline: pipeline, offset: offset, context: context), s, clip)
+                    if feature.tileBounds == nil, case .lines = feature.shape {
+                        geojsonTileMeshes(meshLines, paint, s, offset: offset, context: context, ramp: nil)
+                        return
+                    }
+                    add(
+                        mesh(
+                            meshLines, paint, pipeline: pipeline, offset: offset, context: context,
+                            tile: feature.tileBounds, rings: rings), s, clip)
                     return
                 }
             }
@@ -248,7 +332,7 @@ enum LineLayerRenderer {
                 let canvas = g.makeLineCanvas()
                 let table = gradient && !patterned ? gradientTable(layer, frame: frame, longestLine: longestLine) : nil
                 for (mesh, var shading, clip) in meshes {
-                    if let table {
+                    if let table, shading.gradient.isEmpty {
                         shading.gradient = table.colors
                         shading.nearestTexel = table.nearest
                         shading.gradientSteps = table.steps
@@ -271,6 +355,145 @@ enum LineLayerRenderer {
         if tooWide { draw(layer, source: source, in: frame, meshes: false) }
     }
 
+    /// A piece of a GeoJSON line in one of geojson-vt's tiles (see ``geojsonTilePieces(_:zoom:window:)``):
+    /// the tile's square, the piece in map points, and where it starts and ends as fractions of the line.
+    struct GeoJSONTilePiece {
+        var tile: MapRect
+        var points: [MapPoint]
+        var start: Double
+        var end: Double
+    }
+
+    /// A GeoJSON line as MapLibre's geojson-vt tiles it at `zoom`, for the tiles whose squares meet
+    /// `window` (map points): each tile holds the line cut at its square grown by a quarter of a tile
+    /// (MapLibre's buffer of 128 of 512), its vertices rounded (halves up) to the tile's grid of 8192.
+    /// At most 4096 tiles are cut (a window that big draws lines thinner than the tiles anyway).
+    static func geojsonTilePieces(_ line: [MapPoint], zoom: Int, window: MapRect) -> [GeoJSONTilePiece] {
+        guard line.count > 1, zoom >= 0, zoom <= 24 else { return [] }
+        let size = TileID.mapPointSize(atZoom: zoom)
+        let count = 1 << zoom
+        let bounds = boundingRect(of: line)
+        let reach = bounds.insetBy(dx: -size / 4, dy: -size / 4)
+        func range(_ lo: Double, _ hi: Double) -> ClosedRange<Int>? {
+            let a = (lo / size).rounded(.down)
+            let b = (hi / size).rounded(.down)
+            guard a.isFinite, b.isFinite else { return nil }
+            let first = Int(max(0, min(Double(count - 1), a)))
+            let last = Int(max(0, min(Double(count - 1), b)))
+            return first <= last ? first...last : nil
+        }
+        guard
+            let xs = range(max(window.minX, reach.minX), min(window.maxX, reach.maxX)),
+            let ys = range(max(window.minY, reach.minY), min(window.maxY, reach.maxY)),
+            xs.count * ys.count <= 4096
+        else { return [] }
+        var total = 0.0
+        for i in 1..<line.count {
+            total +=
+                ((line[i].x - line[i - 1].x) * (line[i].x - line[i - 1].x)
+                + (line[i].y - line[i - 1].y) * (line[i].y - line[i - 1].y)).squareRoot()
+        }
+        guard total > 0, total.isFinite else { return [] }
+        let unit = size / 8192
+        var result: [GeoJSONTilePiece] = []
+        for ty in ys {
+            for tx in xs {
+                let ox = Double(tx) * size
+                let oy = Double(ty) * size
+                let buffered = Rect(x: ox - size / 4, y: oy - size / 4, width: size * 1.5, height: size * 1.5)
+                guard bounds.minX <= buffered.maxX, bounds.maxX >= buffered.minX, bounds.minY <= buffered.maxY,
+                    bounds.maxY >= buffered.minY
+                else { continue }
+                let (pieces, _) = LineClipper.clip(
+                    line, project: { Point(x: $0.x, y: $0.y) }, to: buffered, tolerance: 0)
+                for piece in pieces where piece.points.count > 1 {
+                    var length = 0.0
+                    for i in 1..<piece.points.count {
+                        let a = piece.points[i - 1]
+                        let b = piece.points[i]
+                        length += ((b.x - a.x) * (b.x - a.x) + (b.y - a.y) * (b.y - a.y)).squareRoot()
+                    }
+                    let points = piece.points.map {
+                        MapPoint(
+                            x: ox + (($0.x - ox) / unit + 0.5).rounded(.down) * unit,
+                            y: oy + (($0.y - oy) / unit + 0.5).rounded(.down) * unit)
+                    }
+                    result.append(
+                        GeoJSONTilePiece(
+                            tile: MapRect(x: ox, y: oy, width: size, height: size), points: points,
+                            start: piece.startLength / total, end: (piece.startLength + length) / total))
+                }
+            }
+        }
+        return result
+    }
+
+    /// A tile's line cut to the runs of its segments that meet `rect` or neighbour one that does, each
+    /// segment whole: the vertices stay the tile's, so their distances are quantized as MapLibre's
+    /// (``LineTessellator/distanceQuantum``), and the joins and sharp-corner vertices at the ends of the
+    /// segments that meet `rect` are MapLibre's too (a cap there instead of a join skews how the
+    /// distance is interpolated over the whole next segment). A ring (`closed`) needed all round or
+    /// through its first vertex stays one closed piece. Tile coordinates are bounded by the tile, so no vertex is far beyond the view.
+    static func wholeSegments(_ points: [Point], closed: Bool, within rect: Rect) -> [StrokePiece] {
+        guard points.count > 1 else { return [] }
+        let line = closed ? points + [points[0]] : points
+        let n = line.count - 1
+        var lengths = [Double](repeating: 0, count: n)
+        var meets = [Bool](repeating: false, count: n)
+        for i in 0..<n {
+            let a = line[i]
+            let b = line[i + 1]
+            lengths[i] = ((b.x - a.x) * (b.x - a.x) + (b.y - a.y) * (b.y - a.y)).squareRoot()
+            meets[i] = LineClipper.clipSegment(a, b, rect) != nil
+        }
+        var needed = meets
+        for i in 0..<n where !meets[i] {
+            let before = i > 0 ? meets[i - 1] : (closed && meets[n - 1])
+            let after = i < n - 1 ? meets[i + 1] : (closed && meets[0])
+            needed[i] = before || after
+        }
+        let travelled = lengths.reduce(0, +)
+        // A run through a ring's first vertex is drawn as the whole ring: MapLibre joins the ring there
+        // (its first vertex pair has distance 0, its last the ring's length), where two pieces would cap.
+        if closed, !needed.contains(false) || (needed[0] && needed[n - 1]) {
+            return [StrokePiece(points: points, startLength: 0, closed: true, lineLength: travelled)]
+        }
+        var pieces: [StrokePiece] = []
+        var current: [Point] = []
+        var start = 0.0
+        var along = 0.0
+        for i in 0..<n {
+            if needed[i] {
+                if current.isEmpty {
+                    current = [line[i]]
+                    start = along
+                }
+                current.append(line[i + 1])
+            } else if !current.isEmpty {
+                pieces.append(StrokePiece(points: current, startLength: start, closed: false, lineLength: travelled))
+                current = []
+            }
+            along += lengths[i]
+        }
+        if !current.isEmpty {
+            pieces.append(StrokePiece(points: current, startLength: start, closed: false, lineLength: travelled))
+        }
+        return pieces
+    }
+
+    /// MapLibre's ramp texel: the colour (premultiplied, as MapLibre holds colours) divided back by its
+    /// alpha and floored to 8 bits, alpha floored; the upload premultiplies the bytes again, flooring
+    /// (UNPACK_PREMULTIPLY_ALPHA). The colour returned premultiplies (red x alpha) to those bytes.
+    static func rampTexel(_ c: Color) -> Color {
+        let a8 = (c.alpha * 255).rounded(.down)
+        guard a8 > 0, a8.isFinite else { return .clear }
+        func f(_ v: Double) -> Double {
+            let texel = min(255, max(0, (v * c.alpha * 255 / c.alpha).rounded(.down)))
+            return (texel * a8 / 255).rounded(.down) / a8
+        }
+        return Color(red: f(c.red), green: f(c.green), blue: f(c.blue), alpha: a8 / 255)
+    }
+
     /// `line-gradient` as MapLibre's color ramp texture: 256 texels, or for a `step` expression (drawn
     /// with the nearest texel) as many as the longest line spans at 1024 texels per tile, a power of two
     /// up to 8192. Each texel is the color at progress `i / (count - 1)`, its components floored to 8 bits.
@@ -280,10 +503,7 @@ enum LineLayerRenderer {
     static func gradientTable(_ layer: StyleLayer, frame: LayerFrame, longestLine: Double)
         -> (colors: [Color], nearest: Bool, steps: [Double])
     {
-        func floor8(_ c: Color) -> Color {
-            func f(_ v: Double) -> Double { (v * 255).rounded(.down) / 255 }
-            return Color(red: f(c.red), green: f(c.green), blue: f(c.blue), alpha: f(c.alpha))
-        }
+        let floor8 = rampTexel
         var context = frame.constantContext
         var nearest = false
         var count = 256

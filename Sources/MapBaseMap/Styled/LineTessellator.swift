@@ -28,6 +28,12 @@ struct LineTessellator {
     /// vertices' progress (`line-gradient`).
     var startLength = 0.0
     var lineLength = 0.0
+    /// MapLibre stores a vertex's distance along the line (dashes, patterns) in whole steps of two tile
+    /// units (1/4096 of its tile; `LINE_DISTANCE_SCALE`), rounded down, and starts counting again from 0
+    /// past 8192 steps (two tiles) when `wrapsDistance`: the step in points for a tile's line (0: exact).
+    var distanceQuantum = 0.0
+    /// Whether the distance restarts past 8192 quanta (lines not coloured by progress, see above).
+    var wrapsDistance = false
     private var distance = 0.0
     private(set) var mesh = LineMesh()
     private var e1 = -1
@@ -131,8 +137,9 @@ struct LineTessellator {
             if sharp, i > first, let p = previous {
                 let length = Self.length(p, here)
                 if length > 2 * sharpCornerOffset {
-                    let k = sharpCornerOffset / length
-                    let before = Point(x: here.x - (here.x - p.x) * k, y: here.y - (here.y - p.y) * k)
+                    let step = tileStep(
+                        (here.x - p.x) * sharpCornerOffset / length, (here.y - p.y) * sharpCornerOffset / length)
+                    let before = Point(x: here.x - step.x, y: here.y - step.y)
                     distance += Self.length(p, before)
                     addPair(before, prevN, 0, 0)
                     previous = before
@@ -203,14 +210,23 @@ struct LineTessellator {
             if sharp, i < count - 1, let n = next {
                 let length = Self.length(here, n)
                 if length > 2 * sharpCornerOffset {
-                    let k = sharpCornerOffset / length
-                    let after = Point(x: here.x + (n.x - here.x) * k, y: here.y + (n.y - here.y) * k)
+                    let step = tileStep(
+                        (n.x - here.x) * sharpCornerOffset / length, (n.y - here.y) * sharpCornerOffset / length)
+                    let after = Point(x: here.x + step.x, y: here.y + step.y)
                     distance += Self.length(here, after)
                     addPair(after, nextN, 0, 0)
                     current = after
                 }
             }
         }
+    }
+
+    /// A sharp corner's step to its extra vertex: on a tile's line rounded to whole tile units (half a
+    /// quantum, 1/8192 of the tile; `Math.round`, halves up) as MapLibre places it in its tile's grid.
+    private func tileStep(_ dx: Double, _ dy: Double) -> Point {
+        guard distanceQuantum > 0 else { return Point(x: dx, y: dy) }
+        let unit = distanceQuantum / 2
+        return Point(x: (dx / unit + 0.5).rounded(.down) * unit, y: (dy / unit + 0.5).rounded(.down) * unit)
     }
 
     /// The left and right vertices at `p` for `normal`, moved along the line by `endLeft`/`endRight`
@@ -222,6 +238,12 @@ struct LineTessellator {
         let right = Point(x: -normal.x + normal.y * endRight, y: -normal.y - normal.x * endRight)
         addHalf(p, left, round: round, up: false, direction: endLeft)
         addHalf(p, right, round: round, up: true, direction: -endRight)
+        // MapLibre's buffer holds 2^15 quanta; half-way it restarts from 0 and repeats the pair there.
+        if wrapsDistance, distanceQuantum > 0, startLength + distance > 8192 * distanceQuantum {
+            startLength = 0
+            distance = 0
+            addPair(p, normal, endLeft, endRight, round: round)
+        }
     }
 
     private mutating func addHalf(_ p: Point, _ extrude: Point, round: Bool, up: Bool, direction: Double) {
@@ -238,10 +260,12 @@ struct LineTessellator {
         let position = Point(x: p.x + e.x * outset + shifted.x, y: p.y + e.y * outset + shifted.y)
         let index = mesh.vertices.count
         let progress = lineLength > 0 ? min(max((startLength + distance) / lineLength, 0), 1) : 0
+        var along = startLength + distance
+        if distanceQuantum > 0 { along = (along / distanceQuantum).rounded(.down) * distanceQuantum }
         mesh.vertices.append(
             LineMesh.Vertex(
                 position: position, normal: Point(x: round ? 1 : 0, y: side), progress: progress,
-                distance: startLength + distance))
+                distance: along))
         if e1 >= 0, e2 >= 0 {
             mesh.indices.append(Int32(e1))
             mesh.indices.append(Int32(index))

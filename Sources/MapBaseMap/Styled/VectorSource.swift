@@ -93,7 +93,15 @@ final class VectorSource: Sendable {
             "\(ObjectIdentifier(self))|\(sourceLayer)|"
             + tileList.map { "\($0.z)/\($0.x)/\($0.y)" }.joined(separator: ",")
         return try Self.assembled.value(key) {
-            FeatureSource(name: name, features: try tileList.flatMap { try self.features(of: sourceLayer, tile: $0) })
+            let all = try tileList.flatMap { try self.features(of: sourceLayer, tile: $0) }
+            // Lines wholly in a tile's buffer come last: they draw only with line layers, and after every
+            // feature with a piece in its tile, a layer's labels (merged along roads by the first piece
+            // of each name) are placed as they would be without them.
+            func bufferOnly(_ f: FeatureSource.Feature) -> Bool {
+                if case .lines(let lines) = f.shape { return lines.isEmpty }
+                return false
+            }
+            return FeatureSource(name: name, features: all.filter { !bufferOnly($0) } + all.filter(bufferOnly))
         }
     }
 
@@ -159,6 +167,26 @@ final class VectorSource: Sendable {
         let square = Rect(x: 0, y: 0, width: extent, height: extent)
         func points(_ p: [VectorTilePoint]) -> [Point] { p.map { Point(x: Double($0.x), y: Double($0.y)) } }
         func map(_ p: [Point]) -> [MapPoint] { p.map { MapPoint(x: ox + $0.x * scale, y: oy + $0.y * scale) } }
+        func properties(of f: VectorTileFeature) -> [String: StyleValue] {
+            var properties: [String: StyleValue] = [:]
+            for (key, value) in f.properties {
+                if let n = value.number {
+                    properties[key] = .number(n)
+                } else if let b = value.bool {
+                    properties[key] = .bool(b)
+                } else {
+                    properties[key] = .string(value.description)
+                }
+            }
+            return properties
+        }
+        func identify(_ feature: inout FeatureSource.Feature) {
+            if let idProperty {
+                feature.id = feature.properties[idProperty] ?? .null
+            } else if let id = f.id {
+                feature.id = .number(Double(id))
+            }
+        }
         let shape: FeatureSource.Shape
         var measures: [FeatureSource.LineMeasure] = []
         var kept: [[Point]] = []
@@ -172,15 +200,16 @@ final class VectorSource: Sendable {
             var pieces: [[MapPoint]] = []
             for line in lines {
                 let projected = points(line)
+                guard projected.count > 1 else { continue }
                 let clipped = LineClipper.clip(projected, to: square)
-                if !clipped.pieces.isEmpty {
-                    kept.append(projected)
-                    if !leaves,
-                        clipped.pieces.count > 1 || clipped.pieces[0].points.count != projected.count
-                            || projected.contains(where: { $0.x < 0 || $0.y < 0 || $0.x > extent || $0.y > extent })
-                    {
-                        leaves = true
-                    }
+                // Every line is kept as the tile holds it, even one wholly in the tile's buffer: MapLibre
+                // draws it too, clipped to the tile's square (seen when line-translate moves it in).
+                kept.append(projected)
+                if !leaves,
+                    clipped.pieces.count != 1 || clipped.pieces[0].points.count != projected.count
+                        || projected.contains(where: { $0.x < 0 || $0.y < 0 || $0.x > extent || $0.y > extent })
+                {
+                    leaves = true
                 }
                 let first = line.first.map { Point(x: Double($0.x), y: Double($0.y)) }
                 let continued = first.map { $0.x == 0 || $0.y == 0 || $0.x == extent || $0.y == extent } ?? false
@@ -190,33 +219,41 @@ final class VectorSource: Sendable {
                         .init(start: piece.startLength * scale, total: clipped.length * scale, continued: continued))
                 }
             }
-            guard !pieces.isEmpty else { return nil }
+            guard !kept.isEmpty else { return nil }
+            if pieces.isEmpty {
+                // Wholly in the buffer: a feature for line layers only (no piece of it is in the tile, so
+                // labels, circles and queries see an empty line).
+                let buffered = kept.map(map)
+                var feature = FeatureSource.Feature(
+                    shape: .lines([]), bounds: boundingRect(of: buffered.flatMap { $0 }),
+                    properties: properties(of: f), geometryType: "LineString",
+                    labelPoint: MapPoint(x: ox + extent / 2 * scale, y: oy + extent / 2 * scale))
+                identify(&feature)
+                feature.tileBounds = MapRect(x: ox, y: oy, width: size, height: size)
+                feature.bufferedLines = buffered
+                return feature
+            }
             shape = .lines(pieces)
         case .polygons(let polygons):
+            // The rings as the tile holds them (MapLibre strokes these, clipped to the tile's square) are
+            // kept when cutting or orienting changed any: line layers draw polygon outlines from them.
+            var changed = false
             let clipped: [[[MapPoint]]] = polygons.compactMap { polygon in
-                let rings = ([polygon.exterior] + polygon.holes).map { PolygonClipper.clip(points($0), to: square) }
+                let raw = ([polygon.exterior] + polygon.holes).map(points)
+                let rings = raw.map { PolygonClipper.clip($0, to: square) }
                 guard rings[0].count > 2 else { return nil }
-                return FeatureSource.oriented(rings.filter { $0.count > 2 }.map(map))
+                let oriented = FeatureSource.oriented(rings.filter { $0.count > 2 }.map(map))
+                let rawMapped = raw.map(map)
+                kept += raw
+                if !changed, oriented != rawMapped { changed = true }
+                return oriented
             }
             guard !clipped.isEmpty else { return nil }
             shape = .polygons(clipped)
+            leaves = changed
         }
-        var properties: [String: StyleValue] = [:]
-        for (key, value) in f.properties {
-            if let n = value.number {
-                properties[key] = .number(n)
-            } else if let b = value.bool {
-                properties[key] = .bool(b)
-            } else {
-                properties[key] = .string(value.description)
-            }
-        }
-        var feature = FeatureSource.makeFeature(shape, properties)
-        if let idProperty {
-            feature.id = properties[idProperty] ?? .null
-        } else if let id = f.id {
-            feature.id = .number(Double(id))
-        }
+        var feature = FeatureSource.makeFeature(shape, properties(of: f))
+        identify(&feature)
         feature.tileBounds = MapRect(x: ox, y: oy, width: size, height: size)
         if !measures.isEmpty { feature.lineMeasures = measures }
         if leaves { feature.bufferedLines = kept.map(map) }
