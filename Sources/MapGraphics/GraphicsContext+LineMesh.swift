@@ -489,55 +489,83 @@ public final class LineCanvas {
         let ramp = shading.ramp
         let inverseRamp = 1 / ramp
         let rampStart = inset - ramp
-        for y in yStart...yEnd {
-            let py = Double(y) + 0.5
-            // The image's column x - pixelsOrigin.x, row y - pixelsOrigin.y (all within it: see rasterize).
-            let row = pixels.advanced(by: (y - pixelsOrigin.y) * stride - 4 * pixelsOrigin.x)
-            // The row's terms of the edge functions.
-            let r0 = e0x * (py - by)
-            let r1 = e1x * (py - cy)
-            let r2 = e2x * (py - ay)
-            // Each edge function is linear in x along a row: the span where all three are positive,
-            // widened by a pixel either side (the exact test below decides), so that the work is the
-            // covered pixels.
-            var lo = Double(xStart)
-            var hi = Double(xEnd)
-            @inline(__always) func narrow(_ a: Double, _ x: Double, _ b: Double) {
-                // w(px) = b + a * (px - x)
-                if a > 0 {
-                    lo = max(lo, x - b / a - 0.5 - 1)
-                } else if a < 0 {
-                    hi = min(hi, x - b / a - 0.5 + 1)
-                } else if b < 0 {
-                    hi = lo - 1
+        // Visits every pixel whose centre lies inside the triangle, with its row and its barycentric weights
+        // of a and b (the same arithmetic for every shading kind).
+        @inline(__always) func scan(_ pixel: (UnsafeMutableRawPointer, Int, Float, Float) -> Void) {
+            for y in yStart...yEnd {
+                let py = Double(y) + 0.5
+                // The image's column x - pixelsOrigin.x, row y - pixelsOrigin.y (all within it: see rasterize).
+                let row = pixels.advanced(by: (y - pixelsOrigin.y) * stride - 4 * pixelsOrigin.x)
+                // The row's terms of the edge functions.
+                let r0 = e0x * (py - by)
+                let r1 = e1x * (py - cy)
+                let r2 = e2x * (py - ay)
+                // Each edge function is linear in x along a row: the span where all three are positive,
+                // widened by a pixel either side (the exact test below decides), so that the work is the
+                // covered pixels.
+                var lo = Double(xStart)
+                var hi = Double(xEnd)
+                @inline(__always) func narrow(_ a: Double, _ x: Double, _ b: Double) {
+                    // w(px) = b + a * (px - x)
+                    if a > 0 {
+                        lo = max(lo, x - b / a - 0.5 - 1)
+                    } else if a < 0 {
+                        hi = min(hi, x - b / a - 0.5 + 1)
+                    } else if b < 0 {
+                        hi = lo - 1
+                    }
+                }
+                narrow(-e0y, bx, r0)
+                narrow(-e1y, cx, r1)
+                narrow(-e2y, ax, r2)
+                guard lo <= hi, lo.isFinite, hi.isFinite else { continue }
+                // lo and hi lie within xStart...xEnd (never negative): truncation is the floor.
+                let first = max(xStart, Int(lo))
+                let last = min(xEnd, ceilToInt(hi))
+                guard first <= last else { continue }
+                for x in first...last {
+                    let px = Double(x) + 0.5
+                    let w0 = r0 - e0y * (px - bx)
+                    let w1 = r1 - e1y * (px - cx)
+                    let w2 = r2 - e2y * (px - ax)
+                    guard w0 > t0, w1 > t1, w2 > t2 else { continue }
+                    pixel(row, x, Float(w0 * inverse), Float(w1 * inverse))
                 }
             }
-            narrow(-e0y, bx, r0)
-            narrow(-e1y, cx, r1)
-            narrow(-e2y, ax, r2)
-            guard lo <= hi, lo.isFinite, hi.isFinite else { continue }
-            // lo and hi lie within xStart...xEnd (never negative): truncation is the floor.
-            let first = max(xStart, Int(lo))
-            let last = min(xEnd, ceilToInt(hi))
-            guard first <= last else { continue }
-            for x in first...last {
-                let px = Double(x) + 0.5
-                let w0 = r0 - e0y * (px - bx)
-                let w1 = r1 - e1y * (px - cx)
-                let w2 = r2 - e2y * (px - ax)
-                guard w0 > t0, w1 > t1, w2 > t2 else { continue }
-                let l0 = Float(w0 * inverse)
-                let l1 = Float(w1 * inverse)
+        }
+        let plain = dashTexels == 0 && pattern == nil && texels == 0
+        if plain {
+            // The common case, a plain color: the least work per pixel. A pixel fully covered by an opaque
+            // color takes the color whatever was below (the blend's `keep` is 0), so its word is computed once.
+            let source = (shading.r, shading.g, shading.b, shading.a)
+            let opaque = shading.a == 1 ? Self.blend(0, source, coverage: 1) : nil
+            scan { row, x, l0, l1 in
+                let l2 = 1 - l0 - l1
+                let nx = l0 * na.0 + l1 * nb.0 + l2 * nc.0
+                let ny = l0 * na.1 + l1 * nb.1 + l2 * nc.1
+                let dist = (nx * nx + ny * ny).squareRoot() * outset
+                let coverage = min(max(min(dist - rampStart, outset - dist) * inverseRamp, 0), 1)
+                guard coverage > 0 else { return }
+                if coverage == 1, let opaque {
+                    row.storeBytes(of: opaque, toByteOffset: x * 4, as: UInt32.self)
+                    return
+                }
+                let word = row.load(fromByteOffset: x * 4, as: UInt32.self)
+                row.storeBytes(of: Self.blend(word, source, coverage: coverage), toByteOffset: x * 4, as: UInt32.self)
+            }
+            return
+        }
+        scan { row, x, l0, l1 in
                 let l2 = 1 - l0 - l1
                 let nx = l0 * na.0 + l1 * nb.0 + l2 * nc.0
                 let ny = l0 * na.1 + l1 * nb.1 + l2 * nc.1
                 let dist = (nx * nx + ny * ny).squareRoot() * outset
                 var coverage = min(max(min(dist - rampStart, outset - dist) * inverseRamp, 0), 1)
-                guard coverage > 0 else { continue }
+                guard coverage > 0 else { return }
                 if dashTexels > 0 {
                     // A GPU's repeated, linearly filtered lookup, then the shader's smoothstep.
                     let s = (l0 * da + l1 * db + l2 * dc) * Float(dashTexels) - 0.5
-                    guard s.isFinite, abs(s) < 1e9 else { continue }
+                    guard s.isFinite, abs(s) < 1e9 else { return }
                     let lower = floorFloat(s)
                     let f = s - lower
                     let n = dashTexels
@@ -560,7 +588,7 @@ public final class LineCanvas {
                     let edge1 = 0.5 + dash.gamma
                     let x = min(max((value - edge0) / (edge1 - edge0), 0), 1)
                     coverage *= x * x * (3 - 2 * x)
-                    guard coverage > 0 else { continue }
+                    guard coverage > 0 else { return }
                 }
                 var source = (shading.r, shading.g, shading.b, shading.a)
                 if let pattern {
@@ -569,7 +597,7 @@ public final class LineCanvas {
                     let along = l0 * da + l1 * db + l2 * dc
                     let x = along - floorFloat(along)
                     let side = ny
-                    guard x.isFinite, side.isFinite else { continue }
+                    guard x.isFinite, side.isFinite else { return }
                     let c = pattern.sample(x, 0.5 * side + 0.5)
                     let o = shading.a
                     source = (c.0 * o, c.1 * o, c.2 * o, c.3 * o)
@@ -608,22 +636,27 @@ public final class LineCanvas {
                     }
                     source = (texel(0), texel(1), texel(2), texel(3))
                 }
-                let keep = 1 - source.3 * coverage
                 let word = row.load(fromByteOffset: x * 4, as: UInt32.self)
-                @inline(__always) func blend(_ src: Float, _ shift: UInt32) -> UInt32 {
-                    let d = Float((word >> shift) & 0xFF)
-                    let v = min(max(src * coverage * 255 + d * keep, 0), 255)
-                    // Rounded half away from zero without a call to roundf: adding 1.5 * 2^23 leaves the
-                    // nearest integer (ties to even) in the low mantissa bits; a tie rounded down to even is
-                    // moved up (v - n is exact). Checked against rounded() on every Float in 0...255.
-                    var n = (v + 12_582_912).bitPattern & 0x3F_FFFF
-                    if v - Float(n) == 0.5 { n &+= 1 }
-                    return n << shift
-                }
-                let out = blend(source.3, 24) | blend(source.0, 16) | blend(source.1, 8) | blend(source.2, 0)
-                row.storeBytes(of: out, toByteOffset: x * 4, as: UInt32.self)
-            }
+                row.storeBytes(of: Self.blend(word, source, coverage: coverage), toByteOffset: x * 4, as: UInt32.self)
         }
+    }
+
+    /// `source` (premultiplied, 0...1) over the pixel `word` with `coverage`, rounded to 8 bits as a GPU's
+    /// framebuffer does.
+    @inline(__always)
+    private static func blend(_ word: UInt32, _ source: (Float, Float, Float, Float), coverage: Float) -> UInt32 {
+        let keep = 1 - source.3 * coverage
+        @inline(__always) func channel(_ src: Float, _ shift: UInt32) -> UInt32 {
+            let d = Float((word >> shift) & 0xFF)
+            let v = min(max(src * coverage * 255 + d * keep, 0), 255)
+            // Rounded half away from zero without a call to roundf: adding 1.5 * 2^23 leaves the
+            // nearest integer (ties to even) in the low mantissa bits; a tie rounded down to even is
+            // moved up (v - n is exact). Checked against rounded() on every Float in 0...255.
+            var n = (v + 12_582_912).bitPattern & 0x3F_FFFF
+            if v - Float(n) == 0.5 { n &+= 1 }
+            return n << shift
+        }
+        return channel(source.3, 24) | channel(source.0, 16) | channel(source.1, 8) | channel(source.2, 0)
     }
 }
 

@@ -78,16 +78,17 @@ public final class ImageSurface {
         precondition(x0 >= 0 && y0 >= 0 && w >= 0 && h >= 0 && x0 + w <= width && y0 + h <= height, "outside the image")
         return [UInt8](unsafeUninitializedCapacity: w * h * 4) { out, initialized in
             cairo.withPixels { base, stride in
+                let bytes = UnsafeMutableRawPointer(out.baseAddress!)
                 for y in 0..<h {
                     let row = base.advanced(by: (y0 + y) * stride + x0 * 4).assumingMemoryBound(to: UInt32.self)
                     var i = y * w * 4
                     for x in 0..<w {
                         let word = row[x]
-                        if word >> 24 == 255 {
-                            out[i] = UInt8(truncatingIfNeeded: word >> 16)
-                            out[i + 1] = UInt8(truncatingIfNeeded: word >> 8)
-                            out[i + 2] = UInt8(truncatingIfNeeded: word)
-                            out[i + 3] = 255
+                        if word >= 0xFF00_0000 {
+                            // Opaque: the bytes r, g, b, 255 in one store (ARGB's r and b swapped, as a
+                            // little-endian word).
+                            let rgba = (word & 0xFF00_FF00) | ((word >> 16) & 0xFF) | ((word & 0xFF) << 16)
+                            bytes.storeBytes(of: rgba.littleEndian, toByteOffset: i, as: UInt32.self)
                         } else {
                             let p = Self.unpremultiply(word)
                             out[i] = p.red
@@ -118,7 +119,7 @@ public final class ImageSurface {
     ///
     /// - Throws: ``GraphicsError/cannotWritePNG(path:reason:)``.
     public func pngData() throws -> Data {
-        try RGBAImage(self).pngData()
+        try PNGWriter.encode(self, compressionLevel: 6)
     }
 
     /// Writes the image as PNG atomically: to a temporary file in the same folder, then renamed, so that

@@ -61,17 +61,17 @@ enum FillLayerRenderer {
             }
             // Outlines of vector tile polygons leave out the edges along the tile's square (the cut).
             if paint.outline != nil, let square = feature.tileBounds {
-                var path = outlines[paint] ?? Path()
+                // Appended in place (a copy out of the dictionary and back would copy the whole path each time).
+                if outlines[paint] == nil { outlines[paint] = Path() }
                 for polygon in polygons {
                     for ring in polygon {
                         for run in GeometryPipeline.outlineWithoutCuts(ring, cutAlong: square) {
                             for piece in pipeline.line(run, offset: offset) {
-                                path.addLines(piece.points, closed: false)
+                                outlines[paint, default: Path()].addLines(piece.points, closed: false)
                             }
                         }
                     }
                 }
-                outlines[paint] = path
             }
         }
         let g = frame.context
