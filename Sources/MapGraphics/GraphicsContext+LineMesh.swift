@@ -368,19 +368,28 @@ public final class LineCanvas {
                         distances.withUnsafeBufferPointer { distances in
                             let vertices = Vertices(
                                 positions: positions, normals: normals, progress: progress, distances: distances)
+                            // A mesh's triangles are consecutive: its shading is looked up once per run.
                             var t = 0
                             while t + 3 < triangles.count {
-                                let ia = Int(triangles[t])
-                                let ib = Int(triangles[t + 1])
-                                let ic = Int(triangles[t + 2])
                                 let index = Int(triangles[t + 3])
-                                t += 4
-                                Self.rasterizeTriangle(
-                                    ia, ib, ic, vertices: vertices, shading: shadings[index],
-                                    gradient: gradients[index], nearest: nearest[index], steps: steps[index],
-                                    dash: dashes[index], pattern: patterns[index], limit: limits[index],
-                                    origin: (x0, y0), size: (width, height), pixels: base,
-                                    pixelsOrigin: (box.x0, box.y0), stride: stride)
+                                var end = t + 4
+                                while end + 3 < triangles.count, triangles[end + 3] == triangles[t + 3] { end += 4 }
+                                let shading = shadings[index]
+                                let gradient = gradients[index]
+                                let nearest = nearest[index]
+                                let steps = steps[index]
+                                let dash = dashes[index]
+                                let pattern = patterns[index]
+                                let limit = limits[index]
+                                while t < end {
+                                    Self.rasterizeTriangle(
+                                        Int(triangles[t]), Int(triangles[t + 1]), Int(triangles[t + 2]),
+                                        vertices: vertices, shading: shading, gradient: gradient, nearest: nearest,
+                                        steps: steps, dash: dash, pattern: pattern, limit: limit,
+                                        origin: (x0, y0), size: (width, height), pixels: base,
+                                        pixelsOrigin: (box.x0, box.y0), stride: stride)
+                                    t += 4
+                                }
                             }
                         }
                     }

@@ -157,33 +157,33 @@ final class VectorSource: Sendable {
         let ox = Double(tile.x) * size
         let oy = Double(tile.y) * size
         let square = Rect(x: 0, y: 0, width: extent, height: extent)
-        func points(_ p: [VectorTilePoint]) -> [Point] { p.map { Point(x: Double($0.x), y: Double($0.y)) } }
+        func point(_ p: VectorTilePoint) -> Point { Point(x: Double(p.x), y: Double(p.y)) }
+        func mapPoint(_ p: VectorTilePoint) -> MapPoint { MapPoint(x: ox + Double(p.x) * scale, y: oy + Double(p.y) * scale) }
         func map(_ p: [Point]) -> [MapPoint] { p.map { MapPoint(x: ox + $0.x * scale, y: oy + $0.y * scale) } }
+        // Whether a tile point lies on or inside the tile's square (where clipping keeps it as it is).
+        func within(_ p: VectorTilePoint) -> Bool { p.x >= 0 && p.y >= 0 && Double(p.x) <= extent && Double(p.y) <= extent }
         let shape: FeatureSource.Shape
         var measures: [FeatureSource.LineMeasure] = []
-        var kept: [[Point]] = []
+        var kept: [[VectorTilePoint]] = []
         var leaves = false
         switch f.geometry {
         case .points(let p):
-            let inside = points(p).filter { $0.x >= 0 && $0.y >= 0 && $0.x < extent && $0.y < extent }
+            let inside = p.filter { $0.x >= 0 && $0.y >= 0 && Double($0.x) < extent && Double($0.y) < extent }
             guard !inside.isEmpty else { return nil }
-            shape = .points(map(inside))
+            shape = .points(inside.map(mapPoint))
         case .lines(let lines):
             var pieces: [[MapPoint]] = []
             for line in lines {
-                let projected = points(line)
-                let clipped = LineClipper.clip(projected, to: square)
+                // Clipped straight from tile points (the same doubles as through a [Point] copy).
+                let clipped = LineClipper.clip(line, project: point, to: square, tolerance: 0)
                 if !clipped.pieces.isEmpty {
-                    kept.append(projected)
-                    if !leaves,
-                        clipped.pieces.count > 1 || clipped.pieces[0].points.count != projected.count
-                            || projected.contains(where: { $0.x < 0 || $0.y < 0 || $0.x > extent || $0.y > extent })
-                    {
+                    kept.append(line)
+                    if !leaves, clipped.pieces.count > 1 || clipped.pieces[0].points.count != line.count || !line.allSatisfy(within) {
                         leaves = true
                     }
                 }
-                let first = line.first.map { Point(x: Double($0.x), y: Double($0.y)) }
-                let continued = first.map { $0.x == 0 || $0.y == 0 || $0.x == extent || $0.y == extent } ?? false
+                let continued =
+                    line.first.map { $0.x == 0 || $0.y == 0 || Double($0.x) == extent || Double($0.y) == extent } ?? false
                 for piece in clipped.pieces {
                     pieces.append(map(piece.points))
                     measures.append(
@@ -193,15 +193,26 @@ final class VectorSource: Sendable {
             guard !pieces.isEmpty else { return nil }
             shape = .lines(pieces)
         case .polygons(let polygons):
+            // A ring with every point on or inside the square comes out of the clipper unchanged: it is
+            // converted straight to map points.
+            func ring(_ r: [VectorTilePoint]) -> [MapPoint] {
+                r.allSatisfy(within) ? r.map(mapPoint) : map(PolygonClipper.clip(r.map(point), to: square))
+            }
             let clipped: [[[MapPoint]]] = polygons.compactMap { polygon in
-                let rings = ([polygon.exterior] + polygon.holes).map { PolygonClipper.clip(points($0), to: square) }
-                guard rings[0].count > 2 else { return nil }
-                return FeatureSource.oriented(rings.filter { $0.count > 2 }.map(map))
+                let exterior = ring(polygon.exterior)
+                guard exterior.count > 2 else { return nil }
+                var rings = [exterior]
+                for hole in polygon.holes {
+                    let r = ring(hole)
+                    if r.count > 2 { rings.append(r) }
+                }
+                return FeatureSource.oriented(rings)
             }
             guard !clipped.isEmpty else { return nil }
             shape = .polygons(clipped)
         }
         var properties: [String: StyleValue] = [:]
+        properties.reserveCapacity(f.properties.count)
         for (key, value) in f.properties {
             if let n = value.number {
                 properties[key] = .number(n)
@@ -219,7 +230,7 @@ final class VectorSource: Sendable {
         }
         feature.tileBounds = MapRect(x: ox, y: oy, width: size, height: size)
         if !measures.isEmpty { feature.lineMeasures = measures }
-        if leaves { feature.bufferedLines = kept.map(map) }
+        if leaves { feature.bufferedLines = kept.map { $0.map(mapPoint) } }
         return feature
     }
 }
