@@ -498,40 +498,80 @@ public final class LineCanvas {
         let ramp = shading.ramp
         let inverseRamp = 1 / ramp
         let rampStart = inset - ramp
-        // Visits every pixel whose centre lies inside the triangle, with its row and its barycentric weights
-        // of a and b (the same arithmetic for every shading kind).
+        // The row `y`'s pixel pointer, its terms of the edge functions and the columns that may be inside.
+        @inline(__always) func span(_ y: Int) -> (
+            row: UnsafeMutableRawPointer, r0: Double, r1: Double, r2: Double, first: Int, last: Int
+        )? {
+            let py = Double(y) + 0.5
+            // The image's column x - pixelsOrigin.x, row y - pixelsOrigin.y (all within it: see rasterize).
+            let row = pixels.advanced(by: (y - pixelsOrigin.y) * stride - 4 * pixelsOrigin.x)
+            // The row's terms of the edge functions.
+            let r0 = e0x * (py - by)
+            let r1 = e1x * (py - cy)
+            let r2 = e2x * (py - ay)
+            // Each edge function is linear in x along a row: the span where all three are positive,
+            // widened by a pixel either side (the exact test below decides), so that the work is the
+            // covered pixels.
+            var lo = Double(xStart)
+            var hi = Double(xEnd)
+            @inline(__always) func narrow(_ a: Double, _ x: Double, _ b: Double) {
+                // w(px) = b + a * (px - x)
+                if a > 0 {
+                    lo = max(lo, x - b / a - 0.5 - 1)
+                } else if a < 0 {
+                    hi = min(hi, x - b / a - 0.5 + 1)
+                } else if b < 0 {
+                    hi = lo - 1
+                }
+            }
+            narrow(-e0y, bx, r0)
+            narrow(-e1y, cx, r1)
+            narrow(-e2y, ax, r2)
+            guard lo <= hi, lo.isFinite, hi.isFinite else { return nil }
+            // lo and hi lie within xStart...xEnd (never negative): truncation is the floor.
+            let first = max(xStart, Int(lo))
+            let last = min(xEnd, ceilToInt(hi))
+            guard first <= last else { return nil }
+            return (row, r0, r1, r2, first, last)
+        }
+        if dashTexels == 0 && pattern == nil && texels == 0 {
+            // The common case, a plain color, written out so that it does the least work per pixel. A pixel
+            // fully covered by an opaque color takes the color whatever was below (the blend's `keep` is 0),
+            // so its word is computed once.
+            let source = (shading.r, shading.g, shading.b, shading.a)
+            let opaque = shading.a == 1
+            let opaqueWord = Self.blend(0, source, coverage: 1)
+            for y in yStart...yEnd {
+                guard let (row, r0, r1, r2, first, last) = span(y) else { continue }
+                for x in first...last {
+                    let px = Double(x) + 0.5
+                    let w0 = r0 - e0y * (px - bx)
+                    let w1 = r1 - e1y * (px - cx)
+                    let w2 = r2 - e2y * (px - ax)
+                    guard w0 > t0, w1 > t1, w2 > t2 else { continue }
+                    let l0 = Float(w0 * inverse)
+                    let l1 = Float(w1 * inverse)
+                    let l2 = 1 - l0 - l1
+                    let nx = l0 * na.0 + l1 * nb.0 + l2 * nc.0
+                    let ny = l0 * na.1 + l1 * nb.1 + l2 * nc.1
+                    let dist = (nx * nx + ny * ny).squareRoot() * outset
+                    let coverage = min(max(min(dist - rampStart, outset - dist) * inverseRamp, 0), 1)
+                    guard coverage > 0 else { continue }
+                    if coverage == 1 && opaque {
+                        row.storeBytes(of: opaqueWord, toByteOffset: x * 4, as: UInt32.self)
+                        continue
+                    }
+                    let word = row.load(fromByteOffset: x * 4, as: UInt32.self)
+                    row.storeBytes(
+                        of: Self.blend(word, source, coverage: coverage), toByteOffset: x * 4, as: UInt32.self)
+                }
+            }
+            return
+        }
+        // Dashes, gradients and patterns: every pixel inside, with its barycentric weights of a and b.
         @inline(__always) func scan(_ pixel: (UnsafeMutableRawPointer, Int, Float, Float) -> Void) {
             for y in yStart...yEnd {
-                let py = Double(y) + 0.5
-                // The image's column x - pixelsOrigin.x, row y - pixelsOrigin.y (all within it: see rasterize).
-                let row = pixels.advanced(by: (y - pixelsOrigin.y) * stride - 4 * pixelsOrigin.x)
-                // The row's terms of the edge functions.
-                let r0 = e0x * (py - by)
-                let r1 = e1x * (py - cy)
-                let r2 = e2x * (py - ay)
-                // Each edge function is linear in x along a row: the span where all three are positive,
-                // widened by a pixel either side (the exact test below decides), so that the work is the
-                // covered pixels.
-                var lo = Double(xStart)
-                var hi = Double(xEnd)
-                @inline(__always) func narrow(_ a: Double, _ x: Double, _ b: Double) {
-                    // w(px) = b + a * (px - x)
-                    if a > 0 {
-                        lo = max(lo, x - b / a - 0.5 - 1)
-                    } else if a < 0 {
-                        hi = min(hi, x - b / a - 0.5 + 1)
-                    } else if b < 0 {
-                        hi = lo - 1
-                    }
-                }
-                narrow(-e0y, bx, r0)
-                narrow(-e1y, cx, r1)
-                narrow(-e2y, ax, r2)
-                guard lo <= hi, lo.isFinite, hi.isFinite else { continue }
-                // lo and hi lie within xStart...xEnd (never negative): truncation is the floor.
-                let first = max(xStart, Int(lo))
-                let last = min(xEnd, ceilToInt(hi))
-                guard first <= last else { continue }
+                guard let (row, r0, r1, r2, first, last) = span(y) else { continue }
                 for x in first...last {
                     let px = Double(x) + 0.5
                     let w0 = r0 - e0y * (px - bx)
@@ -541,28 +581,6 @@ public final class LineCanvas {
                     pixel(row, x, Float(w0 * inverse), Float(w1 * inverse))
                 }
             }
-        }
-        let plain = dashTexels == 0 && pattern == nil && texels == 0
-        if plain {
-            // The common case, a plain color: the least work per pixel. A pixel fully covered by an opaque
-            // color takes the color whatever was below (the blend's `keep` is 0), so its word is computed once.
-            let source = (shading.r, shading.g, shading.b, shading.a)
-            let opaque = shading.a == 1 ? Self.blend(0, source, coverage: 1) : nil
-            scan { row, x, l0, l1 in
-                let l2 = 1 - l0 - l1
-                let nx = l0 * na.0 + l1 * nb.0 + l2 * nc.0
-                let ny = l0 * na.1 + l1 * nb.1 + l2 * nc.1
-                let dist = (nx * nx + ny * ny).squareRoot() * outset
-                let coverage = min(max(min(dist - rampStart, outset - dist) * inverseRamp, 0), 1)
-                guard coverage > 0 else { return }
-                if coverage == 1, let opaque {
-                    row.storeBytes(of: opaque, toByteOffset: x * 4, as: UInt32.self)
-                    return
-                }
-                let word = row.load(fromByteOffset: x * 4, as: UInt32.self)
-                row.storeBytes(of: Self.blend(word, source, coverage: coverage), toByteOffset: x * 4, as: UInt32.self)
-            }
-            return
         }
         scan { row, x, l0, l1 in
                 let l2 = 1 - l0 - l1
