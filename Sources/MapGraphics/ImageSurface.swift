@@ -104,6 +104,36 @@ public final class ImageSurface {
         }
     }
 
+    /// The PNG of a rectangle (which must lie inside) when every pixel in it is opaque, written straight from
+    /// the surface: the same bytes as `RGBAImage(width:height:bytes: rgbaBytes(x:y:width:height:))
+    /// .pngData(compressionLevel:)` without the RGBA copy. nil when a pixel is not opaque or the rectangle is
+    /// empty.
+    ///
+    /// - Throws: ``GraphicsError/cannotWritePNG(path:reason:)``.
+    public func opaquePNGData(x: Int, y: Int, width w: Int, height h: Int, compressionLevel: Int = 6) throws -> Data? {
+        precondition(x >= 0 && y >= 0 && w >= 0 && h >= 0 && x + w <= width && y + h <= height, "outside the image")
+        guard w > 0, h > 0 else { return nil }
+        return try PNGWriter.encodeOpaque(
+            self, x: x, y: y, width: w, height: h, compressionLevel: max(0, min(9, compressionLevel)))
+    }
+
+    /// The one color of a rectangle (which must lie inside) as unpremultiplied RGBA bytes when all its pixels
+    /// are equal (what `rgbaBytes(x:y:width:height:).prefix(4)` gives then); nil when they differ or the
+    /// rectangle is empty.
+    public func singleColor(x x0: Int, y y0: Int, width w: Int, height h: Int) -> [UInt8]? {
+        precondition(x0 >= 0 && y0 >= 0 && w >= 0 && h >= 0 && x0 + w <= width && y0 + h <= height, "outside the image")
+        guard w > 0, h > 0 else { return nil }
+        let same = cairo.withPixels { base, stride in
+            let first = base.load(fromByteOffset: y0 * stride + x0 * 4, as: UInt32.self)
+            for y in y0..<(y0 + h) {
+                let row = base.advanced(by: y * stride + x0 * 4)
+                for x in 0..<w where row.load(fromByteOffset: 4 * x, as: UInt32.self) != first { return false }
+            }
+            return true
+        }
+        return same ? rgbaBytes(x: x0, y: y0, width: 1, height: 1) : nil
+    }
+
     private static func unpremultiply(_ word: UInt32) -> Pixel {
         let a = UInt32((word >> 24) & 0xFF)
         guard a > 0 else { return Pixel(red: 0, green: 0, blue: 0, alpha: 0) }

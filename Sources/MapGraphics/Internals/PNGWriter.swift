@@ -110,25 +110,37 @@ enum PNGWriter {
     static func encode(_ surface: ImageSurface, compressionLevel: Int) throws -> Data {
         let width = surface.width
         let height = surface.height
+        if width > 0, height > 0,
+            let png = try encodeOpaque(
+                surface, x: 0, y: 0, width: width, height: height, compressionLevel: compressionLevel)
+        {
+            return png
+        }
+        return try encodeRGBA8(
+            width: width, height: height, pixels: surface.rgbaBytes(), compressionLevel: compressionLevel)
+    }
+
+    /// The RGB PNG of a rectangle of `surface` (which must lie inside and not be empty) when every pixel in it
+    /// is opaque, written from the surface's words; nil when one is not.
+    static func encodeOpaque(
+        _ surface: ImageSurface, x x0: Int, y y0: Int, width: Int, height: Int, compressionLevel: Int
+    ) throws -> Data? {
         let opaque = surface.cairo.withPixels { base, stride in
-            for y in 0..<height {
-                let row = base.advanced(by: y * stride)
+            for y in y0..<(y0 + height) {
+                let row = base.advanced(by: y * stride + 4 * x0)
                 for x in 0..<width where row.load(fromByteOffset: 4 * x, as: UInt32.self) < 0xFF00_0000 {
                     return false
                 }
             }
             return true
         }
-        guard opaque, width > 0, height > 0 else {
-            return try encodeRGBA8(
-                width: width, height: height, pixels: surface.rgbaBytes(), compressionLevel: compressionLevel)
-        }
+        guard opaque else { return nil }
         return try surface.cairo.withPixels { base, stride in
             try PNGWriter.encode(
                 width: width, height: height, bitDepth: 8, colorType: 2, rowBytes: width * 3,
                 compressionLevel: compressionLevel
             ) { row, y in
-                let source = base.advanced(by: y * stride)
+                let source = base.advanced(by: (y0 + y) * stride + 4 * x0)
                 for x in 0..<width {
                     let word = source.load(fromByteOffset: 4 * x, as: UInt32.self)
                     row.storeBytes(of: UInt8(truncatingIfNeeded: word >> 16), toByteOffset: 3 * x, as: UInt8.self)
@@ -138,7 +150,6 @@ enum PNGWriter {
             }
         }
     }
-
 
     /// Encodes palette indices as an indexed PNG (1, 2, 4 or 8 bits per pixel, whichever fits the palette),
     /// with a tRNS chunk when any palette entry is not opaque.
