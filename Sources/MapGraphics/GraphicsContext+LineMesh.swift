@@ -583,88 +583,88 @@ public final class LineCanvas {
             }
         }
         scan { row, x, l0, l1 in
-                let l2 = 1 - l0 - l1
-                let nx = l0 * na.0 + l1 * nb.0 + l2 * nc.0
-                let ny = l0 * na.1 + l1 * nb.1 + l2 * nc.1
-                let dist = (nx * nx + ny * ny).squareRoot() * outset
-                var coverage = min(max(min(dist - rampStart, outset - dist) * inverseRamp, 0), 1)
-                guard coverage > 0 else { return }
-                if dashTexels > 0 {
-                    // A GPU's repeated, linearly filtered lookup, then the shader's smoothstep.
-                    let s = (l0 * da + l1 * db + l2 * dc) * Float(dashTexels) - 0.5
-                    guard s.isFinite, abs(s) < 1e9 else { return }
-                    let lower = floorFloat(s)
-                    let f = s - lower
-                    let n = dashTexels
-                    let i0 = ((Int(lower) % n) + n) % n
-                    let i1 = (i0 + 1) % n
-                    var value = dash.field[i0] * (1 - f) + dash.field[i1] * f
-                    if dash.rows > 1 {
-                        let half = Float(dash.rows - 1) / 2
-                        let side = ny
-                        let r = min(max(half - side * half, 0), Float(dash.rows - 1))
-                        let r0 = Int(r)  // r >= 0
-                        let r1 = min(r0 + 1, dash.rows - 1)
-                        let fr = r - Float(r0)
-                        func at(_ row: Int) -> Float {
-                            dash.field[row * n + i0] * (1 - f) + dash.field[row * n + i1] * f
-                        }
-                        value = at(r0) * (1 - fr) + at(r1) * fr
-                    }
-                    let edge0 = 0.5 - dash.gamma
-                    let edge1 = 0.5 + dash.gamma
-                    let x = min(max((value - edge0) / (edge1 - edge0), 0), 1)
-                    coverage *= x * x * (3 - 2 * x)
-                    guard coverage > 0 else { return }
-                }
-                var source = (shading.r, shading.g, shading.b, shading.a)
-                if let pattern {
-                    // MapLibre's line_pattern: along, the fraction of the repeat; across, the side normal
-                    // from -1 to 1 mapped to the image's top to bottom.
-                    let along = l0 * da + l1 * db + l2 * dc
-                    let x = along - floorFloat(along)
+            let l2 = 1 - l0 - l1
+            let nx = l0 * na.0 + l1 * nb.0 + l2 * nc.0
+            let ny = l0 * na.1 + l1 * nb.1 + l2 * nc.1
+            let dist = (nx * nx + ny * ny).squareRoot() * outset
+            var coverage = min(max(min(dist - rampStart, outset - dist) * inverseRamp, 0), 1)
+            guard coverage > 0 else { return }
+            if dashTexels > 0 {
+                // A GPU's repeated, linearly filtered lookup, then the shader's smoothstep.
+                let s = (l0 * da + l1 * db + l2 * dc) * Float(dashTexels) - 0.5
+                guard s.isFinite, abs(s) < 1e9 else { return }
+                let lower = floorFloat(s)
+                let f = s - lower
+                let n = dashTexels
+                let i0 = ((Int(lower) % n) + n) % n
+                let i1 = (i0 + 1) % n
+                var value = dash.field[i0] * (1 - f) + dash.field[i1] * f
+                if dash.rows > 1 {
+                    let half = Float(dash.rows - 1) / 2
                     let side = ny
-                    guard x.isFinite, side.isFinite else { return }
-                    let c = pattern.sample(x, 0.5 * side + 0.5)
-                    let o = shading.a
-                    source = (c.0 * o, c.1 * o, c.2 * o, c.3 * o)
-                } else if texels > 0 {
-                    // The texel lookup of a GPU: texel centres at (i + 0.5) / count, clamped at the ends.
-                    let u = (l0 * na.2 + l1 * nb.2 + l2 * nc.2) * Float(texels) - 0.5
-                    let i0: Int
-                    let i1: Int
-                    var f: Float
-                    if !steps.isEmpty {
-                        // The last step at or below the pixel's progress (binary search).
-                        let p = Double(l0 * na.2 + l1 * nb.2 + l2 * nc.2)
-                        var lo = 0
-                        var hi = steps.count - 1
-                        while lo < hi {
-                            let mid = (lo + hi + 1) / 2
-                            if steps[mid] <= p { lo = mid } else { hi = mid - 1 }
-                        }
-                        i0 = lo
-                        i1 = lo
-                        f = 0
-                    } else if nearest {
-                        i0 = min(max(Int(floorFloat(u + 0.5)), 0), texels - 1)
-                        i1 = i0
-                        f = 0
-                    } else {
-                        let lower = floorFloat(u)
-                        f = u - lower
-                        i0 = min(max(Int(lower), 0), texels - 1)
-                        i1 = min(max(Int(lower) + 1, 0), texels - 1)
-                        if !f.isFinite { f = 0 }
+                    let r = min(max(half - side * half, 0), Float(dash.rows - 1))
+                    let r0 = Int(r)  // r >= 0
+                    let r1 = min(r0 + 1, dash.rows - 1)
+                    let fr = r - Float(r0)
+                    func at(_ row: Int) -> Float {
+                        dash.field[row * n + i0] * (1 - f) + dash.field[row * n + i1] * f
                     }
-                    let o = shading.a
-                    func texel(_ k: Int) -> Float {
-                        (gradient[4 * i0 + k] * (1 - f) + gradient[4 * i1 + k] * f) * o
-                    }
-                    source = (texel(0), texel(1), texel(2), texel(3))
+                    value = at(r0) * (1 - fr) + at(r1) * fr
                 }
-                let word = row.load(fromByteOffset: x * 4, as: UInt32.self)
-                row.storeBytes(of: Self.blend(word, source, coverage: coverage), toByteOffset: x * 4, as: UInt32.self)
+                let edge0 = 0.5 - dash.gamma
+                let edge1 = 0.5 + dash.gamma
+                let x = min(max((value - edge0) / (edge1 - edge0), 0), 1)
+                coverage *= x * x * (3 - 2 * x)
+                guard coverage > 0 else { return }
+            }
+            var source = (shading.r, shading.g, shading.b, shading.a)
+            if let pattern {
+                // MapLibre's line_pattern: along, the fraction of the repeat; across, the side normal
+                // from -1 to 1 mapped to the image's top to bottom.
+                let along = l0 * da + l1 * db + l2 * dc
+                let x = along - floorFloat(along)
+                let side = ny
+                guard x.isFinite, side.isFinite else { return }
+                let c = pattern.sample(x, 0.5 * side + 0.5)
+                let o = shading.a
+                source = (c.0 * o, c.1 * o, c.2 * o, c.3 * o)
+            } else if texels > 0 {
+                // The texel lookup of a GPU: texel centres at (i + 0.5) / count, clamped at the ends.
+                let u = (l0 * na.2 + l1 * nb.2 + l2 * nc.2) * Float(texels) - 0.5
+                let i0: Int
+                let i1: Int
+                var f: Float
+                if !steps.isEmpty {
+                    // The last step at or below the pixel's progress (binary search).
+                    let p = Double(l0 * na.2 + l1 * nb.2 + l2 * nc.2)
+                    var lo = 0
+                    var hi = steps.count - 1
+                    while lo < hi {
+                        let mid = (lo + hi + 1) / 2
+                        if steps[mid] <= p { lo = mid } else { hi = mid - 1 }
+                    }
+                    i0 = lo
+                    i1 = lo
+                    f = 0
+                } else if nearest {
+                    i0 = min(max(Int(floorFloat(u + 0.5)), 0), texels - 1)
+                    i1 = i0
+                    f = 0
+                } else {
+                    let lower = floorFloat(u)
+                    f = u - lower
+                    i0 = min(max(Int(lower), 0), texels - 1)
+                    i1 = min(max(Int(lower) + 1, 0), texels - 1)
+                    if !f.isFinite { f = 0 }
+                }
+                let o = shading.a
+                func texel(_ k: Int) -> Float {
+                    (gradient[4 * i0 + k] * (1 - f) + gradient[4 * i1 + k] * f) * o
+                }
+                source = (texel(0), texel(1), texel(2), texel(3))
+            }
+            let word = row.load(fromByteOffset: x * 4, as: UInt32.self)
+            row.storeBytes(of: Self.blend(word, source, coverage: coverage), toByteOffset: x * 4, as: UInt32.self)
         }
     }
 

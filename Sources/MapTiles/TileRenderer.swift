@@ -107,7 +107,10 @@ public final class TileRenderer: Sendable {
             if pyramid.format == .png {
                 if let color = image.singleColor(x: x, y: y, width: pixels, height: pixels), color[3] == 255 {
                     let data = try singleColorCache.value(color) {
-                        try encodeFresh(RGBAImage(width: pixels, height: pixels, bytes: image.rgbaBytes(x: x, y: y, width: pixels, height: pixels)))
+                        try encodeFresh(
+                            RGBAImage(
+                                width: pixels, height: pixels,
+                                bytes: image.rgbaBytes(x: x, y: y, width: pixels, height: pixels)))
                     }
                     return (tile, data)
                 }

@@ -158,10 +158,14 @@ final class VectorSource: Sendable {
         let oy = Double(tile.y) * size
         let square = Rect(x: 0, y: 0, width: extent, height: extent)
         func point(_ p: VectorTilePoint) -> Point { Point(x: Double(p.x), y: Double(p.y)) }
-        func mapPoint(_ p: VectorTilePoint) -> MapPoint { MapPoint(x: ox + Double(p.x) * scale, y: oy + Double(p.y) * scale) }
+        func mapPoint(_ p: VectorTilePoint) -> MapPoint {
+            MapPoint(x: ox + Double(p.x) * scale, y: oy + Double(p.y) * scale)
+        }
         func map(_ p: [Point]) -> [MapPoint] { p.map { MapPoint(x: ox + $0.x * scale, y: oy + $0.y * scale) } }
         // Whether a tile point lies on or inside the tile's square (where clipping keeps it as it is).
-        func within(_ p: VectorTilePoint) -> Bool { p.x >= 0 && p.y >= 0 && Double(p.x) <= extent && Double(p.y) <= extent }
+        func within(_ p: VectorTilePoint) -> Bool {
+            p.x >= 0 && p.y >= 0 && Double(p.x) <= extent && Double(p.y) <= extent
+        }
         let shape: FeatureSource.Shape
         var measures: [FeatureSource.LineMeasure] = []
         var kept: [[VectorTilePoint]] = []
@@ -178,12 +182,16 @@ final class VectorSource: Sendable {
                 let clipped = LineClipper.clip(line, project: point, to: square, tolerance: 0)
                 if !clipped.pieces.isEmpty {
                     kept.append(line)
-                    if !leaves, clipped.pieces.count > 1 || clipped.pieces[0].points.count != line.count || !line.allSatisfy(within) {
+                    if !leaves,
+                        clipped.pieces.count > 1 || clipped.pieces[0].points.count != line.count
+                            || !line.allSatisfy(within)
+                    {
                         leaves = true
                     }
                 }
                 let continued =
-                    line.first.map { $0.x == 0 || $0.y == 0 || Double($0.x) == extent || Double($0.y) == extent } ?? false
+                    line.first.map { $0.x == 0 || $0.y == 0 || Double($0.x) == extent || Double($0.y) == extent }
+                    ?? false
                 for piece in clipped.pieces {
                     pieces.append(map(piece.points))
                     measures.append(

@@ -46,12 +46,16 @@ enum PNGWriter {
         png.append(contentsOf: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
         func chunk(_ type: String, _ body: [UInt8]) {
             let length = UInt32(body.count)
-            png.append(contentsOf: [UInt8(length >> 24), UInt8(length >> 16 & 0xFF), UInt8(length >> 8 & 0xFF), UInt8(length & 0xFF)])
+            png.append(contentsOf: [
+                UInt8(length >> 24), UInt8(length >> 16 & 0xFF), UInt8(length >> 8 & 0xFF), UInt8(length & 0xFF),
+            ])
             let typed = Array(type.utf8)
             png.append(contentsOf: typed)
             png.append(contentsOf: body)
             let crc = body.withUnsafeBytes { Deflate.crc32(typed.withUnsafeBytes { Deflate.crc32(0, $0) }, $0) }
-            png.append(contentsOf: [UInt8(crc >> 24), UInt8(crc >> 16 & 0xFF), UInt8(crc >> 8 & 0xFF), UInt8(crc & 0xFF)])
+            png.append(contentsOf: [
+                UInt8(crc >> 24), UInt8(crc >> 16 & 0xFF), UInt8(crc >> 8 & 0xFF), UInt8(crc & 0xFF),
+            ])
         }
         func be32(_ v: Int) -> [UInt8] {
             [UInt8(v >> 24 & 0xFF), UInt8(v >> 16 & 0xFF), UInt8(v >> 8 & 0xFF), UInt8(v & 0xFF)]
@@ -96,9 +100,14 @@ enum PNGWriter {
             ) { row, y in
                 let source = px.baseAddress!.advanced(by: y * width * 4)
                 for x in 0..<width {
-                    row.storeBytes(of: source.load(fromByteOffset: 4 * x, as: UInt8.self), toByteOffset: 3 * x, as: UInt8.self)
-                    row.storeBytes(of: source.load(fromByteOffset: 4 * x + 1, as: UInt8.self), toByteOffset: 3 * x + 1, as: UInt8.self)
-                    row.storeBytes(of: source.load(fromByteOffset: 4 * x + 2, as: UInt8.self), toByteOffset: 3 * x + 2, as: UInt8.self)
+                    row.storeBytes(
+                        of: source.load(fromByteOffset: 4 * x, as: UInt8.self), toByteOffset: 3 * x, as: UInt8.self)
+                    row.storeBytes(
+                        of: source.load(fromByteOffset: 4 * x + 1, as: UInt8.self), toByteOffset: 3 * x + 1,
+                        as: UInt8.self)
+                    row.storeBytes(
+                        of: source.load(fromByteOffset: 4 * x + 2, as: UInt8.self), toByteOffset: 3 * x + 2,
+                        as: UInt8.self)
                 }
             }
         }
@@ -126,11 +135,12 @@ enum PNGWriter {
         _ surface: ImageSurface, x x0: Int, y y0: Int, width: Int, height: Int, compressionLevel: Int
     ) throws -> Data? {
         let opaque = surface.cairo.withPixels { base, stride in
+            // A row is opaque when the AND of its words keeps every alpha bit (a loop without exits).
             for y in y0..<(y0 + height) {
                 let row = base.advanced(by: y * stride + 4 * x0)
-                for x in 0..<width where row.load(fromByteOffset: 4 * x, as: UInt32.self) < 0xFF00_0000 {
-                    return false
-                }
+                var all: UInt32 = 0xFFFF_FFFF
+                for x in 0..<width { all &= row.load(fromByteOffset: 4 * x, as: UInt32.self) }
+                if all < 0xFF00_0000 { return false }
             }
             return true
         }
