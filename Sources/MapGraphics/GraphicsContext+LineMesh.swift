@@ -368,19 +368,28 @@ public final class LineCanvas {
                         distances.withUnsafeBufferPointer { distances in
                             let vertices = Vertices(
                                 positions: positions, normals: normals, progress: progress, distances: distances)
+                            // A mesh's triangles are consecutive: its shading is looked up once per run.
                             var t = 0
                             while t + 3 < triangles.count {
-                                let ia = Int(triangles[t])
-                                let ib = Int(triangles[t + 1])
-                                let ic = Int(triangles[t + 2])
                                 let index = Int(triangles[t + 3])
-                                t += 4
-                                Self.rasterizeTriangle(
-                                    ia, ib, ic, vertices: vertices, shading: shadings[index],
-                                    gradient: gradients[index], nearest: nearest[index], steps: steps[index],
-                                    dash: dashes[index], pattern: patterns[index], limit: limits[index],
-                                    origin: (x0, y0), size: (width, height), pixels: base,
-                                    pixelsOrigin: (box.x0, box.y0), stride: stride)
+                                var end = t + 4
+                                while end + 3 < triangles.count, triangles[end + 3] == triangles[t + 3] { end += 4 }
+                                let shading = shadings[index]
+                                let gradient = gradients[index]
+                                let nearest = nearest[index]
+                                let steps = steps[index]
+                                let dash = dashes[index]
+                                let pattern = patterns[index]
+                                let limit = limits[index]
+                                while t < end {
+                                    Self.rasterizeTriangle(
+                                        Int(triangles[t]), Int(triangles[t + 1]), Int(triangles[t + 2]),
+                                        vertices: vertices, shading: shading, gradient: gradient, nearest: nearest,
+                                        steps: steps, dash: dash, pattern: pattern, limit: limit,
+                                        origin: (x0, y0), size: (width, height), pixels: base,
+                                        pixelsOrigin: (box.x0, box.y0), stride: stride)
+                                    t += 4
+                                }
                             }
                         }
                     }
@@ -489,7 +498,10 @@ public final class LineCanvas {
         let ramp = shading.ramp
         let inverseRamp = 1 / ramp
         let rampStart = inset - ramp
-        for y in yStart...yEnd {
+        // The row `y`'s pixel pointer, its terms of the edge functions and the columns that may be inside.
+        @inline(__always) func span(_ y: Int) -> (
+            row: UnsafeMutableRawPointer, r0: Double, r1: Double, r2: Double, first: Int, last: Int
+        )? {
             let py = Double(y) + 0.5
             // The image's column x - pixelsOrigin.x, row y - pixelsOrigin.y (all within it: see rasterize).
             let row = pixels.advanced(by: (y - pixelsOrigin.y) * stride - 4 * pixelsOrigin.x)
@@ -515,115 +527,163 @@ public final class LineCanvas {
             narrow(-e0y, bx, r0)
             narrow(-e1y, cx, r1)
             narrow(-e2y, ax, r2)
-            guard lo <= hi, lo.isFinite, hi.isFinite else { continue }
+            guard lo <= hi, lo.isFinite, hi.isFinite else { return nil }
             // lo and hi lie within xStart...xEnd (never negative): truncation is the floor.
             let first = max(xStart, Int(lo))
             let last = min(xEnd, ceilToInt(hi))
-            guard first <= last else { continue }
-            for x in first...last {
-                let px = Double(x) + 0.5
-                let w0 = r0 - e0y * (px - bx)
-                let w1 = r1 - e1y * (px - cx)
-                let w2 = r2 - e2y * (px - ax)
-                guard w0 > t0, w1 > t1, w2 > t2 else { continue }
-                let l0 = Float(w0 * inverse)
-                let l1 = Float(w1 * inverse)
-                let l2 = 1 - l0 - l1
-                let nx = l0 * na.0 + l1 * nb.0 + l2 * nc.0
-                let ny = l0 * na.1 + l1 * nb.1 + l2 * nc.1
-                let dist = (nx * nx + ny * ny).squareRoot() * outset
-                var coverage = min(max(min(dist - rampStart, outset - dist) * inverseRamp, 0), 1)
-                guard coverage > 0 else { continue }
-                if dashTexels > 0 {
-                    // A GPU's repeated, linearly filtered lookup, then the shader's smoothstep.
-                    let s = (l0 * da + l1 * db + l2 * dc) * Float(dashTexels) - 0.5
-                    guard s.isFinite, abs(s) < 1e9 else { continue }
-                    let lower = floorFloat(s)
-                    let f = s - lower
-                    let n = dashTexels
-                    let i0 = ((Int(lower) % n) + n) % n
-                    let i1 = (i0 + 1) % n
-                    var value = dash.field[i0] * (1 - f) + dash.field[i1] * f
-                    if dash.rows > 1 {
-                        let half = Float(dash.rows - 1) / 2
-                        let side = ny
-                        let r = min(max(half - side * half, 0), Float(dash.rows - 1))
-                        let r0 = Int(r)  // r >= 0
-                        let r1 = min(r0 + 1, dash.rows - 1)
-                        let fr = r - Float(r0)
-                        func at(_ row: Int) -> Float {
-                            dash.field[row * n + i0] * (1 - f) + dash.field[row * n + i1] * f
-                        }
-                        value = at(r0) * (1 - fr) + at(r1) * fr
-                    }
-                    let edge0 = 0.5 - dash.gamma
-                    let edge1 = 0.5 + dash.gamma
-                    let x = min(max((value - edge0) / (edge1 - edge0), 0), 1)
-                    coverage *= x * x * (3 - 2 * x)
+            guard first <= last else { return nil }
+            return (row, r0, r1, r2, first, last)
+        }
+        if dashTexels == 0 && pattern == nil && texels == 0 {
+            // The common case, a plain color, written out so that it does the least work per pixel. A pixel
+            // fully covered by an opaque color takes the color whatever was below (the blend's `keep` is 0),
+            // so its word is computed once.
+            let source = (shading.r, shading.g, shading.b, shading.a)
+            let opaque = shading.a == 1
+            let opaqueWord = Self.blend(0, source, coverage: 1)
+            for y in yStart...yEnd {
+                guard let (row, r0, r1, r2, first, last) = span(y) else { continue }
+                for x in first...last {
+                    let px = Double(x) + 0.5
+                    let w0 = r0 - e0y * (px - bx)
+                    let w1 = r1 - e1y * (px - cx)
+                    let w2 = r2 - e2y * (px - ax)
+                    guard w0 > t0, w1 > t1, w2 > t2 else { continue }
+                    let l0 = Float(w0 * inverse)
+                    let l1 = Float(w1 * inverse)
+                    let l2 = 1 - l0 - l1
+                    let nx = l0 * na.0 + l1 * nb.0 + l2 * nc.0
+                    let ny = l0 * na.1 + l1 * nb.1 + l2 * nc.1
+                    let dist = (nx * nx + ny * ny).squareRoot() * outset
+                    let coverage = min(max(min(dist - rampStart, outset - dist) * inverseRamp, 0), 1)
                     guard coverage > 0 else { continue }
-                }
-                var source = (shading.r, shading.g, shading.b, shading.a)
-                if let pattern {
-                    // MapLibre's line_pattern: along, the fraction of the repeat; across, the side normal
-                    // from -1 to 1 mapped to the image's top to bottom.
-                    let along = l0 * da + l1 * db + l2 * dc
-                    let x = along - floorFloat(along)
-                    let side = ny
-                    guard x.isFinite, side.isFinite else { continue }
-                    let c = pattern.sample(x, 0.5 * side + 0.5)
-                    let o = shading.a
-                    source = (c.0 * o, c.1 * o, c.2 * o, c.3 * o)
-                } else if texels > 0 {
-                    // The texel lookup of a GPU: texel centres at (i + 0.5) / count, clamped at the ends.
-                    let u = (l0 * na.2 + l1 * nb.2 + l2 * nc.2) * Float(texels) - 0.5
-                    let i0: Int
-                    let i1: Int
-                    var f: Float
-                    if !steps.isEmpty {
-                        // The last step at or below the pixel's progress (binary search).
-                        let p = Double(l0 * na.2 + l1 * nb.2 + l2 * nc.2)
-                        var lo = 0
-                        var hi = steps.count - 1
-                        while lo < hi {
-                            let mid = (lo + hi + 1) / 2
-                            if steps[mid] <= p { lo = mid } else { hi = mid - 1 }
-                        }
-                        i0 = lo
-                        i1 = lo
-                        f = 0
-                    } else if nearest {
-                        i0 = min(max(Int(floorFloat(u + 0.5)), 0), texels - 1)
-                        i1 = i0
-                        f = 0
-                    } else {
-                        let lower = floorFloat(u)
-                        f = u - lower
-                        i0 = min(max(Int(lower), 0), texels - 1)
-                        i1 = min(max(Int(lower) + 1, 0), texels - 1)
-                        if !f.isFinite { f = 0 }
+                    if coverage == 1 && opaque {
+                        row.storeBytes(of: opaqueWord, toByteOffset: x * 4, as: UInt32.self)
+                        continue
                     }
-                    let o = shading.a
-                    func texel(_ k: Int) -> Float {
-                        (gradient[4 * i0 + k] * (1 - f) + gradient[4 * i1 + k] * f) * o
-                    }
-                    source = (texel(0), texel(1), texel(2), texel(3))
+                    let word = row.load(fromByteOffset: x * 4, as: UInt32.self)
+                    row.storeBytes(
+                        of: Self.blend(word, source, coverage: coverage), toByteOffset: x * 4, as: UInt32.self)
                 }
-                let keep = 1 - source.3 * coverage
-                let word = row.load(fromByteOffset: x * 4, as: UInt32.self)
-                @inline(__always) func blend(_ src: Float, _ shift: UInt32) -> UInt32 {
-                    let d = Float((word >> shift) & 0xFF)
-                    let v = min(max(src * coverage * 255 + d * keep, 0), 255)
-                    // Rounded half away from zero without a call to roundf: adding 1.5 * 2^23 leaves the
-                    // nearest integer (ties to even) in the low mantissa bits; a tie rounded down to even is
-                    // moved up (v - n is exact). Checked against rounded() on every Float in 0...255.
-                    var n = (v + 12_582_912).bitPattern & 0x3F_FFFF
-                    if v - Float(n) == 0.5 { n &+= 1 }
-                    return n << shift
+            }
+            return
+        }
+        // Dashes, gradients and patterns: every pixel inside, with its barycentric weights of a and b.
+        @inline(__always) func scan(_ pixel: (UnsafeMutableRawPointer, Int, Float, Float) -> Void) {
+            for y in yStart...yEnd {
+                guard let (row, r0, r1, r2, first, last) = span(y) else { continue }
+                for x in first...last {
+                    let px = Double(x) + 0.5
+                    let w0 = r0 - e0y * (px - bx)
+                    let w1 = r1 - e1y * (px - cx)
+                    let w2 = r2 - e2y * (px - ax)
+                    guard w0 > t0, w1 > t1, w2 > t2 else { continue }
+                    pixel(row, x, Float(w0 * inverse), Float(w1 * inverse))
                 }
-                let out = blend(source.3, 24) | blend(source.0, 16) | blend(source.1, 8) | blend(source.2, 0)
-                row.storeBytes(of: out, toByteOffset: x * 4, as: UInt32.self)
             }
         }
+        scan { row, x, l0, l1 in
+            let l2 = 1 - l0 - l1
+            let nx = l0 * na.0 + l1 * nb.0 + l2 * nc.0
+            let ny = l0 * na.1 + l1 * nb.1 + l2 * nc.1
+            let dist = (nx * nx + ny * ny).squareRoot() * outset
+            var coverage = min(max(min(dist - rampStart, outset - dist) * inverseRamp, 0), 1)
+            guard coverage > 0 else { return }
+            if dashTexels > 0 {
+                // A GPU's repeated, linearly filtered lookup, then the shader's smoothstep.
+                let s = (l0 * da + l1 * db + l2 * dc) * Float(dashTexels) - 0.5
+                guard s.isFinite, abs(s) < 1e9 else { return }
+                let lower = floorFloat(s)
+                let f = s - lower
+                let n = dashTexels
+                let i0 = ((Int(lower) % n) + n) % n
+                let i1 = (i0 + 1) % n
+                var value = dash.field[i0] * (1 - f) + dash.field[i1] * f
+                if dash.rows > 1 {
+                    let half = Float(dash.rows - 1) / 2
+                    let side = ny
+                    let r = min(max(half - side * half, 0), Float(dash.rows - 1))
+                    let r0 = Int(r)  // r >= 0
+                    let r1 = min(r0 + 1, dash.rows - 1)
+                    let fr = r - Float(r0)
+                    func at(_ row: Int) -> Float {
+                        dash.field[row * n + i0] * (1 - f) + dash.field[row * n + i1] * f
+                    }
+                    value = at(r0) * (1 - fr) + at(r1) * fr
+                }
+                let edge0 = 0.5 - dash.gamma
+                let edge1 = 0.5 + dash.gamma
+                let x = min(max((value - edge0) / (edge1 - edge0), 0), 1)
+                coverage *= x * x * (3 - 2 * x)
+                guard coverage > 0 else { return }
+            }
+            var source = (shading.r, shading.g, shading.b, shading.a)
+            if let pattern {
+                // MapLibre's line_pattern: along, the fraction of the repeat; across, the side normal
+                // from -1 to 1 mapped to the image's top to bottom.
+                let along = l0 * da + l1 * db + l2 * dc
+                let x = along - floorFloat(along)
+                let side = ny
+                guard x.isFinite, side.isFinite else { return }
+                let c = pattern.sample(x, 0.5 * side + 0.5)
+                let o = shading.a
+                source = (c.0 * o, c.1 * o, c.2 * o, c.3 * o)
+            } else if texels > 0 {
+                // The texel lookup of a GPU: texel centres at (i + 0.5) / count, clamped at the ends.
+                let u = (l0 * na.2 + l1 * nb.2 + l2 * nc.2) * Float(texels) - 0.5
+                let i0: Int
+                let i1: Int
+                var f: Float
+                if !steps.isEmpty {
+                    // The last step at or below the pixel's progress (binary search).
+                    let p = Double(l0 * na.2 + l1 * nb.2 + l2 * nc.2)
+                    var lo = 0
+                    var hi = steps.count - 1
+                    while lo < hi {
+                        let mid = (lo + hi + 1) / 2
+                        if steps[mid] <= p { lo = mid } else { hi = mid - 1 }
+                    }
+                    i0 = lo
+                    i1 = lo
+                    f = 0
+                } else if nearest {
+                    i0 = min(max(Int(floorFloat(u + 0.5)), 0), texels - 1)
+                    i1 = i0
+                    f = 0
+                } else {
+                    let lower = floorFloat(u)
+                    f = u - lower
+                    i0 = min(max(Int(lower), 0), texels - 1)
+                    i1 = min(max(Int(lower) + 1, 0), texels - 1)
+                    if !f.isFinite { f = 0 }
+                }
+                let o = shading.a
+                func texel(_ k: Int) -> Float {
+                    (gradient[4 * i0 + k] * (1 - f) + gradient[4 * i1 + k] * f) * o
+                }
+                source = (texel(0), texel(1), texel(2), texel(3))
+            }
+            let word = row.load(fromByteOffset: x * 4, as: UInt32.self)
+            row.storeBytes(of: Self.blend(word, source, coverage: coverage), toByteOffset: x * 4, as: UInt32.self)
+        }
+    }
+
+    /// `source` (premultiplied, 0...1) over the pixel `word` with `coverage`, rounded to 8 bits as a GPU's
+    /// framebuffer does.
+    @inline(__always)
+    private static func blend(_ word: UInt32, _ source: (Float, Float, Float, Float), coverage: Float) -> UInt32 {
+        let keep = 1 - source.3 * coverage
+        @inline(__always) func channel(_ src: Float, _ shift: UInt32) -> UInt32 {
+            let d = Float((word >> shift) & 0xFF)
+            let v = min(max(src * coverage * 255 + d * keep, 0), 255)
+            // Rounded half away from zero without a call to roundf: adding 1.5 * 2^23 leaves the
+            // nearest integer (ties to even) in the low mantissa bits; a tie rounded down to even is
+            // moved up (v - n is exact). Checked against rounded() on every Float in 0...255.
+            var n = (v + 12_582_912).bitPattern & 0x3F_FFFF
+            if v - Float(n) == 0.5 { n &+= 1 }
+            return n << shift
+        }
+        return channel(source.3, 24) | channel(source.0, 16) | channel(source.1, 8) | channel(source.2, 0)
     }
 }
 

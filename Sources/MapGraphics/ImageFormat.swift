@@ -182,7 +182,9 @@ extension ImageSurface {
         as format: ImageFormat, quality: Int = ImageFormat.defaultQuality, compressionLevel: Int = 6,
         background: Color = .white
     ) throws -> Data {
-        try RGBAImage(self).encoded(
+        // PNG straight from the surface (the same bytes as through RGBAImage, without its copy).
+        if format == .png { return try PNGWriter.encode(self, compressionLevel: max(0, min(9, compressionLevel))) }
+        return try RGBAImage(self).encoded(
             as: format, quality: quality, compressionLevel: compressionLevel, background: background)
     }
 }

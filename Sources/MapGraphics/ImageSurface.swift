@@ -78,16 +78,17 @@ public final class ImageSurface {
         precondition(x0 >= 0 && y0 >= 0 && w >= 0 && h >= 0 && x0 + w <= width && y0 + h <= height, "outside the image")
         return [UInt8](unsafeUninitializedCapacity: w * h * 4) { out, initialized in
             cairo.withPixels { base, stride in
+                let bytes = UnsafeMutableRawPointer(out.baseAddress!)
                 for y in 0..<h {
                     let row = base.advanced(by: (y0 + y) * stride + x0 * 4).assumingMemoryBound(to: UInt32.self)
                     var i = y * w * 4
                     for x in 0..<w {
                         let word = row[x]
-                        if word >> 24 == 255 {
-                            out[i] = UInt8(truncatingIfNeeded: word >> 16)
-                            out[i + 1] = UInt8(truncatingIfNeeded: word >> 8)
-                            out[i + 2] = UInt8(truncatingIfNeeded: word)
-                            out[i + 3] = 255
+                        if word >= 0xFF00_0000 {
+                            // Opaque: the bytes r, g, b, 255 in one store (ARGB's r and b swapped, as a
+                            // little-endian word).
+                            let rgba = (word & 0xFF00_FF00) | ((word >> 16) & 0xFF) | ((word & 0xFF) << 16)
+                            bytes.storeBytes(of: rgba.littleEndian, toByteOffset: i, as: UInt32.self)
                         } else {
                             let p = Self.unpremultiply(word)
                             out[i] = p.red
@@ -101,6 +102,36 @@ public final class ImageSurface {
             }
             initialized = w * h * 4
         }
+    }
+
+    /// The PNG of a rectangle (which must lie inside) when every pixel in it is opaque, written straight from
+    /// the surface: the same bytes as `RGBAImage(width:height:bytes: rgbaBytes(x:y:width:height:))
+    /// .pngData(compressionLevel:)` without the RGBA copy. nil when a pixel is not opaque or the rectangle is
+    /// empty.
+    ///
+    /// - Throws: ``GraphicsError/cannotWritePNG(path:reason:)``.
+    public func opaquePNGData(x: Int, y: Int, width w: Int, height h: Int, compressionLevel: Int = 6) throws -> Data? {
+        precondition(x >= 0 && y >= 0 && w >= 0 && h >= 0 && x + w <= width && y + h <= height, "outside the image")
+        guard w > 0, h > 0 else { return nil }
+        return try PNGWriter.encodeOpaque(
+            self, x: x, y: y, width: w, height: h, compressionLevel: max(0, min(9, compressionLevel)))
+    }
+
+    /// The one color of a rectangle (which must lie inside) as unpremultiplied RGBA bytes when all its pixels
+    /// are equal (what `rgbaBytes(x:y:width:height:).prefix(4)` gives then); nil when they differ or the
+    /// rectangle is empty.
+    public func singleColor(x x0: Int, y y0: Int, width w: Int, height h: Int) -> [UInt8]? {
+        precondition(x0 >= 0 && y0 >= 0 && w >= 0 && h >= 0 && x0 + w <= width && y0 + h <= height, "outside the image")
+        guard w > 0, h > 0 else { return nil }
+        let same = cairo.withPixels { base, stride in
+            let first = base.load(fromByteOffset: y0 * stride + x0 * 4, as: UInt32.self)
+            for y in y0..<(y0 + h) {
+                let row = base.advanced(by: y * stride + x0 * 4)
+                for x in 0..<w where row.load(fromByteOffset: 4 * x, as: UInt32.self) != first { return false }
+            }
+            return true
+        }
+        return same ? rgbaBytes(x: x0, y: y0, width: 1, height: 1) : nil
     }
 
     private static func unpremultiply(_ word: UInt32) -> Pixel {
@@ -118,7 +149,7 @@ public final class ImageSurface {
     ///
     /// - Throws: ``GraphicsError/cannotWritePNG(path:reason:)``.
     public func pngData() throws -> Data {
-        try RGBAImage(self).pngData()
+        try PNGWriter.encode(self, compressionLevel: 6)
     }
 
     /// Writes the image as PNG atomically: to a temporary file in the same folder, then renamed, so that

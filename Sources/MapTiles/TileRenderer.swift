@@ -101,9 +101,27 @@ public final class TileRenderer: Sendable {
         let image = try snapshotter.snapshot().image
         let pixels = pyramid.pixelSize
         return try wanted.map { tile in
+            let x = (tile.x - left) * pixels
+            let y = (tile.y - top) * pixels
+            // An opaque PNG tile is encoded straight from the metatile surface (the same bytes, no RGBA copy).
+            if pyramid.format == .png {
+                if let color = image.singleColor(x: x, y: y, width: pixels, height: pixels), color[3] == 255 {
+                    let data = try singleColorCache.value(color) {
+                        try encodeFresh(
+                            RGBAImage(
+                                width: pixels, height: pixels,
+                                bytes: image.rgbaBytes(x: x, y: y, width: pixels, height: pixels)))
+                    }
+                    return (tile, data)
+                }
+                if let data = try image.opaquePNGData(
+                    x: x, y: y, width: pixels, height: pixels, compressionLevel: pyramid.compressionLevel)
+                {
+                    return (tile, data)
+                }
+            }
             // Each tile is read straight out of the metatile surface: one pass, no full-size copy.
-            let bytes = image.rgbaBytes(
-                x: (tile.x - left) * pixels, y: (tile.y - top) * pixels, width: pixels, height: pixels)
+            let bytes = image.rgbaBytes(x: x, y: y, width: pixels, height: pixels)
             return (tile, try encode(RGBAImage(width: pixels, height: pixels, bytes: bytes)))
         }
     }

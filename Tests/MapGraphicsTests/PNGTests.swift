@@ -121,6 +121,58 @@ struct PNGTests {
         #expect(try b.pngData() == first)
     }
 
+    /// Regions of the noisy 24x24 image and of the mixed 4x2 one: (surface, x, y, width, height, opaque).
+    static func regions() throws -> [(ImageSurface, Int, Int, Int, Int, Bool)] {
+        let noisy = try noisy()
+        let mixed = try ImageSurface(rgba: mixedRGBA, width: 4, height: 2)
+        return [
+            (noisy, 0, 0, 24, 24, true), (noisy, 5, 7, 10, 6, true), (noisy, 23, 23, 1, 1, true),
+            (mixed, 0, 0, 4, 1, true), (mixed, 0, 1, 4, 1, false), (mixed, 1, 0, 2, 2, false),
+        ]
+    }
+
+    @Test("A region's PNG straight from the surface is the RGBA copy's PNG, and decodes to the region's pixels")
+    func opaqueRegion() throws {
+        for (surface, x, y, w, h, opaque) in try Self.regions() {
+            let rgba = surface.rgbaBytes(x: x, y: y, width: w, height: h)
+            let direct = try surface.opaquePNGData(x: x, y: y, width: w, height: h)
+            guard opaque else {
+                #expect(direct == nil, "region \(x),\(y) \(w)x\(h) has translucent pixels")
+                continue
+            }
+            let viaCopy = try RGBAImage(width: w, height: h, bytes: rgba).pngData()
+            #expect(direct == viaCopy, "region \(x),\(y) \(w)x\(h)")
+            if let direct {
+                let decoded = try withTemporaryFolder { try decode(direct, in: $0) }
+                #expect(decoded.rgbaBytes() == rgba, "region \(x),\(y) \(w)x\(h) decoded")
+            }
+        }
+        #expect(try Self.noisy().opaquePNGData(x: 3, y: 3, width: 0, height: 5) == nil)
+        // The whole-surface encoder takes the same path for opaque images and the RGBA one otherwise.
+        for surface in [try Self.noisy(), try ImageSurface(rgba: Self.mixedRGBA, width: 4, height: 2)] {
+            #expect(try surface.pngData() == RGBAImage(surface).pngData())
+            #expect(try surface.encoded(as: .png) == RGBAImage(surface).encoded(as: .png))
+        }
+    }
+
+    @Test("singleColor gives the region's one color as RGBA bytes, or nil when its pixels differ")
+    func singleColor() throws {
+        let (surface, context) = try canvas(8, 8)
+        context.setFillColor(Color(red8: 30, green8: 120, blue8: 200, alpha: 1))
+        context.fill(Path(rect: Rect(x: 0, y: 0, width: 8, height: 8)))
+        context.setFillColor(Color(red8: 200, green8: 10, blue8: 10, alpha: 0.5))
+        context.fill(Path(rect: Rect(x: 6, y: 6, width: 2, height: 2)))
+        let cases: [(Int, Int, Int, Int, [UInt8]?)] = [
+            (0, 0, 6, 6, [30, 120, 200, 255]), (0, 0, 8, 8, nil),
+            (6, 6, 2, 2, Array(surface.rgbaBytes(x: 6, y: 6, width: 1, height: 1))),
+            (0, 0, 7, 7, nil), (2, 3, 0, 4, nil),
+        ]
+        for (x, y, w, h, want) in cases {
+            #expect(surface.singleColor(x: x, y: y, width: w, height: h) == want, "region \(x),\(y) \(w)x\(h)")
+        }
+        #expect(try Self.noisy().singleColor(x: 0, y: 0, width: 24, height: 24) == nil)
+    }
+
     @Test("The PNG starts with the 8-byte signature, has IHDR first and IEND last, valid CRCs and no tIME chunk")
     func chunkLayout() throws {
         let data = try ImageSurface(rgba: Self.mixedRGBA, width: 4, height: 2).pngData()

@@ -35,9 +35,13 @@ enum FillLayerRenderer {
             let fill = color.withAlphaComponent(color.alpha * opacity)
             var number = count
             if fill.alpha < 1 || opacity < 1, feature.tileBounds != nil {
-                let key =
-                    "\(offset)|\(feature.id)|"
-                    + feature.properties.keys.sorted().map { "\($0)=\(feature.properties[$0]!)" }.joined(separator: "|")
+                var key = "\(offset)|\(pieceKey(feature.id))|"
+                for (index, name) in feature.properties.keys.sorted().enumerated() {
+                    if index > 0 { key += "|" }
+                    key += name
+                    key += "="
+                    key += pieceKey(feature.properties[name]!)
+                }
                 if let first = pieces[key] { number = first } else { pieces[key] = count }
             }
             var pattern: String?
@@ -61,17 +65,17 @@ enum FillLayerRenderer {
             }
             // Outlines of vector tile polygons leave out the edges along the tile's square (the cut).
             if paint.outline != nil, let square = feature.tileBounds {
-                var path = outlines[paint] ?? Path()
+                // Appended in place (a copy out of the dictionary and back would copy the whole path each time).
+                if outlines[paint] == nil { outlines[paint] = Path() }
                 for polygon in polygons {
                     for ring in polygon {
                         for run in GeometryPipeline.outlineWithoutCuts(ring, cutAlong: square) {
                             for piece in pipeline.line(run, offset: offset) {
-                                path.addLines(piece.points, closed: false)
+                                outlines[paint, default: Path()].addLines(piece.points, closed: false)
                             }
                         }
                     }
                 }
-                outlines[paint] = path
             }
         }
         let g = frame.context
@@ -98,6 +102,18 @@ enum FillLayerRenderer {
                 }
             }
             g.setShouldAntialias(true)
+        }
+    }
+
+    /// A value as string interpolation writes it (`number(1.0)`, `string("a")`), without the reflection
+    /// interpolation goes through for an enum: the same strings, so the same pieces share a key.
+    static func pieceKey(_ value: StyleValue) -> String {
+        switch value {
+        case .null: return "null"
+        case .bool(let b): return "bool(\(String(reflecting: b)))"
+        case .number(let n): return "number(\(String(reflecting: n)))"
+        case .string(let s): return "string(\(String(reflecting: s)))"
+        default: return "\(value)"
         }
     }
 }

@@ -165,10 +165,18 @@ final class VectorSource: Sendable {
         let ox = Double(tile.x) * size
         let oy = Double(tile.y) * size
         let square = Rect(x: 0, y: 0, width: extent, height: extent)
-        func points(_ p: [VectorTilePoint]) -> [Point] { p.map { Point(x: Double($0.x), y: Double($0.y)) } }
+        func point(_ p: VectorTilePoint) -> Point { Point(x: Double(p.x), y: Double(p.y)) }
+        func mapPoint(_ p: VectorTilePoint) -> MapPoint {
+            MapPoint(x: ox + Double(p.x) * scale, y: oy + Double(p.y) * scale)
+        }
         func map(_ p: [Point]) -> [MapPoint] { p.map { MapPoint(x: ox + $0.x * scale, y: oy + $0.y * scale) } }
+        // Whether a tile point lies on or inside the tile's square (where clipping keeps it as it is).
+        func within(_ p: VectorTilePoint) -> Bool {
+            p.x >= 0 && p.y >= 0 && Double(p.x) <= extent && Double(p.y) <= extent
+        }
         func properties(of f: VectorTileFeature) -> [String: StyleValue] {
             var properties: [String: StyleValue] = [:]
+            properties.reserveCapacity(f.properties.count)
             for (key, value) in f.properties {
                 if let n = value.number {
                     properties[key] = .number(n)
@@ -189,30 +197,31 @@ final class VectorSource: Sendable {
         }
         let shape: FeatureSource.Shape
         var measures: [FeatureSource.LineMeasure] = []
-        var kept: [[Point]] = []
+        var kept: [[VectorTilePoint]] = []
         var leaves = false
         switch f.geometry {
         case .points(let p):
-            let inside = points(p).filter { $0.x >= 0 && $0.y >= 0 && $0.x < extent && $0.y < extent }
+            let inside = p.filter { $0.x >= 0 && $0.y >= 0 && Double($0.x) < extent && Double($0.y) < extent }
             guard !inside.isEmpty else { return nil }
-            shape = .points(map(inside))
+            shape = .points(inside.map(mapPoint))
         case .lines(let lines):
             var pieces: [[MapPoint]] = []
             for line in lines {
-                let projected = points(line)
-                guard projected.count > 1 else { continue }
-                let clipped = LineClipper.clip(projected, to: square)
+                guard line.count > 1 else { continue }
+                // Clipped straight from tile points (the same doubles as through a [Point] copy).
+                let clipped = LineClipper.clip(line, project: point, to: square, tolerance: 0)
                 // Every line is kept as the tile holds it, even one wholly in the tile's buffer: MapLibre
                 // draws it too, clipped to the tile's square (seen when line-translate moves it in).
-                kept.append(projected)
+                kept.append(line)
                 if !leaves,
-                    clipped.pieces.count != 1 || clipped.pieces[0].points.count != projected.count
-                        || projected.contains(where: { $0.x < 0 || $0.y < 0 || $0.x > extent || $0.y > extent })
+                    clipped.pieces.count != 1 || clipped.pieces[0].points.count != line.count
+                        || !line.allSatisfy(within)
                 {
                     leaves = true
                 }
-                let first = line.first.map { Point(x: Double($0.x), y: Double($0.y)) }
-                let continued = first.map { $0.x == 0 || $0.y == 0 || $0.x == extent || $0.y == extent } ?? false
+                let continued =
+                    line.first.map { $0.x == 0 || $0.y == 0 || Double($0.x) == extent || Double($0.y) == extent }
+                    ?? false
                 for piece in clipped.pieces {
                     pieces.append(map(piece.points))
                     measures.append(
@@ -223,7 +232,7 @@ final class VectorSource: Sendable {
             if pieces.isEmpty {
                 // Wholly in the buffer: a feature for line layers only (no piece of it is in the tile, so
                 // labels, circles and queries see an empty line).
-                let buffered = kept.map(map)
+                let buffered = kept.map { $0.map(mapPoint) }
                 var feature = FeatureSource.Feature(
                     shape: .lines([]), bounds: boundingRect(of: buffered.flatMap { $0 }),
                     properties: properties(of: f), geometryType: "LineString",
@@ -235,17 +244,21 @@ final class VectorSource: Sendable {
             }
             shape = .lines(pieces)
         case .polygons(let polygons):
+            // A ring with every point on or inside the square comes out of the clipper unchanged: it is
+            // converted straight to map points.
+            func ring(_ r: [VectorTilePoint]) -> [MapPoint] {
+                r.allSatisfy(within) ? r.map(mapPoint) : map(PolygonClipper.clip(r.map(point), to: square))
+            }
             // The rings as the tile holds them (MapLibre strokes these, clipped to the tile's square) are
             // kept when cutting or orienting changed any: line layers draw polygon outlines from them.
             var changed = false
             let clipped: [[[MapPoint]]] = polygons.compactMap { polygon in
-                let raw = ([polygon.exterior] + polygon.holes).map(points)
-                let rings = raw.map { PolygonClipper.clip($0, to: square) }
+                let raw = [polygon.exterior] + polygon.holes
+                let rings = raw.map(ring)
                 guard rings[0].count > 2 else { return nil }
-                let oriented = FeatureSource.oriented(rings.filter { $0.count > 2 }.map(map))
-                let rawMapped = raw.map(map)
+                let oriented = FeatureSource.oriented(rings.filter { $0.count > 2 })
                 kept += raw
-                if !changed, oriented != rawMapped { changed = true }
+                if !changed, oriented != raw.map({ $0.map(mapPoint) }) { changed = true }
                 return oriented
             }
             guard !clipped.isEmpty else { return nil }
@@ -256,7 +269,7 @@ final class VectorSource: Sendable {
         identify(&feature)
         feature.tileBounds = MapRect(x: ox, y: oy, width: size, height: size)
         if !measures.isEmpty { feature.lineMeasures = measures }
-        if leaves { feature.bufferedLines = kept.map(map) }
+        if leaves { feature.bufferedLines = kept.map { $0.map(mapPoint) } }
         return feature
     }
 }

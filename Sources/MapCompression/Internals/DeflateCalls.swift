@@ -36,14 +36,16 @@ enum DeflateCalls {
             container == .zlib
             ? libdeflate_zlib_compress_bound(compressor, input.count)
             : libdeflate_gzip_compress_bound(compressor, input.count)
-        var out = [UInt8](repeating: 0, count: bound)
-        let written = out.withUnsafeMutableBytes { output in
-            container == .zlib
-                ? libdeflate_zlib_compress(compressor, input.baseAddress, input.count, output.baseAddress, output.count)
-                : libdeflate_gzip_compress(compressor, input.baseAddress, input.count, output.baseAddress, output.count)
+        // Written straight into the array's storage (no zeroing first); only the compressed bytes count.
+        var written = 0
+        let out = [UInt8](unsafeUninitializedCapacity: bound) { output, count in
+            written =
+                container == .zlib
+                ? libdeflate_zlib_compress(compressor, input.baseAddress, input.count, output.baseAddress, bound)
+                : libdeflate_gzip_compress(compressor, input.baseAddress, input.count, output.baseAddress, bound)
+            count = min(written, bound)
         }
         guard written > 0 else { return nil }
-        out.removeLast(out.count - written)
         return out
     }
 
