@@ -154,22 +154,20 @@ struct SymbolLayerRenderer {
             }
             let viewportText = layer.string(.textRotationAlignment, context) == "viewport"
             if placement != "point", !hasText, let icon {
-                // Icons along lines: each tile's own piece, anchors as MapLibre's getAnchors puts them.
+                // Icons along lines: anchors as MapLibre's getAnchors / getCenterAnchor put them.
                 guard case .lines(let own) = feature.shape else { continue }
                 let tile = feature.tileBounds.map {
                     Rect(
                         x: ($0.minX + offset) / perPoint, y: $0.minY / perPoint, width: $0.width / perPoint,
                         height: $0.height / perPoint)
                 }
-                for (n, line) in own.enumerated() {
+                // `line` along each piece clipped to the tile; `line-center` at the middle of the tile's whole
+                // line (its buffer included), kept when inside the tile.
+                let lines = placement == "line-center" ? (feature.bufferedLines ?? own) : own
+                for line in lines {
                     let world = line.map { Point(x: ($0.x + offset) / perPoint, y: $0.y / perPoint) }
-                    let measure = feature.lineMeasures.flatMap { n < $0.count ? $0[n] : nil }.map {
-                        FeatureSource.LineMeasure(
-                            start: $0.start / perPoint, total: $0.total / perPoint, continued: $0.continued)
-                    }
                     for candidate in iconsAlongLine(
-                        world, icon: icon, context: context, center: placement == "line-center", tile: tile,
-                        measure: measure)
+                        world, icon: icon, context: context, center: placement == "line-center", tile: tile)
                     {
                         let allow = iconAllowsOverlap(context)
                         if !allow, collisions.intersectsAny(candidate.box) { continue }
