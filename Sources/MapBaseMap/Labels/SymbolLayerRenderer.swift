@@ -122,11 +122,12 @@ struct SymbolLayerRenderer {
                 var showText =
                     textCandidate.map {
                         (allowOverlap || !collisions.intersectsAny($0.box)) && Self.inside($0.box, edges)
+                            && onGrid($0.box)
                     } ?? false
                 var showIcon =
                     iconCandidate.map {
                         (iconAllowsOverlap(context) || !collisions.intersectsAny($0.box))
-                            && Self.inside($0.box, edges)
+                            && Self.inside($0.box, edges) && onGrid($0.box)
                     } ?? false
                 // MapLibre: an icon and its text are shown together, unless the other is optional (or absent).
                 let iconWithoutText = layer.bool(.textOptional, context) || textCandidate == nil
@@ -171,6 +172,7 @@ struct SymbolLayerRenderer {
                     {
                         let allow = iconAllowsOverlap(context)
                         if !allow, collisions.intersectsAny(candidate.box) { continue }
+                        if !onGrid(candidate.box) { continue }
                         if !Self.inside(candidate.box, avoidEdges(feature, offset: offset, context: context)) {
                             continue
                         }
@@ -224,6 +226,19 @@ struct SymbolLayerRenderer {
             placed.sort { $0.y != $1.y ? $0.y < $1.y : $0.index > $1.index }
         }
         return placed.map(\.label)
+    }
+
+    /// How far outside the image MapLibre's collision grid reaches, in points: a symbol whose box lies
+    /// wholly farther out is not placed (it neither shows nor blocks others).
+    static let gridPadding = 100.0
+
+    /// Whether a box (world points) meets the image grown by ``gridPadding`` (MapLibre's `isInsideGrid`).
+    func onGrid(_ box: Rect) -> Bool {
+        let perPoint = selection.viewport.mapPointsPerPoint
+        let visible = selection.viewport.visibleMapRect
+        let p = Self.gridPadding
+        return box.maxX >= visible.minX / perPoint - p && box.minX < visible.maxX / perPoint + p
+            && box.maxY >= visible.minY / perPoint - p && box.minY < visible.maxY / perPoint + p
     }
 
     /// The lines a line symbol of a feature is placed along: its merged line (the first piece of a road cut
