@@ -340,7 +340,7 @@ extension SymbolLayerRenderer {
     /// unless `icon-rotation-alignment` is `viewport`.
     func iconsAlongLine(
         _ line: [Point], icon: IconImages.Icon, context: EvaluationContext, center: Bool, tile: Rect?
-    ) -> [(icon: PlacedIcon, box: Rect)] {
+    ) -> [(icon: PlacedIcon, box: Rect, anchor: Point)] {
         let scaling = Self.tileScaling(tileWidth: tile?.width)
         var maxContext = context
         maxContext.zoom = 18
@@ -354,7 +354,8 @@ extension SymbolLayerRenderer {
         return anchors.map { p, lineAngle in
             var angle = alignment == "viewport" ? 0 : lineAngle
             if keepUpright, alignment != "viewport", abs(angle) > .pi / 2 { angle += .pi }
-            return placeIcon(icon, at: p, angle: angle, context: context)
+            let (placed, box) = placeIcon(icon, at: p, angle: angle, context: context)
+            return (placed, box, p)
         }
     }
 

@@ -55,10 +55,19 @@ struct SymbolLayerRenderer {
             || (zOrder == "auto" && !layer.isSet(.symbolSortKey)
                 && (iconAllowsOverlap(constant) || layer.bool(.textAllowOverlap, constant)
                     || layer.bool(.iconIgnorePlacement, constant) || layer.bool(.textIgnorePlacement, constant)))
-        var order = Array(entries.indices)
-        if byY {
-            let ys = entries.map { $0.feature.labelPoint.y }
-            order.sort { ys[$0] != ys[$1] ? ys[$0] > ys[$1] : $0 < $1 }
+        // MapLibre places a vector source's symbols tile by tile (tiles by x, then y), each tile's in data
+        // order or, by y, bottom first; only a data-driven `symbol-sort-key` orders them across tiles.
+        let tiles = entries.map { entry in entry.feature.tileBounds.map { Point(x: $0.minX + entry.offset, y: $0.minY) } }
+        let byTile =
+            !layer.isSet(.symbolSortKey)
+            || Self.isFeatureConstant(layer.properties[StylePropertyName.symbolSortKey.rawValue]?.json)
+        let ys = entries.map { $0.feature.labelPoint.y }
+        let order = entries.indices.sorted { a, b in
+            if byTile, let ta = tiles[a], let tb = tiles[b], ta != tb {
+                return ta.x != tb.x ? ta.x < tb.x : ta.y < tb.y
+            }
+            if byY, ys[a] != ys[b] { return ys[a] > ys[b] }
+            return a < b
         }
         var placed: [(label: PlacedLabel, y: Double, index: Int)] = []
         var fontsByStack: [[String]: Font] = [:]
@@ -156,7 +165,7 @@ struct SymbolLayerRenderer {
             let viewportText = layer.string(.textRotationAlignment, context) == "viewport"
             if placement != "point", !hasText, let icon {
                 // Icons along lines: anchors as MapLibre's getAnchors / getCenterAnchor put them.
-                guard case .lines(let own) = feature.shape else { continue }
+                let own = Self.outlines(of: feature.shape)
                 let tile = feature.tileBounds.map {
                     Rect(
                         x: ($0.minX + offset) / perPoint, y: $0.minY / perPoint, width: $0.width / perPoint,
@@ -165,8 +174,11 @@ struct SymbolLayerRenderer {
                 // `line` along each piece clipped to the tile; `line-center` at the middle of the tile's whole
                 // line (its buffer included), kept when inside the tile.
                 let lines = placement == "line-center" ? (feature.bufferedLines ?? own) : own
+                let polygon: Bool = if case .polygons = feature.shape { true } else { false }
                 for line in lines {
-                    let world = line.map { Point(x: ($0.x + offset) / perPoint, y: $0.y / perPoint) }
+                    let whole = line.map { Point(x: ($0.x + offset) / perPoint, y: $0.y / perPoint) }
+                    // A polygon cut to its tile has edges along the tile's square that MapLibre's outline lacks.
+                    for world in polygon ? Self.split(whole, alongEdgesOf: tile) : [whole] {
                     for candidate in iconsAlongLine(
                         world, icon: icon, context: context, center: placement == "line-center", tile: tile)
                     {
@@ -179,7 +191,8 @@ struct SymbolLayerRenderer {
                         if !layer.bool(.iconIgnorePlacement, context) { collisions.insert(candidate.box) }
                         label.icon = candidate.icon
                         label.bounds = label.contentBounds()
-                        placed.append((label, 0, i))
+                        placed.append((label, candidate.anchor.y, i))
+                    }
                     }
                 }
             } else if placement != "point", !viewportText {
@@ -222,10 +235,18 @@ struct SymbolLayerRenderer {
                 }
             }
         }
-        if byY {
-            placed.sort { $0.y != $1.y ? $0.y < $1.y : $0.index > $1.index }
+        // Drawn tile by tile (rows top first, each left to right), each tile's symbols in placement order or,
+        // by y, top-most first (MapLibre's order).
+        let sequence = Array(placed.indices)
+        let drawOrder = sequence.sorted { a, b in
+            let (pa, pb) = (placed[a], placed[b])
+            if let ta = tiles[pa.index], let tb = tiles[pb.index], ta != tb {
+                return ta.y != tb.y ? ta.y < tb.y : ta.x < tb.x
+            }
+            if byY { return pa.y != pb.y ? pa.y < pb.y : pa.index != pb.index ? pa.index > pb.index : a < b }
+            return a < b
         }
-        return placed.map(\.label)
+        return drawOrder.map { placed[$0].label }
     }
 
     /// How far outside the image MapLibre's collision grid reaches, in points: a symbol whose box lies
@@ -248,8 +269,44 @@ struct SymbolLayerRenderer {
         case .some(.some(let group)): return group
         case .some(.none): return []  // placed with the first piece of its merged line
         case .none:
-            guard case .lines(let own) = feature.shape else { return [] }
-            return own
+            return Self.outlines(of: feature.shape)
+        }
+    }
+
+    /// A line (world points) cut where it runs along an edge of `tile` (both ends of a segment on the same
+    /// edge): the pieces of a tile-clipped polygon outline that are the polygon's own.
+    static func split(_ line: [Point], alongEdgesOf tile: Rect?) -> [[Point]] {
+        guard let tile, line.count > 1 else { return [line] }
+        let e = 1e-6 * tile.width
+        func side(_ p: Point) -> Int {
+            (abs(p.x - tile.minX) < e ? 1 : 0) | (abs(p.x - tile.maxX) < e ? 2 : 0)
+                | (abs(p.y - tile.minY) < e ? 4 : 0) | (abs(p.y - tile.maxY) < e ? 8 : 0)
+        }
+        var pieces: [[Point]] = []
+        var current: [Point] = [line[0]]
+        for (a, b) in zip(line, line.dropFirst()) {
+            if side(a) & side(b) != 0 {
+                if current.count > 1 { pieces.append(current) }
+                current = [b]
+            } else {
+                current.append(b)
+            }
+        }
+        if current.count > 1 { pieces.append(current) }
+        return pieces
+    }
+
+    /// The lines a line symbol follows on a shape: its lines, or every ring of its polygons closed (as
+    /// MapLibre places line symbols along polygon outlines); none for points.
+    static func outlines(of shape: FeatureSource.Shape) -> [[MapPoint]] {
+        switch shape {
+        case .lines(let lines): return lines
+        case .polygons(let polygons):
+            return polygons.flatMap { $0 }.compactMap { ring in
+                guard let first = ring.first, ring.count > 1 else { return nil }
+                return ring + [first]
+            }
+        case .points: return []
         }
     }
 
