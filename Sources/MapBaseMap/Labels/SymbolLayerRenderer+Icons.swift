@@ -16,7 +16,7 @@ extension SymbolLayerRenderer {
     /// (``mapLibreTextWidth(_:font:size:context:)``).
     func placeIcon(
         _ icon: IconImages.Icon, at anchor: Point, angle: Double, context: EvaluationContext, textBox: Rect? = nil,
-        fitText: (text: String, font: Font, size: Double, alignX: Double)? = nil
+        fitText: (text: String, font: Font, size: Double, alignX: Double)? = nil, alongLine: Bool = false
     ) -> (icon: PlacedIcon, box: Rect) {
         let entry = icon.entry
         let scale = layer.number(.iconSize, context)
@@ -42,7 +42,7 @@ extension SymbolLayerRenderer {
         let sizeIsConstant = Self.isFeatureConstant(layer.properties[StylePropertyName.iconSize.rawValue]?.json)
         let rotateIsConstant = Self.isFeatureConstant(layer.properties[StylePropertyName.iconRotate.rawValue]?.json)
         let linear =
-            entry.sdf || scale != 1 || !sizeIsConstant || angle != 0 || rotateDegrees != 0 || !rotateIsConstant
+            entry.sdf || scale != 1 || !sizeIsConstant || alongLine || angle != 0 || rotateDegrees != 0 || !rotateIsConstant
             || ratio != deviceScale
         var passes: [QuadShading] = []
         let opacity = layer.number(.iconOpacity, context)
@@ -354,7 +354,8 @@ extension SymbolLayerRenderer {
         return anchors.map { p, lineAngle in
             var angle = alignment == "viewport" ? 0 : lineAngle
             if keepUpright, alignment != "viewport", abs(angle) > .pi / 2 { angle += .pi }
-            let (placed, box) = placeIcon(icon, at: p, angle: angle, context: context)
+            let (placed, box) = placeIcon(
+                icon, at: p, angle: angle, context: context, alongLine: alignment != "viewport")
             return (placed, box, p)
         }
     }

@@ -252,7 +252,7 @@ extension SymbolLayerRenderer {
                 boxes.append(Rect(x: p.x - half, y: p.y - half, width: 2 * half, height: 2 * half))
             }
             guard ok else { continue }
-            if !allowOverlap, boxes.contains(where: { collisions.intersectsAny($0) }) { continue }
+            if !allowOverlap, boxes.contains(where: { Self.collides($0, with: collisions) }) { continue }
             for box in boxes { collisions.insert(box) }
             results.append(glyphs)
         }

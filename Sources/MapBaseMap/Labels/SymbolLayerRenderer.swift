@@ -114,7 +114,7 @@ struct SymbolLayerRenderer {
                         if textCandidate == nil {
                             (textCandidate, textAlignX) = (candidate, Self.alignment(choice.name).x)
                         }
-                        if allowOverlap || !collisions.intersectsAny(candidate.box) {
+                        if allowOverlap || !Self.collides(candidate.box, with: collisions) {
                             (textCandidate, textAlignX) = (candidate, Self.alignment(choice.name).x)
                             break search
                         }
@@ -130,12 +130,12 @@ struct SymbolLayerRenderer {
                 let edges = avoidEdges(feature, offset: offset, context: context)
                 var showText =
                     textCandidate.map {
-                        (allowOverlap || !collisions.intersectsAny($0.box)) && Self.inside($0.box, edges)
+                        (allowOverlap || !Self.collides($0.box, with: collisions)) && Self.inside($0.box, edges)
                             && onGrid($0.box)
                     } ?? false
                 var showIcon =
                     iconCandidate.map {
-                        (iconAllowsOverlap(context) || !collisions.intersectsAny($0.box))
+                        (iconAllowsOverlap(context) || !Self.collides($0.box, with: collisions))
                             && Self.inside($0.box, edges) && onGrid($0.box)
                     } ?? false
                 // MapLibre: an icon and its text are shown together, unless the other is optional (or absent).
@@ -183,7 +183,7 @@ struct SymbolLayerRenderer {
                         world, icon: icon, context: context, center: placement == "line-center", tile: tile)
                     {
                         let allow = iconAllowsOverlap(context)
-                        if !allow, collisions.intersectsAny(candidate.box) { continue }
+                        if !allow, Self.collides(candidate.box, with: collisions) { continue }
                         if !onGrid(candidate.box) { continue }
                         if !Self.inside(candidate.box, avoidEdges(feature, offset: offset, context: context)) {
                             continue
@@ -247,6 +247,13 @@ struct SymbolLayerRenderer {
             return a < b
         }
         return drawOrder.map { placed[$0].label }
+    }
+
+    /// Whether `box` (world points) meets a box placed before: as in MapLibre's collision grid, boxes
+    /// that only touch collide (an icon whose padded box ends where another's begins is dropped).
+    static func collides(_ box: Rect, with collisions: SpatialGrid) -> Bool {
+        let e = 1e-4  // a ten-thousandth of a point: edges equal up to rounding touch
+        return collisions.intersectsAny(box.insetBy(dx: -e, dy: -e))
     }
 
     /// How far outside the image MapLibre's collision grid reaches, in points: a symbol whose box lies
