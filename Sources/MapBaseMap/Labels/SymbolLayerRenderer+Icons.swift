@@ -409,13 +409,26 @@ extension SymbolLayerRenderer {
             guard let tile else { return true }
             return p.x >= tile.minX && p.x < tile.maxX && p.y >= tile.minY && p.y < tile.maxY
         }
+        // MapLibre turns a line icon as the line runs from the start of the anchor's segment to the anchor
+        // as placed (on the tile grid), so an anchor rounded across a vertex takes the turn of the line
+        // there; an anchor on the vertex itself takes the previous segment's direction.
+        func drawnAngle(_ q: Point, segment i: Int, fallback: Double) -> Double {
+            let tiny = max(unit, 1e-9) * 1e-3
+            var k = i
+            while k >= 0 {
+                let from = line[k]
+                if hypot(q.x - from.x, q.y - from.y) > tiny { return atan2(q.y - from.y, q.x - from.x) }
+                k -= 1
+            }
+            return fallback
+        }
         if center {
             // The middle of the line, whatever fits (`getCenterAnchor`).
             for i in 0..<(line.count - 1) where distances[i + 1] > total / 2 {
                 let (a, b) = (line[i], line[i + 1])
                 let t = (total / 2 - distances[i]) / (distances[i + 1] - distances[i])
                 let p = rounded(Point(x: a.x + (b.x - a.x) * t, y: a.y + (b.y - a.y) * t))
-                return inTile(p) ? [(p, atan2(b.y - a.y, b.x - a.x))] : []
+                return inTile(p) ? [(p, drawnAngle(p, segment: i, fallback: atan2(b.y - a.y, b.x - a.x)))] : []
             }
             return []
         }
@@ -434,7 +447,8 @@ extension SymbolLayerRenderer {
                     let t = (marked - distances[i]) / segment
                     let p = Point(x: a.x + (b.x - a.x) * t, y: a.y + (b.y - a.y) * t)
                     if inTile(p), marked - labelLength / 2 >= 0, marked + labelLength / 2 <= total {
-                        found.append((rounded(p), angle))
+                        let q = rounded(p)
+                        found.append((q, drawnAngle(q, segment: i, fallback: angle)))
                     }
                 }
             }
