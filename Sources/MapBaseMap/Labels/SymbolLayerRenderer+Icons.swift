@@ -42,7 +42,8 @@ extension SymbolLayerRenderer {
         let sizeIsConstant = Self.isFeatureConstant(layer.properties[StylePropertyName.iconSize.rawValue]?.json)
         let rotateIsConstant = Self.isFeatureConstant(layer.properties[StylePropertyName.iconRotate.rawValue]?.json)
         let linear =
-            entry.sdf || scale != 1 || !sizeIsConstant || alongLine || angle != 0 || rotateDegrees != 0 || !rotateIsConstant
+            entry.sdf || scale != 1 || !sizeIsConstant || alongLine || angle != 0 || rotateDegrees != 0
+            || !rotateIsConstant
             || ratio != deviceScale
         var passes: [QuadShading] = []
         let opacity = layer.number(.iconOpacity, context)
@@ -346,7 +347,7 @@ extension SymbolLayerRenderer {
         maxContext.zoom = 18
         let boxScale = max(0, layer.number(.textSize, maxContext)) / 24
         let iconWidth = Double(icon.entry.width) / icon.entry.pixelRatio
-        let anchors = Self.lineAnchors(
+        let anchors = Self.iconLineAnchors(
             line, tile: tile, spacing: layer.number(.symbolSpacing, context), shapedLength: iconWidth,
             boxScale: boxScale, scaling: scaling, center: center)
         let alignment = layer.string(.iconRotationAlignment, context)
@@ -377,7 +378,7 @@ extension SymbolLayerRenderer {
     /// `spacing` and `shapedLength` (the unscaled label length) in the tile's pixels, `boxScale` the
     /// label's scale, `scaling` as ``tileScaling(tileWidth:)``. Returns each anchor (world points) with
     /// its segment's angle.
-    static func lineAnchors(
+    static func iconLineAnchors(
         _ line: [Point], tile: Rect?, spacing requested: Double, shapedLength: Double, boxScale: Double,
         scaling: (overscaling: Double, pixel: Double), center: Bool
     ) -> [(Point, Double)] {

@@ -57,7 +57,8 @@ struct SymbolLayerRenderer {
                     || layer.bool(.iconIgnorePlacement, constant) || layer.bool(.textIgnorePlacement, constant)))
         // MapLibre places a vector source's symbols tile by tile (tiles by x, then y), each tile's in data
         // order or, by y, bottom first; only a data-driven `symbol-sort-key` orders them across tiles.
-        let tiles = entries.map { entry in entry.feature.tileBounds.map { Point(x: $0.minX + entry.offset, y: $0.minY) } }
+        let tiles = entries.map { entry in entry.feature.tileBounds.map { Point(x: $0.minX + entry.offset, y: $0.minY) }
+        }
         let byTile =
             !layer.isSet(.symbolSortKey)
             || Self.isFeatureConstant(layer.properties[StylePropertyName.symbolSortKey.rawValue]?.json)
@@ -179,20 +180,20 @@ struct SymbolLayerRenderer {
                     let whole = line.map { Point(x: ($0.x + offset) / perPoint, y: $0.y / perPoint) }
                     // A polygon cut to its tile has edges along the tile's square that MapLibre's outline lacks.
                     for world in polygon ? Self.split(whole, alongEdgesOf: tile) : [whole] {
-                    for candidate in iconsAlongLine(
-                        world, icon: icon, context: context, center: placement == "line-center", tile: tile)
-                    {
-                        let allow = iconAllowsOverlap(context)
-                        if !allow, Self.collides(candidate.box, with: collisions) { continue }
-                        if !onGrid(candidate.box) { continue }
-                        if !Self.inside(candidate.box, avoidEdges(feature, offset: offset, context: context)) {
-                            continue
+                        for candidate in iconsAlongLine(
+                            world, icon: icon, context: context, center: placement == "line-center", tile: tile)
+                        {
+                            let allow = iconAllowsOverlap(context)
+                            if !allow, Self.collides(candidate.box, with: collisions) { continue }
+                            if !onGrid(candidate.box) { continue }
+                            if !Self.inside(candidate.box, avoidEdges(feature, offset: offset, context: context)) {
+                                continue
+                            }
+                            if !layer.bool(.iconIgnorePlacement, context) { collisions.insert(candidate.box) }
+                            label.icon = candidate.icon
+                            label.bounds = label.contentBounds()
+                            placed.append((label, candidate.anchor.y, i))
                         }
-                        if !layer.bool(.iconIgnorePlacement, context) { collisions.insert(candidate.box) }
-                        label.icon = candidate.icon
-                        label.bounds = label.contentBounds()
-                        placed.append((label, candidate.anchor.y, i))
-                    }
                     }
                 }
             } else if placement != "point", !viewportText {
@@ -434,10 +435,14 @@ struct SymbolLayerRenderer {
             let unit = tile.width / 8192
             return polygons.prefix(10_000).compactMap { rings in
                 let local = rings.map { ring in
-                    ring.map { Point(x: (($0.x - tile.minX) / unit).rounded(), y: (($0.y - tile.minY) / unit).rounded()) }
+                    ring.map {
+                        Point(x: (($0.x - tile.minX) / unit).rounded(), y: (($0.y - tile.minY) / unit).rounded())
+                    }
                 }
                 guard let pole = PoleOfInaccessibility.find(local, precision: 16) else { return nil }
-                let q = MapPoint(x: tile.minX + pole.x.rounded(.towardZero) * unit, y: tile.minY + pole.y.rounded(.towardZero) * unit)
+                let q = MapPoint(
+                    x: tile.minX + pole.x.rounded(.towardZero) * unit, y: tile.minY + pole.y.rounded(.towardZero) * unit
+                )
                 return near(q) ? [q] : nil
             }
         default:
