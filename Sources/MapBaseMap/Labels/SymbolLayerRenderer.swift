@@ -26,6 +26,21 @@ struct SymbolLayerRenderer {
     /// How far outside the image labels are considered, in points.
     static let margin = 128.0
 
+    /// MapLibre's glyph advances (24-pixel sheets, whole pixels) already measured in this layer, by font and
+    /// character: line labels repeat the same few characters many times.
+    final class Advances {
+        var byFont: [ObjectIdentifier: [Character: Double]] = [:]
+
+        func advance(_ character: Character, font: Font) -> Double {
+            let key = ObjectIdentifier(font)
+            if let known = byFont[key]?[character] { return known }
+            let value = font.shape(String(character), size: 24).width.rounded(.down)
+            byFont[key, default: [:]][character] = value
+            return value
+        }
+    }
+    let advances = Advances()
+
     func place(into collisions: inout SpatialGrid) throws -> [PlacedLabel] {
         let perPoint = selection.viewport.mapPointsPerPoint
         var entries: [Entry] = []
@@ -204,7 +219,8 @@ struct SymbolLayerRenderer {
                     }
                     for glyphs in placeAlongLine(
                         world, text: text, font: font, size: size, context: context, padding: padding,
-                        allowOverlap: allowOverlap, collisions: &collisions, sections: sections)
+                        allowOverlap: allowOverlap, collisions: &collisions, sections: sections,
+                        center: placement == "line-center")
                     {
                         label.content = .glyphs(glyphs)
                         label.bounds = label.contentBounds()
