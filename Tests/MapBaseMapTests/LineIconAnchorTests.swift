@@ -140,3 +140,57 @@ struct LineIconAnchorTests {
         #expect(!SymbolLayerRenderer.collides(Rect(x: 10, y: 26.01, width: 26, height: 26), with: grid))
     }
 }
+
+/// Line text laid out as MapLibre lays it out.
+@Suite("Line text: MapLibre's pen positions, letter spacing, line-center, text-offset")
+struct LineTextLayoutTests {
+    /// "ASDF" at 20 points in Open Sans Semibold: MapLibre's advances are 15, 13, 17 and 12 pixels at 24
+    /// (measured on MapLibre's icon-text-fit images, see IconTextFitTests), i.e. 12.5, 10.83, 14.17 and 10
+    /// points; with `text-letter-spacing` 0.5 (10 points) the pens are at 0, 22.5, 43.33 and 67.5 and the label
+    /// is 77.5 wide. `line-center` on a line along the equator from 10 W to 10 E puts its middle at longitude 0
+    /// (world x 8192 at zoom 6), `text-offset` [2, 0] moves it 40 points east: glyph centres at 8192 + 1.25 +
+    /// 6.25, 27.92, 50.42, 72.5.
+    @Test("glyph centres of a line-center label with letter spacing and an offset along the line")
+    func centres() throws {
+        let labels = try LabelPlacementTests.place(
+            data: LabelPlacementTests.line([(-10, 0), (10, 0)], name: "ASDF"),
+            layout: #"""
+                {"text-field": "{name}", "text-font": ["Open Sans Semibold"], "text-size": 20,
+                 "symbol-placement": "line-center", "text-letter-spacing": 0.5, "text-offset": [2, 0]}
+                """#)
+        #expect(labels.count == 1)
+        let label = try #require(labels.first)
+        guard case .glyphs(let glyphs) = label.content else {
+            Issue.record("not laid along the line")
+            return
+        }
+        // MapLibre's pens from its 24-pixel advances, centred on the middle moved 40 points along.
+        let advances = [15.0, 13, 17, 12].map { $0 * 20 / 24 }
+        var pens: [Double] = []
+        var pen = 0.0
+        for advance in advances {
+            pens.append(pen)
+            pen += advance + 10
+        }
+        let width = pens.last! + advances.last!
+        let expected = zip(pens, advances).map { 8192 + 40 - width / 2 + $0 + $1 / 2 }
+        #expect(glyphs.count == expected.count)
+        for ((glyph, character), x) in zip(zip(glyphs, "ASDF"), expected) {
+            // The glyph is drawn centred on its pen centre: origin + its own advance / 2.
+            let own = label.font.shape(String(character), size: 20).width
+            #expect(Swift.abs(glyph.origin.x + own / 2 - x) < 1e-6, "\(character): \(glyph.origin.x + own / 2) != \(x)")
+        }
+    }
+
+    @Test("a label whose glyph centres would pass the line's end is not placed")
+    func offTheEnd() throws {
+        // 77.5 points of text moved 200 points along a line whose half is about 114 points long.
+        let labels = try LabelPlacementTests.place(
+            data: LabelPlacementTests.line([(-2.5, 0), (2.5, 0)], name: "ASDF"),
+            layout: #"""
+                {"text-field": "{name}", "text-font": ["Open Sans Semibold"], "text-size": 20,
+                 "symbol-placement": "line-center", "text-letter-spacing": 0.5, "text-offset": [10, 0]}
+                """#)
+        #expect(labels.isEmpty)
+    }
+}
