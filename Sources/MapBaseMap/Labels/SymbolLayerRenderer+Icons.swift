@@ -16,7 +16,7 @@ extension SymbolLayerRenderer {
     /// (``mapLibreTextWidth(_:font:size:context:)``).
     func placeIcon(
         _ icon: IconImages.Icon, at anchor: Point, angle: Double, context: EvaluationContext, textBox: Rect? = nil,
-        fitText: (text: String, font: Font, size: Double, alignX: Double)? = nil
+        fitText: (text: String, font: Font, size: Double, alignX: Double)? = nil, alongLine: Bool = false
     ) -> (icon: PlacedIcon, box: Rect) {
         let entry = icon.entry
         let scale = layer.number(.iconSize, context)
@@ -42,7 +42,8 @@ extension SymbolLayerRenderer {
         let sizeIsConstant = Self.isFeatureConstant(layer.properties[StylePropertyName.iconSize.rawValue]?.json)
         let rotateIsConstant = Self.isFeatureConstant(layer.properties[StylePropertyName.iconRotate.rawValue]?.json)
         let linear =
-            entry.sdf || scale != 1 || !sizeIsConstant || angle != 0 || rotateDegrees != 0 || !rotateIsConstant
+            entry.sdf || scale != 1 || !sizeIsConstant || alongLine || angle != 0 || rotateDegrees != 0
+            || !rotateIsConstant
             || ratio != deviceScale
         var passes: [QuadShading] = []
         let opacity = layer.number(.iconOpacity, context)
@@ -326,79 +327,139 @@ extension SymbolLayerRenderer {
         }
     }
 
-    /// Icons along a line (world points), at MapLibre's anchors (`getAnchors`/`resample`): every
-    /// `symbol-spacing` points (at least the icon's length plus a quarter spacing) from an offset of half the
-    /// icon plus two ems (24-point em), modulo the spacing (half a spacing when the line continues from a
-    /// neighbouring tile), only where the icon fits on the line and the anchor is inside the line's tile;
-    /// else at the middle. `line-center`: at the middle. Turned with the line's segment unless
-    /// `icon-rotation-alignment` is `viewport`.
+    /// Icons along a line (world points), at MapLibre's anchors (`getAnchors`/`resample`).
+    ///
+    /// MapLibre lays symbols out per tile, along each piece of the line clipped to the tile's square, in the
+    /// pixels of the tile it draws (its integer zoom, `overscaling` times the data tile's zoom when the data
+    /// stops below it). A piece starting on the tile's edge continues from a neighbour: its first anchor is
+    /// half a spacing in, else half the label plus two ems (24-pixel em); then every `symbol-spacing` (at
+    /// least the label's length plus a quarter spacing), both in the tile's pixels, keeping anchors inside
+    /// the tile where the whole label fits on the piece; when none and the piece does not continue, its
+    /// middle. Without text the label's length is the icon's width times `text-size` at zoom 18 / 24
+    /// (MapLibre scales an icon-only line label by the text's box scale). Anchors are rounded to the
+    /// tile's 8192-unit grid. `line-center`: the middle of the whole line. Turned with the line's segment
+    /// unless `icon-rotation-alignment` is `viewport`.
     func iconsAlongLine(
-        _ line: [Point], icon: IconImages.Icon, context: EvaluationContext, center: Bool, tile: Rect?,
-        measure: FeatureSource.LineMeasure? = nil
-    ) -> [(icon: PlacedIcon, box: Rect)] {
-        guard line.count > 1 else { return [] }
-        // Distances along the whole line (a clipped tile piece starts `measure.start` into it).
-        let base = measure?.start ?? 0
-        var distances: [Double] = [base]
+        _ line: [Point], icon: IconImages.Icon, context: EvaluationContext, center: Bool, tile: Rect?
+    ) -> [(icon: PlacedIcon, box: Rect, anchor: Point)] {
+        let scaling = Self.tileScaling(tileWidth: tile?.width)
+        var maxContext = context
+        maxContext.zoom = 18
+        let boxScale = max(0, layer.number(.textSize, maxContext)) / 24
+        let iconWidth = Double(icon.entry.width) / icon.entry.pixelRatio
+        let anchors = Self.iconLineAnchors(
+            line, tile: tile, spacing: layer.number(.symbolSpacing, context), shapedLength: iconWidth,
+            boxScale: boxScale, scaling: scaling, center: center)
+        let alignment = layer.string(.iconRotationAlignment, context)
+        let keepUpright = layer.bool(.iconKeepUpright, context)
+        return anchors.map { p, lineAngle in
+            var angle = alignment == "viewport" ? 0 : lineAngle
+            if keepUpright, alignment != "viewport", abs(angle) > .pi / 2 { angle += .pi }
+            let (placed, box) = placeIcon(
+                icon, at: p, angle: angle, context: context, alongLine: alignment != "viewport")
+            return (placed, box, p)
+        }
+    }
+
+    /// How MapLibre's tile pixels relate to world points for a vector tile `tileWidth` world points wide
+    /// (512 pixels at the data's zoom): MapLibre draws the tile at the view's integer zoom, `overscaling`
+    /// (a power of two) times the data's zoom when the data stops below it, and `pixel` world points per
+    /// pixel of that tile (1 at integer zooms). Not from a tile: 1 and 1.
+    static func tileScaling(tileWidth: Double?) -> (overscaling: Double, pixel: Double) {
+        guard let tileWidth, tileWidth.isFinite, tileWidth > 0 else { return (1, 1) }
+        let k = tileWidth / 512
+        guard k >= 1 else { return (1, k) }
+        let overscaling = exp2(min((log2(k) + 1e-9).rounded(.down), 24))
+        return (overscaling, k / overscaling)
+    }
+
+    /// MapLibre's line anchors (`getAnchors` / `resample` / `getCenterAnchor`) on one piece of a line
+    /// (world points) clipped to its `tile` (nil: not from a tile, never continued, no tile test):
+    /// `spacing` and `shapedLength` (the unscaled label length) in the tile's pixels, `boxScale` the
+    /// label's scale, `scaling` as ``tileScaling(tileWidth:)``. Returns each anchor (world points) with
+    /// its segment's angle.
+    static func iconLineAnchors(
+        _ line: [Point], tile: Rect?, spacing requested: Double, shapedLength: Double, boxScale: Double,
+        scaling: (overscaling: Double, pixel: Double), center: Bool
+    ) -> [(Point, Double)] {
+        guard line.count > 1, requested.isFinite, shapedLength.isFinite, boxScale.isFinite else { return [] }
+        let (overscaling, pixel) = scaling
+        var distances: [Double] = [0]
         for (a, b) in zip(line, line.dropFirst()) { distances.append(distances.last! + hypot(b.x - a.x, b.y - a.y)) }
-        let total = measure?.total ?? distances.last!
+        let total = distances.last!
         guard total > 0, total.isFinite else { return [] }
-        let labelLength = Double(icon.entry.width) / icon.entry.pixelRatio
-        let overscaling = tile.map { max(1, $0.width / 512) } ?? 1
-        var spacing = layer.number(.symbolSpacing, context)
+        let labelLength = shapedLength * boxScale * pixel
+        var spacing = requested * pixel
         if spacing - labelLength < spacing / 4 { spacing = labelLength + spacing / 4 }
+        guard spacing > 0 else { return [] }
+        // Anchors on MapLibre's tile grid (8192 units a tile).
+        let unit = tile.map { $0.width / 8192 } ?? 0
+        func rounded(_ p: Point) -> Point {
+            guard let tile, unit > 0 else { return p }
+            return Point(
+                x: tile.minX + ((p.x - tile.minX) / unit).rounded() * unit,
+                y: tile.minY + ((p.y - tile.minY) / unit).rounded() * unit)
+        }
         func onEdge(_ p: Point) -> Bool {
             guard let tile else { return false }
             let e = 1e-6 * tile.width
             return abs(p.x - tile.minX) < e || abs(p.x - tile.maxX) < e || abs(p.y - tile.minY) < e
                 || abs(p.y - tile.maxY) < e
         }
-        let continued = measure?.continued ?? onEdge(line[0])
         func inTile(_ p: Point) -> Bool {
             guard let tile else { return true }
             return p.x >= tile.minX && p.x < tile.maxX && p.y >= tile.minY && p.y < tile.maxY
         }
+        // MapLibre turns a line icon as the line runs from the start of the anchor's segment to the anchor
+        // as placed (on the tile grid), so an anchor rounded across a vertex takes the turn of the line
+        // there; an anchor on the vertex itself takes the previous segment's direction.
+        func drawnAngle(_ q: Point, segment i: Int, fallback: Double) -> Double {
+            let tiny = max(unit, 1e-9) * 1e-3
+            var k = i
+            while k >= 0 {
+                let from = line[k]
+                if hypot(q.x - from.x, q.y - from.y) > tiny { return atan2(q.y - from.y, q.x - from.x) }
+                k -= 1
+            }
+            return fallback
+        }
+        if center {
+            // The middle of the line, whatever fits (`getCenterAnchor`).
+            for i in 0..<(line.count - 1) where distances[i + 1] > total / 2 {
+                let (a, b) = (line[i], line[i + 1])
+                let t = (total / 2 - distances[i]) / (distances[i + 1] - distances[i])
+                let p = rounded(Point(x: a.x + (b.x - a.x) * t, y: a.y + (b.y - a.y) * t))
+                return inTile(p) ? [(p, drawnAngle(p, segment: i, fallback: atan2(b.y - a.y, b.x - a.x)))] : []
+            }
+            return []
+        }
+        let continued = onEdge(line[0])
         func resample(offset: Double, middle: Bool) -> [(Point, Double)] {
             var found: [(Point, Double)] = []
             var marked = offset - spacing
-            if base > offset, spacing > 0 {
-                marked += ((base - offset) / spacing).rounded(.down) * spacing
-            }
             for i in 0..<(line.count - 1) {
-                let a = line[i]
-                let b = line[i + 1]
+                let (a, b) = (line[i], line[i + 1])
                 let segment = distances[i + 1] - distances[i]
                 let angle = atan2(b.y - a.y, b.x - a.x)
-                var guardCount = 0
-                while marked + spacing < distances[i] + segment, guardCount < 100_000 {
-                    guardCount += 1
+                var count = 0
+                while marked + spacing < distances[i + 1], count < 100_000 {
+                    count += 1
                     marked += spacing
                     let t = (marked - distances[i]) / segment
                     let p = Point(x: a.x + (b.x - a.x) * t, y: a.y + (b.y - a.y) * t)
-                    if t >= 0, inTile(p), marked - labelLength / 2 >= 0, marked + labelLength / 2 <= total {
-                        found.append((p, angle))
+                    if inTile(p), marked - labelLength / 2 >= 0, marked + labelLength / 2 <= total {
+                        let q = rounded(p)
+                        found.append((q, drawnAngle(q, segment: i, fallback: angle)))
                     }
                 }
             }
             if !middle, found.isEmpty, !continued { return resample(offset: total / 2, middle: true) }
             return found
         }
-        let anchors: [(Point, Double)]
-        if center {
-            anchors = resample(offset: total / 2, middle: true).prefix(1).map { $0 }
-        } else {
-            let offset =
-                continued
-                ? (spacing / 2 * overscaling).truncatingRemainder(dividingBy: spacing)
-                : ((labelLength / 2 + 48) * overscaling).truncatingRemainder(dividingBy: spacing)
-            anchors = resample(offset: offset, middle: false)
-        }
-        let alignment = layer.string(.iconRotationAlignment, context)
-        let keepUpright = layer.bool(.iconKeepUpright, context)
-        return anchors.map { p, lineAngle in
-            var angle = alignment == "viewport" ? 0 : lineAngle
-            if keepUpright, alignment != "viewport", abs(angle) > .pi / 2 { angle += .pi }
-            return placeIcon(icon, at: p, angle: angle, context: context)
-        }
+        let offset =
+            continued
+            ? (spacing / 2 * overscaling).truncatingRemainder(dividingBy: spacing)
+            : ((shapedLength / 2 + 48) * boxScale * pixel * overscaling).truncatingRemainder(dividingBy: spacing)
+        return resample(offset: offset, middle: false)
     }
 }

@@ -184,7 +184,7 @@ extension SymbolLayerRenderer {
 
     func placeAlongLine(
         _ line: [Point], text: String, font: Font, size: Double, context: EvaluationContext, padding: Double,
-        allowOverlap: Bool, collisions: inout SpatialGrid, sections: [TextSection]? = nil,
+        allowOverlap: Bool, collisions: inout SpatialGrid, sections: [TextSection]? = nil, center: Bool = false,
         repeats: inout RepeatedAnchors
     ) -> [[PlacedGlyph]] {
         guard line.count > 1 else { return [] }
@@ -201,10 +201,36 @@ extension SymbolLayerRenderer {
         guard !shaped.glyphs.isEmpty else { return [] }
         var distances: [Double] = [0]
         for (a, b) in zip(line, line.dropFirst()) { distances.append(distances.last! + hypot(b.x - a.x, b.y - a.y)) }
-        let width = shaped.width
+        // `text-letter-spacing` (ems) between glyphs; `text-offset` x moves the label along the line (in the
+        // line's direction, as MapLibre's line offset), y away from it.
+        let letterSpacing = layer.number(.textLetterSpacing, context) * size
+        // Pen positions as MapLibre lays them out: each glyph's advance from its 24-pixel glyph sheet,
+        // fractions dropped, times size / 24, no kerning, plus the letter spacing (plain text whose glyphs
+        // are its characters; otherwise the font's own positions plus the spacing).
+        let characters = Array(text)
+        var pens = shaped.glyphs.enumerated().map { $0.element.x + letterSpacing * Double($0.offset) }
+        var glyphAdvances = shaped.glyphs.map(\.advance)
+        if sections == nil, characters.count == shaped.glyphs.count, characters.count <= 1_000 {
+            var pen = 0.0
+            for (k, character) in characters.enumerated() {
+                let advance = advances.advance(character, font: font) * size / 24
+                pens[k] = pen
+                glyphAdvances[k] = advance
+                pen += advance + letterSpacing
+            }
+        }
+        let width = (pens.last ?? 0) + (glyphAdvances.last ?? 0)
+        let offset = layer.numbers(.textOffset, context) ?? [0, 0]
+        let along = (offset.first ?? 0) * size
+        let across = (offset.count > 1 ? offset[1] : 0) * size
+        let total = distances.last!
         let spacing = layer.number(.symbolSpacing, context)
-        let centers = Self.symbolCenters(total: distances.last!, spacing: spacing, width: width, padding: padding)
-        guard !centers.isEmpty else { return [] }
+        // `line-center`: one label at the middle of the line.
+        let centers =
+            center
+            ? [total / 2]
+            : Self.symbolCenters(total: total, spacing: spacing, width: width, padding: padding)
+        guard !centers.isEmpty, width.isFinite, along.isFinite, across.isFinite else { return [] }
         let maxAngle = layer.number(.textMaxAngle, context) * .pi / 180
         func at(_ d: Double) -> (Point, Double) {
             var i = 0
@@ -216,8 +242,12 @@ extension SymbolLayerRenderer {
             return (Point(x: a.x + (b.x - a.x) * t, y: a.y + (b.y - a.y) * t), atan2(b.y - a.y, b.x - a.x))
         }
         var results: [[PlacedGlyph]] = []
-        for center in centers {
-            let start = center - width / 2
+        for middle in centers {
+            let start = middle + along - width / 2
+            // A glyph whose centre is past either end of the line has nowhere to stand (MapLibre hides the label).
+            let first = (pens.first ?? 0) + (glyphAdvances.first ?? 0) / 2
+            let last = (pens.last ?? 0) + (glyphAdvances.last ?? 0) / 2
+            guard start + first >= 0, start + last <= total else { continue }
             let (p0, _) = at(start)
             let (p1, _) = at(start + width)
             // Upright: read left to right; walk the line backwards when it runs right to left.
@@ -226,9 +256,9 @@ extension SymbolLayerRenderer {
             var boxes: [Rect] = []
             var previousAngle: Double?
             var ok = true
-            for g in shaped.glyphs {
-                let along = g.x + g.advance / 2
-                let d = reversed ? start + width - along : start + along
+            for (k, g) in shaped.glyphs.enumerated() {
+                let position = pens[k] + glyphAdvances[k] / 2
+                let d = reversed ? start + width - position : start + position
                 var (p, angle) = at(d)
                 if reversed { angle += .pi }
                 if let previous = previousAngle {
@@ -243,7 +273,7 @@ extension SymbolLayerRenderer {
                 previousAngle = angle
                 let dir = Point(x: cos(angle), y: sin(angle))
                 let down = Point(x: -dir.y, y: dir.x)
-                let shift = 0.35 * size
+                let shift = 0.35 * size + across
                 let origin = Point(
                     x: p.x - dir.x * g.advance / 2 + down.x * shift, y: p.y - dir.y * g.advance / 2 + down.y * shift)
                 glyphs.append(
@@ -252,10 +282,10 @@ extension SymbolLayerRenderer {
                 let half = size / 2 + padding
                 boxes.append(Rect(x: p.x - half, y: p.y - half, width: 2 * half, height: 2 * half))
             }
-            // MapLibre's anchors are those that pass the angle test; a repeat of the same text near an earlier
-            // one is dropped before collisions are tested.
-            guard ok, !repeats.tooClose(text, at(center).0, within: spacing / 2) else { continue }
-            if !allowOverlap, boxes.contains(where: { collisions.intersectsAny($0) }) { continue }
+            // MapLibre's anchors are those that pass the angle test; on `line` placement a repeat of the same
+            // text near an earlier one is dropped before collisions are tested.
+            guard ok, center || !repeats.tooClose(text, at(middle).0, within: spacing / 2) else { continue }
+            if !allowOverlap, boxes.contains(where: { Self.collides($0, with: collisions) }) { continue }
             for box in boxes { collisions.insert(box) }
             results.append(glyphs)
         }

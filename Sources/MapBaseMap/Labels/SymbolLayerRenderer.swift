@@ -26,6 +26,21 @@ struct SymbolLayerRenderer {
     /// How far outside the image labels are considered, in points.
     static let margin = 128.0
 
+    /// MapLibre's glyph advances (24-pixel sheets, whole pixels) already measured in this layer, by font and
+    /// character: line labels repeat the same few characters many times.
+    final class Advances {
+        var byFont: [ObjectIdentifier: [Character: Double]] = [:]
+
+        func advance(_ character: Character, font: Font) -> Double {
+            let key = ObjectIdentifier(font)
+            if let known = byFont[key]?[character] { return known }
+            let value = font.shape(String(character), size: 24).width.rounded(.down)
+            byFont[key, default: [:]][character] = value
+            return value
+        }
+    }
+    let advances = Advances()
+
     func place(into collisions: inout SpatialGrid) throws -> [PlacedLabel] {
         let perPoint = selection.viewport.mapPointsPerPoint
         var entries: [Entry] = []
@@ -55,10 +70,20 @@ struct SymbolLayerRenderer {
             || (zOrder == "auto" && !layer.isSet(.symbolSortKey)
                 && (iconAllowsOverlap(constant) || layer.bool(.textAllowOverlap, constant)
                     || layer.bool(.iconIgnorePlacement, constant) || layer.bool(.textIgnorePlacement, constant)))
-        var order = Array(entries.indices)
-        if byY {
-            let ys = entries.map { $0.feature.labelPoint.y }
-            order.sort { ys[$0] != ys[$1] ? ys[$0] > ys[$1] : $0 < $1 }
+        // MapLibre places a vector source's symbols tile by tile (tiles by x, then y), each tile's in data
+        // order or, by y, bottom first; only a data-driven `symbol-sort-key` orders them across tiles.
+        let tiles = entries.map { entry in entry.feature.tileBounds.map { Point(x: $0.minX + entry.offset, y: $0.minY) }
+        }
+        let byTile =
+            !layer.isSet(.symbolSortKey)
+            || Self.isFeatureConstant(layer.properties[StylePropertyName.symbolSortKey.rawValue]?.json)
+        let ys = entries.map { $0.feature.labelPoint.y }
+        let order = entries.indices.sorted { a, b in
+            if byTile, let ta = tiles[a], let tb = tiles[b], ta != tb {
+                return ta.x != tb.x ? ta.x < tb.x : ta.y < tb.y
+            }
+            if byY, ys[a] != ys[b] { return ys[a] > ys[b] }
+            return a < b
         }
         var placed: [(label: PlacedLabel, y: Double, index: Int)] = []
         var repeats = RepeatedAnchors(zoom: selection.zoom)
@@ -106,7 +131,7 @@ struct SymbolLayerRenderer {
                         if textCandidate == nil {
                             (textCandidate, textAlignX) = (candidate, Self.alignment(choice.name).x)
                         }
-                        if allowOverlap || !collisions.intersectsAny(candidate.box) {
+                        if allowOverlap || !Self.collides(candidate.box, with: collisions) {
                             (textCandidate, textAlignX) = (candidate, Self.alignment(choice.name).x)
                             break search
                         }
@@ -122,12 +147,13 @@ struct SymbolLayerRenderer {
                 let edges = avoidEdges(feature, offset: offset, context: context)
                 var showText =
                     textCandidate.map {
-                        (allowOverlap || !collisions.intersectsAny($0.box)) && Self.inside($0.box, edges)
+                        (allowOverlap || !Self.collides($0.box, with: collisions)) && Self.inside($0.box, edges)
+                            && onGrid($0.box)
                     } ?? false
                 var showIcon =
                     iconCandidate.map {
-                        (iconAllowsOverlap(context) || !collisions.intersectsAny($0.box))
-                            && Self.inside($0.box, edges)
+                        (iconAllowsOverlap(context) || !Self.collides($0.box, with: collisions))
+                            && Self.inside($0.box, edges) && onGrid($0.box)
                     } ?? false
                 // MapLibre: an icon and its text are shown together, unless the other is optional (or absent).
                 let iconWithoutText = layer.bool(.textOptional, context) || textCandidate == nil
@@ -155,32 +181,35 @@ struct SymbolLayerRenderer {
             }
             let viewportText = layer.string(.textRotationAlignment, context) == "viewport"
             if placement != "point", !hasText, let icon {
-                // Icons along lines: each tile's own piece, anchors as MapLibre's getAnchors puts them.
-                guard case .lines(let own) = feature.shape else { continue }
+                // Icons along lines: anchors as MapLibre's getAnchors / getCenterAnchor put them.
+                let own = Self.outlines(of: feature.shape)
                 let tile = feature.tileBounds.map {
                     Rect(
                         x: ($0.minX + offset) / perPoint, y: $0.minY / perPoint, width: $0.width / perPoint,
                         height: $0.height / perPoint)
                 }
-                for (n, line) in own.enumerated() {
-                    let world = line.map { Point(x: ($0.x + offset) / perPoint, y: $0.y / perPoint) }
-                    let measure = feature.lineMeasures.flatMap { n < $0.count ? $0[n] : nil }.map {
-                        FeatureSource.LineMeasure(
-                            start: $0.start / perPoint, total: $0.total / perPoint, continued: $0.continued)
-                    }
-                    for candidate in iconsAlongLine(
-                        world, icon: icon, context: context, center: placement == "line-center", tile: tile,
-                        measure: measure)
-                    {
-                        let allow = iconAllowsOverlap(context)
-                        if !allow, collisions.intersectsAny(candidate.box) { continue }
-                        if !Self.inside(candidate.box, avoidEdges(feature, offset: offset, context: context)) {
-                            continue
+                // `line` along each piece clipped to the tile; `line-center` at the middle of the tile's whole
+                // line (its buffer included), kept when inside the tile.
+                let lines = placement == "line-center" ? (feature.bufferedLines ?? own) : own
+                let polygon: Bool = if case .polygons = feature.shape { true } else { false }
+                for line in lines {
+                    let whole = line.map { Point(x: ($0.x + offset) / perPoint, y: $0.y / perPoint) }
+                    // A polygon cut to its tile has edges along the tile's square that MapLibre's outline lacks.
+                    for world in polygon ? Self.split(whole, alongEdgesOf: tile) : [whole] {
+                        for candidate in iconsAlongLine(
+                            world, icon: icon, context: context, center: placement == "line-center", tile: tile)
+                        {
+                            let allow = iconAllowsOverlap(context)
+                            if !allow, Self.collides(candidate.box, with: collisions) { continue }
+                            if !onGrid(candidate.box) { continue }
+                            if !Self.inside(candidate.box, avoidEdges(feature, offset: offset, context: context)) {
+                                continue
+                            }
+                            if !layer.bool(.iconIgnorePlacement, context) { collisions.insert(candidate.box) }
+                            label.icon = candidate.icon
+                            label.bounds = label.contentBounds()
+                            placed.append((label, candidate.anchor.y, i))
                         }
-                        if !layer.bool(.iconIgnorePlacement, context) { collisions.insert(candidate.box) }
-                        label.icon = candidate.icon
-                        label.bounds = label.contentBounds()
-                        placed.append((label, 0, i))
                     }
                 }
             } else if placement != "point", !viewportText {
@@ -191,7 +220,8 @@ struct SymbolLayerRenderer {
                     }
                     for glyphs in placeAlongLine(
                         world, text: text, font: font, size: size, context: context, padding: padding,
-                        allowOverlap: allowOverlap, collisions: &collisions, sections: sections, repeats: &repeats)
+                        allowOverlap: allowOverlap, collisions: &collisions, sections: sections,
+                        center: placement == "line-center", repeats: &repeats)
                     {
                         label.content = .glyphs(glyphs)
                         label.bounds = label.contentBounds()
@@ -223,10 +253,38 @@ struct SymbolLayerRenderer {
                 }
             }
         }
-        if byY {
-            placed.sort { $0.y != $1.y ? $0.y < $1.y : $0.index > $1.index }
+        // Drawn tile by tile (rows top first, each left to right), each tile's symbols in placement order or,
+        // by y, top-most first (MapLibre's order).
+        let sequence = Array(placed.indices)
+        let drawOrder = sequence.sorted { a, b in
+            let (pa, pb) = (placed[a], placed[b])
+            if let ta = tiles[pa.index], let tb = tiles[pb.index], ta != tb {
+                return ta.y != tb.y ? ta.y < tb.y : ta.x < tb.x
+            }
+            if byY { return pa.y != pb.y ? pa.y < pb.y : pa.index != pb.index ? pa.index > pb.index : a < b }
+            return a < b
         }
-        return placed.map(\.label)
+        return drawOrder.map { placed[$0].label }
+    }
+
+    /// Whether `box` (world points) meets a box placed before: as in MapLibre's collision grid, boxes
+    /// that only touch collide (an icon whose padded box ends where another's begins is dropped).
+    static func collides(_ box: Rect, with collisions: SpatialGrid) -> Bool {
+        let e = 1e-4  // a ten-thousandth of a point: edges equal up to rounding touch
+        return collisions.intersectsAny(box.insetBy(dx: -e, dy: -e))
+    }
+
+    /// How far outside the image MapLibre's collision grid reaches, in points: a symbol whose box lies
+    /// wholly farther out is not placed (it neither shows nor blocks others).
+    static let gridPadding = 100.0
+
+    /// Whether a box (world points) meets the image grown by ``gridPadding`` (MapLibre's `isInsideGrid`).
+    func onGrid(_ box: Rect) -> Bool {
+        let perPoint = selection.viewport.mapPointsPerPoint
+        let visible = selection.viewport.visibleMapRect
+        let p = Self.gridPadding
+        return box.maxX >= visible.minX / perPoint - p && box.minX < visible.maxX / perPoint + p
+            && box.maxY >= visible.minY / perPoint - p && box.minY < visible.maxY / perPoint + p
     }
 
     /// The lines a line symbol of a feature is placed along: its merged line (the first piece of a road cut
@@ -236,8 +294,44 @@ struct SymbolLayerRenderer {
         case .some(.some(let group)): return group
         case .some(.none): return []  // placed with the first piece of its merged line
         case .none:
-            guard case .lines(let own) = feature.shape else { return [] }
-            return own
+            return Self.outlines(of: feature.shape)
+        }
+    }
+
+    /// A line (world points) cut where it runs along an edge of `tile` (both ends of a segment on the same
+    /// edge): the pieces of a tile-clipped polygon outline that are the polygon's own.
+    static func split(_ line: [Point], alongEdgesOf tile: Rect?) -> [[Point]] {
+        guard let tile, line.count > 1 else { return [line] }
+        let e = 1e-6 * tile.width
+        func side(_ p: Point) -> Int {
+            (abs(p.x - tile.minX) < e ? 1 : 0) | (abs(p.x - tile.maxX) < e ? 2 : 0)
+                | (abs(p.y - tile.minY) < e ? 4 : 0) | (abs(p.y - tile.maxY) < e ? 8 : 0)
+        }
+        var pieces: [[Point]] = []
+        var current: [Point] = [line[0]]
+        for (a, b) in zip(line, line.dropFirst()) {
+            if side(a) & side(b) != 0 {
+                if current.count > 1 { pieces.append(current) }
+                current = [b]
+            } else {
+                current.append(b)
+            }
+        }
+        if current.count > 1 { pieces.append(current) }
+        return pieces
+    }
+
+    /// The lines a line symbol follows on a shape: its lines, or every ring of its polygons closed (as
+    /// MapLibre places line symbols along polygon outlines); none for points.
+    static func outlines(of shape: FeatureSource.Shape) -> [[MapPoint]] {
+        switch shape {
+        case .lines(let lines): return lines
+        case .polygons(let polygons):
+            return polygons.flatMap { $0 }.compactMap { ring in
+                guard let first = ring.first, ring.count > 1 else { return nil }
+                return ring + [first]
+            }
+        case .points: return []
         }
     }
 
@@ -388,6 +482,23 @@ struct SymbolLayerRenderer {
                 if !continued, near(first) { starts.append([first]) }
             }
             return starts
+        case .polygons(let polygons):
+            guard let tile = feature.tileBounds, tile.width > 0 else { return [anchors(for: feature)] }
+            // A vector tile's polygons: MapLibre labels each at its pole of inaccessibility, found in the
+            // tile's 8192 units to 16 units and truncated to a whole unit.
+            let unit = tile.width / 8192
+            return polygons.prefix(10_000).compactMap { rings in
+                let local = rings.map { ring in
+                    ring.map {
+                        Point(x: (($0.x - tile.minX) / unit).rounded(), y: (($0.y - tile.minY) / unit).rounded())
+                    }
+                }
+                guard let pole = PoleOfInaccessibility.find(local, precision: 16) else { return nil }
+                let q = MapPoint(
+                    x: tile.minX + pole.x.rounded(.towardZero) * unit, y: tile.minY + pole.y.rounded(.towardZero) * unit
+                )
+                return near(q) ? [q] : nil
+            }
         default:
             return [anchors(for: feature)]
         }
