@@ -168,6 +168,50 @@ struct GeoJSONFeatureSlotTests {
         }
     }
 
+    @Test("mutated texts: the walk refuses what the grammar refuses, slots decode as the document does")
+    func mutations() {
+        let seed = Self.collection([
+            Self.point("[1.5,-2.25]"), Self.feature(#"{"type":"LineString","coordinates":[[0,0],[10,0.5]]}"#),
+            Self.feature(#"{"type":"Polygon","coordinates":[[[0,0],[1,0],[1,1],[0,0]]]}"#),
+            #"{"type":"Feature","bbox":[0,0,1,1],"properties":{"s":"x","n":[1,null,true]},"geometry":null}"#,
+        ])
+        let alphabet = Array(#"[]{},:"-.0123456789eE+ \\bcnulltrueF"#.utf8)
+        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+        func next(_ bound: Int) -> Int {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int((state >> 33) % UInt64(bound))
+        }
+        var accepted = 0
+        for _ in 0..<3000 {
+            var bytes = Array(seed.utf8)
+            for _ in 0...next(3) {
+                let at = next(bytes.count)
+                switch next(3) {
+                case 0: bytes[at] = alphabet[next(alphabet.count)]
+                case 1: bytes.remove(at: at)
+                default: bytes.insert(alphabet[next(alphabet.count)], at: at)
+                }
+            }
+            let data = Data(bytes)
+            guard let slots = GeoJSON.featureSlots(data) else { continue }
+            accepted += 1
+            let text = String(decoding: bytes, as: UTF8.self)
+            #expect((try? JSONValue.parse(data)) != nil, "\(text)")
+            let whole = GeoJSONReadingTests.fromBytes(text)
+            var decoded: [GeoJSONFeature] = []
+            var failed = false
+            for (index, slot) in slots.enumerated() {
+                do { decoded.append(try GeoJSON.decodeFeature(data, slot: slot, index: index, source: "t")) } catch {
+                    #expect(whole == .failure("\(error)"), "\(text)")
+                    failed = true
+                    break
+                }
+            }
+            if !failed { #expect(whole == .success(decoded), "\(text)") }
+        }
+        #expect(accepted > 100)
+    }
+
     @Test("the shipped 1:50m countries: every feature declares its bbox, holds within it, decodes alike")
     func shippedCountries() throws {
         let url = Fixtures.packageRoot.appendingPathComponent(
