@@ -215,6 +215,128 @@ extension JSONParser {
         return true
     }
 
+    /// Skips any value: in one loop when it is plain JSON (strings without escapes or control bytes, numbers
+    /// without exponent, at most 64 levels), otherwise (or on any irregularity) again from its start by
+    /// `skipValue`, whose checks and errors are the grammar's.
+    mutating func skipMember() throws {
+        let start = i
+        if skipPlainValue() { return }
+        i = start
+        try skipValue()
+    }
+
+    /// Skips the plain value at `i` (see ``skipMember()``); true when it did (then `i` is past it), false
+    /// otherwise (`i` anywhere).
+    private mutating func skipPlainValue() -> Bool {
+        let end = bytes.count
+        var k = i
+        // One bit per open container, the innermost lowest: 1 for an object.
+        var objects: UInt64 = 0
+        var level = 0
+        var afterOpen = false
+        enum Expect { case value, key, colon, comma }
+        var expect = Expect.value
+        while k < end {
+            let b = bytes[k]
+            if b == 0x20 || b == 0x0A || b == 0x0D || b == 0x09 {
+                k += 1
+                continue
+            }
+            switch expect {
+            case .value:
+                if b == UInt8(ascii: "{") || b == UInt8(ascii: "[") {
+                    level += 1
+                    guard level <= 64, depth + level <= 512 else { return false }
+                    objects = objects << 1 | (b == UInt8(ascii: "{") ? 1 : 0)
+                    k += 1
+                    afterOpen = true
+                    expect = b == UInt8(ascii: "{") ? .key : .value
+                    continue
+                }
+                if b == UInt8(ascii: "]"), afterOpen, objects & 1 == 0 {
+                    // An empty array closes: handled as a comma-state close below.
+                    expect = .comma
+                    continue
+                }
+                if b == UInt8(ascii: "\"") {
+                    guard let after = plainStringEnd(from: k) else { return false }
+                    k = after
+                } else if b &- UInt8(ascii: "0") < 10 || b == UInt8(ascii: "-") {
+                    if b == UInt8(ascii: "-") { k += 1 }
+                    let integerStart = k
+                    k = digitsEnd(from: k)
+                    let integerDigits = k - integerStart
+                    guard integerDigits > 0, integerDigits <= 300,
+                        integerDigits == 1 || bytes[integerStart] != UInt8(ascii: "0")
+                    else { return false }
+                    if k < end, bytes[k] == UInt8(ascii: ".") {
+                        k += 1
+                        let fractionStart = k
+                        k = digitsEnd(from: k)
+                        guard k > fractionStart else { return false }
+                    }
+                    if k < end, bytes[k] | 0x20 == UInt8(ascii: "e") { return false }
+                } else {
+                    let word: StaticString =
+                        b == UInt8(ascii: "t") ? "true" : b == UInt8(ascii: "f") ? "false" : "null"
+                    let count = word.utf8CodeUnitCount
+                    guard k + count <= end else { return false }
+                    for n in 0..<count where bytes[k + n] != word.utf8Start[n] { return false }
+                    k += count
+                }
+                afterOpen = false
+                if level == 0 {
+                    i = k
+                    return true
+                }
+                expect = .comma
+            case .key:
+                if b == UInt8(ascii: "}"), afterOpen {
+                    expect = .comma
+                    continue
+                }
+                guard b == UInt8(ascii: "\""), let after = plainStringEnd(from: k) else { return false }
+                k = after
+                afterOpen = false
+                expect = .colon
+            case .colon:
+                guard b == UInt8(ascii: ":") else { return false }
+                k += 1
+                expect = .value
+            case .comma:
+                if b == UInt8(ascii: ",") {
+                    k += 1
+                    expect = objects & 1 == 1 ? .key : .value
+                    afterOpen = false
+                    continue
+                }
+                guard b == (objects & 1 == 1 ? UInt8(ascii: "}") : UInt8(ascii: "]")) else { return false }
+                k += 1
+                level -= 1
+                objects >>= 1
+                afterOpen = false
+                if level == 0 {
+                    i = k
+                    return true
+                }
+            }
+        }
+        return false
+    }
+
+    /// The index after the string starting at `k` (its `"`) when it has no escape and no control byte; nil
+    /// otherwise (or when it does not end).
+    private func plainStringEnd(from start: Int) -> Int? {
+        var k = start + 1
+        while k < bytes.count {
+            let b = bytes[k]
+            if b == UInt8(ascii: "\"") { return k + 1 }
+            if b == UInt8(ascii: "\\") || b < 0x20 { return nil }
+            k += 1
+        }
+        return nil
+    }
+
     /// The index of the first byte at or after `k` that is not an ASCII digit (the end when none): eight
     /// bytes at a time while eight remain (a byte x is a digit when x ^ 0x30 is at most 9: its high nibble
     /// is 0 and adding 6 does not carry into it; bytes before the first non-digit never carry).
@@ -255,7 +377,7 @@ extension JSONParser {
             case "geometry":
                 geometries += 1
                 single = try parser.skipGeometry()
-            default: try parser.skipValue()
+            default: try parser.skipMember()
             }
         }
         guard types == 1 else { throw SlotRefusal() }

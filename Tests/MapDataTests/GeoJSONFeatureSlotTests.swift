@@ -72,6 +72,37 @@ struct GeoJSONFeatureSlotTests {
         collection([#"{"type":"Feature","bbox":[0,0,1,1],"properties":"x","geometry":null}"#]),
         collection([#"{"type":"Feature","bbox":[0,0,1,1],"properties":{"s":"a\"b\\u00e9\u{1}"}}"#]),
         collection([#"{"type":"Feature","bbox":[0,0,1,1],"properties":{"s":"\ud800"}}"#]),
+        // Properties (skipped by the plain-value loop, or the grammar's walk for escapes, exponents, depth).
+        collection(
+            [
+                #"{"type":"Feature","bbox":[0,0,1,1],"geometry":null,"properties":"#
+                    + #"{"a":{"b":[1,-2.5,{"c":null}],"d":true,"e":false},"f":"é","g":[],"h":{},"i":[[]],"j":0}}"#
+            ]),
+        collection([#"{"type":"Feature","bbox":[0,0,1,1],"properties":{"a":1,}}"#]),
+        collection([#"{"type":"Feature","bbox":[0,0,1,1],"properties":{"a":[1,]}}"#]),
+        collection([#"{"type":"Feature","bbox":[0,0,1,1],"properties":{"a":[,1]}}"#]),
+        collection([#"{"type":"Feature","bbox":[0,0,1,1],"properties":{"a":tru}}"#]),
+        collection([#"{"type":"Feature","bbox":[0,0,1,1],"properties":{"a":nulll}}"#]),
+        collection([#"{"type":"Feature","bbox":[0,0,1,1],"properties":{"a":01}}"#]),
+        collection([#"{"type":"Feature","bbox":[0,0,1,1],"properties":{"a":1.}}"#]),
+        collection([#"{"type":"Feature","bbox":[0,0,1,1],"properties":{"a":-}}"#]),
+        collection([#"{"type":"Feature","bbox":[0,0,1,1],"properties":{"a" 1}}"#]),
+        collection([#"{"type":"Feature","bbox":[0,0,1,1],"properties":{"a":1 "b":2}}"#]),
+        collection([#"{"type":"Feature","bbox":[0,0,1,1],"properties":{1:2}}"#]),
+        collection([#"{"type":"Feature","bbox":[0,0,1,1],"properties":{"a":[1}}"#]),
+        collection([#"{"type":"Feature","bbox":[0,0,1,1],"properties":{"a":{"b":1]}}"#]),
+        collection([#"{"type":"Feature","bbox":[0,0,1,1],"properties":{"a":"x\#u{0A}y"}}"#]),
+        collection([#"{"type":"Feature","bbox":[0,0,1,1],"properties":{"a":"\u00e9\"","b\n":1e5}}"#]),
+        collection([#"{"type":"Feature","bbox":[0,0,1,1],"id":-0.5,"properties":null}"#]),
+        collection([#"{"type":"Feature","bbox":[0,0,1,1],"id":"x","properties":{"a":1}} "#]),
+        collection([
+            #"{"type":"Feature","bbox":[0,0,1,1],"properties":{"a":"#
+                + String(repeating: "[", count: 70) + String(repeating: "]", count: 70) + "}}"
+        ]),
+        collection([
+            #"{"type":"Feature","bbox":[0,0,1,1],"properties":{"a":"#
+                + String(repeating: "[", count: 600) + String(repeating: "]", count: 600) + "}}"
+        ]),
         "\u{FEFF}" + collection([point("[1,2]")]),
         collection([point("[1,2]")]) + " x",
         collection([point("[1,2]")]) + "  \n",
