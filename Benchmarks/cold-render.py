@@ -8,7 +8,7 @@ instructions of one run per binary and view under `valgrind --tool=callgrind` (s
 where CPU times swing 10-20 %), and checks that the two builds write byte-identical PNGs (always, when two are given).
 
 Views (1024x768): world (zoom 0 and 1: the 1:110m and 1:50m land), Andorra la Vella zoom 16 (vector tiles
-over the 1:50m land), Helsinki zoom 14 (the shipped city GeoJSON).
+over the 1:50m land), Helsinki zoom 14 (the shipped city GeoJSON), Monaco zoom 15 (vector tiles).
 
     swift build -c release --product mapraster
     python3 Benchmarks/cold-render.py --new .build/release/mapraster [--base /tmp/cold-base/.build/release/mapraster]
@@ -30,6 +30,7 @@ VIEWS = [
     ("world z1", ["--center", "20,0", "--zoom", "1"]),
     ("Andorra la Vella z16", ["--center", "42.5075,1.5218", "--zoom", "16"]),
     ("Helsinki z14", ["--center", "60.1699,24.9384", "--zoom", "14"]),
+    ("Monaco z15", ["--center", "43.7384,7.4246", "--zoom", "15"]),
 ]
 
 

@@ -5,6 +5,9 @@ Run from the package root: python3 Scripts/make-basemap-data.py /path/to/shared/
 Only the Python standard library is used. The output is deterministic (same input, same bytes).
 
 Product data (SwiftPM resources of MapRender):
+  naturalearth/ne_50m_countries.geojson   copied unchanged except for an RFC 7946 "bbox" member in every
+                                       feature, right after its "type" (the renderer decodes only the
+                                       countries whose bbox meets the view)
   naturalearth/ne_50m_lakes.geojson, ne_50m_rivers.geojson   copied unchanged (Marble's NE 1:50m)
   naturalearth/ne_10m_admin1.geojson   NE 1:10m admin-1 (QGIS generalization), properties name, adm0_a3,
                                        rings simplified (Douglas-Peucker, 0.01 degrees: under 2 points up to
@@ -180,8 +183,44 @@ def copy_with_bbox(src, dst):
         f.write(head + b'"bbox":' + bbox + b"," + data[len(head):])
 
 
+def copy_with_feature_bboxes(src, dst):
+    """Copies a FeatureCollection byte for byte, with an RFC 7946 bbox [west, south, east, north] (the smallest
+    and largest longitude and latitude of its positions) in every feature with a geometry, right after the
+    feature's "type": the renderer decodes only the features whose bbox meets the view."""
+    with open(src, "rb") as f:
+        data = f.read()
+    head = b'{"type":"Feature",'
+    features = json.loads(data)["features"]
+    assert data.count(head) == len(features) and b'"bbox"' not in data, src
+    parts = data.split(head)
+    out = [parts[0]]
+    for feature, rest in zip(features, parts[1:]):
+        lons, lats = [], []
+
+        def positions(c):
+            if c and isinstance(c[0], (int, float)):
+                lons.append(c[0])
+                lats.append(c[1])
+            else:
+                for item in c:
+                    positions(item)
+
+        g = feature["geometry"]
+        assert g is None or g["type"] != "GeometryCollection", src
+        if g is not None:
+            positions(g["coordinates"])
+        out.append(head)
+        if lons:
+            bbox = [min(lons), min(lats), max(lons), max(lats)]
+            out.append(b'"bbox":' + json.dumps(bbox, separators=(",", ":")).encode() + b",")
+        out.append(rest)
+    with open(dst, "wb") as f:
+        f.write(b"".join(out))
+
+
 def main():
     w = os.path.join(SRC, "world")
+    copy_with_feature_bboxes(os.path.join(w, "ne_50m_countries.geojson"), f"{RES}/naturalearth/ne_50m_countries.geojson")
     shutil.copyfile(os.path.join(w, "ne_50m_lakes_marble.geojson"), f"{RES}/naturalearth/ne_50m_lakes.geojson")
     shutil.copyfile(
         os.path.join(w, "ne_50m_rivers_lake_centerlines_marble.geojson"), f"{RES}/naturalearth/ne_50m_rivers.geojson")

@@ -80,9 +80,7 @@ public struct StyledBaseMap: BaseMap {
                 result.append(text)
                 continue
             }
-            var found = false
-            frame.forEachFeature(of: features, layer: layer, margin: 0) { _, _, _ in found = true }
-            if found { result.append(text) }
+            if frame.hasFeature(of: features, layer: layer, margin: 0) { result.append(text) }
         }
         return result
     }

@@ -53,7 +53,13 @@ extension GeoJSON {
             } catch {}
             return true
         }
-        guard let numbers = found?.array?.compactMap(\.number), found?.array?.count == numbers.count,
+        return found.flatMap(boundingBox)
+    }
+
+    /// A `bbox` member's value as a box: 4 (or 6, with altitudes) finite numbers with `south <= north`
+    /// within ±90° and `west <= east`; nil for anything else.
+    static func boundingBox(_ value: JSONValue) -> GeoBoundingBox? {
+        guard let numbers = value.array?.compactMap(\.number), value.array?.count == numbers.count,
             numbers.count == 4 || numbers.count == 6, numbers.allSatisfy(\.isFinite)
         else { return nil }
         let half = numbers.count / 2

@@ -37,6 +37,12 @@ extension Font {
         return 0
     }
 
+    /// ``faceIndex(for:preferring:)`` of a cluster of one scalar.
+    func faceIndex(for scalar: Unicode.Scalar, preferring previous: Int?) -> Int {
+        if let previous, faces[previous].hasGlyph(for: scalar) { return previous }
+        return faces.firstIndex { $0.hasGlyph(for: scalar) } ?? 0
+    }
+
     /// Splits text into runs by face and script, in logical order, with bidi levels.
     func itemize(_ text: String) -> [Run] {
         var runs: [Run] = []
@@ -45,20 +51,33 @@ extension Font {
         for character in text {
             let length = character.utf8.count
             defer { offset += length }
-            let scalars = Array(character.unicodeScalars.filter { !Self.isIgnorable($0) })
-            guard !scalars.isEmpty else {
-                if !runs.isEmpty {
-                    runs[runs.count - 1].range = runs[runs.count - 1].range.lowerBound..<offset + length
+            let script: UInt32
+            let neutral: Bool
+            let face: Int
+            let isNumber: Bool
+            var iterator = character.unicodeScalars.makeIterator()
+            if let only = iterator.next(), iterator.next() == nil, !Self.isIgnorable(only) {
+                // One scalar, the most common character: what the general case below gives, without its array.
+                script = UnicodeScripts.script(of: only.value)
+                neutral = UnicodeScripts.isNeutral(script)
+                face = faceIndex(for: only, preferring: neutral ? previousFace : nil)
+                isNumber = Self.isDigit(only)
+            } else {
+                let scalars = Array(character.unicodeScalars.filter { !Self.isIgnorable($0) })
+                guard !scalars.isEmpty else {
+                    if !runs.isEmpty {
+                        runs[runs.count - 1].range = runs[runs.count - 1].range.lowerBound..<offset + length
+                    }
+                    continue
                 }
-                continue
+                script =
+                    scalars.lazy.map { UnicodeScripts.script(of: $0.value) }.first { !UnicodeScripts.isNeutral($0) }
+                    ?? UnicodeScripts.script(of: scalars[0].value)
+                neutral = UnicodeScripts.isNeutral(script)
+                face = faceIndex(for: scalars, preferring: neutral ? previousFace : nil)
+                isNumber = scalars.allSatisfy(Self.isDigit)
             }
-            let script =
-                scalars.lazy.map { UnicodeScripts.script(of: $0.value) }.first { !UnicodeScripts.isNeutral($0) }
-                ?? UnicodeScripts.script(of: scalars[0].value)
-            let neutral = UnicodeScripts.isNeutral(script)
-            let face = faceIndex(for: scalars, preferring: neutral ? previousFace : nil)
             previousFace = face
-            let isNumber = scalars.allSatisfy(Self.isDigit)
             if var last = runs.last, last.face == face, last.isNumber == isNumber,
                 last.script == script || neutral || UnicodeScripts.isNeutral(last.script)
             {

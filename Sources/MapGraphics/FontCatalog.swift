@@ -11,13 +11,16 @@ import MapGeometry
 ///
 /// Directories are scanned in sorted order (subdirectories too, up to 8 levels and 10,000 files), the
 /// first face found under a name keeps it, so the result does not depend on the file system's order.
-/// Files that are not fonts or are damaged are skipped; ``warnings`` names each.
+/// Files that are not fonts or are damaged are skipped; ``warnings`` names each. The files are listed when
+/// the catalog is made and read (their names, through FreeType) in that order only as far as a name looked
+/// up needs (issue #11, cold start: the shipped styles' DejaVu faces are among the first files); the answers
+/// are those of reading every file first.
 ///
 /// ```swift
 /// let catalog = try FontCatalog(directories: ["/srv/fonts"])
 /// let font = try catalog.font(stack: ["Open Sans Semibold", "Noto Sans Regular"])
 /// ```
-public final class FontCatalog: Sendable {
+public final class FontCatalog: @unchecked Sendable {
     /// One face the catalog found.
     public struct Entry: Sendable, Equatable {
         /// The font file.
@@ -50,12 +53,35 @@ public final class FontCatalog: Sendable {
     /// The directories scanned, in order.
     public let directories: [String]
     /// Every face found, in scan order.
-    public let entries: [Entry]
+    public var entries: [Entry] {
+        lock.lock()
+        defer { lock.unlock() }
+        readAll()
+        return read.entries
+    }
     /// One line per file skipped: its path and why.
-    public let warnings: [String]
+    public var warnings: [String] {
+        lock.lock()
+        defer { lock.unlock() }
+        readAll()
+        return listingWarnings + read.warnings
+    }
     /// The stack used when a stack names no installed font; nil makes that an error.
     public let fallbackStack: [String]?
-    private let index: [String: Int]
+    /// The font files, in scan order, each once.
+    private let files: [String]
+    /// The directories skipped while listing.
+    private let listingWarnings: [String]
+    private let lock = NSLock()
+    /// Guarded by `lock`: the files read so far (a prefix of `files`) and what they gave.
+    private var read = Read()
+
+    private struct Read {
+        var count = 0
+        var entries: [Entry] = []
+        var warnings: [String] = []
+        var index: [String: Int] = [:]
+    }
 
     /// Scans `directories` (then the default directories, when `includeDefaults`) for font files.
     ///
@@ -87,7 +113,6 @@ public final class FontCatalog: Sendable {
         let unique = directories.filter { seen.insert(($0 as NSString).standardizingPath).inserted }
         self.directories = unique
         self.fallbackStack = fallbackStack
-        var entries: [Entry] = []
         var warnings: [String] = []
         var files: [String] = []
         for directory in unique {
@@ -95,26 +120,34 @@ public final class FontCatalog: Sendable {
                 directory, depth: 0, into: &files, warnings: &warnings, reportMissing: required.contains(directory))
         }
         var visited = Set<String>()
-        for file in files where visited.insert(file).inserted {
-            do {
-                for names in try FreeTypeFace.names(path: file) {
-                    entries.append(Entry(path: file, index: names.index, family: names.family, style: names.style))
+        self.files = files.filter { visited.insert($0).inserted }
+        self.listingWarnings = warnings
+    }
+
+    /// Reads the next file's faces into `read`; false when every file is read. Call with `lock` held.
+    private func readNext() -> Bool {
+        guard read.count < files.count else { return false }
+        let file = files[read.count]
+        read.count += 1
+        do {
+            for names in try FreeTypeFace.names(path: file) {
+                let entry = Entry(path: file, index: names.index, family: names.family, style: names.style)
+                for key in Self.keys(family: entry.family, style: entry.style) where read.index[key] == nil {
+                    read.index[key] = read.entries.count
                 }
-            } catch let error as GraphicsError {
-                warnings.append("skipped font file '\(file)': \(Self.reason(error))")
-            } catch {
-                warnings.append("skipped font file '\(file)': \(error)")
+                read.entries.append(entry)
             }
+        } catch let error as GraphicsError {
+            read.warnings.append("skipped font file '\(file)': \(Self.reason(error))")
+        } catch {
+            read.warnings.append("skipped font file '\(file)': \(error)")
         }
-        var index: [String: Int] = [:]
-        for (i, entry) in entries.enumerated() {
-            for key in Self.keys(family: entry.family, style: entry.style) where index[key] == nil {
-                index[key] = i
-            }
-        }
-        self.entries = entries
-        self.warnings = warnings
-        self.index = index
+        return true
+    }
+
+    /// Reads every file not read yet. Call with `lock` held.
+    private func readAll() {
+        while readNext() {}
     }
 
     static let maximumFiles = 10_000
@@ -174,8 +207,13 @@ public final class FontCatalog: Sendable {
                 ? Entry(path: name, index: 0, family: name, style: "") : nil
         }
         let key = Self.normalize(name)
-        guard let i = index[key] ?? index[key + " regular"] else { return nil }
-        return entries[i]
+        lock.lock()
+        defer { lock.unlock() }
+        // The first face under `key` keeps it: found, it is the answer; `key + " regular"` only counts when
+        // no file has `key`, which takes reading them all.
+        while read.index[key] == nil, readNext() {}
+        guard let i = read.index[key] ?? read.index[key + " regular"] else { return nil }
+        return read.entries[i]
     }
 
     /// The family names the catalog has, sorted, each once.

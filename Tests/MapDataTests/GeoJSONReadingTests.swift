@@ -198,9 +198,13 @@ struct GeoJSONReadingTests {
         #expect(Self.bits(features) == Self.bits(tree))
         // Every number of the file, properties and coordinates, against strtod. The files put
         // `properties` before `geometry` in every feature, so file order is each feature's properties'
-        // numbers, then its coordinates.
+        // numbers, then its coordinates; a feature's own `bbox` (the 1:50m countries') comes before both.
         var decoded: [UInt64] = []
-        for feature in features {
+        let slots = GeoJSON.featureSlots(data)
+        for (index, feature) in features.enumerated() {
+            if let box = slots?[index].boundingBox {
+                decoded += [box.west, box.south, box.east, box.north].map(\.bitPattern)
+            }
             decoded += Self.numbers([feature])
             decoded += Self.bits([feature])
         }

@@ -52,12 +52,19 @@ final class FeatureSource: Sendable {
         case loaded([Feature], SpatialGrid)
         /// A GeoJSON file with a declared extent, read when a query first meets that extent.
         case deferred(DeferredFile)
+        /// A GeoJSON file whose features declare their extents, each decoded when a query first meets it.
+        case lazy(LazyFile)
     }
 
     init(name: String, features: [Feature]) {
         self.name = name
         self.content = .loaded(
             features, SpatialGrid(mapRects: features.map(\.bounds), cellSize: WebMercator.worldSize / 256))
+    }
+
+    private init(name: String, content: Content) {
+        self.name = name
+        self.content = content
     }
 
     /// A GeoJSON file whose every feature lies in `extent` (its `bbox` member, see ``declaredExtent(_:)``),
@@ -68,15 +75,18 @@ final class FeatureSource: Sendable {
         self.content = .deferred(DeferredFile(url: url, promoteID: promoteID, extent: extent))
     }
 
-    /// The features (of a deferred file: once a query has met its extent; none before).
+    /// The features (of a deferred file: once a query has met its extent, none before; of a lazy file: the
+    /// features decoded so far, a placeholder at the others), indexed as ``query(_:)`` returns them.
     var features: [Feature] {
         switch content {
         case .loaded(let features, _): return features
         case .deferred(let file): return file.source?.features ?? []
+        case .lazy(let file): return file.features
         }
     }
 
-    /// Indices of the features whose bounds meet `rect` (in the world's map-point square), ascending.
+    /// Indices of (at least) the features whose bounds meet `rect` (in the world's map-point square),
+    /// ascending: the candidates of a grid, to be tested against each feature's bounds.
     func query(_ rect: MapRect) -> [Int] {
         guard !rect.isNull else { return [] }
         switch content {
@@ -87,13 +97,19 @@ final class FeatureSource: Sendable {
             // The closed test of `FeatureSelection`: no feature's bounds can meet `rect` when this fails.
             guard e.minX <= rect.maxX, e.maxX >= rect.minX, e.minY <= rect.maxY, e.maxY >= rect.minY else { return [] }
             return file.source?.query(rect) ?? []
+        case .lazy(let file):
+            return file.query(rect)
         }
     }
 
-    /// Throws the error of loading a deferred file when a query needed it and it failed (a query cannot
-    /// throw: it found nothing); call after drawing or placing a layer.
+    /// Throws the error of loading a deferred file (or a lazy file's feature) when a query needed it and it
+    /// failed (a query cannot throw: it found nothing); call after drawing or placing a layer.
     func checkDeferredLoad() throws {
-        if case .deferred(let file) = content { try file.checkLoad() }
+        switch content {
+        case .loaded: return
+        case .deferred(let file): try file.checkLoad()
+        case .lazy(let file): try file.checkLoad()
+        }
     }
 
     /// A deferred file's state; the loaded source itself is ``FeatureSource/load(_:promoteID:)``'s, cached
@@ -124,6 +140,93 @@ final class FeatureSource: Sendable {
             lock.lock()
             defer { lock.unlock() }
             _ = try loaded?.get()
+            if case .success(let source) = loaded { try source.checkDeferredLoad() }
+        }
+    }
+
+    /// A GeoJSON file whose features declare their own extents (`bbox` members, see `GeoJSON.featureSlots`):
+    /// the grid holds each such feature under its declared extent (grown by one map point against projection
+    /// rounding), and a query decodes the candidates it meets for the first time. The features a query finally
+    /// selects (by their bounds) are those of the fully decoded file, in the same order; a feature that leaves
+    /// its declared `bbox` is an error, as for a file's `bbox`.
+    private final class LazyFile: @unchecked Sendable {
+        let url: URL
+        let promoteID: String?
+        let data: Data
+        let fileBox: GeoBoundingBox?
+        /// Per feature index: the slot to decode (nil: decoded when the file was opened).
+        let slotOf: [(slot: GeoJSON.FeatureSlot, index: Int)?]
+        /// Per feature index: its declared extent (grown), or its bounds when decoded at once.
+        let rects: [MapRect]
+        let grid: SpatialGrid
+        private let lock = NSLock()
+        /// Guarded by `lock`: the decoded features, ``placeholder`` until decoded (or when decoding failed).
+        private var decoded: [Feature]
+        /// Guarded by `lock`: whether a feature was tried (decoded or failed).
+        private var tried: [Bool]
+        /// Guarded by `lock`: whether a feature is decoded.
+        private var ok: [Bool]
+        /// Guarded by `lock`: the first decoding error.
+        private var failure: (any Error)?
+
+        init(
+            url: URL, promoteID: String?, data: Data, fileBox: GeoBoundingBox?,
+            entries: [(feature: Feature?, slot: (slot: GeoJSON.FeatureSlot, index: Int)?, rect: MapRect)]
+        ) {
+            self.url = url
+            self.promoteID = promoteID
+            self.data = data
+            self.fileBox = fileBox
+            self.slotOf = entries.map(\.slot)
+            self.decoded = entries.map { $0.feature ?? Self.placeholder }
+            self.tried = entries.map { $0.slot == nil }
+            self.ok = entries.map { $0.feature != nil }
+            self.rects = entries.map(\.rect)
+            // Coarse cells: countries' extents span many cells of the usual size (inserting them cost more
+            // than a view's decoding), and candidates are tested against `rects` before being decoded.
+            self.grid = SpatialGrid(mapRects: rects, cellSize: WebMercator.worldSize / 32)
+        }
+
+        /// What stands for a feature not decoded: never selected (``query(_:)`` does not return it).
+        static let placeholder = Feature(
+            shape: .points([]), bounds: .null, properties: [:], geometryType: "Point", labelPoint: MapPoint(x: 0, y: 0))
+
+        var features: [Feature] {
+            lock.lock()
+            defer { lock.unlock() }
+            return decoded
+        }
+
+        func query(_ rect: MapRect) -> [Int] {
+            let candidates = grid.query(Rect(x: rect.minX, y: rect.minY, width: rect.width, height: rect.height))
+            lock.lock()
+            defer { lock.unlock() }
+            var result: [Int] = []
+            for i in candidates {
+                // The closed test of `FeatureSelection`: a feature whose extent misses `rect` is not selected.
+                let r = rects[i]
+                guard r.minX <= rect.maxX, r.maxX >= rect.minX, r.minY <= rect.maxY, r.maxY >= rect.minY else {
+                    continue
+                }
+                if !tried[i], let (slot, index) = slotOf[i] {
+                    tried[i] = true
+                    do {
+                        decoded[i] = try FeatureSource.decodeSlot(
+                            data, slot: slot, index: index, url: url, fileBox: fileBox, promoteID: promoteID)
+                        ok[i] = true
+                    } catch {
+                        if failure == nil { failure = error }
+                    }
+                }
+                if ok[i] { result.append(i) }
+            }
+            return result
+        }
+
+        func checkLoad() throws {
+            lock.lock()
+            defer { lock.unlock() }
+            if let failure { throw failure }
         }
     }
 
@@ -142,23 +245,90 @@ final class FeatureSource: Sendable {
                 throw RenderError.missingData(
                     name: url.path, reason: "cannot read the GeoJSON file (\(error.localizedDescription))")
             }
+            let fileBox = GeoJSON.declaredBoundingBox(data)
+            if let slots = GeoJSON.featureSlots(data), slots.contains(where: { $0.boundingBox != nil }) {
+                return try lazy(url: url, data: data, slots: slots, fileBox: fileBox, promoteID: promoteID)
+            }
             let decoded: [GeoJSONFeature]
             do { decoded = try GeoJSON.decodeFeatures(data, source: url.path) } catch let error as GeoJSONError {
                 throw RenderError.missingData(name: url.path, reason: "invalid GeoJSON: \(error.description)")
             }
             // A declared extent lets views away from it skip the file (`declaredExtent`); it must hold.
-            if let box = GeoJSON.declaredBoundingBox(data) {
-                for feature in decoded {
-                    guard let geometry = feature.geometry, let c = box.firstPositionOutside(geometry) else { continue }
-                    throw RenderError.missingData(
-                        name: url.path,
-                        reason: "its \"bbox\" member \(box) does not contain \(feature.location) (longitude "
-                            + "\(c.longitude), latitude \(c.latitude)); every position must lie within the bbox "
-                            + "(RFC 7946 section 5): correct the bbox or remove it")
-                }
+            if let fileBox {
+                for feature in decoded { try check(feature, within: fileBox, what: "its \"bbox\" member", url: url) }
             }
             return make(name: url.lastPathComponent, decoded, promoteID: promoteID)
         }
+    }
+
+    /// Refuses a feature with a position outside `box` (a file's or the feature's own `bbox`).
+    private static func check(_ feature: GeoJSONFeature, within box: GeoBoundingBox, what: String, url: URL) throws {
+        guard let geometry = feature.geometry, let c = box.firstPositionOutside(geometry) else { return }
+        throw RenderError.missingData(
+            name: url.path,
+            reason: "\(what) \(box) does not contain \(feature.location) (longitude "
+                + "\(c.longitude), latitude \(c.latitude)); every position must lie within the bbox "
+                + "(RFC 7946 section 5): correct the bbox or remove it")
+    }
+
+    /// A file whose features (some of them) declare their extents: those are decoded when a query meets
+    /// them, the others now. Any error decoding a feature is reported as decoding the whole file reports it.
+    private static func lazy(
+        url: URL, data: Data, slots: [GeoJSON.FeatureSlot], fileBox: GeoBoundingBox?, promoteID: String?
+    ) throws -> FeatureSource {
+        var entries: [(feature: Feature?, slot: (slot: GeoJSON.FeatureSlot, index: Int)?, rect: MapRect)] = []
+        entries.reserveCapacity(slots.count)
+        for (index, slot) in slots.enumerated() {
+            if let box = slot.boundingBox {
+                let rect = box.mapRect.insetBy(dx: -1, dy: -1)
+                if rect.minX.isFinite, rect.minY.isFinite, rect.maxX.isFinite, rect.maxY.isFinite {
+                    entries.append((nil, (slot, index), rect))
+                    continue
+                }
+            }
+            let feature: GeoJSONFeature
+            do { feature = try GeoJSON.decodeFeature(data, slot: slot, index: index, source: url.path) } catch {
+                throw wholeFileError(data, url: url, otherwise: error)
+            }
+            if let fileBox { try check(feature, within: fileBox, what: "its \"bbox\" member", url: url) }
+            for projected in features(of: feature, promoteID: promoteID) {
+                entries.append((projected, nil, projected.bounds))
+            }
+        }
+        return FeatureSource(
+            name: url.lastPathComponent,
+            content: .lazy(LazyFile(url: url, promoteID: promoteID, data: data, fileBox: fileBox, entries: entries)))
+    }
+
+    /// The one feature a declared slot holds, checked against its own and the file's `bbox`.
+    private static func decodeSlot(
+        _ data: Data, slot: GeoJSON.FeatureSlot, index: Int, url: URL, fileBox: GeoBoundingBox?, promoteID: String?
+    ) throws -> Feature {
+        let feature: GeoJSONFeature
+        do { feature = try GeoJSON.decodeFeature(data, slot: slot, index: index, source: url.path) } catch {
+            throw wholeFileError(data, url: url, otherwise: error)
+        }
+        if let fileBox { try check(feature, within: fileBox, what: "its \"bbox\" member", url: url) }
+        if let box = slot.boundingBox {
+            try check(feature, within: box, what: "the \"bbox\" member of \(feature.location)", url: url)
+        }
+        // A slot with a bbox has one geometry of a type other than GeometryCollection: one feature.
+        guard let projected = features(of: feature, promoteID: promoteID).first else {
+            throw RenderError.missingData(name: url.path, reason: "\(feature.location) has no geometry")
+        }
+        return projected
+    }
+
+    /// The error decoding the whole file gives (its line and column, its wording), for an error found
+    /// decoding one feature; `otherwise` if the whole file decodes.
+    private static func wholeFileError(_ data: Data, url: URL, otherwise: any Error) -> any Error {
+        do { _ = try GeoJSON.decodeFeatures(data, source: url.path) } catch let error as GeoJSONError {
+            return RenderError.missingData(name: url.path, reason: "invalid GeoJSON: \(error.description)")
+        } catch { return error }
+        if let error = otherwise as? GeoJSONError {
+            return RenderError.missingData(name: url.path, reason: "invalid GeoJSON: \(error.description)")
+        }
+        return otherwise
     }
 
     private static let extents = OnceCache<String, MapRect?>()
@@ -194,20 +364,23 @@ final class FeatureSource: Sendable {
     static func make(name: String, _ decoded: [GeoJSONFeature], promoteID: String? = nil) -> FeatureSource {
         var features: [Feature] = []
         features.reserveCapacity(decoded.count)
-        for feature in decoded {
-            guard let geometry = feature.geometry else { continue }
-            var properties: [String: StyleValue] = [:]
-            for (key, value) in feature.properties.members ?? [] where value != .null {
-                properties[key] = StyleValue(value)
-            }
-            let id = promoteID.map { properties[$0] ?? .null } ?? feature.id.map(StyleValue.init) ?? .null
-            for shape in shapes(geometry) {
-                var projected = makeFeature(shape, properties)
-                projected.id = id
-                features.append(projected)
-            }
-        }
+        for feature in decoded { features += self.features(of: feature, promoteID: promoteID) }
         return FeatureSource(name: name, features: features)
+    }
+
+    /// The projected features of one decoded feature (none without a geometry, one per item of a collection).
+    private static func features(of feature: GeoJSONFeature, promoteID: String?) -> [Feature] {
+        guard let geometry = feature.geometry else { return [] }
+        var properties: [String: StyleValue] = [:]
+        for (key, value) in feature.properties.members ?? [] where value != .null {
+            properties[key] = StyleValue(value)
+        }
+        let id = promoteID.map { properties[$0] ?? .null } ?? feature.id.map(StyleValue.init) ?? .null
+        return shapes(geometry).map { shape in
+            var projected = makeFeature(shape, properties)
+            projected.id = id
+            return projected
+        }
     }
 
     private static func shapes(_ geometry: GeoJSONGeometry) -> [Shape] {

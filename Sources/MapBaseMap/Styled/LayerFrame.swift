@@ -77,10 +77,7 @@ struct FeatureSelection {
     ) {
         let sortKey = layer.type.sortKey
         let sorted = sortKey.map(layer.isSet) ?? false
-        let visible = viewport.visibleMapRect
-        let pad = margin * viewport.mapPointsPerPoint
-        for offset in WorldCopies.offsets(meeting: visible.insetBy(dx: -pad, dy: -pad)) {
-            let window = visible.offsetBy(dx: -offset, dy: 0).insetBy(dx: -pad, dy: -pad)
+        for (offset, window) in windows(margin: margin) {
             var selected: [(FeatureSource.Feature, EvaluationContext, Double)] = []
             for i in source.query(window) {
                 let feature = source.features[i]
@@ -97,6 +94,30 @@ struct FeatureSelection {
                 }.map(\.element)
             }
             for (feature, context, _) in selected { body(feature, offset, context) }
+        }
+    }
+
+    /// Whether ``forEachFeature(of:layer:margin:_:)`` would find any feature (it stops at the first).
+    func hasFeature(of source: FeatureSource, layer: StyleLayer, margin: Double) -> Bool {
+        for (_, window) in windows(margin: margin) {
+            for i in source.query(window) {
+                let feature = source.features[i]
+                guard contains(window, feature.bounds) else { continue }
+                let context = self.context(
+                    properties: feature.properties, geometryType: feature.geometryType, id: feature.id)
+                if layer.accepts(context) { return true }
+            }
+        }
+        return false
+    }
+
+    /// The view grown by `margin` points, once per world copy it meets: the copy's offset and the window
+    /// in the world's map-point square.
+    private func windows(margin: Double) -> [(offset: Double, window: MapRect)] {
+        let visible = viewport.visibleMapRect
+        let pad = margin * viewport.mapPointsPerPoint
+        return WorldCopies.offsets(meeting: visible.insetBy(dx: -pad, dy: -pad)).map { offset in
+            (offset, visible.offsetBy(dx: -offset, dy: 0).insetBy(dx: -pad, dy: -pad))
         }
     }
 
