@@ -23,6 +23,7 @@ PACKAGES=(
     librsvg2-bin        # rsvg-convert: data preparation only (Scripts/make-sprite.py); the product does not need it
     fonts-open-sans     # Open Sans (2.8 MB): the stacks OpenMapTiles styles (OSM Bright) and MapLibre's render tests name
     fonts-lohit-deva    # Lohit Devanagari (187 kB, vs 42 MB for fonts-noto-core): the fallback for Devanagari labels
+    fonts-nanum         # Nanum Gothic (10 MB, vs 91 MB for Noto CJK): the fallback for Korean Hangul, pinned by path
     fonts-droid-fallback # Droid Sans Fallback (1.8 MB, vs 91 MB for Noto CJK): Chinese and the kanji IPAex lacks (戶)
 )
 

@@ -7,7 +7,7 @@ import MapGeometry
 /// Per character, the first face of the stack that has a glyph for it draws it; characters none of the
 /// named faces has go to the fallback faces (``fallbackPaths``: DejaVu Sans for Latin, Greek, Cyrillic,
 /// Arabic and Hebrew; IPAex Gothic for Japanese; Lohit Devanagari; Droid Sans Fallback for Chinese and the
-/// kanji IPAex lacks; then Noto Sans CJK/Arabic/Hebrew/Devanagari when installed, filling only gaps). Text is
+/// kanji IPAex lacks; Nanum Gothic for Korean; then Noto Sans CJK/Arabic/Hebrew/Devanagari when installed, filling only gaps). Text is
 /// split into runs by face and script, each run shaped by HarfBuzz with its script and direction,
 /// right-to-left runs put in visual order.
 ///
@@ -23,13 +23,14 @@ public final class Font: Sendable {
     public static let defaultPath = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"
 
     /// The fallback chain, in order, tried for characters no face of a stack has. Files that are not
-    /// installed are left out; DejaVu, IPAex, Lohit and Droid come with `Scripts/install-system-deps.sh`.
+    /// installed are left out; DejaVu, IPAex, Lohit, Droid and Nanum come with `Scripts/install-system-deps.sh`.
     public static let fallbackPaths: [String] = [
         "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf",  // Latin, Greek, Cyrillic, Arabic, Hebrew, symbols
         "/usr/share/fonts/opentype/ipaexfont-gothic/ipaexg.ttf",  // Japanese kana and kanji (fonts-ipaexfont-gothic)
         "/usr/share/fonts/truetype/lohit-devanagari/Lohit-Devanagari.ttf",  // Devanagari (fonts-lohit-deva)
         // Chinese and the rarer ideographs IPAex lacks (fonts-droid-fallback)
         "/usr/share/fonts/truetype/droid/DroidSansFallbackFull.ttf",
+        "/usr/share/fonts/truetype/nanum/NanumGothic.ttf",  // Korean Hangul (fonts-nanum)
         "/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc",  // fonts-noto-cjk, optional
         "/usr/share/fonts/truetype/noto/NotoSansArabic-Regular.ttf",  // fonts-noto-core, optional
         "/usr/share/fonts/truetype/noto/NotoSansHebrew-Regular.ttf",

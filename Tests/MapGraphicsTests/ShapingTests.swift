@@ -82,14 +82,15 @@ struct ShapingTests {
 
     /// fc-list's charsets: IPAex Gothic has 戸 (U+6238) but not its traditional form 戶 (U+6236, in Natural
     /// Earth's 松戶市) nor simplified Chinese 这 说 (U+8FD9, U+8BF4); Droid Sans Fallback (fonts-droid-fallback)
-    /// has them. (A space stays with the face before it.)
-    @Test("Fallback: kanji IPAex lacks and simplified Chinese are drawn by Droid Sans Fallback, not as boxes")
-    func droidFallback() throws {
+    /// has them; Hangul (서울, U+C11C U+C6B8) is in neither (nor mostly in Droid) and comes from Nanum Gothic
+    /// (fonts-nanum). (A space stays with the face before it.)
+    @Test("Fallback: kanji IPAex lacks, simplified Chinese and Hangul are drawn by their fallback faces, not as boxes")
+    func cjkFallback() throws {
         let font = try FontCatalog.default.font(stack: ["DejaVu Sans Bold"])
-        let shaped = font.shape("松戸 松戶 这说", size: 1000)
+        let shaped = font.shape("松戸 松戶 这说 서울", size: 1000)
         let files = shaped.glyphs.map { ($0.face.path as NSString).lastPathComponent }
-        let (ipa, droid) = ("ipaexg.ttf", "DroidSansFallbackFull.ttf")
-        #expect(files == [ipa, ipa, ipa, ipa, droid, droid, droid, droid])
+        let (ipa, droid, nanum) = ("ipaexg.ttf", "DroidSansFallbackFull.ttf", "NanumGothic.ttf")
+        #expect(files == [ipa, ipa, ipa, ipa, droid, droid, droid, droid, droid, nanum, nanum], "\(files)")
         #expect(!shaped.glyphs.contains { $0.index == 0 })
     }
 
