@@ -32,9 +32,11 @@ final class FeatureSource: Sendable {
         /// buffer included) and that line's length, in map points, and whether the line begins on the tile's
         /// edge; line symbols are spaced along the whole line as MapLibre spaces them.
         var lineMeasures: [LineMeasure]?
-        /// For a vector-tile line that leaves its tile: its lines as the tile holds them (the tile's buffer
-        /// included, not cut at the tile's square), for line layers drawn as MapLibre draws them (each
-        /// tile clipped to its square, dashes measured from the tile's line start). Nil otherwise.
+        /// The lines a line layer draws for a vector-tile feature, as the tile holds them (the tile's buffer
+        /// included, not cut at the tile's square), drawn as MapLibre draws them (each tile clipped to its
+        /// square, dashes measured from the tile's line start): a line that leaves its tile, a line lying
+        /// wholly in the buffer (whose shape is then empty), or a polygon's rings when cutting or orienting
+        /// changed them (its outline). Nil otherwise.
         var bufferedLines: [[MapPoint]]?
     }
 
