@@ -210,7 +210,14 @@ extension SymbolLayerRenderer {
         let characters = Array(text)
         var pens = shaped.glyphs.enumerated().map { $0.element.x + letterSpacing * Double($0.offset) }
         var glyphAdvances = shaped.glyphs.map(\.advance)
-        if sections == nil, characters.count == shaped.glyphs.count, characters.count <= 1_000 {
+        // Only where glyph k is character k: glyphs in logical order (no right-to-left run, which shaping
+        // puts in visual order) and advancing left to right.
+        let logicalOrder =
+            !text.unicodeScalars.contains {
+                (0x0590...0x08FF).contains($0.value) || (0xFB1D...0xFEFF).contains($0.value)
+            }
+            && zip(shaped.glyphs, shaped.glyphs.dropFirst()).allSatisfy { $0.x <= $1.x }
+        if sections == nil, logicalOrder, characters.count == shaped.glyphs.count, characters.count <= 1_000 {
             var pen = 0.0
             for (k, character) in characters.enumerated() {
                 let advance = advances.advance(character, font: font) * size / 24

@@ -136,7 +136,8 @@ enum LineLayerRenderer {
         // maxzoom), each tile holds the line cut at its square grown by a quarter tile, in a grid of 8192
         // units; the tile draws its pieces clipped to its square, each piece's distance from 0 at its start
         // (dashes) and its progress ramp spanning only the piece (gradients, with lineMetrics).
-        let tileZoom = max(0, min(18, Int(frame.zoom.rounded(.down))))
+        // Clamped as a Double first: a non-finite zoom (a degenerate visible rect) must not trap.
+        let tileZoom = frame.zoom.isFinite ? Int(max(0, min(18, frame.zoom.rounded(.down)))) : 0
         let geojsonTolerance = max(0.5, widthTolerance) / scale
         func geojsonTileMeshes(
             _ lines: [[MapPoint]], _ paint: Paint, _ shading: LineShading, offset: Double, context: EvaluationContext,
