@@ -266,20 +266,22 @@ public final class LineCanvas {
             self.maxY = maxY
         }
         let base = Int32(positions.count / 2)
-        let cairo = context.cairo
+        // User space to device pixels as cairo_user_to_device computes it (the same products and sums).
+        let m = context.cairo.matrix
         for v in mesh.vertices {
-            let d = cairo.userToDevice(v.position)
-            guard d.x.isFinite, d.y.isFinite else { return }
-            positions.append(d.x)
-            positions.append(d.y)
+            let x = (m.a * v.position.x + m.c * v.position.y) + m.tx
+            let y = (m.b * v.position.x + m.d * v.position.y) + m.ty
+            guard x.isFinite, y.isFinite else { return }
+            positions.append(x)
+            positions.append(y)
             normals.append(Float(v.normal.x))
             normals.append(Float(v.normal.y))
             progress.append(Float(v.progress))
             distances.append(v.distance)
-            minX = min(minX, d.x)
-            minY = min(minY, d.y)
-            maxX = max(maxX, d.x)
-            maxY = max(maxY, d.y)
+            minX = min(minX, x)
+            minY = min(minY, y)
+            maxX = max(maxX, x)
+            maxY = max(maxY, y)
         }
         let count = Int32(mesh.vertices.count)
         var work = pixelWork
@@ -316,17 +318,7 @@ public final class LineCanvas {
     /// Rasterizes everything into a new image covering the pixels the triangles may draw within `clip`
     /// (device pixels); nil when nothing is visible. Returns the image and its device-pixel origin.
     func rasterize() -> (ImageSurface, x: Int, y: Int)? {
-        guard !triangles.isEmpty else { return nil }
-        // The triangles are placed relative to the meshes' box (origin x0, y0: the same coordinates, so the
-        // same arithmetic, whatever part of it the image covers); the image is only the part of that box
-        // the triangles' pixels can fall in (a sparse layer's lines need not clear and composite the view).
-        let x0 = Int(max(minX, clip.minX).rounded(.down))
-        let y0 = Int(max(minY, clip.minY).rounded(.down))
-        let x1 = Int(min(maxX, clip.maxX).rounded(.up))
-        let y1 = Int(min(maxY, clip.maxY).rounded(.up))
-        let width = x1 - x0
-        let height = y1 - y0
-        guard width > 0, height > 0 else { return nil }
+        guard let (x0, y0, width, height) = extent() else { return nil }
         let triangles = self.triangles
         let limits = self.limits
         var box = (x0: Int.max, x1: Int.min, y0: Int.max, y1: Int.min)  // first and last column and row
@@ -355,49 +347,92 @@ public final class LineCanvas {
         guard box.x0 <= box.x1, box.y0 <= box.y1,
             let image = try? ImageSurface(width: box.x1 - box.x0 + 1, height: box.y1 - box.y0 + 1)
         else { return nil }
+        image.cairo.withPixels { base, stride in
+            blendTriangles(
+                into: base, stride: stride, pixelsOrigin: (box.x0, box.y0), origin: (x0, y0), size: (width, height))
+        }
+        image.cairo.markDirty()
+        return (image, x0 + box.x0, y0 + box.y0)
+    }
+
+    /// Blends the triangles straight into `surface`'s pixels, none outside `bounds` (device pixels, within
+    /// the surface): the same pixels, one 8-bit rounding per triangle as a GPU's framebuffer has, with no
+    /// intermediate image. False (nothing drawn) when the canvas's clip does not lie within `bounds`.
+    func rasterize(into surface: CairoSurface, within bounds: (x: Int, y: Int, width: Int, height: Int)) -> Bool {
+        guard !triangles.isEmpty else { return true }
+        guard let (x0, y0, width, height) = extent() else { return true }
+        guard x0 >= bounds.x, y0 >= bounds.y else { return false }
+        let w = min(width, bounds.x + bounds.width - x0)
+        let h = min(height, bounds.y + bounds.height - y0)
+        guard w > 0, h > 0 else { return true }
+        surface.withPixels { base, stride in
+            blendTriangles(into: base, stride: stride, pixelsOrigin: (-x0, -y0), origin: (x0, y0), size: (w, h))
+        }
+        surface.markDirty(x: x0, y: y0, width: w, height: h)
+        return true
+    }
+
+    /// The box of device pixels the triangles may draw (their bounds within the clip): origin and size.
+    private func extent() -> (x0: Int, y0: Int, width: Int, height: Int)? {
+        guard !triangles.isEmpty else { return nil }
+        // The triangles are placed relative to the meshes' box (origin x0, y0: the same coordinates, so the
+        // same arithmetic, whatever part of it the image covers); the image is only the part of that box
+        // the triangles' pixels can fall in (a sparse layer's lines need not clear and composite the view).
+        let x0 = Int(max(minX, clip.minX).rounded(.down))
+        let y0 = Int(max(minY, clip.minY).rounded(.down))
+        let x1 = Int(min(maxX, clip.maxX).rounded(.up))
+        let y1 = Int(min(maxY, clip.maxY).rounded(.up))
+        guard x1 > x0, y1 > y0 else { return nil }
+        return (x0, y0, x1 - x0, y1 - y0)
+    }
+
+    /// Blends every triangle, in order, into pixel memory whose column 0, row 0 is the box's pixel
+    /// `pixelsOrigin` (relative to `origin`, the box's device origin); `size` bounds the pixels drawn.
+    private func blendTriangles(
+        into base: UnsafeMutableRawPointer, stride: Int, pixelsOrigin: (x: Int, y: Int), origin: (Int, Int),
+        size: (Int, Int)
+    ) {
+        let triangles = self.triangles
+        let limits = self.limits
         let shadings = self.shadings
         let gradients = self.gradients
         let nearest = self.nearest
         let steps = self.steps
         let dashes = self.dashes
         let patterns = self.patterns
-        image.cairo.withPixels { base, stride in
-            positions.withUnsafeBufferPointer { positions in
-                normals.withUnsafeBufferPointer { normals in
-                    progress.withUnsafeBufferPointer { progress in
-                        distances.withUnsafeBufferPointer { distances in
-                            let vertices = Vertices(
-                                positions: positions, normals: normals, progress: progress, distances: distances)
-                            // A mesh's triangles are consecutive: its shading is looked up once per run.
-                            var t = 0
-                            while t + 3 < triangles.count {
-                                let index = Int(triangles[t + 3])
-                                var end = t + 4
-                                while end + 3 < triangles.count, triangles[end + 3] == triangles[t + 3] { end += 4 }
-                                let shading = shadings[index]
-                                let gradient = gradients[index]
-                                let nearest = nearest[index]
-                                let steps = steps[index]
-                                let dash = dashes[index]
-                                let pattern = patterns[index]
-                                let limit = limits[index]
-                                while t < end {
-                                    Self.rasterizeTriangle(
-                                        Int(triangles[t]), Int(triangles[t + 1]), Int(triangles[t + 2]),
-                                        vertices: vertices, shading: shading, gradient: gradient, nearest: nearest,
-                                        steps: steps, dash: dash, pattern: pattern, limit: limit,
-                                        origin: (x0, y0), size: (width, height), pixels: base,
-                                        pixelsOrigin: (box.x0, box.y0), stride: stride)
-                                    t += 4
-                                }
+        positions.withUnsafeBufferPointer { positions in
+            normals.withUnsafeBufferPointer { normals in
+                progress.withUnsafeBufferPointer { progress in
+                    distances.withUnsafeBufferPointer { distances in
+                        let vertices = Vertices(
+                            positions: positions, normals: normals, progress: progress, distances: distances)
+                        // A mesh's triangles are consecutive: its shading is looked up once per run.
+                        var t = 0
+                        while t + 3 < triangles.count {
+                            let index = Int(triangles[t + 3])
+                            var end = t + 4
+                            while end + 3 < triangles.count, triangles[end + 3] == triangles[t + 3] { end += 4 }
+                            let shading = shadings[index]
+                            let gradient = gradients[index]
+                            let nearest = nearest[index]
+                            let steps = steps[index]
+                            let dash = dashes[index]
+                            let pattern = patterns[index]
+                            let limit = limits[index]
+                            while t < end {
+                                Self.rasterizeTriangle(
+                                    Int(triangles[t]), Int(triangles[t + 1]), Int(triangles[t + 2]),
+                                    vertices: vertices, shading: shading, gradient: gradient, nearest: nearest,
+                                    steps: steps, dash: dash, pattern: pattern, limit: limit,
+                                    origin: origin, size: size, pixels: base, pixelsOrigin: pixelsOrigin,
+                                    stride: stride)
+                                t += 4
                             }
                         }
                     }
                 }
             }
         }
-        image.cairo.markDirty()
-        return (image, x0 + box.x0, y0 + box.y0)
     }
 
     /// The vertex arrays, read without bounds checks (every index was checked when its triangle was added).
@@ -498,6 +533,9 @@ public final class LineCanvas {
         let ramp = shading.ramp
         let inverseRamp = 1 / ramp
         let rampStart = inset - ramp
+        let inverse0 = 1 / -e0y
+        let inverse1 = 1 / -e1y
+        let inverse2 = 1 / -e2y
         // The row `y`'s pixel pointer, its terms of the edge functions and the columns that may be inside.
         @inline(__always) func span(_ y: Int) -> (
             row: UnsafeMutableRawPointer, r0: Double, r1: Double, r2: Double, first: Int, last: Int
@@ -514,19 +552,20 @@ public final class LineCanvas {
             // covered pixels.
             var lo = Double(xStart)
             var hi = Double(xEnd)
-            @inline(__always) func narrow(_ a: Double, _ x: Double, _ b: Double) {
-                // w(px) = b + a * (px - x)
+            @inline(__always) func narrow(_ a: Double, _ inverse: Double, _ x: Double, _ b: Double) {
+                // w(px) = b + a * (px - x), zero at x - b / a (times the inverse: an error of an ulp or so,
+                // far inside the pixel of widening)
                 if a > 0 {
-                    lo = max(lo, x - b / a - 0.5 - 1)
+                    lo = max(lo, x - b * inverse - 0.5 - 1)
                 } else if a < 0 {
-                    hi = min(hi, x - b / a - 0.5 + 1)
+                    hi = min(hi, x - b * inverse - 0.5 + 1)
                 } else if b < 0 {
                     hi = lo - 1
                 }
             }
-            narrow(-e0y, bx, r0)
-            narrow(-e1y, cx, r1)
-            narrow(-e2y, ax, r2)
+            narrow(-e0y, inverse0, bx, r0)
+            narrow(-e1y, inverse1, cx, r1)
+            narrow(-e2y, inverse2, ax, r2)
             guard lo <= hi, lo.isFinite, hi.isFinite else { return nil }
             // lo and hi lie within xStart...xEnd (never negative): truncation is the floor.
             let first = max(xStart, Int(lo))
@@ -541,29 +580,44 @@ public final class LineCanvas {
             let source = (shading.r, shading.g, shading.b, shading.a)
             let opaque = shading.a == 1
             let opaqueWord = Self.blend(0, source, coverage: 1)
+            // Four pixels at a time: each lane does the scalar arithmetic, operation for operation (the same
+            // IEEE results, so the same pixels as one at a time).
+            let lanes = SIMD4<Double>(0.5, 1.5, 2.5, 3.5)
             for y in yStart...yEnd {
                 guard let (row, r0, r1, r2, first, last) = span(y) else { continue }
-                for x in first...last {
-                    let px = Double(x) + 0.5
+                var x = first
+                while x <= last {
+                    let px = SIMD4<Double>(repeating: Double(x)) + lanes
                     let w0 = r0 - e0y * (px - bx)
                     let w1 = r1 - e1y * (px - cx)
                     let w2 = r2 - e2y * (px - ax)
-                    guard w0 > t0, w1 > t1, w2 > t2 else { continue }
-                    let l0 = Float(w0 * inverse)
-                    let l1 = Float(w1 * inverse)
+                    let inside = (w0 .> t0) .& (w1 .> t1) .& (w2 .> t2)
+                    guard any(inside) else {
+                        x += 4
+                        continue
+                    }
+                    let l0 = SIMD4<Float>(w0 * inverse)
+                    let l1 = SIMD4<Float>(w1 * inverse)
                     let l2 = 1 - l0 - l1
                     let nx = l0 * na.0 + l1 * nb.0 + l2 * nc.0
                     let ny = l0 * na.1 + l1 * nb.1 + l2 * nc.1
                     let dist = (nx * nx + ny * ny).squareRoot() * outset
-                    let coverage = min(max(min(dist - rampStart, outset - dist) * inverseRamp, 0), 1)
-                    guard coverage > 0 else { continue }
-                    if coverage == 1 && opaque {
-                        row.storeBytes(of: opaqueWord, toByteOffset: x * 4, as: UInt32.self)
-                        continue
+                    let coverages = (pointwiseMin(dist - rampStart, outset - dist) * inverseRamp).clamped(
+                        lowerBound: SIMD4(repeating: 0), upperBound: SIMD4(repeating: 1))
+                    for lane in 0..<min(4, last - x + 1) where inside[lane] {
+                        let coverage = coverages[lane]
+                        // A NaN distance (degenerate normals) draws nothing, as in the scalar formula.
+                        guard coverage > 0, !dist[lane].isNaN else { continue }
+                        let offset = (x + lane) * 4
+                        if coverage == 1 && opaque {
+                            row.storeBytes(of: opaqueWord, toByteOffset: offset, as: UInt32.self)
+                            continue
+                        }
+                        let word = row.load(fromByteOffset: offset, as: UInt32.self)
+                        row.storeBytes(
+                            of: Self.blend(word, source, coverage: coverage), toByteOffset: offset, as: UInt32.self)
                     }
-                    let word = row.load(fromByteOffset: x * 4, as: UInt32.self)
-                    row.storeBytes(
-                        of: Self.blend(word, source, coverage: coverage), toByteOffset: x * 4, as: UInt32.self)
+                    x += 4
                 }
             }
             return
@@ -717,7 +771,14 @@ extension GraphicsContext {
 
     /// Draws what `canvas` collected over the image (source over, times the context alpha), within the
     /// current clip.
+    ///
+    /// At full opacity, into an image surface with no transparency layer and a clip of one pixel-aligned
+    /// rectangle (a map's or a tile's layers), the triangles are blended straight into the image, as a GPU
+    /// blends into its framebuffer; otherwise into an intermediate image composited over it.
     public func draw(_ canvas: LineCanvas) {
+        if alpha == 1, let bounds = cairo.directPixelRect(), canvas.rasterize(into: cairo.surface, within: bounds) {
+            return
+        }
         guard let (image, x, y) = canvas.rasterize() else { return }
         cairo.withSavedCairoState {
             cairo.identityMatrix()

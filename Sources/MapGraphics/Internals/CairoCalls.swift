@@ -34,6 +34,9 @@ final class CairoSurface {
 
     func flush() { cairo_surface_flush(raw) }
     func markDirty() { cairo_surface_mark_dirty(raw) }
+    func markDirty(x: Int, y: Int, width: Int, height: Int) {
+        cairo_surface_mark_dirty_rectangle(raw, Int32(x), Int32(y), Int32(width), Int32(height))
+    }
 
     /// Lends the premultiplied ARGB32 pixel memory (native-endian 32-bit words, rows of `stride` bytes).
     func withPixels<T>(_ body: (UnsafeMutableRawPointer, Int) throws -> T) rethrows -> T {
@@ -158,6 +161,32 @@ final class CairoContext {
         let minX = xs.min() ?? 0
         let minY = ys.min() ?? 0
         return Rect(x: minX, y: minY, width: (xs.max() ?? 0) - minX, height: (ys.max() ?? 0) - minY)
+    }
+    /// The rectangle of device pixels that drawing straight into ``surface``'s memory may write, when doing
+    /// so is the same as drawing through this context: no group pushed (the target is the surface), a
+    /// transform without rotation or skew, and a clip that is one pixel-aligned rectangle (or none; the
+    /// surface's extents). Nil otherwise.
+    func directPixelRect() -> (x: Int, y: Int, width: Int, height: Int)? {
+        guard cairo_get_group_target(raw) == surface.raw else { return nil }
+        var m = cairo_matrix_t()
+        cairo_get_matrix(raw, &m)
+        guard m.yx == 0, m.xy == 0 else { return nil }
+        guard let list = cairo_copy_clip_rectangle_list(raw) else { return nil }
+        defer { cairo_rectangle_list_destroy(list) }
+        guard list.pointee.status == CAIRO_STATUS_SUCCESS, list.pointee.num_rectangles == 1,
+            let r = list.pointee.rectangles?.pointee
+        else { return nil }
+        // The list is in user space; a region clip is pixel-aligned in device space.
+        let a = userToDevice(Point(x: r.x, y: r.y))
+        let b = userToDevice(Point(x: r.x + r.width, y: r.y + r.height))
+        let x0 = min(a.x, b.x).rounded()
+        let y0 = min(a.y, b.y).rounded()
+        let x1 = max(a.x, b.x).rounded()
+        let y1 = max(a.y, b.y).rounded()
+        guard x0.isFinite, y0.isFinite, x1.isFinite, y1.isFinite, x0 >= 0, y0 >= 0,
+            x1 <= Double(surface.width), y1 <= Double(surface.height), x0 < x1, y0 < y1
+        else { return nil }
+        return (Int(x0), Int(y0), Int(x1 - x0), Int(y1 - y0))
     }
     func setAntialias(_ on: Bool) { cairo_set_antialias(raw, on ? CAIRO_ANTIALIAS_DEFAULT : CAIRO_ANTIALIAS_NONE) }
     func setOperatorDestOut() { cairo_set_operator(raw, CAIRO_OPERATOR_DEST_OUT) }
