@@ -128,7 +128,8 @@ let package = Package(
         // Renders the views of Scripts/bench-mapnik.py and compares (swift run -c release StyleBenchmark).
         .executableTarget(name: "StyleBenchmark", dependencies: ["MapRaster"], path: "Benchmarks/StyleBenchmark"),
         // MapRaster's side of Benchmarks/streets/bench-streets.py (streets style over vector tiles vs MapLibre Native).
-        .executableTarget(name: "StreetsBenchmark", dependencies: ["MapRaster"], path: "Benchmarks/StreetsBenchmark"),
+        .executableTarget(
+            name: "StreetsBenchmark", dependencies: ["MapRaster", "MapTiles"], path: "Benchmarks/StreetsBenchmark"),
         // Reverse geocoding of 1,000,000 land points against PyPI reverse_geocoder, same run (see its main.swift).
         .executableTarget(
             name: "GeocodingBenchmark", dependencies: ["MapGeocoding"], path: "Benchmarks/GeocodingBenchmark"),

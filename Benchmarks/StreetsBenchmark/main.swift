@@ -6,8 +6,15 @@
 // prints one line: the median wall milliseconds and the median CPU milliseconds (the process's, all
 // threads) per render. `labels` keeps the style's symbol layers (labels and icons), `nolabels` drops them;
 // an optional last argument is the scale (2 for an @2x image: 2048x1536 pixels for 1024x768 points).
+//     .build/release/StreetsBenchmark pyramid 1.49,42.49,1.55,42.52 10-16 5 nolabels 6
+// renders the tile pyramid of 256-point tiles over WEST,SOUTH,EAST,NORTH at the zooms into a fresh MBTiles file
+// (one thread, PNG at the last argument's compression level), once to warm up and then ITERATIONS times, and
+// prints the median wall and CPU milliseconds per pyramid and its tile count. Before each timed pyramid the
+// decoded-tile cache is emptied (`VectorTileCache.byteLimit = 0`), so every pyramid decodes its vector tiles
+// again as a `mapraster tiles` process does; what the warm-up leaves is the style, fonts, sprite and open files.
 import Foundation
 import MapRaster
+import MapTiles
 
 func fail(_ message: String) -> Never {
     FileHandle.standardError.write(Data("StreetsBenchmark: \(message)\n".utf8))
@@ -27,6 +34,10 @@ func median(_ values: [Double]) -> Double {
 }
 
 let arguments = CommandLine.arguments.dropFirst().map { $0 }
+if arguments.first == "pyramid" {
+    pyramid(Array(arguments.dropFirst()))
+    exit(0)
+}
 guard arguments.count == 8 || arguments.count == 9, arguments[0] == "view", let latitude = Double(arguments[1]),
     let longitude = Double(arguments[2]), let zoom = Double(arguments[3]), let width = Double(arguments[4]),
     let height = Double(arguments[5]), let iterations = Int(arguments[6]), iterations > 0,
@@ -60,4 +71,55 @@ do {
     print(String(format: "%.2f %.2f", median(walls), median(cpus)))
 } catch {
     fail("\(error)")
+}
+
+/// The `pyramid` mode (see the top of the file).
+func pyramid(_ arguments: [String]) {
+    let box = arguments.first?.split(separator: ",").compactMap { Double($0) } ?? []
+    let zooms = arguments.count > 1 ? arguments[1].split(separator: "-").compactMap { Int($0) } : []
+    guard arguments.count == 5, box.count == 4, zooms.count == 2, let iterations = Int(arguments[2]), iterations > 0,
+        ["labels", "nolabels"].contains(arguments[3]), let level = Int(arguments[4])
+    else { fail("usage: StreetsBenchmark pyramid WEST,SOUTH,EAST,NORTH MINZ-MAXZ ITERATIONS labels|nolabels LEVEL") }
+    do {
+        var style = try ShippedStyle.streets.style()
+        if arguments[3] == "nolabels" { style.layers.removeAll { $0.type == .symbol } }
+        let pyramid = try TilePyramid(
+            area: GeoBoundingBox(west: box[0], south: box[1], east: box[2], north: box[3]), minZoom: zooms[0],
+            maxZoom: zooms[1], compressionLevel: level)
+        let renderer = TileRenderer(pyramid: pyramid) { [style] (options: MapSnapshotter.Options) in
+            var options = options
+            options.style = style
+            return try MapSnapshotter(options: options)
+        }
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "streets-pyramid-\(getpid())", isDirectory: true)
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var tiles = 0
+        func run(_ round: Int) throws {
+            let url = folder.appendingPathComponent("\(round).mbtiles")
+            let summary = try TileJob(renderer: renderer, threads: 1).run(
+                into: try MBTilesTileSink(url: url, metadata: [:], resume: false), resume: false
+            ) { _ in }
+            tiles = summary.tilesWritten
+            try FileManager.default.removeItem(at: url)
+        }
+        try run(0)
+        var walls: [Double] = []
+        var cpus: [Double] = []
+        let limit = VectorTileCache.byteLimit
+        for round in 1...iterations {
+            VectorTileCache.byteLimit = 0
+            VectorTileCache.byteLimit = limit
+            let start = ContinuousClock.now
+            let cpu = cpuMilliseconds()
+            try run(round)
+            cpus.append(cpuMilliseconds() - cpu)
+            let elapsed = ContinuousClock.now - start
+            walls.append(Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15)
+        }
+        print(String(format: "%.2f %.2f %d", median(walls), median(cpus), tiles))
+    } catch {
+        fail("\(error)")
+    }
 }

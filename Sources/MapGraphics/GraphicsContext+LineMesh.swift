@@ -602,8 +602,13 @@ public final class LineCanvas {
                     let nx = l0 * na.0 + l1 * nb.0 + l2 * nc.0
                     let ny = l0 * na.1 + l1 * nb.1 + l2 * nc.1
                     let dist = (nx * nx + ny * ny).squareRoot() * outset
-                    let coverages = (pointwiseMin(dist - rampStart, outset - dist) * inverseRamp).clamped(
-                        lowerBound: SIMD4(repeating: 0), upperBound: SIMD4(repeating: 1))
+                    // min(max(min(a, b) * inverseRamp, 0), 1) as the scalar min and max choose (Swift.min(x, y)
+                    // is y < x ? y : x; Swift.max(x, y) is y >= x ? y : x), lane by lane without a call.
+                    let a = dist - rampStart
+                    let b = outset - dist
+                    var coverages = a.replacing(with: b, where: b .< a) * inverseRamp
+                    coverages.replace(with: 0, where: 0 .>= coverages)
+                    coverages.replace(with: 1, where: 1 .< coverages)
                     for lane in 0..<min(4, last - x + 1) where inside[lane] {
                         let coverage = coverages[lane]
                         // A NaN distance (degenerate normals) draws nothing, as in the scalar formula.
