@@ -563,13 +563,15 @@ struct SymbolLayerRenderer {
             // A vector tile's polygons: MapLibre labels each at its pole of inaccessibility, found in the
             // tile's 8192 units to 16 units and truncated to a whole unit.
             let unit = tile.width / 8192
+            // One search budget for all the feature's polygons: a hostile multipolygon costs a bounded search.
+            var budget = PoleOfInaccessibility.Budget()
             return polygons.prefix(10_000).compactMap { rings in
                 let local = rings.map { ring in
                     ring.map {
                         Point(x: (($0.x - tile.minX) / unit).rounded(), y: (($0.y - tile.minY) / unit).rounded())
                     }
                 }
-                guard let pole = PoleOfInaccessibility.find(local, precision: 16) else { return nil }
+                guard let pole = PoleOfInaccessibility.find(local, precision: 16, budget: &budget) else { return nil }
                 let q = MapPoint(
                     x: tile.minX + pole.x.rounded(.towardZero) * unit, y: tile.minY + pole.y.rounded(.towardZero) * unit
                 )
