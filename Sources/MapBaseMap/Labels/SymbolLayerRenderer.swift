@@ -433,7 +433,8 @@ struct SymbolLayerRenderer {
                     let low = cellSize > 0 ? cell(anchor.x - distance, anchor.y - distance) : Cell(x: 0, y: 0)
                     let high = cellSize > 0 ? cell(anchor.x + distance, anchor.y + distance) : Cell(x: 0, y: 0)
                     let span = Double(high.x - low.x + 1) * Double(high.y - low.y + 1)
-                    if cellSize > 0, span <= Double(max(9, anchors.count)) {
+                    // Few anchors (a normal tile's text): comparing them all costs less than looking up cells.
+                    if cellSize > 0, span < Double(anchors.count) {
                         // Any anchor within `distance` differs by less than it in x and in y: its cell is in the
                         // range (3 by 3 cells when the distance is the cell size).
                         search: for y in low.y...high.y {
@@ -448,7 +449,7 @@ struct SymbolLayerRenderer {
                             }
                         }
                     } else {
-                        // A distance far beyond the cells' side: fewer anchors than cells to look at.
+                        // Few anchors, or a distance far beyond the cells' side: fewer anchors than cells.
                         for p in anchors {
                             comparisons += 1
                             if near(p) {
