@@ -1,5 +1,6 @@
 import Foundation
 import MapGeometry
+import MapTestSupport
 import Testing
 
 @testable import MapBaseMap
@@ -28,18 +29,6 @@ struct RepeatedAnchorsTests {
             if earlier.contains(where: { hypot($0.x - anchor.x, $0.y - anchor.y) < distance }) { return true }
             anchors[key, default: []].append(anchor)
             return false
-        }
-    }
-
-    /// SplitMix64: a seeded generator, so that a failing case can be replayed.
-    struct Seeded: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
         }
     }
 
@@ -75,7 +64,7 @@ struct RepeatedAnchorsTests {
 
     @Test("the same decisions as the all-pairs rule on random anchors", arguments: cases)
     func sameDecisions(_ c: Case) {
-        var random = Seeded(state: c.seed)
+        var random = SplitMix64(state: c.seed)
         var fast = SymbolLayerRenderer.RepeatedAnchors(zoom: c.zoom)
         var oracle = Oracle(zoom: c.zoom)
         var mismatches: [Int] = []
