@@ -163,21 +163,8 @@ extension JSONParser {
             if expectValue {
                 if b &- UInt8(ascii: "0") < 10 || b == UInt8(ascii: "-") {
                     // A number: -? (0 | [1-9][0-9]*) (. [0-9]+)?, no exponent.
-                    guard level > 0 else { return false }
-                    if b == UInt8(ascii: "-") { k += 1 }
-                    let integerStart = k
-                    k = digitsEnd(from: k)
-                    let integerDigits = k - integerStart
-                    guard integerDigits > 0, integerDigits <= 300,
-                        integerDigits == 1 || bytes[integerStart] != UInt8(ascii: "0")
-                    else { return false }
-                    if k < end, bytes[k] == UInt8(ascii: ".") {
-                        k += 1
-                        let fractionStart = k
-                        k = digitsEnd(from: k)
-                        guard k > fractionStart else { return false }
-                    }
-                    if k < end, bytes[k] | 0x20 == UInt8(ascii: "e") { return false }
+                    guard level > 0, let after = plainNumberEnd(from: k) else { return false }
+                    k = after
                     expectValue = false
                 } else if b == UInt8(ascii: "[") {
                     level += 1
@@ -262,20 +249,8 @@ extension JSONParser {
                     guard let after = plainStringEnd(from: k) else { return false }
                     k = after
                 } else if b &- UInt8(ascii: "0") < 10 || b == UInt8(ascii: "-") {
-                    if b == UInt8(ascii: "-") { k += 1 }
-                    let integerStart = k
-                    k = digitsEnd(from: k)
-                    let integerDigits = k - integerStart
-                    guard integerDigits > 0, integerDigits <= 300,
-                        integerDigits == 1 || bytes[integerStart] != UInt8(ascii: "0")
-                    else { return false }
-                    if k < end, bytes[k] == UInt8(ascii: ".") {
-                        k += 1
-                        let fractionStart = k
-                        k = digitsEnd(from: k)
-                        guard k > fractionStart else { return false }
-                    }
-                    if k < end, bytes[k] | 0x20 == UInt8(ascii: "e") { return false }
+                    guard let after = plainNumberEnd(from: k) else { return false }
+                    k = after
                 } else {
                     let word: StaticString =
                         b == UInt8(ascii: "t") ? "true" : b == UInt8(ascii: "f") ? "false" : "null"
@@ -335,6 +310,29 @@ extension JSONParser {
             k += 1
         }
         return nil
+    }
+
+    /// The index after the plain number starting at `start` (its `-` or first digit): `-? (0 | [1-9][0-9]*)
+    /// (. [0-9]+)?` with at most 300 integer digits (finite as a Double) and no exponent; nil when the text
+    /// there is not such a number (then the grammar's own reader must look at it).
+    @inline(__always) private func plainNumberEnd(from start: Int) -> Int? {
+        let end = bytes.count
+        var k = start
+        if k < end, bytes[k] == UInt8(ascii: "-") { k += 1 }
+        let integerStart = k
+        k = digitsEnd(from: k)
+        let integerDigits = k - integerStart
+        guard integerDigits > 0, integerDigits <= 300,
+            integerDigits == 1 || bytes[integerStart] != UInt8(ascii: "0")
+        else { return nil }
+        if k < end, bytes[k] == UInt8(ascii: ".") {
+            k += 1
+            let fractionStart = k
+            k = digitsEnd(from: k)
+            guard k > fractionStart else { return nil }
+        }
+        if k < end, bytes[k] | 0x20 == UInt8(ascii: "e") { return nil }
+        return k
     }
 
     /// The index of the first byte at or after `k` that is not an ASCII digit (the end when none): eight

@@ -54,8 +54,9 @@ final class FeatureSource: Sendable {
         case loaded([Feature], SpatialGrid)
         /// A GeoJSON file with a declared extent, read when a query first meets that extent.
         case deferred(DeferredFile)
-        /// A GeoJSON file whose features declare their extents, each decoded when a query first meets it.
-        case lazy(LazyFile)
+        /// A GeoJSON file whose features declare their extents, each decoded when a query first meets it, with
+        /// the decoding errors this source's queries met (one view's: see ``forOneView()``).
+        case lazy(LazyFile, LazyFile.Failures)
     }
 
     init(name: String, features: [Feature]) {
@@ -83,7 +84,7 @@ final class FeatureSource: Sendable {
         switch content {
         case .loaded(let features, _): return features
         case .deferred(let file): return file.source?.features ?? []
-        case .lazy(let file): return file.features
+        case .lazy(let file, _): return file.features
         }
     }
 
@@ -99,19 +100,29 @@ final class FeatureSource: Sendable {
             // The closed test of `FeatureSelection`: no feature's bounds can meet `rect` when this fails.
             guard e.minX <= rect.maxX, e.maxX >= rect.minX, e.minY <= rect.maxY, e.maxY >= rect.minY else { return [] }
             return file.source?.query(rect) ?? []
-        case .lazy(let file):
-            return file.query(rect)
+        case .lazy(let file, let failures):
+            return file.query(rect, failures: failures)
         }
     }
 
-    /// Throws the error of loading a deferred file (or a lazy file's feature) when a query needed it and it
-    /// failed (a query cannot throw: it found nothing); call after drawing or placing a layer.
+    /// Throws the error of loading a deferred file (or of decoding a lazy file's feature) when a query of
+    /// this source needed it and it failed (a query cannot throw: it found nothing); call after drawing or
+    /// placing a layer. Of a lazy file, only the errors of the features this source's own queries met count
+    /// (the lowest feature index first): a view that never meets a broken feature draws.
     func checkDeferredLoad() throws {
         switch content {
         case .loaded: return
         case .deferred(let file): try file.checkLoad()
-        case .lazy(let file): try file.checkLoad()
+        case .lazy(_, let failures): try failures.check()
         }
+    }
+
+    /// This source for one view: a lazy file (shared by every view of the process) with a record of its own
+    /// of the broken features its queries meet, so that ``checkDeferredLoad()`` fails the views that met one
+    /// and no other; any other source itself.
+    private func forOneView() -> FeatureSource {
+        guard case .lazy(let file, _) = content else { return self }
+        return FeatureSource(name: name, content: .lazy(file, LazyFile.Failures()))
     }
 
     /// A deferred file's state; the loaded source itself is ``FeatureSource/load(_:promoteID:)``'s, cached
@@ -148,9 +159,18 @@ final class FeatureSource: Sendable {
 
     /// A GeoJSON file whose features declare their own extents (`bbox` members, see `GeoJSON.featureSlots`):
     /// the grid holds each such feature under its declared extent (grown by one map point against projection
-    /// rounding), and a query decodes the candidates it meets for the first time. The features a query finally
-    /// selects (by their bounds) are those of the fully decoded file, in the same order; a feature that leaves
-    /// its declared `bbox` is an error, as for a file's `bbox`.
+    /// rounding), and a query decodes the candidates it meets for the first time. When every feature lies in
+    /// its declared `bbox`, the features a query finally selects (by their bounds) are those of the fully
+    /// decoded file, in the same order.
+    ///
+    /// A feature that leaves its declared `bbox` is found out only by a query that meets that `bbox` (which
+    /// decodes it): that view fails, naming the file, the feature and the `bbox`. A view that meets only the
+    /// part of the feature outside its `bbox` never decodes it and draws without it, with no error (finding
+    /// out would mean decoding every feature the view does not meet).
+    ///
+    /// A feature that fails to decode (invalid, or outside its own or the file's `bbox`) is decoded once; its
+    /// error is kept for it alone and reported (``FeatureSource/checkDeferredLoad()``) to each view whose
+    /// queries meet its declared extent, in the ``Failures`` of that view's source. Other views draw.
     private final class LazyFile: @unchecked Sendable {
         let url: URL
         let promoteID: String?
@@ -168,8 +188,8 @@ final class FeatureSource: Sendable {
         private var tried: [Bool]
         /// Guarded by `lock`: whether a feature is decoded.
         private var ok: [Bool]
-        /// Guarded by `lock`: the first decoding error.
-        private var failure: (any Error)?
+        /// Guarded by `lock`: the decoding error of each feature that failed, by feature index.
+        private var errors: [Int: any Error] = [:]
 
         init(
             url: URL, promoteID: String?, data: Data, fileBox: GeoBoundingBox?,
@@ -199,7 +219,9 @@ final class FeatureSource: Sendable {
             return decoded
         }
 
-        func query(_ rect: MapRect) -> [Int] {
+        /// The decoded features among the candidates meeting `rect` (decoding those met for the first time);
+        /// the errors of broken ones go to `failures`.
+        func query(_ rect: MapRect, failures: Failures) -> [Int] {
             let candidates = grid.query(Rect(x: rect.minX, y: rect.minY, width: rect.width, height: rect.height))
             lock.lock()
             defer { lock.unlock() }
@@ -217,18 +239,36 @@ final class FeatureSource: Sendable {
                             data, slot: slot, index: index, url: url, fileBox: fileBox, promoteID: promoteID)
                         ok[i] = true
                     } catch {
-                        if failure == nil { failure = error }
+                        errors[i] = error
                     }
                 }
-                if ok[i] { result.append(i) }
+                if ok[i] {
+                    result.append(i)
+                } else if let error = errors[i] {
+                    failures.record(i, error)
+                }
             }
             return result
         }
 
-        func checkLoad() throws {
-            lock.lock()
-            defer { lock.unlock() }
-            if let failure { throw failure }
+        /// The decoding errors of the features one view's queries met (see ``FeatureSource/forOneView()``).
+        final class Failures: @unchecked Sendable {
+            private let lock = NSLock()
+            /// Guarded by `lock`: the error of the lowest feature index met.
+            private var first: (index: Int, error: any Error)?
+
+            func record(_ index: Int, _ error: any Error) {
+                lock.lock()
+                defer { lock.unlock() }
+                if first.map({ index < $0.index }) ?? true { first = (index, error) }
+            }
+
+            /// Throws the error of the lowest feature index met, if any.
+            func check() throws {
+                lock.lock()
+                defer { lock.unlock() }
+                if let first { throw first.error }
+            }
         }
     }
 
@@ -236,11 +276,17 @@ final class FeatureSource: Sendable {
 
     private static let cache = OnceCache<String, FeatureSource>()
 
-    /// Loads (once per process) the GeoJSON file at `url`.
+    /// Loads (once per process) the GeoJSON file at `url`; call once per view and layer (a lazily decoded
+    /// file's source records the broken features its own queries meet, see ``checkDeferredLoad()``).
     ///
     /// - Throws: ``RenderError/missingData(name:reason:)`` naming the file and, for invalid GeoJSON, the
     ///   feature and what is wrong.
     static func load(_ url: URL, promoteID: String? = nil) throws -> FeatureSource {
+        try loadShared(url, promoteID: promoteID).forOneView()
+    }
+
+    /// The source of ``load(_:promoteID:)``, shared by every view of the process.
+    private static func loadShared(_ url: URL, promoteID: String?) throws -> FeatureSource {
         try cache.value(url.path + "|" + (promoteID ?? "")) {
             let data: Data
             do { data = try FileReader.read(url) } catch {
@@ -299,7 +345,9 @@ final class FeatureSource: Sendable {
         }
         return FeatureSource(
             name: url.lastPathComponent,
-            content: .lazy(LazyFile(url: url, promoteID: promoteID, data: data, fileBox: fileBox, entries: entries)))
+            content: .lazy(
+                LazyFile(url: url, promoteID: promoteID, data: data, fileBox: fileBox, entries: entries),
+                LazyFile.Failures()))
     }
 
     /// The one feature a declared slot holds, checked against its own and the file's `bbox`.
