@@ -1,5 +1,7 @@
 import Foundation
 import MapGeometry
+import MapGraphics
+import MapStyle
 import Testing
 
 @testable import MapBaseMap
@@ -82,5 +84,43 @@ struct PoleOfInaccessibilityTests {
         let apart = polygons.map { PoleOfInaccessibility.find($0, precision: 16) }
         #expect(!shared.exhausted)
         #expect(together == apart)
+    }
+
+    /// The review's second hostile tile: many polygon features, each within its own budget. One layer's draw
+    /// shares ``PoleOfInaccessibility/layerBudget`` among all its features, so 12 comb features (each able to
+    /// spend the whole feature budget) cost at most the layer's budget plus one centroid per polygon.
+    @Test("12 hostile polygon features in one layer draw: the layer's pole work stays within its budget")
+    func hostileFeaturesShareTheLayerBudget() throws {
+        let text = #"""
+            {"version": 8, "sources": {"s": {"type": "geojson", "data": {"type": "FeatureCollection", "features": []}}},
+             "layers": [{"id": "l", "type": "symbol", "source": "s", "layout": {"text-field": "x"}}]}
+            """#
+        let style = try Style.decode(Data(text.utf8), source: "test", baseURL: URL(fileURLWithPath: "/"))
+        let viewport = try MapViewport(
+            size: Size(width: 512, height: 512), center: LocationCoordinate2D(latitude: 0, longitude: 0), zoomLevel: 14)
+        let frame = LayerFrame(
+            context: try GraphicsContext(surface: try ImageSurface(width: 512, height: 512)), viewport: viewport)
+        let renderer = SymbolLayerRenderer(
+            layer: style.layers[0], source: FeatureSource(name: "s", features: []), selection: frame.selection)
+        // The tile under the view's centre, its 8192 units in map points.
+        let tile = MapRect(
+            origin: viewport.visibleMapRect.origin,
+            size: MapSize(width: viewport.visibleMapRect.width, height: viewport.visibleMapRect.width))
+        let unit = tile.width / 8192
+        let polygons = (0..<200).map { n in
+            Self.comb(dx: Double(n % 40), dy: Double(n / 40)).map { ring in
+                ring.map { MapPoint(x: tile.minX + $0.x * unit, y: tile.minY + $0.y * unit) }
+            }
+        }
+        for _ in 0..<12 {
+            var feature = FeatureSource.Feature(
+                shape: .polygons(polygons), bounds: tile, properties: [:], geometryType: "Polygon",
+                labelPoint: tile.origin)
+            feature.tileBounds = tile
+            _ = renderer.anchorGroups(for: feature)
+        }
+        let spent = PoleOfInaccessibility.layerBudget - renderer.poleWork.remaining
+        #expect(spent <= PoleOfInaccessibility.layerBudget + 12 * 200 * 500, "\(spent)")
+        #expect(spent > 3 * PoleOfInaccessibility.featureBudget, "the features did search: \(spent)")
     }
 }

@@ -22,6 +22,11 @@ enum PoleOfInaccessibility {
     /// tiles (14,063 features, 42 tiles, searched at precision 16 as labels are) takes at most 572,200.
     static let featureBudget = 1 << 24
 
+    /// The edge distances all the poles of one symbol layer's draw may cost: 2^26 (about 67 million), four
+    /// features at their full budget; the busiest real tile layer seen (MapLibre's extent1024 landcover, 1,054
+    /// features) takes about 1 million.
+    static let layerBudget = 1 << 26
+
     /// The work a feature's pole searches may still do, counted in edge distances (point-to-segment distances).
     struct Budget {
         /// The edge distances the grid cells may cost in all.

@@ -41,6 +41,14 @@ struct SymbolLayerRenderer {
     }
     let advances = Advances()
 
+    /// The edge distances the pole searches of this layer's draw may still cost, all features together
+    /// (``PoleOfInaccessibility/layerBudget``): a hostile tile of many polygon features, each within its own
+    /// budget, still costs a bounded search.
+    final class PoleWork {
+        var remaining = PoleOfInaccessibility.layerBudget
+    }
+    let poleWork = PoleWork()
+
     func place(into collisions: inout SpatialGrid) throws -> [PlacedLabel] {
         let perPoint = selection.viewport.mapPointsPerPoint
         var entries: [Entry] = []
@@ -565,7 +573,10 @@ struct SymbolLayerRenderer {
             // tile's 8192 units to 16 units and truncated to a whole unit.
             let unit = tile.width / 8192
             // One search budget for all the feature's polygons: a hostile multipolygon costs a bounded search.
-            var budget = PoleOfInaccessibility.Budget()
+            // The feature's budget, within what the layer's draw has left.
+            var budget = PoleOfInaccessibility.Budget(
+                limit: min(PoleOfInaccessibility.featureBudget, max(0, poleWork.remaining)))
+            defer { poleWork.remaining -= budget.spent }
             return polygons.prefix(10_000).compactMap { rings in
                 let local = rings.map { ring in
                     ring.map {
