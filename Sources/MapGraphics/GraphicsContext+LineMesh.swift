@@ -435,6 +435,12 @@ public final class LineCanvas {
         }
     }
 
+    /// How far a row's span of columns to test reaches past where its edge functions cross zero (pixels):
+    /// the crossing is computed as x - b / a, whose error (a few ulps of the distance from the triangle's
+    /// corner, under 1e-9 pixel for any image) is far below this, so no pixel the exact test takes is left
+    /// out; and a thin line's row tests its few covered pixels, not one more either side.
+    static let spanMargin = 1.0 / 1024
+
     /// The vertex arrays, read without bounds checks (every index was checked when its triangle was added).
     private struct Vertices {
         let positions: UnsafeBufferPointer<Double>
@@ -548,17 +554,17 @@ public final class LineCanvas {
             let r1 = e1x * (py - cy)
             let r2 = e2x * (py - ay)
             // Each edge function is linear in x along a row: the span where all three are positive,
-            // widened by a pixel either side (the exact test below decides), so that the work is the
+            // widened by ``spanMargin`` either side (the exact test below decides), so that the work is the
             // covered pixels.
             var lo = Double(xStart)
             var hi = Double(xEnd)
             @inline(__always) func narrow(_ a: Double, _ inverse: Double, _ x: Double, _ b: Double) {
                 // w(px) = b + a * (px - x), zero at x - b / a (times the inverse: an error of an ulp or so,
-                // far inside the pixel of widening)
+                // far inside the margin)
                 if a > 0 {
-                    lo = max(lo, x - b * inverse - 0.5 - 1)
+                    lo = max(lo, x - b * inverse - 0.5 - Self.spanMargin)
                 } else if a < 0 {
-                    hi = min(hi, x - b * inverse - 0.5 + 1)
+                    hi = min(hi, x - b * inverse - 0.5 + Self.spanMargin)
                 } else if b < 0 {
                     hi = lo - 1
                 }
