@@ -615,6 +615,24 @@ public final class LineCanvas {
                     var coverages = a.replacing(with: b, where: b .< a) * inverseRamp
                     coverages.replace(with: 0, where: 0 .>= coverages)
                     coverages.replace(with: 1, where: 1 .< coverages)
+                    if x + 3 <= last {
+                        // Four columns of the row: blended together, lane by lane as `blend` does (a covered
+                        // opaque pixel's blend is `opaqueWord`: nothing of the word below is kept); pixels not
+                        // covered are written back unchanged. NaN coverage (degenerate normals) draws nothing.
+                        let insideLanes = SIMD4<Int32>(
+                            truncatingIfNeeded: SIMD4<Int64>(repeating: 0).replacing(with: 1, where: inside))
+                        let covered = (insideLanes .!= 0) .& (coverages .> 0)
+                        if any(covered) {
+                            let offset = x * 4
+                            let words = row.loadUnaligned(fromByteOffset: offset, as: SIMD4<UInt32>.self)
+                            let blended = Self.blend(words, source, coverage: coverages)
+                            row.storeBytes(
+                                of: words.replacing(with: blended, where: covered), toByteOffset: offset,
+                                as: SIMD4<UInt32>.self)
+                        }
+                        x += 4
+                        continue
+                    }
                     for lane in 0..<min(4, last - x + 1) where inside[lane] {
                         let coverage = coverages[lane]
                         // A NaN distance (degenerate normals) draws nothing, as in the scalar formula.
@@ -731,6 +749,25 @@ public final class LineCanvas {
             let word = row.load(fromByteOffset: x * 4, as: UInt32.self)
             row.storeBytes(of: Self.blend(word, source, coverage: coverage), toByteOffset: x * 4, as: UInt32.self)
         }
+    }
+
+    /// ``blend(_:_:coverage:)`` of four pixels at once: the same operations in each lane, so the same words.
+    @inline(__always)
+    private static func blend(
+        _ words: SIMD4<UInt32>, _ source: (Float, Float, Float, Float), coverage: SIMD4<Float>
+    ) -> SIMD4<UInt32> {
+        let keep = 1 - source.3 * coverage
+        @inline(__always) func channel(_ src: Float, _ shift: UInt32) -> SIMD4<UInt32> {
+            let d = SIMD4<Float>(SIMD4<Int32>(truncatingIfNeeded: (words &>> shift) & 0xFF))
+            var v = src * coverage * 255 + d * keep
+            v.replace(with: 0, where: 0 .>= v)
+            v.replace(with: 255, where: 255 .< v)
+            var n = unsafeBitCast(v + 12_582_912, to: SIMD4<UInt32>.self) & 0x3F_FFFF
+            n &+= SIMD4<UInt32>(repeating: 1).replacing(
+                with: 0, where: v - SIMD4<Float>(SIMD4<Int32>(truncatingIfNeeded: n)) .!= 0.5)
+            return n &<< shift
+        }
+        return channel(source.3, 24) | channel(source.0, 16) | channel(source.1, 8) | channel(source.2, 0)
     }
 
     /// `source` (premultiplied, 0...1) over the pixel `word` with `coverage`, rounded to 8 bits as a GPU's
