@@ -75,36 +75,43 @@ struct FeatureSelection {
         of source: FeatureSource, layer: StyleLayer, margin: Double,
         _ body: (FeatureSource.Feature, Double, EvaluationContext) -> Void
     ) {
-        let sortKey = layer.type.sortKey
-        let sorted = sortKey.map(layer.isSet) ?? false
+        // Features are read in place from the source's array (a copy of each would retain its arrays and
+        // dictionary), and without a sort key handed on as they pass the filter.
+        let sortKey = layer.type.sortKey.map { ResolvedStyleProperty(layer, $0, at: context()) }
+        let sorted = sortKey?.isSet ?? false
+        let filter = layer.filter?.expression
         for (offset, window) in windows(margin: margin) {
-            var selected: [(FeatureSource.Feature, EvaluationContext, Double)] = []
-            for i in source.query(window) {
-                let feature = source.features[i]
-                guard contains(window, feature.bounds) else { continue }
+            let candidates = source.query(window)
+            let features = source.features
+            var selected: [(index: Int, context: EvaluationContext, key: Double)] = []
+            for i in candidates {
+                guard contains(window, features[i].bounds) else { continue }
                 let context = self.context(
-                    properties: feature.properties, geometryType: feature.geometryType, id: feature.id)
-                guard layer.accepts(context) else { continue }
-                let key = sorted ? layer.number(sortKey ?? .fillSortKey, context) : 0
-                selected.append((feature, context, key))
+                    properties: features[i].properties, geometryType: features[i].geometryType, id: features[i].id)
+                if let filter, !filter.evaluate(context).isTrue { continue }
+                guard sorted, let sortKey else {
+                    body(features[i], offset, context)
+                    continue
+                }
+                selected.append((i, context, sortKey.number(context)))
             }
-            if sorted {
-                selected = selected.enumerated().sorted { a, b in
-                    a.element.2 != b.element.2 ? a.element.2 < b.element.2 : a.offset < b.offset
-                }.map(\.element)
-            }
-            for (feature, context, _) in selected { body(feature, offset, context) }
+            guard sorted else { continue }
+            selected = selected.enumerated().sorted { a, b in
+                a.element.key != b.element.key ? a.element.key < b.element.key : a.offset < b.offset
+            }.map(\.element)
+            for (i, context, _) in selected { body(features[i], offset, context) }
         }
     }
 
     /// Whether ``forEachFeature(of:layer:margin:_:)`` would find any feature (it stops at the first).
     func hasFeature(of source: FeatureSource, layer: StyleLayer, margin: Double) -> Bool {
         for (_, window) in windows(margin: margin) {
-            for i in source.query(window) {
-                let feature = source.features[i]
-                guard contains(window, feature.bounds) else { continue }
+            let candidates = source.query(window)
+            let features = source.features
+            for i in candidates {
+                guard contains(window, features[i].bounds) else { continue }
                 let context = self.context(
-                    properties: feature.properties, geometryType: feature.geometryType, id: feature.id)
+                    properties: features[i].properties, geometryType: features[i].geometryType, id: features[i].id)
                 if layer.accepts(context) { return true }
             }
         }
