@@ -131,7 +131,7 @@ extension StyleExpression {
                     requested = requested ?? v
                     continue
                 }
-                if v != .null { return v }
+                if !v.isNull { return v }
             }
             if case .image = list.last, let requested { return requested }
             return .null

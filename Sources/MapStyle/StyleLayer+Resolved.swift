@@ -44,6 +44,99 @@ extension StyleExpression {
     }
 }
 
+extension StyleExpression {
+    /// The expression with what depends only on the zoom worked out at `zoom`: feature-constant parts
+    /// become literals, zoom `interpolate`, `step` and `match` keep only the stops or branch the zoom
+    /// selects (two `match`es over the same labels blended into one). Evaluated in any context at `zoom`,
+    /// it gives exactly what the expression gives; the expression itself for a zoom that is not finite.
+    public func specialized(atZoom zoom: Double) -> StyleExpression {
+        guard zoom.isFinite else { return self }
+        return specialize(EvaluationContext(zoom: zoom)).expression
+    }
+
+    /// ``specialized(atZoom:)`` and whether the result is feature-constant, in one pass: a node that is
+    /// not a zoom function is tested once (linear in its size) and kept or folded whole.
+    private func specialize(_ context: EvaluationContext) -> (expression: StyleExpression, constant: Bool) {
+        switch self {
+        case .literal: return (self, true)
+        case .get, .has, .lineProgress, .geometryType, .featureID, .image: return (self, false)
+        case .interpolate(let kind, let input, let stops):
+            let (specializedInput, inputConstant) = input.specialize(context)
+            let outputs = stops.map { $0.output.specialize(context) }
+            let specializedStops = zip(stops, outputs).map { Stop(input: $0.input, output: $1.expression) }
+            guard inputConstant else {
+                return (.interpolate(kind, specializedInput, specializedStops), false)
+            }
+            if outputs.allSatisfy(\.constant) { return (.literal(evaluate(context)), true) }
+            // As `evaluate` picks the stops.
+            guard let x = specializedInput.evaluate(context).number, !stops.isEmpty else {
+                return (.literal(.null), true)
+            }
+            if x <= stops[0].input { return outputs[0] }
+            if x >= stops[stops.count - 1].input { return outputs[stops.count - 1] }
+            var i = 0
+            while stops[i + 1].input < x { i += 1 }
+            let t = Self.interpolationFactor(kind, x: x, lower: stops[i].input, upper: stops[i + 1].input)
+            if let blended = Self.blendedMatch(outputs[i].expression, outputs[i + 1].expression, t) {
+                return (blended, false)
+            }
+            return (.interpolate(kind, .literal(.number(x)), [specializedStops[i], specializedStops[i + 1]]), false)
+        case .step(let input, let base, let stops):
+            let (specializedInput, inputConstant) = input.specialize(context)
+            guard inputConstant else {
+                return (
+                    .step(
+                        specializedInput, base: base.specialize(context).expression,
+                        stops.map { Stop(input: $0.input, output: $0.output.specialize(context).expression) }),
+                    false
+                )
+            }
+            guard let x = specializedInput.evaluate(context).number else { return (.literal(.null), true) }
+            var result = base
+            for stop in stops where x >= stop.input { result = stop.output }
+            return result.specialize(context)
+        case .match(let input, let branches, let fallback):
+            let (specializedInput, inputConstant) = input.specialize(context)
+            guard inputConstant else {
+                return (
+                    .match(
+                        specializedInput,
+                        branches.map {
+                            MatchBranch(labels: $0.labels, output: $0.output.specialize(context).expression)
+                        }, fallback: fallback.specialize(context).expression),
+                    false
+                )
+            }
+            let value = specializedInput.evaluate(context)
+            for branch in branches where branch.labels.contains(value) { return branch.output.specialize(context) }
+            return fallback.specialize(context)
+        default:
+            return isFeatureConstant ? (.literal(evaluate(context)), true) : (self, false)
+        }
+    }
+
+    /// Two `match`es over the same input and labels with literal outputs, interpolated at `t`: one
+    /// `match` of the blended outputs (the same branch is taken in both for any feature). Nil otherwise.
+    private static func blendedMatch(_ lower: StyleExpression, _ upper: StyleExpression, _ t: Double)
+        -> StyleExpression?
+    {
+        guard case .match(let input, let a, let fallbackA) = lower,
+            case .match(let inputB, let b, let fallbackB) = upper,
+            input == inputB, a.count == b.count, case .literal(let lowFallback) = fallbackA,
+            case .literal(let highFallback) = fallbackB
+        else { return nil }
+        var branches: [MatchBranch] = []
+        branches.reserveCapacity(a.count)
+        for (x, y) in zip(a, b) {
+            guard x.labels == y.labels, case .literal(let low) = x.output, case .literal(let high) = y.output else {
+                return nil
+            }
+            branches.append(MatchBranch(labels: x.labels, output: .literal(blend(low, high, t))))
+        }
+        return .match(input, branches, fallback: .literal(blend(lowFallback, highFallback, t)))
+    }
+}
+
 /// One property of a layer looked up once for drawing the layer at one zoom: its spec and expression
 /// found once, and its value computed once when it is the same for every feature
 /// (``StyleExpression/isFeatureConstant``). Its accessors give exactly what the layer's
@@ -58,6 +151,8 @@ public struct ResolvedStyleProperty: Sendable {
     public let key: StylePropertyName
     private let spec: StylePropertySpec?
     private let expression: StyleExpression?
+    /// ``expression`` specialized at ``zoom`` (``StyleExpression/specialized(atZoom:)``).
+    private let specialized: StyleExpression?
     /// The zoom the constant value holds at.
     private let zoom: Double
     /// The value for every feature at ``zoom`` (the default when unset), nil when it depends on the feature.
@@ -71,6 +166,7 @@ public struct ResolvedStyleProperty: Sendable {
         self.key = key
         spec = layer.type.property(key)
         expression = layer.properties[key.rawValue]?.expression
+        specialized = expression?.specialized(atZoom: context.zoom)
         zoom = context.zoom
         isWidth = StyleLimits.isWidth(key)
         if expression?.isFeatureConstant ?? true {
@@ -91,15 +187,15 @@ public struct ResolvedStyleProperty: Sendable {
 
     /// The value for a feature, as ``StyleLayer/value(_:_:)``.
     public func value(_ context: EvaluationContext) -> StyleValue {
-        if let constant, context.zoom == zoom { return constant }
-        return StyleLayer.value(expression, spec: spec, context)
+        guard context.zoom == zoom else { return StyleLayer.value(expression, spec: spec, context) }
+        return constant ?? StyleLayer.value(specialized, spec: spec, context)
     }
 
     /// A number, as ``StyleLayer/number(_:_:)``.
     public func number(_ context: EvaluationContext) -> Double {
         let clamped =
             constant != nil && context.zoom == zoom
-            ? constantNumber : StyleLayer.unclampedNumber(StyleLayer.value(expression, spec: spec, context), spec: spec)
+            ? constantNumber : StyleLayer.unclampedNumber(value(context), spec: spec)
         guard isWidth, context.maximumWidth >= 0 else { return clamped }
         return min(clamped, context.maximumWidth)
     }
@@ -115,6 +211,6 @@ public struct ResolvedStyleProperty: Sendable {
     /// A string or enumeration, as ``StyleLayer/string(_:_:)``.
     public func string(_ context: EvaluationContext) -> String {
         let v = value(context)
-        return v == .null ? "" : v.text
+        return v.isNull ? "" : v.text
     }
 }

@@ -60,7 +60,7 @@ public struct StyleLayer: Sendable, Equatable {
     {
         guard let expression else { return spec?.defaultValue ?? .null }
         let v = expression.evaluate(context)
-        if let spec, v == .null || !spec.accepts(v) { return spec.defaultValue }
+        if let spec, v.isNull || !spec.accepts(v) { return spec.defaultValue }
         return v
     }
 
@@ -103,7 +103,7 @@ public struct StyleLayer: Sendable, Equatable {
     /// A string or enumeration property.
     public func string(_ key: StylePropertyName, _ context: EvaluationContext) -> String {
         let v = value(key, context)
-        return v == .null ? "" : v.text
+        return v.isNull ? "" : v.text
     }
 
     /// A boolean property.

@@ -79,7 +79,8 @@ struct FeatureSelection {
         // dictionary), and without a sort key handed on as they pass the filter.
         let sortKey = layer.type.sortKey.map { ResolvedStyleProperty(layer, $0, at: context()) }
         let sorted = sortKey?.isSet ?? false
-        let filter = layer.filter?.expression
+        // Every context here is at `zoom`.
+        let filter = layer.filter?.expression.specialized(atZoom: zoom)
         for (offset, window) in windows(margin: margin) {
             let candidates = source.query(window)
             let features = source.features

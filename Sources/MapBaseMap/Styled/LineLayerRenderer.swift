@@ -191,9 +191,12 @@ enum LineLayerRenderer {
         // The paint properties looked up once, and evaluated once when they are the same for every feature.
         let properties = Properties(layer, at: constant)
         let floorConstant = floorContext(constant)
+        let integralZoom = frame.zoom == frame.zoom.rounded(.down)
         /// The width at the integer zoom below (see ``floorContext(_:)``).
         func floorWidth(_ context: EvaluationContext) -> Double {
-            properties.floorWidth.number(
+            // At an integer zoom the floor context is the context itself.
+            if integralZoom { return properties.width.number(context) }
+            return properties.floorWidth.number(
                 properties.floorWidth.isFeatureConstant ? floorConstant : floorContext(context))
         }
         frame.forEachFeature(of: source, layer: layer, margin: margin) { feature, offset, context in
