@@ -93,15 +93,23 @@ final class VectorSource: Sendable {
             "\(ObjectIdentifier(self))|\(sourceLayer)|"
             + tileList.map { "\($0.z)/\($0.x)/\($0.y)" }.joined(separator: ",")
         return try Self.assembled.value(key) {
-            let all = try tileList.flatMap { try self.features(of: sourceLayer, tile: $0) }
+            let tiles = try tileList.map { try self.features(of: sourceLayer, tile: $0) }
             // Lines wholly in a tile's buffer come last: they draw only with line layers, and after every
             // feature with a piece in its tile, a layer's labels (merged along roads by the first piece
-            // of each name) are placed as they would be without them.
+            // of each name) are placed as they would be without them. Each feature is copied once.
             func bufferOnly(_ f: FeatureSource.Feature) -> Bool {
                 if case .lines(let lines) = f.shape { return lines.isEmpty }
                 return false
             }
-            return FeatureSource(name: name, features: all.filter { !bufferOnly($0) } + all.filter(bufferOnly))
+            var features: [FeatureSource.Feature] = []
+            features.reserveCapacity(tiles.reduce(0) { $0 + $1.count })
+            for tile in tiles {
+                for i in tile.indices where !bufferOnly(tile[i]) { features.append(tile[i]) }
+            }
+            for tile in tiles {
+                for i in tile.indices where bufferOnly(tile[i]) { features.append(tile[i]) }
+            }
+            return FeatureSource(name: name, features: features)
         }
     }
 
