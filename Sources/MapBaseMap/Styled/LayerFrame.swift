@@ -97,10 +97,11 @@ struct FeatureSelection {
                 selected.append((i, context, sortKey.number(context)))
             }
             guard sorted else { continue }
-            selected = selected.enumerated().sorted { a, b in
-                a.element.key != b.element.key ? a.element.key < b.element.key : a.offset < b.offset
-            }.map(\.element)
-            for (i, context, _) in selected { body(features[i], offset, context) }
+            // By key, then data order (positions sorted, the selection itself not moved).
+            let order = selected.indices.sorted { a, b in
+                selected[a].key != selected[b].key ? selected[a].key < selected[b].key : a < b
+            }
+            for k in order { body(features[selected[k].index], offset, selected[k].context) }
         }
     }
 

@@ -182,19 +182,13 @@ final class VectorSource: Sendable {
         func within(_ p: VectorTilePoint) -> Bool {
             p.x >= 0 && p.y >= 0 && Double(p.x) <= extent && Double(p.y) <= extent
         }
+        // `mapValues` keeps the decoded dictionary's table: no key is hashed again.
         func properties(of f: VectorTileFeature) -> [String: StyleValue] {
-            var properties: [String: StyleValue] = [:]
-            properties.reserveCapacity(f.properties.count)
-            for (key, value) in f.properties {
-                if let n = value.number {
-                    properties[key] = .number(n)
-                } else if let b = value.bool {
-                    properties[key] = .bool(b)
-                } else {
-                    properties[key] = .string(value.description)
-                }
+            f.properties.mapValues { value in
+                if let n = value.number { return .number(n) }
+                if let b = value.bool { return .bool(b) }
+                return .string(value.description)
             }
-            return properties
         }
         func identify(_ feature: inout FeatureSource.Feature) {
             if let idProperty {
