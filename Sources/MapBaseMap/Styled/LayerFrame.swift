@@ -54,6 +54,9 @@ struct FeatureSelection {
     /// evaluation context so that the layer accessors cap widths in one place.
     let maximumWidth: Double
 
+    /// The filter results of the layers drawn so far (see ``FilterMemo``).
+    let filterMemo = FilterMemo()
+
     init(viewport: MapViewport) {
         self.viewport = viewport
         self.zoom = viewport.zoomLevel - 1
@@ -81,15 +84,25 @@ struct FeatureSelection {
         let sorted = sortKey?.isSet ?? false
         // Every context here is at `zoom`.
         let filter = layer.filter?.expression.specialized(atZoom: zoom)
+        // Per feature: 0 not yet evaluated, 1 passes, 2 fails; shared with the layers of this image that
+        // have the same filter over the same features.
+        var passes = layer.filter.map { filterMemo.take(source, $0.expression) } ?? []
+        defer { if let written = layer.filter { filterMemo.put(source, written.expression, passes) } }
         for (offset, window) in windows(margin: margin) {
             let candidates = source.query(window)
             let features = source.features
+            if filter != nil, passes.count < features.count {
+                passes.append(contentsOf: repeatElement(0, count: features.count - passes.count))
+            }
             var selected: [(index: Int, context: EvaluationContext, key: Double)] = []
             for i in candidates {
                 guard contains(window, features[i].bounds) else { continue }
                 let context = self.context(
                     properties: features[i].properties, geometryType: features[i].geometryType, id: features[i].id)
-                if let filter, !filter.evaluate(context).isTrue { continue }
+                if let filter {
+                    if passes[i] == 0 { passes[i] = filter.evaluate(context).isTrue ? 1 : 2 }
+                    if passes[i] == 2 { continue }
+                }
                 guard sorted, let sortKey else {
                     body(features[i], offset, context)
                     continue
@@ -134,5 +147,26 @@ struct FeatureSelection {
     private func contains(_ window: MapRect, _ bounds: MapRect) -> Bool {
         bounds.minX <= window.maxX && bounds.maxX >= window.minX && bounds.minY <= window.maxY
             && bounds.maxY >= window.minY
+    }
+}
+
+/// The filter results of the latest layers drawn in one image, per feature: layers with the same filter
+/// over the same features (a road's casing and its fill, drawn one after the other) evaluate it once. The
+/// results hold for the image's zoom only; a selection has its own.
+final class FilterMemo {
+    /// At most this many filters are kept.
+    static let capacity = 8
+    private var entries: [(source: FeatureSource, filter: StyleExpression, passes: [UInt8])] = []
+
+    /// The results kept for `filter` over `source` (removed from the memo until ``put(_:_:_:)``), or none.
+    func take(_ source: FeatureSource, _ filter: StyleExpression) -> [UInt8] {
+        guard let k = entries.firstIndex(where: { $0.source === source && $0.filter == filter }) else { return [] }
+        return entries.remove(at: k).passes
+    }
+
+    /// Keeps the results of `filter` over `source`, letting the oldest go beyond ``capacity``.
+    func put(_ source: FeatureSource, _ filter: StyleExpression, _ passes: [UInt8]) {
+        entries.append((source, filter, passes))
+        if entries.count > Self.capacity { entries.removeFirst() }
     }
 }
