@@ -500,6 +500,10 @@ enum LineLayerRenderer {
         if closed, !needed.contains(false) || (needed[0] && needed[n - 1]) {
             return [StrokePiece(points: points, startLength: 0, closed: true, lineLength: travelled)]
         }
+        // Every segment needed: the line as it is (what the loop below would rebuild point by point).
+        if !closed, !needed.contains(false) {
+            return [StrokePiece(points: points, startLength: 0, closed: false, lineLength: travelled)]
+        }
         var pieces: [StrokePiece] = []
         var current: [Point] = []
         var start = 0.0
@@ -507,7 +511,8 @@ enum LineLayerRenderer {
         for i in 0..<n {
             if needed[i] {
                 if current.isEmpty {
-                    current = [line[i]]
+                    current.reserveCapacity(n + 1 - i)
+                    current.append(line[i])
                     start = along
                 }
                 current.append(line[i + 1])
