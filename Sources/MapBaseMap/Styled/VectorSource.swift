@@ -251,6 +251,15 @@ final class VectorSource: Sendable {
             func ring(_ r: [VectorTilePoint]) -> [MapPoint] {
                 r.allSatisfy(within) ? r.map(mapPoint) : map(PolygonClipper.clip(r.map(point), to: square))
             }
+            // Whether `rings` are `raw` in map points (compared point by point, without converting `raw`).
+            func same(_ rings: [[MapPoint]], _ raw: [[VectorTilePoint]]) -> Bool {
+                guard rings.count == raw.count else { return false }
+                for (ring, r) in zip(rings, raw) {
+                    guard ring.count == r.count else { return false }
+                    for (p, q) in zip(ring, r) where p != mapPoint(q) { return false }
+                }
+                return true
+            }
             // The rings as the tile holds them (MapLibre strokes these, clipped to the tile's square) are
             // kept when cutting or orienting changed any: line layers draw polygon outlines from them.
             var changed = false
@@ -260,7 +269,7 @@ final class VectorSource: Sendable {
                 guard rings[0].count > 2 else { return nil }
                 let oriented = FeatureSource.oriented(rings.filter { $0.count > 2 })
                 kept += raw
-                if !changed, oriented != raw.map({ $0.map(mapPoint) }) { changed = true }
+                if !changed, !same(oriented, raw) { changed = true }
                 return oriented
             }
             guard !clipped.isEmpty else { return nil }
