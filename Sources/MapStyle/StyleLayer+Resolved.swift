@@ -67,7 +67,13 @@ extension StyleExpression {
             guard inputConstant else {
                 return (.interpolate(kind, specializedInput, specializedStops), false)
             }
-            if outputs.allSatisfy(\.constant) { return (.literal(evaluate(context)), true) }
+            // Evaluated with the stops already folded: each nested level is worked out once.
+            if outputs.allSatisfy(\.constant) {
+                return (
+                    .literal(StyleExpression.interpolate(kind, specializedInput, specializedStops).evaluate(context)),
+                    true
+                )
+            }
             // As `evaluate` picks the stops.
             guard let x = specializedInput.evaluate(context).number, !stops.isEmpty else {
                 return (.literal(.null), true)

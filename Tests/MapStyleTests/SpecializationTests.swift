@@ -88,6 +88,24 @@ struct SpecializationTests {
         #expect(zoomFunction.specialized(atZoom: .infinity) == zoomFunction)
     }
 
+    @Test("expressions nested as deep as a style file may nest them specialize without trouble")
+    func deepNesting() throws {
+        // JSON is refused beyond 512 levels of arrays; each level here is one.
+        var zoomFunction = "1"
+        var featureFunction = "1"
+        for level in 0..<500 {
+            zoomFunction = "[\"interpolate\", [\"linear\"], [\"zoom\"], \(level % 20), \(zoomFunction), 30, 2]"
+            featureFunction = "[\"match\", [\"get\", \"class\"], \"a\", \(featureFunction), [\"zoom\"]]"
+        }
+        for text in [zoomFunction, featureFunction] {
+            let e = try expr(text)
+            for zoom in [3.0, 12.5] {
+                let context = EvaluationContext(zoom: zoom, properties: ["class": .string("a")])
+                #expect(e.specialized(atZoom: zoom).evaluate(context) == e.evaluate(context))
+            }
+        }
+    }
+
     @Test(
         "feature-constant expressions read nothing of the feature",
         arguments: [
