@@ -5,41 +5,47 @@ extension StyleExpression {
     /// the feature (`get`, `has`, `id`, `geometry-type`), the point along a line (`line-progress`) or the
     /// images a context has (`image`). Such an expression is evaluated once per layer and zoom.
     public var isFeatureConstant: Bool {
+        !contains { expression in
+            switch expression {
+            case .get, .has, .lineProgress, .geometryType, .featureID, .image: return true
+            default: return false
+            }
+        }
+    }
+
+    /// Whether the expression, or an expression anywhere inside it, satisfies `predicate`.
+    public func contains(where predicate: (StyleExpression) -> Bool) -> Bool {
+        if predicate(self) { return true }
+        func any(_ list: [StyleExpression]) -> Bool { list.contains { $0.contains(where: predicate) } }
+        func any(_ optional: StyleExpression?) -> Bool { optional?.contains(where: predicate) ?? false }
         switch self {
-        case .literal, .zoom: return true
-        case .get, .has, .lineProgress, .geometryType, .featureID, .image: return false
-        case .compare(_, let a, let b): return a.isFeatureConstant && b.isFeatureConstant
-        case .compareCollated(_, let a, let b, let collator):
-            return a.isFeatureConstant && b.isFeatureConstant && collator.isFeatureConstant
-        case .isIn(let needle, _, _): return needle.isFeatureConstant
+        case .literal, .zoom, .get, .has, .lineProgress, .geometryType, .featureID: return false
+        case .image(let a), .not(let a), .text(_, let a), .toNumber(let a), .resolvedLocale(let a),
+            .isSupportedScript(let a):
+            return a.contains(where: predicate)
+        case .compare(_, let a, let b): return any([a, b])
+        case .compareCollated(_, let a, let b, let collator): return any([a, b, collator])
+        case .isIn(let needle, _, _): return needle.contains(where: predicate)
         case .all(let list), .any(let list), .coalesce(let list), .concat(let list), .arithmetic(_, let list),
             .assert(_, let list):
-            return list.allSatisfy(\.isFeatureConstant)
-        case .not(let a), .text(_, let a), .toNumber(let a), .resolvedLocale(let a), .isSupportedScript(let a):
-            return a.isFeatureConstant
+            return any(list)
         case .match(let input, let branches, let fallback):
-            return input.isFeatureConstant && fallback.isFeatureConstant
-                && branches.allSatisfy(\.output.isFeatureConstant)
+            return any([input, fallback]) || any(branches.map(\.output))
         case .cond(let branches, let fallback):
-            return fallback.isFeatureConstant
-                && branches.allSatisfy { $0.condition.isFeatureConstant && $0.output.isFeatureConstant }
+            return fallback.contains(where: predicate) || any(branches.flatMap { [$0.condition, $0.output] })
         case .interpolate(_, let input, let stops), .interpolateIn(_, _, let input, let stops):
-            return input.isFeatureConstant && stops.allSatisfy(\.output.isFeatureConstant)
+            return input.contains(where: predicate) || any(stops.map(\.output))
         case .step(let input, let base, let stops):
-            return input.isFeatureConstant && base.isFeatureConstant && stops.allSatisfy(\.output.isFeatureConstant)
+            return any([input, base]) || any(stops.map(\.output))
         case .format(let sections):
-            return sections.allSatisfy {
-                $0.content.isFeatureConstant && $0.scale?.isFeatureConstant != false
-                    && $0.font?.isFeatureConstant != false && $0.color?.isFeatureConstant != false
+            return sections.contains {
+                $0.content.contains(where: predicate) || any($0.scale) || any($0.font) || any($0.color)
             }
         case .numberFormat(let input, let options):
-            return input.isFeatureConstant && options.locale?.isFeatureConstant != false
-                && options.currency?.isFeatureConstant != false
-                && options.minFractionDigits?.isFeatureConstant != false
-                && options.maxFractionDigits?.isFeatureConstant != false
+            return input.contains(where: predicate) || any(options.locale) || any(options.currency)
+                || any(options.minFractionDigits) || any(options.maxFractionDigits)
         case .collator(let caseSensitive, let diacriticSensitive, let locale):
-            return caseSensitive.isFeatureConstant && diacriticSensitive.isFeatureConstant
-                && locale?.isFeatureConstant != false
+            return any([caseSensitive, diacriticSensitive]) || any(locale)
         }
     }
 }

@@ -71,6 +71,23 @@ struct FeatureSelectionTests {
         return ids
     }
 
+    @Test(
+        "filters share results unless a sign of zero could show (division, number-format)",
+        arguments: [
+            (#"["==", ["get", "class"], "a"]"#, true),
+            (#"["all", [">", ["get", "rank"], 1], ["!", ["has", "x"]]]"#, true),
+            (#"["<", ["/", 1, ["get", "rank"]], 0]"#, false),
+            (#"["==", ["number-format", ["get", "rank"], {}], "0"]"#, false),
+        ])
+    func shareable(_ text: String, _ shareable: Bool) throws {
+        let json = try JSONValue.parse(Data(text.utf8))
+        #expect(FilterMemo.isShareable(try StyleExpression.decodeFilter(json, path: "f")) == shareable)
+        // `1 / -0` is negative infinity, `1 / 0` positive: equal filters, different results.
+        #expect(
+            try StyleExpression.decode(JSONValue.parse(Data(#"["/", 1, -0.0]"#.utf8)), path: "f")
+                == StyleExpression.decode(JSONValue.parse(Data(#"["/", 1, 0]"#.utf8)), path: "f"))
+    }
+
     @Test("each layer selects what its filter and sort key give, whatever the layers drawn before it")
     func sharedSelection() throws {
         let (source, viewport) = try Self.source()

@@ -86,8 +86,9 @@ struct FeatureSelection {
         let filter = layer.filter?.expression.specialized(atZoom: zoom)
         // Per feature: 0 not yet evaluated, 1 passes, 2 fails; shared with the layers of this image that
         // have the same filter over the same features.
-        var passes = layer.filter.map { filterMemo.take(source, $0.expression) } ?? []
-        defer { if let written = layer.filter { filterMemo.put(source, written.expression, passes) } }
+        let shared = layer.filter.flatMap { FilterMemo.isShareable($0.expression) ? $0.expression : nil }
+        var passes = shared.map { filterMemo.take(source, $0) } ?? []
+        defer { if let shared { filterMemo.put(source, shared, passes) } }
         for (offset, window) in windows(margin: margin) {
             let candidates = source.query(window)
             let features = source.features
@@ -157,6 +158,19 @@ final class FilterMemo {
     /// At most this many filters are kept.
     static let capacity = 8
     private var entries: [(source: FeatureSource, filter: StyleExpression, passes: [UInt8])] = []
+
+    /// Whether a filter's results may be shared with an equal filter. Equal expressions evaluate alike,
+    /// to the same booleans, except where a number's sign of zero shows (`-0` and `0` are equal, `1 / -0`
+    /// and `1 / 0` are not; `number-format` may write `-0`): a filter that divides or formats numbers
+    /// keeps its own results.
+    static func isShareable(_ filter: StyleExpression) -> Bool {
+        !filter.contains { expression in
+            switch expression {
+            case .arithmetic(.divide, _), .numberFormat: return true
+            default: return false
+            }
+        }
+    }
 
     /// The results kept for `filter` over `source` (removed from the memo until ``put(_:_:_:)``), or none.
     func take(_ source: FeatureSource, _ filter: StyleExpression) -> [UInt8] {
