@@ -13,6 +13,18 @@ extension StyleExpression {
         }
     }
 
+    /// Whether the expression may tell `-0` from `0`, which compare equal: it divides (`1 / -0` is
+    /// negative infinity) or formats numbers (`number-format` may write `-0`). Equal (`==`) expressions
+    /// of this kind may evaluate to different values.
+    public var canShowSignOfZero: Bool {
+        contains { expression in
+            switch expression {
+            case .arithmetic(.divide, _), .numberFormat: return true
+            default: return false
+            }
+        }
+    }
+
     /// Whether the expression, or an expression anywhere inside it, satisfies `predicate`.
     public func contains(where predicate: (StyleExpression) -> Bool) -> Bool {
         if predicate(self) { return true }
@@ -128,13 +140,14 @@ extension StyleExpression {
     }
 
     /// Two `match`es over the same input and labels with literal outputs, interpolated at `t`: one
-    /// `match` of the blended outputs (the same branch is taken in both for any feature). Nil otherwise.
+    /// `match` of the blended outputs (the same branch is taken in both for any feature: equal inputs
+    /// give equal values unless a sign of zero shows). Nil otherwise.
     private static func blendedMatch(_ lower: StyleExpression, _ upper: StyleExpression, _ t: Double)
         -> StyleExpression?
     {
         guard case .match(let input, let a, let fallbackA) = lower,
             case .match(let inputB, let b, let fallbackB) = upper,
-            input == inputB, a.count == b.count, case .literal(let lowFallback) = fallbackA,
+            input == inputB, !input.canShowSignOfZero, a.count == b.count, case .literal(let lowFallback) = fallbackA,
             case .literal(let highFallback) = fallbackB
         else { return nil }
         var branches: [MatchBranch] = []

@@ -29,6 +29,8 @@ struct SpecializationTests {
         ##"["match", ["get", "class"], ["a", "b"], "#111111", "#222222"]"##,
         // Two matches over the same labels: blended into one.
         ##"["interpolate", ["exponential", 1.3], ["zoom"], 8, ["match", ["get", "class"], "a", 0.9, "b", 1.2, 0.5], 13, ["match", ["get", "class"], "a", 3, "b", 4, 2], 18, ["match", ["get", "class"], "a", 9, "b", 12, 6]]"##,
+        // Inputs that divide: not blended (equal inputs may differ by a sign of zero).
+        ##"["interpolate", ["linear"], ["zoom"], 10, ["match", ["/", 1, ["get", "w"]], [0.5], 1, 2], 14, ["match", ["/", 1, ["get", "w"]], [0.5], 3, 4]]"##,
         // Labels that differ: kept as an interpolation of the two stops.
         ##"["interpolate", ["linear"], ["zoom"], 10, ["match", ["get", "class"], "a", 1, 2], 14, ["match", ["get", "class"], "b", 5, 6]]"##,
         // A feature-dependent interpolation input: not specialized on it, outputs specialized.

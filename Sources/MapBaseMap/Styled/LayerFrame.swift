@@ -163,14 +163,7 @@ final class FilterMemo {
     /// to the same booleans, except where a number's sign of zero shows (`-0` and `0` are equal, `1 / -0`
     /// and `1 / 0` are not; `number-format` may write `-0`): a filter that divides or formats numbers
     /// keeps its own results.
-    static func isShareable(_ filter: StyleExpression) -> Bool {
-        !filter.contains { expression in
-            switch expression {
-            case .arithmetic(.divide, _), .numberFormat: return true
-            default: return false
-            }
-        }
-    }
+    static func isShareable(_ filter: StyleExpression) -> Bool { !filter.canShowSignOfZero }
 
     /// The results kept for `filter` over `source` (removed from the memo until ``put(_:_:_:)``), or none.
     func take(_ source: FeatureSource, _ filter: StyleExpression) -> [UInt8] {
