@@ -91,6 +91,8 @@ struct FeatureSelection {
         defer { if let shared { filterMemo.put(source, shared, passes) } }
         for (offset, window) in windows(margin: margin) {
             let candidates = source.query(window)
+            // Read only when the query found something: a deferred file is loaded by `features`.
+            guard !candidates.isEmpty else { continue }
             let features = source.features
             if filter != nil, passes.count < features.count {
                 passes.append(contentsOf: repeatElement(0, count: features.count - passes.count))
@@ -123,6 +125,7 @@ struct FeatureSelection {
     func hasFeature(of source: FeatureSource, layer: StyleLayer, margin: Double) -> Bool {
         for (_, window) in windows(margin: margin) {
             let candidates = source.query(window)
+            guard !candidates.isEmpty else { continue }
             let features = source.features
             for i in candidates {
                 guard contains(window, features[i].bounds) else { continue }
