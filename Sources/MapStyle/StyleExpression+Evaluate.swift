@@ -107,12 +107,19 @@ extension StyleExpression {
         case .isIn(let needle, let list, let negated):
             let value = needle.evaluate(context)
             return .bool(list.contains(value) != negated)
-        case .all(let list): return .bool(list.allSatisfy { $0.evaluate(context).isTrue })
-        case .any(let list): return .bool(list.contains { $0.evaluate(context).isTrue })
+        case .all(let list):
+            // Loops over indices rather than closures: no copy of the context or the operands per call.
+            for i in list.indices where !list[i].evaluate(context).isTrue { return .bool(false) }
+            return .bool(true)
+        case .any(let list):
+            for i in list.indices where list[i].evaluate(context).isTrue { return .bool(true) }
+            return .bool(false)
         case .not(let a): return .bool(!a.evaluate(context).isTrue)
         case .match(let input, let branches, let fallback):
             let value = input.evaluate(context)
-            for branch in branches where branch.labels.contains(value) { return branch.output.evaluate(context) }
+            for i in branches.indices where branches[i].labels.contains(value) {
+                return branches[i].output.evaluate(context)
+            }
             return fallback.evaluate(context)
         case .cond(let branches, let fallback):
             for branch in branches where branch.condition.evaluate(context).isTrue {
@@ -131,7 +138,7 @@ extension StyleExpression {
                     requested = requested ?? v
                     continue
                 }
-                if v != .null { return v }
+                if !v.isNull { return v }
             }
             if case .image = list.last, let requested { return requested }
             return .null

@@ -51,10 +51,16 @@ public struct StyleLayer: Sendable, Equatable {
 
     /// A property's value for a feature, or its default when unset or of the wrong type.
     public func value(_ key: StylePropertyName, _ context: EvaluationContext) -> StyleValue {
-        let spec = type.property(key)
-        guard let property = properties[key.rawValue] else { return spec?.defaultValue ?? .null }
-        let v = property.expression.evaluate(context)
-        if let spec, v == .null || !spec.accepts(v) { return spec.defaultValue }
+        Self.value(properties[key.rawValue]?.expression, spec: type.property(key), context)
+    }
+
+    /// The value of `expression` (nil: unset) for a property of `spec`, or its default.
+    static func value(_ expression: StyleExpression?, spec: StylePropertySpec?, _ context: EvaluationContext)
+        -> StyleValue
+    {
+        guard let expression else { return spec?.defaultValue ?? .null }
+        let v = expression.evaluate(context)
+        if let spec, v.isNull || !spec.accepts(v) { return spec.defaultValue }
         return v
     }
 
@@ -66,18 +72,26 @@ public struct StyleLayer: Sendable, Equatable {
     /// Widths (``StyleLimits/widthProperties``) are also capped at the context's
     /// ``EvaluationContext/maximumWidth``, the drawn image's ceiling: every width a renderer reads passes here.
     public func number(_ key: StylePropertyName, _ context: EvaluationContext) -> Double {
-        let spec = type.property(key)
-        let v = value(key, context).number ?? spec?.defaultValue.number ?? 0
-        let clamped = spec?.clamp(v) ?? (v.isFinite ? v : 0)
+        let clamped = Self.unclampedNumber(value(key, context), spec: type.property(key))
         guard StyleLimits.isWidth(key), context.maximumWidth >= 0 else { return clamped }
         return min(clamped, context.maximumWidth)
+    }
+
+    /// A number property's value within its range, before widths are capped.
+    static func unclampedNumber(_ value: StyleValue, spec: StylePropertySpec?) -> Double {
+        let v = value.number ?? spec?.defaultValue.number ?? 0
+        return spec?.clamp(v) ?? (v.isFinite ? v : 0)
     }
 
     /// A number-array property (`line-dasharray`, `text-offset`), each element within the property's
     /// range, at most ``StyleLimits/maximumDashCount`` elements; nil when unset with no default.
     public func numbers(_ key: StylePropertyName, _ context: EvaluationContext) -> [Double]? {
-        guard let items = value(key, context).array else { return nil }
-        let spec = type.property(key)
+        Self.numbers(value(key, context), spec: type.property(key))
+    }
+
+    /// A number-array value as ``numbers(_:_:)`` gives it.
+    static func numbers(_ value: StyleValue, spec: StylePropertySpec?) -> [Double]? {
+        guard let items = value.array else { return nil }
         return items.prefix(StyleLimits.maximumDashCount).compactMap(\.number).map { spec?.clamp($0) ?? $0 }
     }
 
@@ -89,7 +103,7 @@ public struct StyleLayer: Sendable, Equatable {
     /// A string or enumeration property.
     public func string(_ key: StylePropertyName, _ context: EvaluationContext) -> String {
         let v = value(key, context)
-        return v == .null ? "" : v.text
+        return v.isNull ? "" : v.text
     }
 
     /// A boolean property.

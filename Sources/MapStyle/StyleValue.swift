@@ -54,7 +54,16 @@ public enum StyleValue: Sendable, Equatable {
     }
 
     /// JavaScript-like truthiness used by `!`, `all`, `any` and `case`: only `true` is true.
-    public var isTrue: Bool { self == .bool(true) }
+    public var isTrue: Bool {
+        if case .bool(true) = self { return true }
+        return false
+    }
+
+    /// Whether the value is null (a pattern match, cheaper than `== .null`).
+    var isNull: Bool {
+        if case .null = self { return true }
+        return false
+    }
 
     /// The value as text, as `to-string` and `{field}` tokens show it.
     public var text: String {

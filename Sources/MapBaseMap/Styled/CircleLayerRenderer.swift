@@ -28,17 +28,26 @@ enum CircleLayerRenderer {
         guard deviceWidth > 0, deviceHeight > 0 else { return }
         var discs: [Disc] = []
         let margin = StyleLimits.circleMargin
+        // The paint properties looked up once, and evaluated once when they are the same for every feature.
+        let constant = frame.constantContext
+        let circleColor = ResolvedStyleProperty(layer, .circleColor, at: constant)
+        let circleRadius = ResolvedStyleProperty(layer, .circleRadius, at: constant)
+        let circleStrokeWidth = ResolvedStyleProperty(layer, .circleStrokeWidth, at: constant)
+        let circleOpacity = ResolvedStyleProperty(layer, .circleOpacity, at: constant)
+        let circleStrokeColor = ResolvedStyleProperty(layer, .circleStrokeColor, at: constant)
+        let circleStrokeOpacity = ResolvedStyleProperty(layer, .circleStrokeOpacity, at: constant)
+        let circleBlur = ResolvedStyleProperty(layer, .circleBlur, at: constant)
         frame.forEachFeature(of: source, layer: layer, margin: margin) { feature, offset, context in
-            guard let color = layer.color(.circleColor, context) else { return }
-            let radius = layer.number(.circleRadius, context)
-            let strokeWidth = layer.number(.circleStrokeWidth, context)
+            guard let color = circleColor.color(context) else { return }
+            let radius = circleRadius.number(context)
+            let strokeWidth = circleStrokeWidth.number(context)
             guard radius > 0 || strokeWidth > 0 else { return }
-            let opacity = layer.number(.circleOpacity, context)
-            let stroke = layer.color(.circleStrokeColor, context) ?? .black
-            let strokeOpacity = layer.number(.circleStrokeOpacity, context)
+            let opacity = circleOpacity.number(context)
+            let stroke = circleStrokeColor.color(context) ?? .black
+            let strokeOpacity = circleStrokeOpacity.number(context)
             let template = Disc(
                 x: 0, y: 0, radius: radius * scale, strokeWidth: strokeWidth * scale,
-                blur: layer.number(.circleBlur, context),
+                blur: circleBlur.number(context),
                 color: color.withAlphaComponent(color.alpha * opacity),
                 strokeColor: stroke.withAlphaComponent(stroke.alpha * strokeOpacity))
             let reach = radius + strokeWidth

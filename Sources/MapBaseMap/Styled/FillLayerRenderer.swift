@@ -25,12 +25,18 @@ enum FillLayerRenderer {
         // The pieces of one polygon cut at vector tile edges (same id and properties) fill as one shape, so
         // that a translucent fill shows no seam along the cut (each piece antialiased on its own would).
         var pieces: [String: Int] = [:]
+        // The paint properties looked up once, and evaluated once when they are the same for every feature.
+        let constant = frame.constantContext
+        let fillColor = ResolvedStyleProperty(layer, .fillColor, at: constant)
+        let fillOpacity = ResolvedStyleProperty(layer, .fillOpacity, at: constant)
+        let fillOutlineColor = ResolvedStyleProperty(layer, .fillOutlineColor, at: constant)
+        let fillPattern = ResolvedStyleProperty(layer, .fillPattern, at: constant)
         frame.forEachFeature(of: source, layer: layer, margin: 2) { feature, offset, context in
             guard case .polygons(let polygons) = feature.shape,
-                let color = layer.color(.fillColor, context)
+                let color = fillColor.color(context)
             else { return }
-            let opacity = layer.number(.fillOpacity, context)
-            let outline = layer.color(.fillOutlineColor, context)
+            let opacity = fillOpacity.number(context)
+            let outline = fillOutlineColor.color(context)
             count += 1
             let fill = color.withAlphaComponent(color.alpha * opacity)
             var number = count
@@ -45,9 +51,9 @@ enum FillLayerRenderer {
                 if let first = pieces[key] { number = first } else { pieces[key] = count }
             }
             var pattern: String?
-            if layer.isSet(.fillPattern) {
+            if fillPattern.isSet {
                 // A feature whose pattern the sprite lacks is not drawn.
-                let name = layer.string(.fillPattern, context)
+                let name = fillPattern.string(context)
                 guard frame.pattern(name) != nil else { return }
                 pattern = name
             }

@@ -54,6 +54,9 @@ struct FeatureSelection {
     /// evaluation context so that the layer accessors cap widths in one place.
     let maximumWidth: Double
 
+    /// The filter results of the layers drawn so far (see ``FilterMemo``).
+    let filterMemo = FilterMemo()
+
     init(viewport: MapViewport) {
         self.viewport = viewport
         self.zoom = viewport.zoomLevel - 1
@@ -75,36 +78,59 @@ struct FeatureSelection {
         of source: FeatureSource, layer: StyleLayer, margin: Double,
         _ body: (FeatureSource.Feature, Double, EvaluationContext) -> Void
     ) {
-        let sortKey = layer.type.sortKey
-        let sorted = sortKey.map(layer.isSet) ?? false
+        // Features are read in place from the source's array (a copy of each would retain its arrays and
+        // dictionary), and without a sort key handed on as they pass the filter.
+        let sortKey = layer.type.sortKey.map { ResolvedStyleProperty(layer, $0, at: context()) }
+        let sorted = sortKey?.isSet ?? false
+        // Every context here is at `zoom`.
+        let filter = layer.filter?.expression.specialized(atZoom: zoom)
+        // Per feature: 0 not yet evaluated, 1 passes, 2 fails; shared with the layers of this image that
+        // have the same filter over the same features.
+        let shared = layer.filter.flatMap { FilterMemo.isShareable($0.expression) ? $0.expression : nil }
+        var passes = shared.map { filterMemo.take(source, $0) } ?? []
+        defer { if let shared { filterMemo.put(source, shared, passes) } }
         for (offset, window) in windows(margin: margin) {
-            var selected: [(FeatureSource.Feature, EvaluationContext, Double)] = []
-            for i in source.query(window) {
-                let feature = source.features[i]
-                guard contains(window, feature.bounds) else { continue }
+            let candidates = source.query(window)
+            // Read only when the query found something: a deferred file is loaded by `features`.
+            guard !candidates.isEmpty else { continue }
+            let features = source.features
+            if filter != nil, passes.count < features.count {
+                passes.append(contentsOf: repeatElement(0, count: features.count - passes.count))
+            }
+            var selected: [(index: Int, context: EvaluationContext, key: Double)] = []
+            for i in candidates {
+                guard contains(window, features[i].bounds) else { continue }
                 let context = self.context(
-                    properties: feature.properties, geometryType: feature.geometryType, id: feature.id)
-                guard layer.accepts(context) else { continue }
-                let key = sorted ? layer.number(sortKey ?? .fillSortKey, context) : 0
-                selected.append((feature, context, key))
+                    properties: features[i].properties, geometryType: features[i].geometryType, id: features[i].id)
+                if let filter {
+                    if passes[i] == 0 { passes[i] = filter.evaluate(context).isTrue ? 1 : 2 }
+                    if passes[i] == 2 { continue }
+                }
+                guard sorted, let sortKey else {
+                    body(features[i], offset, context)
+                    continue
+                }
+                selected.append((i, context, sortKey.number(context)))
             }
-            if sorted {
-                selected = selected.enumerated().sorted { a, b in
-                    a.element.2 != b.element.2 ? a.element.2 < b.element.2 : a.offset < b.offset
-                }.map(\.element)
+            guard sorted else { continue }
+            // By key, then data order (positions sorted, the selection itself not moved).
+            let order = selected.indices.sorted { a, b in
+                selected[a].key != selected[b].key ? selected[a].key < selected[b].key : a < b
             }
-            for (feature, context, _) in selected { body(feature, offset, context) }
+            for k in order { body(features[selected[k].index], offset, selected[k].context) }
         }
     }
 
     /// Whether ``forEachFeature(of:layer:margin:_:)`` would find any feature (it stops at the first).
     func hasFeature(of source: FeatureSource, layer: StyleLayer, margin: Double) -> Bool {
         for (_, window) in windows(margin: margin) {
-            for i in source.query(window) {
-                let feature = source.features[i]
-                guard contains(window, feature.bounds) else { continue }
+            let candidates = source.query(window)
+            guard !candidates.isEmpty else { continue }
+            let features = source.features
+            for i in candidates {
+                guard contains(window, features[i].bounds) else { continue }
                 let context = self.context(
-                    properties: feature.properties, geometryType: feature.geometryType, id: feature.id)
+                    properties: features[i].properties, geometryType: features[i].geometryType, id: features[i].id)
                 if layer.accepts(context) { return true }
             }
         }
@@ -125,5 +151,32 @@ struct FeatureSelection {
     private func contains(_ window: MapRect, _ bounds: MapRect) -> Bool {
         bounds.minX <= window.maxX && bounds.maxX >= window.minX && bounds.minY <= window.maxY
             && bounds.maxY >= window.minY
+    }
+}
+
+/// The filter results of the latest layers drawn in one image, per feature: layers with the same filter
+/// over the same features (a road's casing and its fill, drawn one after the other) evaluate it once. The
+/// results hold for the image's zoom only; a selection has its own.
+final class FilterMemo {
+    /// At most this many filters are kept.
+    static let capacity = 8
+    private var entries: [(source: FeatureSource, filter: StyleExpression, passes: [UInt8])] = []
+
+    /// Whether a filter's results may be shared with an equal filter. Equal expressions evaluate alike,
+    /// to the same booleans, except where a number's sign of zero shows (`-0` and `0` are equal, `1 / -0`
+    /// and `1 / 0` are not; `number-format` may write `-0`): a filter that divides or formats numbers
+    /// keeps its own results.
+    static func isShareable(_ filter: StyleExpression) -> Bool { !filter.canShowSignOfZero }
+
+    /// The results kept for `filter` over `source` (removed from the memo until ``put(_:_:_:)``), or none.
+    func take(_ source: FeatureSource, _ filter: StyleExpression) -> [UInt8] {
+        guard let k = entries.firstIndex(where: { $0.source === source && $0.filter == filter }) else { return [] }
+        return entries.remove(at: k).passes
+    }
+
+    /// Keeps the results of `filter` over `source`, letting the oldest go beyond ``capacity``.
+    func put(_ source: FeatureSource, _ filter: StyleExpression, _ passes: [UInt8]) {
+        entries.append((source, filter, passes))
+        if entries.count > Self.capacity { entries.removeFirst() }
     }
 }

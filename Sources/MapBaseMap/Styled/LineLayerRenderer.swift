@@ -28,6 +28,37 @@ enum LineLayerRenderer {
         var feature = 0
     }
 
+    /// The paint and layout properties read for every feature, resolved once per draw.
+    struct Properties {
+        let color: ResolvedStyleProperty
+        let width: ResolvedStyleProperty
+        /// `line-width` at the integer zoom below (``floorContext(_:)``).
+        let floorWidth: ResolvedStyleProperty
+        let opacity: ResolvedStyleProperty
+        let gap: ResolvedStyleProperty
+        let dasharray: ResolvedStyleProperty
+        let cap: ResolvedStyleProperty
+        let join: ResolvedStyleProperty
+        let miterLimit: ResolvedStyleProperty
+        let offset: ResolvedStyleProperty
+        let blur: ResolvedStyleProperty
+
+        /// The properties of `layer` at the zoom of `context` (a feature-free context of the image).
+        init(_ layer: StyleLayer, at context: EvaluationContext) {
+            color = ResolvedStyleProperty(layer, .lineColor, at: context)
+            width = ResolvedStyleProperty(layer, .lineWidth, at: context)
+            floorWidth = ResolvedStyleProperty(layer, .lineWidth, at: LineLayerRenderer.floorContext(context))
+            opacity = ResolvedStyleProperty(layer, .lineOpacity, at: context)
+            gap = ResolvedStyleProperty(layer, .lineGapWidth, at: context)
+            dasharray = ResolvedStyleProperty(layer, .lineDasharray, at: context)
+            cap = ResolvedStyleProperty(layer, .lineCap, at: context)
+            join = ResolvedStyleProperty(layer, .lineJoin, at: context)
+            miterLimit = ResolvedStyleProperty(layer, .lineMiterLimit, at: context)
+            offset = ResolvedStyleProperty(layer, .lineOffset, at: context)
+            blur = ResolvedStyleProperty(layer, .lineBlur, at: context)
+        }
+    }
+
     /// A piece of a line painted along its length (gradient or pattern).
     struct PaintedPiece {
         var paint: Paint
@@ -157,19 +188,29 @@ enum LineLayerRenderer {
                 }
             }
         }
+        // The paint properties looked up once, and evaluated once when they are the same for every feature.
+        let properties = Properties(layer, at: constant)
+        let floorConstant = floorContext(constant)
+        let integralZoom = frame.zoom == frame.zoom.rounded(.down)
+        /// The width at the integer zoom below (see ``floorContext(_:)``).
+        func floorWidth(_ context: EvaluationContext) -> Double {
+            // At an integer zoom the floor context is the context itself.
+            if integralZoom { return properties.width.number(context) }
+            return properties.floorWidth.number(
+                properties.floorWidth.isFeatureConstant ? floorConstant : floorContext(context))
+        }
         frame.forEachFeature(of: source, layer: layer, margin: margin) { feature, offset, context in
-            guard let color = layer.color(.lineColor, context) else { return }
-            let width = layer.number(.lineWidth, context)
+            guard let color = properties.color.color(context) else { return }
+            let width = properties.width.number(context)
             var paint = Paint(
-                color: color, width: width, opacity: layer.number(.lineOpacity, context),
-                gap: layer.number(.lineGapWidth, context),
+                color: color, width: width, opacity: properties.opacity.number(context),
+                gap: properties.gap.number(context),
                 dash: dashLengths(
-                    layer.numbers(.lineDasharray, context) ?? [],
-                    width: layer.number(.lineWidth, floorContext(context))
-                        * pow(2, frame.zoom - frame.zoom.rounded(.down))),
-                cap: layer.string(.lineCap, context), join: layer.string(.lineJoin, context),
-                miterLimit: layer.number(.lineMiterLimit, context), offset: layer.number(.lineOffset, context),
-                blur: layer.number(.lineBlur, context))
+                    properties.dasharray.numbers(context) ?? [],
+                    width: floorWidth(context) * pow(2, frame.zoom - frame.zoom.rounded(.down))),
+                cap: properties.cap.string(context), join: properties.join.string(context),
+                miterLimit: properties.miterLimit.number(context), offset: properties.offset.number(context),
+                blur: properties.blur.number(context))
             guard width > 0, paint.opacity > 0 else { return }
             let pipeline = feature.tileBounds == nil ? geojsonPipeline : tilePipeline
             featureCount += 1
@@ -241,7 +282,7 @@ enum LineLayerRenderer {
                 // map does. A feature whose pattern the sprite lacks is not drawn.
                 let name = layer.string(.linePattern, floorContext(context))
                 guard let image = frame.pattern(name)?.image, image.height > 0 else { return }
-                let floorWidth = layer.number(.lineWidth, floorContext(context))
+                let floorWidth = floorWidth(context)
                 let period =
                     Double(image.width) / Double(image.height) * floorWidth
                     * pow(2, frame.zoom - frame.zoom.rounded(.down))
@@ -281,10 +322,10 @@ enum LineLayerRenderer {
                         tile: feature.tileBounds, rings: rings), shading(paint), clip)
                 return
             }
-            if useMeshes, let dasharray = layer.numbers(.lineDasharray, context) {
+            if useMeshes, let dasharray = properties.dasharray.numbers(context) {
                 // MapLibre's dashes: a signed distance field along the line (lineDashField).
                 var s = shading(paint)
-                let floorWidth = layer.number(.lineWidth, floorContext(context))
+                let floorWidth = floorWidth(context)
                 let sum = dasharray.reduce(0) { $0 + max(0, $1) }
                 let round = paint.cap == "round"
                 let made =
@@ -459,6 +500,10 @@ enum LineLayerRenderer {
         if closed, !needed.contains(false) || (needed[0] && needed[n - 1]) {
             return [StrokePiece(points: points, startLength: 0, closed: true, lineLength: travelled)]
         }
+        // Every segment needed: the line as it is (what the loop below would rebuild point by point).
+        if !closed, !needed.contains(false) {
+            return [StrokePiece(points: points, startLength: 0, closed: false, lineLength: travelled)]
+        }
         var pieces: [StrokePiece] = []
         var current: [Point] = []
         var start = 0.0
@@ -466,7 +511,8 @@ enum LineLayerRenderer {
         for i in 0..<n {
             if needed[i] {
                 if current.isEmpty {
-                    current = [line[i]]
+                    current.reserveCapacity(n + 1 - i)
+                    current.append(line[i])
                     start = along
                 }
                 current.append(line[i + 1])

@@ -93,15 +93,23 @@ final class VectorSource: Sendable {
             "\(ObjectIdentifier(self))|\(sourceLayer)|"
             + tileList.map { "\($0.z)/\($0.x)/\($0.y)" }.joined(separator: ",")
         return try Self.assembled.value(key) {
-            let all = try tileList.flatMap { try self.features(of: sourceLayer, tile: $0) }
+            let tiles = try tileList.map { try self.features(of: sourceLayer, tile: $0) }
             // Lines wholly in a tile's buffer come last: they draw only with line layers, and after every
             // feature with a piece in its tile, a layer's labels (merged along roads by the first piece
-            // of each name) are placed as they would be without them.
+            // of each name) are placed as they would be without them. Each feature is copied once.
             func bufferOnly(_ f: FeatureSource.Feature) -> Bool {
                 if case .lines(let lines) = f.shape { return lines.isEmpty }
                 return false
             }
-            return FeatureSource(name: name, features: all.filter { !bufferOnly($0) } + all.filter(bufferOnly))
+            var features: [FeatureSource.Feature] = []
+            features.reserveCapacity(tiles.reduce(0) { $0 + $1.count })
+            for tile in tiles {
+                for i in tile.indices where !bufferOnly(tile[i]) { features.append(tile[i]) }
+            }
+            for tile in tiles {
+                for i in tile.indices where bufferOnly(tile[i]) { features.append(tile[i]) }
+            }
+            return FeatureSource(name: name, features: features)
         }
     }
 
@@ -174,19 +182,13 @@ final class VectorSource: Sendable {
         func within(_ p: VectorTilePoint) -> Bool {
             p.x >= 0 && p.y >= 0 && Double(p.x) <= extent && Double(p.y) <= extent
         }
+        // `mapValues` keeps the decoded dictionary's table: no key is hashed again.
         func properties(of f: VectorTileFeature) -> [String: StyleValue] {
-            var properties: [String: StyleValue] = [:]
-            properties.reserveCapacity(f.properties.count)
-            for (key, value) in f.properties {
-                if let n = value.number {
-                    properties[key] = .number(n)
-                } else if let b = value.bool {
-                    properties[key] = .bool(b)
-                } else {
-                    properties[key] = .string(value.description)
-                }
+            f.properties.mapValues { value in
+                if let n = value.number { return .number(n) }
+                if let b = value.bool { return .bool(b) }
+                return .string(value.description)
             }
-            return properties
         }
         func identify(_ feature: inout FeatureSource.Feature) {
             if let idProperty {
@@ -249,6 +251,15 @@ final class VectorSource: Sendable {
             func ring(_ r: [VectorTilePoint]) -> [MapPoint] {
                 r.allSatisfy(within) ? r.map(mapPoint) : map(PolygonClipper.clip(r.map(point), to: square))
             }
+            // Whether `rings` are `raw` in map points (compared point by point, without converting `raw`).
+            func same(_ rings: [[MapPoint]], _ raw: [[VectorTilePoint]]) -> Bool {
+                guard rings.count == raw.count else { return false }
+                for (ring, r) in zip(rings, raw) {
+                    guard ring.count == r.count else { return false }
+                    for (p, q) in zip(ring, r) where p != mapPoint(q) { return false }
+                }
+                return true
+            }
             // The rings as the tile holds them (MapLibre strokes these, clipped to the tile's square) are
             // kept when cutting or orienting changed any: line layers draw polygon outlines from them.
             var changed = false
@@ -258,7 +269,7 @@ final class VectorSource: Sendable {
                 guard rings[0].count > 2 else { return nil }
                 let oriented = FeatureSource.oriented(rings.filter { $0.count > 2 })
                 kept += raw
-                if !changed, oriented != raw.map({ $0.map(mapPoint) }) { changed = true }
+                if !changed, !same(oriented, raw) { changed = true }
                 return oriented
             }
             guard !clipped.isEmpty else { return nil }
