@@ -21,8 +21,10 @@ final class FeatureSource: Sendable {
         /// `Point`, `LineString` or `Polygon`, as filters see it.
         let geometryType: String
         /// Where a point label of the feature goes: the point, the middle of the longest line, or the
-        /// centroid of the largest polygon (when inside it).
-        let labelPoint: MapPoint
+        /// centroid of the largest polygon (when inside it). Given when made, or (vector tiles, whose
+        /// features mostly never meet a symbol layer) worked out from the shape when asked.
+        var labelPoint: MapPoint { givenLabelPoint ?? FeatureSource.labelPoint(of: shape) }
+        private let givenLabelPoint: MapPoint?
         /// For a vector-tile feature, its tile's square: polygon edges along it exist only because the
         /// data is cut into tiles, and outlines leave them out.
         var tileBounds: MapRect?
@@ -38,6 +40,18 @@ final class FeatureSource: Sendable {
         /// wholly in the buffer (whose shape is then empty), or a polygon's rings when cutting or orienting
         /// changed them (its outline). Nil otherwise.
         var bufferedLines: [[MapPoint]]?
+
+        /// A feature; `labelPoint` nil: worked out from the shape when asked (``FeatureSource/labelPoint(of:)``).
+        init(
+            shape: Shape, bounds: MapRect, properties: [String: StyleValue], geometryType: String,
+            labelPoint: MapPoint?
+        ) {
+            self.shape = shape
+            self.bounds = bounds
+            self.properties = properties
+            self.geometryType = geometryType
+            self.givenLabelPoint = labelPoint
+        }
     }
 
     /// Where a clipped piece of a tile's line lies on the whole line (see ``Feature/lineMeasures``).
@@ -460,24 +474,40 @@ final class FeatureSource: Sendable {
         }
     }
 
-    static func makeFeature(_ shape: Shape, _ properties: [String: StyleValue]) -> Feature {
+    /// A feature of `shape`; its label point is worked out now, or with `lazyLabelPoint` when first asked.
+    static func makeFeature(_ shape: Shape, _ properties: [String: StyleValue], lazyLabelPoint: Bool = false)
+        -> Feature
+    {
+        let label = lazyLabelPoint ? nil : labelPoint(of: shape)
         switch shape {
         case .points(let points):
             return Feature(
                 shape: shape, bounds: boundingRect(of: points), properties: properties, geometryType: "Point",
-                labelPoint: points.first ?? MapPoint(x: 0, y: 0))
+                labelPoint: label)
         case .lines(let lines):
-            let all = lines.flatMap { $0 }
-            let longest = lines.max { length($0) < length($1) } ?? []
             return Feature(
-                shape: shape, bounds: boundingRect(of: all), properties: properties, geometryType: "LineString",
-                labelPoint: midpoint(longest) ?? all.first ?? MapPoint(x: 0, y: 0))
+                shape: shape, bounds: boundingRect(ofParts: lines), properties: properties,
+                geometryType: "LineString", labelPoint: label)
+        case .polygons(let polygons):
+            return Feature(
+                shape: shape, bounds: boundingRect(ofParts: polygons.compactMap(\.first)), properties: properties,
+                geometryType: "Polygon", labelPoint: label)
+        }
+    }
+
+    /// Where a point label of a shape goes: the first point, the middle of the longest line, or
+    /// ``labelPoint(_:)`` of the largest exterior ring.
+    static func labelPoint(of shape: Shape) -> MapPoint {
+        switch shape {
+        case .points(let points):
+            return points.first ?? MapPoint(x: 0, y: 0)
+        case .lines(let lines):
+            let longest = lines.max { length($0) < length($1) } ?? []
+            return midpoint(longest) ?? lines.first(where: { !$0.isEmpty })?.first ?? MapPoint(x: 0, y: 0)
         case .polygons(let polygons):
             let exteriors = polygons.compactMap(\.first)
             let largest = exteriors.max { abs(signedArea($0)) < abs(signedArea($1)) } ?? []
-            return Feature(
-                shape: shape, bounds: boundingRect(of: exteriors.flatMap { $0 }), properties: properties,
-                geometryType: "Polygon", labelPoint: labelPoint(largest))
+            return labelPoint(largest)
         }
     }
 

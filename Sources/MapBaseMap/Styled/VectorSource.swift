@@ -276,7 +276,7 @@ final class VectorSource: Sendable {
             shape = .polygons(clipped)
             leaves = changed
         }
-        var feature = FeatureSource.makeFeature(shape, properties(of: f))
+        var feature = FeatureSource.makeFeature(shape, properties(of: f), lazyLabelPoint: true)
         identify(&feature)
         feature.tileBounds = MapRect(x: ox, y: oy, width: size, height: size)
         if !measures.isEmpty { feature.lineMeasures = measures }
