@@ -9,21 +9,16 @@ import Testing
 /// was written before (every earlier anchor of the same text and tile compared), kept here as the oracle.
 @Suite("Repeated line-label anchors: the cell search decides as the all-pairs rule, in linear work")
 struct RepeatedAnchorsTests {
-    /// The all-pairs rule (the implementation before the cells, MapLibre's `anchorIsTooClose`).
+    /// The all-pairs rule (the implementation before the cells, MapLibre's `anchorIsTooClose`), over the same
+    /// tiles (the production tile partition: what is under test is the search within a tile).
     struct Oracle {
-        let tileSize: Double
+        let tiles: SymbolLayerRenderer.RepeatedAnchors
         var anchors: [String: [Point]] = [:]
 
-        init(zoom: Double) {
-            let fraction = zoom.isFinite ? zoom - zoom.rounded(.down) : 0
-            tileSize = 512 * pow(2, fraction)
-        }
+        init(zoom: Double) { tiles = SymbolLayerRenderer.RepeatedAnchors(zoom: zoom) }
 
         mutating func tooClose(_ text: String, _ anchor: Point, within distance: Double) -> Bool {
-            let column = (anchor.x / tileSize).rounded(.down)
-            let row = (anchor.y / tileSize).rounded(.down)
-            let c = Int(exactly: column.isFinite && abs(column) < 1e15 ? column : 0) ?? 0
-            let r = Int(exactly: row.isFinite && abs(row) < 1e15 ? row : 0) ?? 0
+            let (c, r) = tiles.tile(of: anchor)
             let key = "\(text)|\(c)|\(r)"
             let earlier = anchors[key, default: []]
             if earlier.contains(where: { hypot($0.x - anchor.x, $0.y - anchor.y) < distance }) { return true }
@@ -32,16 +27,12 @@ struct RepeatedAnchorsTests {
         }
     }
 
+    /// A random case: `count` anchors at `zoom` in a square of side `extent` from the origin (several 512-point
+    /// tiles when large), each with one of `distances` and one of `texts`, drawn from `seed`.
     struct Case: Sendable, CustomTestStringConvertible {
         var testDescription: String
-        var seed: UInt64
-        var zoom: Double
-        /// Where the anchors fall: a square of this side from the origin (several 512-point tiles when large).
-        var extent: Double
-        /// The distances asked (one drawn per anchor).
-        var distances: [Double]
-        var texts: [String]
-        var count: Int
+        var seed: UInt64, zoom: Double, extent: Double
+        var distances: [Double], texts: [String], count: Int
     }
 
     static let cases: [Case] = [

@@ -480,14 +480,21 @@ struct SymbolLayerRenderer {
             tileSize = 512 * pow(2, fraction)
         }
 
-        /// Whether `anchor` lies within `distance` of an earlier anchor of `text` in its tile; records it when not.
-        mutating func tooClose(_ text: String, _ anchor: Point, within distance: Double) -> Bool {
-            // Anchors far outside any real map (non-finite or huge) share one cell rather than trap.
+        /// The MapLibre tile (column, row, of ``tileSize``) an anchor lies in; anchors far outside any real map
+        /// (non-finite or huge) share tile (0, 0) rather than trap.
+        func tile(of anchor: Point) -> (column: Int, row: Int) {
             let column = (anchor.x / tileSize).rounded(.down)
             let row = (anchor.y / tileSize).rounded(.down)
-            let key = Key(
-                text: text, column: Int(exactly: column.isFinite && abs(column) < 1e15 ? column : 0) ?? 0,
-                row: Int(exactly: row.isFinite && abs(row) < 1e15 ? row : 0) ?? 0)
+            return (
+                Int(exactly: column.isFinite && abs(column) < 1e15 ? column : 0) ?? 0,
+                Int(exactly: row.isFinite && abs(row) < 1e15 ? row : 0) ?? 0
+            )
+        }
+
+        /// Whether `anchor` lies within `distance` of an earlier anchor of `text` in its tile; records it when not.
+        mutating func tooClose(_ text: String, _ anchor: Point, within distance: Double) -> Bool {
+            let (column, row) = tile(of: anchor)
+            let key = Key(text: text, column: column, row: row)
             return buckets[key, default: Bucket()].tooClose(anchor, within: distance, comparisons: &comparisons)
         }
     }
