@@ -103,4 +103,20 @@ struct GeometryPipelineTests {
         #expect(runs.count == 2)
         #expect(runs[0].count == 2 && runs[1].count == 3)
     }
+
+    /// Runs between cut segments, worked by hand: a cut between two runs, cuts at both ends, two cuts in a
+    /// row (the lone point between them is no run), and a ring's closing edge as the outline code passes it.
+    @Test("runs(of:cutting:) splits a polyline at the cut segments and drops one-point runs")
+    func runsBetweenCuts() {
+        let cutAt = { (pairs: Set<[Int]>) in { (a: Int, b: Int) in pairs.contains([a, b]) } }
+        #expect(runs(of: [1, 2, 3, 4], cutting: cutAt([[2, 3]])) == [[1, 2], [3, 4]])
+        #expect(runs(of: [1, 2, 3, 4], cutting: cutAt([[1, 2], [3, 4]])) == [[2, 3]])
+        #expect(runs(of: [1, 2, 3, 4, 5], cutting: cutAt([[2, 3], [3, 4]])) == [[1, 2], [4, 5]])
+        #expect(runs(of: [1, 2, 3, 4], cutting: cutAt([])) == [[1, 2, 3, 4]])
+        #expect(runs(of: [1], cutting: cutAt([])) == [])
+        #expect(runs(of: [Int](), cutting: cutAt([])) == [])
+        // A square ring (0, 1, 2, 3) whose edge 1-2 is a cut: one open outline 2, 3, 0, 1 is drawn in two runs
+        // (the ring is walked from its first point, its closing edge 3-0 included).
+        #expect(runs(of: [0, 1, 2, 3, 0], cutting: cutAt([[1, 2]])) == [[0, 1], [2, 3, 0]])
+    }
 }

@@ -315,18 +315,7 @@ struct SymbolLayerRenderer {
             (abs(p.x - tile.minX) < e ? 1 : 0) | (abs(p.x - tile.maxX) < e ? 2 : 0)
                 | (abs(p.y - tile.minY) < e ? 4 : 0) | (abs(p.y - tile.maxY) < e ? 8 : 0)
         }
-        var pieces: [[Point]] = []
-        var current: [Point] = [line[0]]
-        for (a, b) in zip(line, line.dropFirst()) {
-            if side(a) & side(b) != 0 {
-                if current.count > 1 { pieces.append(current) }
-                current = [b]
-            } else {
-                current.append(b)
-            }
-        }
-        if current.count > 1 { pieces.append(current) }
-        return pieces
+        return runs(of: line) { side($0) & side($1) != 0 }
     }
 
     /// The lines a line symbol follows on a shape: its lines, or every ring of its polygons closed (as

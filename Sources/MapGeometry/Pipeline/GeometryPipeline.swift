@@ -198,18 +198,7 @@ public struct GeometryPipeline: Sendable {
         let world = WebMercator.worldSize
         func offEdge(_ a: MapPoint, _ b: MapPoint) -> Bool { (a.y <= 0 && b.y <= 0) || (a.y >= world && b.y >= world) }
         guard points.count > 1, zip(points, points.dropFirst()).contains(where: offEdge) else { return [points] }
-        var runs: [[MapPoint]] = []
-        var current: [MapPoint] = [points[0]]
-        for (a, b) in zip(points, points.dropFirst()) {
-            if offEdge(a, b) {
-                if current.count > 1 { runs.append(current) }
-                current = [b]
-            } else {
-                current.append(b)
-            }
-        }
-        if current.count > 1 { runs.append(current) }
-        return runs
+        return runs(of: points, cutting: offEdge)
     }
 
     /// A polygon ring as open polylines, split where an edge exists only because the data was cut: along
@@ -230,21 +219,8 @@ public struct GeometryPipeline: Sendable {
             return on(a.x, b.x, s.minX, t) || on(a.x, b.x, s.maxX, t) || on(a.y, b.y, s.minY, t)
                 || on(a.y, b.y, s.maxY, t)
         }
-        var lines: [[MapPoint]] = []
-        var current: [MapPoint] = []
-        for i in 0..<ring.count {
-            let a = ring[i]
-            let b = ring[(i + 1) % ring.count]
-            if artificial(a, b) {
-                if current.count > 1 { lines.append(current) }
-                current = []
-                continue
-            }
-            if current.isEmpty { current.append(a) }
-            current.append(b)
-        }
-        if current.count > 1 { lines.append(current) }
-        return lines
+        // The ring's edges, the closing one included.
+        return runs(of: ring + [ring[0]], cutting: artificial)
     }
 
     func distance(_ a: Point, _ b: Point) -> Double {
