@@ -5,7 +5,7 @@ import Testing
 
 @testable import MapBaseMap
 
-/// Lines drawn as MapLibre's line shader draws them (LineTessellator + LineCanvas).
+/// Lines drawn as MapLibre's line shader draws them (LineTessellator + Rasterizer).
 ///
 /// Truth is MapLibre's shader arithmetic done by hand, not a recorded image: a pixel centre `d` points
 /// from the centre line of a `w`-wide line is covered `clamp((w/2 + 0.5 - d) / 1, 0, 1)` at scale 1;
@@ -15,18 +15,16 @@ import Testing
 struct LineMeshTests {
     /// Draws `lines` (points, scale 1) in black with `opacity` into a transparent `size` image.
     static func render(
-        _ lines: [[Point]], width: Double, opacity: Double = 1, cap: String = "butt", join: String = "miter",
+        _ lines: [[Point]], width: Double, opacity: Double = 1, cap: LineCap = .butt, join: LineJoin = .miter,
         size: Int = 40, dash: (field: [Float], period: Double, gamma: Double)? = nil
     ) throws -> ImageSurface {
         let surface = try ImageSurface(width: size, height: size)
         let g = try GraphicsContext(surface: surface)
-        let canvas = g.makeLineCanvas()
+        let canvas = g.makeRasterizer()
         let outset = width / 2 + 0.5
         var shading = LineShading(color: .black, opacity: opacity, outset: outset, inset: 0, ramp: 1)
-        if let dash {
-            shading.dash = dash.field
-            shading.dashPeriod = dash.period
-            shading.dashGamma = dash.gamma
+        if let dash, let field = DashField(dash.field, rows: 1, period: dash.period, gamma: dash.gamma) {
+            shading.paint = .dash(field)
         }
         for line in lines {
             var t = LineTessellator(

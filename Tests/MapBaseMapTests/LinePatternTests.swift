@@ -21,9 +21,9 @@ struct LinePatternTests {
     {
         let surface = try ImageSurface(width: 40, height: 40)
         let g = try GraphicsContext(surface: surface)
-        let canvas = g.makeLineCanvas()
+        let canvas = g.makeRasterizer()
         let outset = width / 2 + 0.5
-        var t = LineTessellator(cap: "butt", join: "miter", miterLimit: 2, roundLimit: 1.05, outset: outset, offset: 0)
+        var t = LineTessellator(cap: .butt, join: .miter, miterLimit: 2, roundLimit: 1.05, outset: outset, offset: 0)
         t.add([Point(x: 0, y: y), Point(x: 40, y: y)], closed: false)
         canvas.add(t.mesh, shading(outset), clip: clip)
         g.draw(canvas)
@@ -37,7 +37,7 @@ struct LinePatternTests {
         let pattern = try #require(LinePattern(image: image, period: period))
         return { outset in
             var s = LineShading(color: .black, opacity: 1, outset: outset, inset: 0, ramp: 1)
-            s.pattern = pattern
+            s.paint = .pattern(pattern)
             return s
         }
     }
@@ -83,14 +83,16 @@ struct LinePatternTests {
         // 0.5125; the step at 0.5 turns red to blue between them.
         let surface = try ImageSurface(width: 40, height: 40)
         let g = try GraphicsContext(surface: surface)
-        let canvas = g.makeLineCanvas()
-        var t = LineTessellator(cap: "butt", join: "miter", miterLimit: 2, roundLimit: 1.05, outset: 5.5, offset: 0)
+        let canvas = g.makeRasterizer()
+        var t = LineTessellator(cap: .butt, join: .miter, miterLimit: 2, roundLimit: 1.05, outset: 5.5, offset: 0)
         t.lineLength = 40
         t.add([Point(x: 0, y: 20), Point(x: 40, y: 20)], closed: false)
-        var shading = LineShading(
+        let shading = LineShading(
             color: .black, opacity: 1, outset: 5.5, inset: 0, ramp: 1,
-            gradient: [Color(red: 1, green: 0, blue: 0), Color(red: 0, green: 0, blue: 1)], nearestTexel: true)
-        shading.gradientSteps = [-.infinity, 0.5]
+            paint: .gradient(
+                ColorRamp(
+                    colors: [Color(red: 1, green: 0, blue: 0), Color(red: 0, green: 0, blue: 1)], nearest: true,
+                    steps: [-.infinity, 0.5])))
         canvas.add(t.mesh, shading)
         g.draw(canvas)
         #expect(surface.pixel(x: 19, y: 20).red == 255 && surface.pixel(x: 19, y: 20).blue == 0)
@@ -118,7 +120,7 @@ struct LinePatternTests {
             (Point(x: 20, y: 0), Point(x: 20, y: 100), [0, 20, 35, 120]),  // first segment under 30 long
         ])
     func sharpCorners(second: Point, third: Point, expected: [Double]) {
-        var t = LineTessellator(cap: "butt", join: "miter", miterLimit: 2, roundLimit: 1.05, outset: 5, offset: 0)
+        var t = LineTessellator(cap: .butt, join: .miter, miterLimit: 2, roundLimit: 1.05, outset: 5, offset: 0)
         t.sharpCornerOffset = 15
         t.add([Point(x: 0, y: 0), second, third], closed: false)
         var distances: [Double] = []

@@ -67,7 +67,7 @@ struct LineTilingTests {
     func quantizedDistances() {
         // A tile 1024 points wide: one unit is 1/8 point, one step (two units) 1/4 point.
         let tileWidth = 1024.0
-        var t = LineTessellator(cap: "butt", join: "miter", miterLimit: 2, roundLimit: 1.05, outset: 2, offset: 0)
+        var t = LineTessellator(cap: .butt, join: .miter, miterLimit: 2, roundLimit: 1.05, outset: 2, offset: 0)
         t.distanceQuantum = tileWidth * 2 / 8192
         let xs = [0, 10.3, 20.9, 31.45]
         t.add(xs.map { Point(x: $0, y: 5) }, closed: false)
@@ -79,7 +79,7 @@ struct LineTilingTests {
         }
         #expect(distances == expected)
         // Past 2^15 / 2 steps (MAX_LINE_DISTANCE / 2 units: two tiles) the distance starts again from 0.
-        var long = LineTessellator(cap: "butt", join: "miter", miterLimit: 2, roundLimit: 1.05, outset: 2, offset: 0)
+        var long = LineTessellator(cap: .butt, join: .miter, miterLimit: 2, roundLimit: 1.05, outset: 2, offset: 0)
         long.distanceQuantum = t.distanceQuantum
         long.wrapsDistance = true
         long.add([Point(x: 0, y: 0), Point(x: 2100, y: 0), Point(x: 2200, y: 0)], closed: false)

@@ -403,17 +403,27 @@ struct PrimitiveTests {
 
 /// The textured-quad primitive against hand-computed GPU sampling: nearest texels at integer positions,
 /// bilinear weights at half texels, pixel centers on the left/top edge inside, on the right/bottom outside.
-@Suite("drawQuad")
+@Suite("Rasterizer image quads")
 struct QuadTests {
+    /// One quad drawn through a rasterizer of its own.
+    func drawQuad(
+        _ context: GraphicsContext, _ texture: Texture, source: Rect, transform: Transform, linear: Bool,
+        shading: QuadShading
+    ) {
+        let rasterizer = context.makeRasterizer()
+        rasterizer.addQuad(texture, source: source, transform: transform, linear: linear, shading: shading)
+        context.draw(rasterizer)
+    }
+
     @Test("nearest and bilinear sampling, edges, SDF smoothstep")
     func sampling() throws {
         // A 2x1 image: white opaque, then transparent.
-        let image = try QuadImage(rgba: [255, 255, 255, 255, 0, 0, 0, 0], width: 2, height: 1)
+        let image = try Texture(rgba: [255, 255, 255, 255, 0, 0, 0, 0], width: 2, height: 1)
         let surface = try ImageSurface(width: 8, height: 4)
         let context = try GraphicsContext(surface: surface)
         // Texel (u, v) -> point (2 + u, 1 + v): texel 0 covers pixel x 2, texel 1 pixel x 3.
-        context.drawQuad(
-            image, source: Rect(x: 0, y: 0, width: 2, height: 1),
+        drawQuad(
+            context, image, source: Rect(x: 0, y: 0, width: 2, height: 1),
             transform: Transform(a: 1, b: 0, c: 0, d: 1, tx: 2, ty: 1), linear: false, shading: .plain(opacity: 1))
         #expect(surface.pixel(x: 2, y: 1).alpha == 255)
         #expect(surface.pixel(x: 3, y: 1).alpha == 0)
@@ -421,8 +431,8 @@ struct QuadTests {
         // Bilinear, shifted by half a texel: pixel centers fall between texels (weights 1/2): the quad
         // spans x 4.5..6.5, so pixel centers 5.5 (u 1 -> between texel 0 and 1) and 4.5 (u 0: half of
         // texel 0, half of the transparent outside) are drawn, at alpha 1/2.
-        context.drawQuad(
-            image, source: Rect(x: 0, y: 0, width: 2, height: 1),
+        drawQuad(
+            context, image, source: Rect(x: 0, y: 0, width: 2, height: 1),
             transform: Transform(a: 1, b: 0, c: 0, d: 1, tx: 4.5, ty: 2), linear: true, shading: .plain(opacity: 1))
         #expect(surface.pixel(x: 4, y: 2).alpha == 128)
         #expect(surface.pixel(x: 5, y: 2).alpha == 128)
@@ -430,8 +440,8 @@ struct QuadTests {
         // SDF: alpha 255 (distance 1) is inside a 0.75 buffer; smoothstep(0.7, 0.8, 1) = 1.
         let sdf = try ImageSurface(width: 4, height: 4)
         let sdfContext = try GraphicsContext(surface: sdf)
-        sdfContext.drawQuad(
-            image, source: Rect(x: 0, y: 0, width: 1, height: 1), transform: .identity, linear: false,
+        drawQuad(
+            sdfContext, image, source: Rect(x: 0, y: 0, width: 1, height: 1), transform: .identity, linear: false,
             shading: .signedDistance(color: .red, opacity: 0.5, buffer: 0.75, gamma: 0.05))
         #expect(sdf.pixel(x: 0, y: 0) == ImageSurface.Pixel(red: 255, green: 0, blue: 0, alpha: 128))
     }

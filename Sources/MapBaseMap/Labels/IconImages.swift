@@ -7,7 +7,7 @@ import MapStyle
 final class IconImages {
     /// One image ready to draw.
     struct Icon: Sendable {
-        let image: QuadImage
+        let image: Texture
         let entry: Sprite.Entry
     }
 
@@ -27,7 +27,7 @@ final class IconImages {
         if let known = cache[name] { return known }
         var made: Icon?
         if let (sprite, entry) = images[name],
-            let image = try? QuadImage(rgba: sprite.pixels(entry), width: entry.width, height: entry.height)
+            let image = try? Texture(rgba: sprite.pixels(entry), width: entry.width, height: entry.height)
         {
             made = Icon(image: image, entry: entry)
         } else {
@@ -73,7 +73,7 @@ struct PlacedIcon: Sendable {
         var transform: Transform
     }
 
-    var image: QuadImage
+    var image: Texture
     var quads: [Quad]
     var linear: Bool
     var passes: [QuadShading]
@@ -95,14 +95,17 @@ struct PlacedIcon: Sendable {
             ? Rect(x: minX, y: minY, width: maxX - minX, height: maxY - minY) : Rect(x: 0, y: 0, width: 0, height: 0)
     }
 
+    /// Draws every pass of every quad, in order, through one rasterizer.
     func draw(in context: GraphicsContext, shift: Point) {
         let move = Transform(translationX: -shift.x, y: -shift.y)
+        let rasterizer = context.makeRasterizer()
         for pass in passes {
             for quad in quads {
-                context.drawQuad(
+                rasterizer.addQuad(
                     image, source: quad.source, transform: quad.transform.concatenating(move), linear: linear,
                     shading: pass)
             }
         }
+        context.draw(rasterizer)
     }
 }

@@ -2,7 +2,7 @@ import Foundation
 import MapGeometry
 import MapGraphics
 
-/// Extrudes lines into triangle strips as MapLibre's line bucket does, for ``LineCanvas``: one pair of
+/// Extrudes lines into triangle strips as MapLibre's line bucket does, for the ``Rasterizer``: one pair of
 /// vertices per line vertex (more at joins and caps), each pushed out from the centre along its
 /// extrusion vector by the line's `outset`, with the normals MapLibre's line shader interpolates.
 ///
@@ -12,8 +12,8 @@ import MapGraphics
 /// `square` (half a width out) and `round` (a square whose normals make the corners round). Extrusion
 /// vectors are rounded to 1/63 as MapLibre stores them in a byte.
 struct LineTessellator {
-    var cap: String
-    var join: String
+    var cap: LineCap
+    var join: LineJoin
     var miterLimit: Double
     var roundLimit: Double
     /// How far the vertices are pushed out from the centre (half the width plus the antialiasing margin).
@@ -39,13 +39,36 @@ struct LineTessellator {
     private var e1 = -1
     private var e2 = -1
 
-    init(cap: String, join: String, miterLimit: Double, roundLimit: Double, outset: Double, offset: Double) {
+    init(cap: LineCap, join: LineJoin, miterLimit: Double, roundLimit: Double, outset: Double, offset: Double) {
         self.cap = cap
         self.join = join
         self.miterLimit = miterLimit
         self.roundLimit = roundLimit
         self.outset = outset
         self.offset = offset
+    }
+
+    /// What MapLibre's line bucket makes of a line vertex: a join of the layer's kind (a round join
+    /// becomes a miter or a "fake round" fan by its miter length; a miter past the limit a bevel, a
+    /// bevel past a miter length of 2 a flipped bevel) or, at the line's ends, a cap.
+    private enum Vertex: Equatable {
+        case miter, bevel, flipBevel, round, fakeRound, butt, square
+
+        init(_ join: LineJoin) {
+            switch join {
+            case .miter: self = .miter
+            case .bevel: self = .bevel
+            case .round: self = .round
+            }
+        }
+
+        init(_ cap: LineCap) {
+            switch cap {
+            case .butt: self = .butt
+            case .square: self = .square
+            case .round: self = .round
+            }
+        }
     }
 
     private static func same(_ a: Point, _ b: Point) -> Bool { a.x == b.x && a.y == b.y }
@@ -85,7 +108,7 @@ struct LineTessellator {
             mesh.vertices.reserveCapacity(max(needed, 2 * mesh.vertices.capacity))
             mesh.indices.reserveCapacity(max(3 * needed, 2 * mesh.indices.capacity))
         }
-        let miterLimit = join == "bevel" ? 1.05 : self.miterLimit
+        let miterLimit = join == .bevel ? 1.05 : self.miterLimit
         e1 = -1
         e2 = -1
         distance = 0
@@ -119,18 +142,18 @@ struct LineTessellator {
             let approxAngle = 2 * (max(0, 2 - 2 * cosHalfAngle)).squareRoot()
             let turnsLeft = prevN.x * nextN.y - prevN.y * nextN.x > 0
             let middle = previous != nil && next != nil
-            var kind = middle ? join : (closed ? "butt" : cap)
-            if middle, kind == "round" {
+            var kind = middle ? Vertex(join) : (closed ? .butt : Vertex(cap))
+            if middle, kind == .round {
                 if miterLength < roundLimit {
-                    kind = "miter"
+                    kind = .miter
                 } else if miterLength <= 2 {
-                    kind = "fakeround"
+                    kind = .fakeRound
                 }
             }
-            if kind == "miter", miterLength > miterLimit { kind = "bevel" }
-            if kind == "bevel" {
-                if miterLength > 2 { kind = "flipbevel" }
-                if miterLength < miterLimit { kind = "miter" }
+            if kind == .miter, miterLength > miterLimit { kind = .bevel }
+            if kind == .bevel {
+                if miterLength > 2 { kind = .flipBevel }
+                if miterLength < miterLimit { kind = .miter }
             }
             // cos(75 degrees / 2): the corners MapLibre calls sharp.
             let sharp = sharpCornerOffset > 0 && previous != nil && next != nil && cosHalfAngle < 0.7933533403
@@ -147,9 +170,9 @@ struct LineTessellator {
             }
             if let previous { distance += Self.length(previous, here) }
             switch kind {
-            case "miter":
+            case .miter:
                 addPair(here, Point(x: joinNormal.x * miterLength, y: joinNormal.y * miterLength), 0, 0)
-            case "flipbevel":
+            case .flipBevel:
                 var n: Point
                 if miterLength > 100 {
                     n = Point(x: -nextN.x, y: -nextN.y)
@@ -164,12 +187,12 @@ struct LineTessellator {
                 }
                 addPair(here, n, 0, 0)
                 addPair(here, Point(x: -n.x, y: -n.y), 0, 0)
-            case "bevel", "fakeround":
+            case .bevel, .fakeRound:
                 let shift = -(max(0, miterLength * miterLength - 1)).squareRoot()
                 let shiftA = turnsLeft ? shift : 0
                 let shiftB = turnsLeft ? 0 : shift
                 if previous != nil { addPair(here, prevN, shiftA, shiftB) }
-                if kind == "fakeround" {
+                if kind == .fakeRound {
                     // Slices of about 20 degrees, spaced by an approximation of spherical interpolation.
                     let slices = Int((approxAngle * 180 / Double.pi / 20).rounded(.toNearestOrAwayFromZero))
                     if slices > 1 {
@@ -192,10 +215,10 @@ struct LineTessellator {
                     }
                 }
                 if next != nil { addPair(here, nextN, -shiftA, -shiftB) }
-            case "square":
+            case .square:
                 let end: Double = previous != nil ? 1 : -1
                 addPair(here, joinNormal, end, end)
-            case "round":
+            case .round:
                 if previous != nil {
                     addPair(here, prevN, 0, 0)
                     addPair(here, prevN, 1, 1, round: true)
@@ -204,7 +227,7 @@ struct LineTessellator {
                     addPair(here, nextN, -1, -1, round: true)
                     addPair(here, nextN, 0, 0)
                 }
-            default:  // butt
+            case .butt:
                 addPair(here, joinNormal, 0, 0)
             }
             if sharp, i < count - 1, let n = next {
