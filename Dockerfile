@@ -3,7 +3,8 @@
 # Stage 1 builds with the Swift toolchain's Debian 12 (bookworm) image and installs into /opt/mapraster with
 # Scripts/install.sh (release build, Swift runtime linked statically, resources under share/mapraster).
 # Stage 2 is Debian 12 slim with only the runtime libraries the binary links (checked against `ldd` of the
-# release binary; see Notes/hostile-input.md) and the two fonts MapRaster pins by path. No compiler, no -dev
+# release binary; see Notes/hostile-input.md) the fonts MapRaster pins by path or falls back to (as Scripts/install-system-deps.sh lists them) and
+# Leaflet for the viewer of `mapraster serve`. No compiler, no -dev
 # packages, no network at run time.
 ARG SWIFT_IMAGE=swift:6.3-bookworm
 
@@ -24,9 +25,17 @@ RUN apt-get update \
         libsqlite3-0 \
         libimagequant0 \
         libdeflate0 \
+        libmicrohttpd12 \
+        libturbojpeg0 \
+        libwebp7 \
         libstdc++6 \
+        libjs-leaflet \
         fonts-dejavu-core \
         fonts-ipaexfont-gothic \
+        fonts-open-sans \
+        fonts-lohit-deva \
+        fonts-nanum \
+        fonts-droid-fallback \
     && rm -rf /var/lib/apt/lists/*
 COPY --from=build /opt/mapraster/ /usr/local/
 # A fixed unprivileged user (uid 10001), so that volumes can be given to it (Kubernetes: fsGroup 10001).
