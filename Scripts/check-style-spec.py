@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """Checks a style against the MapLibre style specification's v8 reference (`v8.json`) and its sprite.
 
-A cross-check for styles this project writes (e.g. styles/streets.json) that today's
-mapraster cannot load yet, independent of MapRaster's own decoder. It checks:
+A cross-check for styles this project writes (e.g. styles/streets.json), independent of MapRaster's own
+decoder, so that a style is valid MapLibre whatever MapRaster accepts. It checks:
 - root members, sources (members by source type), layers (members, type, minzoom/maxzoom);
 - every layout and paint property: known for the layer's type (`layout_<type>`, `paint_<type>`), its
   `requires` (e.g. `text-offset` not with `text-radial-offset`, `icon-text-fit` needs `text-field`);

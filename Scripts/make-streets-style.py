@@ -6,20 +6,20 @@ The streets style is this project's own, for the OpenMapTiles schema (water, wat
 park, building, transportation, transportation_name, boundary, aeroway, place, poi, housenumber,
 mountain_peak), in the spirit of OSM Bright: a warm light land, blue water, green parks and woods, roads
 by class with casings (tunnels dashed and faded, bridges with their own casing above everything on the
-ground), paths dashed, rails, boundaries, place labels, road names along the roads, POI names (text only:
-no sprites yet), house numbers and mountain peaks. Natural Earth (the generated world layers) draws the
+ground), paths dashed, rails, boundaries, place labels, road names along the roads, POI names, house
+numbers and mountain peaks. Natural Earth (the generated world layers) draws the
 world zooms (MapLibre 0-7) so that zooms 2-6 are not empty.
 
 Zoom levels are MapLibre's (MapRaster's --zoom minus 1). Deterministic: run it again and the files do not
-change. Usage: python3 Scripts/make-streets-style.py [--icons [--ship]]
+change. Usage: python3 Scripts/make-streets-style.py [--icons [--ship]]; the shipped styles are made with
+`--icons --ship` (without any option it writes text-only versions of them, without sprite).
 
 --icons: the symbol layers with the sprite drawn for MapRaster (styles/sprites/, made by
 Scripts/make-sprite.py): POI icons by class (an SDF dot tinted by class as the fallback), transit stations
 above them, airports, peaks with a triangle and their elevation, capital and city dots, road shields (the
 SDF shield fitted to the ref), `text-variable-anchor` for place labels, bilingual labels with `format`
 (`name:latin` over a smaller `name:nonlatin`, as OSM Bright does) and the font stacks by face name
-("DejaVu Sans Book", "DejaVu Sans Bold"). The shipped styles are written with `--icons --ship` (since
-session 5); `--icons` alone writes styles/streets-icons.json.draft (sprite "sprites/streets", relative to
+("DejaVu Sans Book", "DejaVu Sans Bold"). `--icons --ship` writes the shipped styles; `--icons` alone writes styles/streets-icons.json.draft (sprite "sprites/streets", relative to
 styles/, not committed) to review a change before shipping it. The sprite ships next to the styles, in
 Sources/MapBaseMap/Resources/styles/sprites/ (see Notes/streets-sprite.md).
 """

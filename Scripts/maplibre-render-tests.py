@@ -19,7 +19,8 @@ For every case `tests/<group>/[<sub>/]<case>/style.json` with its `expected.png`
 
 Prints a table per group (pass / fail / unsupported / skipped, pass % of the non-skipped cases), then one
 per family (the group name before its first '-': background, fill, line, circle, ...), and the most
-common refusal messages. `--json PATH` writes every case's result; `--sheet DIR` writes
+common refusal messages. `--write-results PATH` also writes that report as Markdown to PATH: the
+committed Benchmarks/maplibre-render-tests/results.md is made this way. `--json PATH` writes every case's result; `--sheet DIR` writes
 expected | actual | diff PNGs side by side for failing cases
 (over a grey checkerboard, so transparency shows; images under 128 px enlarged 2x or more).
 
@@ -53,6 +54,10 @@ Not a test: never run by `swift test`; the Swift product does not need Python. N
 Usage: python3 Scripts/maplibre-render-tests.py [--binary PATH] [--tests DIR] [--group PATTERN]
                                                [--jobs N] [--json PATH] [--sheet DIR] [--timeout S]
                                                [--placement] [--no-text-masked] [--self-test]
+                                               [--write-results PATH]
+
+The committed results come from: python3 Scripts/maplibre-render-tests.py --binary .build/debug/mapraster --jobs 2
+--placement --write-results Benchmarks/maplibre-render-tests/results.md
 """
 
 import argparse
@@ -694,6 +699,36 @@ def row(label, counts, masked=False):
     return line
 
 
+RESULTS_FILE = "Benchmarks/maplibre-render-tests/results.md"
+
+
+def write_results(path, report, results, measured):
+    """Writes the report as the Markdown results file: a title, how it was made and how to make it again,
+    then the report printed above, with the list of refusals fenced so that Markdown keeps its columns."""
+    command = " ".join(["python3", "Scripts/maplibre-render-tests.py"]
+                       + [a if not os.path.isabs(a) else os.path.relpath(a, ROOT) if a.startswith(ROOT) else a
+                          for a in sys.argv[1:]])
+    counts = collections.Counter(r["status"] for r in results)
+    lines = ["# MapLibre render tests: current results", "",
+             f"Measured {measured:%Y-%m-%d} with `{command}`; {counts['pass']} of {len(results)} cases pass, "
+             f"{counts['fail']} fail, {counts['unsupported']} are refused (unsupported), {counts['skipped']} skipped.",
+             "",
+             f"This file is written by `Scripts/maplibre-render-tests.py --write-results {RESULTS_FILE}` "
+             "(see the script's header for the scoring); regenerate it rather than editing it, and commit it "
+             "with the change that moved the figures. What the differences are and why: "
+             "`Notes/maplibre-conformance.md`.", ""]
+    fenced = False
+    for line in report:
+        if line.startswith("  ") and not fenced:
+            lines.append("```")
+            fenced = True
+        lines.append(line)
+    if fenced:
+        lines.append("```")
+    with open(path, "w") as f:
+        f.write("\n".join(lines) + "\n")
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--binary", default=os.path.join(ROOT, ".build", "release", "mapraster"),
@@ -711,6 +746,8 @@ def main():
     parser.add_argument("--no-text-masked", action="store_true",
                         help="do not score failing icon-*/symbol-* cases with their text masked")
     parser.add_argument("--self-test", action="store_true", help="check the placement matcher and exit")
+    parser.add_argument("--write-results", metavar="PATH",
+                        help=f"also write the report as Markdown to PATH (the committed one: {RESULTS_FILE})")
     args = parser.parse_args()
     if args.self_test:
         sys.exit(0 if self_test() else 1)
@@ -754,30 +791,32 @@ def main():
     masked = any("text_masked" in r for r in results)
     commit = subprocess.run(["git", "-C", ROOT, "describe", "--always", "--dirty"], capture_output=True,
                             text=True).stdout.strip() or "?"
-    print(f"MapLibre render tests ({args.tests}), {len(results)} cases, binary {binary}, "
-          f"runner checkout {commit}, {datetime.datetime.now(datetime.timezone.utc):%Y-%m-%d %H:%M} UTC, {elapsed:.0f} s")
-    print("pass % = pass / (pass + fail + unsupported); skipped: pitch, bearing, operations or debug overlays.")
-    print()
+    measured = datetime.datetime.now(datetime.timezone.utc)
+    report = [f"MapLibre render tests ({args.tests}), {len(results)} cases, binary {binary}, "
+              f"runner checkout {commit}, {measured:%Y-%m-%d %H:%M} UTC, {elapsed:.0f} s",
+              "pass % = pass / (pass + fail + unsupported); skipped: pitch, bearing, operations or debug overlays.",
+              ""]
     if masked:
-        print("text masked: a failing icon-*/symbol-* case with text scored again outside MapRaster's text (grown "
-              f"{TEXT_MASK_GROW} px x pixelRatio), same threshold and allowed; counted apart from pass.")
-    print("\n".join(table("group", list(by_group.items()), masked)))
-    print()
-    print("\n".join(table("family", sorted(by_family.items()), masked)))
+        report.append("text masked: a failing icon-*/symbol-* case with text scored again outside MapRaster's text "
+                      f"(grown {TEXT_MASK_GROW} px x pixelRatio), same threshold and allowed; counted apart from pass.")
+        report.append("")
+    report += table("group", list(by_group.items()), masked)
+    report.append("")
+    report += table("family", sorted(by_family.items()), masked)
     if args.placement:
-        print()
-        print("Placement of the text cases (labels: boxes of pixels that differ from the background-only image;"
-              f" matched: IoU >= {PLACEMENT_IOU}, centres within {PLACEMENT_CENTRE:g} px x pixelRatio; a case passes"
-              " when every box of both images is matched; refused: MapRaster refused the style):")
-        print()
-        print("\n".join(placement_table(results)))
+        report += ["", "Placement of the text cases (labels: boxes of pixels that differ from the background-only "
+                   f"image; matched: IoU >= {PLACEMENT_IOU}, centres within {PLACEMENT_CENTRE:g} px x pixelRatio; "
+                   "a case passes when every box of both images is matched; refused: MapRaster refused the style):",
+                   ""]
+        report += placement_table(results)
     refusals = collections.Counter(
         re.sub(r"\d+", "N", r.get("error", "")) for r in results if r["status"] == "unsupported")
     if refusals:
-        print()
-        print("Most common refusals (first error line, digits as N):")
-        for message, count in refusals.most_common(12):
-            print(f"  {count:4}  {message}")
+        report += ["", "Most common refusals (first error line, digits as N):"]
+        report += [f"  {count:4}  {message}" for message, count in refusals.most_common(12)]
+    print("\n".join(report))
+    if args.write_results:
+        write_results(args.write_results, report, results, measured)
     if args.json:
         with open(args.json, "w") as f:
             json.dump({"binary": binary, "checkout": commit, "tests": os.path.abspath(args.tests),

@@ -10,7 +10,7 @@ import Testing
 @testable import MapStyle
 
 /// `icon-text-fit` against MapLibre's own images, the `image` expression, layers drawn above the labels
-/// and one point symbol per part of a multi-geometry (#12, session 5).
+/// and one point symbol per part of a multi-geometry (issue #12).
 @Suite("Icons: icon-text-fit as MapLibre measures text, image expression, layer order, per-part symbols")
 struct IconTextFitTests {
     static func render(

@@ -16,7 +16,7 @@ struct MapLibreConformanceTests {
         // icon-size, icon-anchor, icon-rotate, an icon-image {token}.
         "icon-color/literal", "icon-halo-color/opacity", "icon-halo-blur/literal", "icon-size/literal",
         "icon-anchor/bottom-right", "icon-rotate/literal", "icon-image/token",
-        // Lines as MapLibre's tiles hold them (session 6): a GeoJSON dash restarting in every geojson-vt
+        // Lines as MapLibre's tiles hold them: a GeoJSON dash restarting in every geojson-vt
         // tile, building outlines dashed from their tile rings at distances quantized to the tile's grid
         // (overscaled z14 at z18), and gradient ramps spanning each tile's piece, premultiplied on upload.
         "line-dasharray/long-segment", "line-dasharray/slant", "line-gradient/color-interpolation-transparent",

@@ -5,8 +5,8 @@ import MapTestSupport
 import Testing
 
 /// `GeoJSON.decodeFeatures(Data)` reads coordinates straight from the bytes (issue #11); the truth it is
-/// checked against is the decoding of the same text through a `JSONValue` tree (the reading before
-/// session 4, still used for inline GeoJSON), and for numbers the standard library's `Double(String)`.
+/// checked against is the decoding of the same text through a `JSONValue` tree (the general path, which
+/// inline GeoJSON of styles and scenes takes), and for numbers the standard library's `Double(String)`.
 @Suite("GeoJSON read from bytes: the same features, errors and doubles as through a JSON tree")
 struct GeoJSONReadingTests {
     /// Either the features or the error's text.
