@@ -58,10 +58,11 @@ struct LineBucket {
 
     /// The meshes to rasterize, in order.
     private(set) var jobs: [Job] = []
-    /// Features Cairo draws whatever the cost (dashed gradients and patterns, dashes without a field).
+    /// Features Cairo draws: those it draws whatever the cost (dashed gradients, dashes without a field),
+    /// or every feature in a bucket made without meshes.
     private(set) var stroked: [Stroked] = []
-    /// Every feature as Cairo draws it, for a layer whose meshes would cost too much.
-    private(set) var strokedInstead: [Stroked] = []
+    /// Whether the bucket makes meshes (``jobs``); without, Cairo draws every feature (``stroked``).
+    let meshes: Bool
     /// About how many device pixels the jobs' triangles cover (each segment's length times the strip's
     /// width): the rasterizing work, counted before tessellating.
     private(set) var cost = 0.0
@@ -82,8 +83,10 @@ struct LineBucket {
     /// multiplies with the width while Cairo's does not.
     static func meshBudget(imagePixels: Double) -> Double { 16 * imagePixels + 1_000_000 }
 
-    /// The bucket of `layer`'s features from `source` in `frame`'s view.
-    init(_ layer: StyleLayer, source: FeatureSource, in frame: LayerFrame) {
+    /// The bucket of `layer`'s features from `source` in `frame`'s view; with `meshes` false, every feature
+    /// is drawn by Cairo (a layer whose meshes would cost more than ``meshBudget(imagePixels:)``).
+    init(_ layer: StyleLayer, source: FeatureSource, in frame: LayerFrame, meshes: Bool = true) {
+        self.meshes = meshes
         let constant = frame.constantContext
         scale = frame.viewport.scale
         perPoint = frame.viewport.mapPointsPerPoint
@@ -166,10 +169,8 @@ struct LineBucket {
         jobs.append(job)
     }
 
-    fileprivate mutating func append(_ feature: Stroked?, always: Bool) {
-        guard let feature else { return }
-        if always { stroked.append(feature) }
-        strokedInstead.append(feature)
+    fileprivate mutating func append(_ feature: Stroked?) {
+        if let feature { stroked.append(feature) }
     }
 
     /// The per-feature work of ``init(_:source:in:)``: resolves each feature's paint and decides how it
@@ -187,8 +188,9 @@ struct LineBucket {
         let floorConstant: EvaluationContext
         let integralZoom: Bool
         var featureCount = 0
-        /// The dash fields made so far, by round caps and dasharray (a layer's features mostly share one).
-        var dashFields: [Bool: [[Double]: [Float]?]] = [:]
+        /// The dash fields made so far, by round caps and dasharray (a layer's features mostly share one),
+        /// with a placeholder period and gamma (``dashPaint(_:_:)`` sets the feature's).
+        var dashFields: [Bool: [[Double]: DashField?]] = [:]
         var patterns: [String: LinePattern?] = [:]
 
         init(layer: StyleLayer, frame: LayerFrame, margin: Double, widthTolerance: Double) {
@@ -232,6 +234,7 @@ struct LineBucket {
         }
 
         /// The feature's paint, or nil when it draws nothing.
+        @inline(__always)
         func paint(_ context: EvaluationContext) -> Paint? {
             guard let color = properties.color.color(context) else { return nil }
             let width = properties.width.number(context)
@@ -267,14 +270,22 @@ struct LineBucket {
             }
             guard let lines = FeatureLines(feature, offset: offset, translated: bucket.translation, rect: userRect)
             else { return }
-            // How Cairo draws the feature when it must: painted along (gradients, patterns) or stroked; a
-            // feature whose pattern the sprite lacks is not drawn.
-            var cairo: Stroked? = Stroked(
-                lines: lines.lines, paint: paint, context: context, offset: offset, geojson: geojson, pattern: nil,
-                painted: gradient || patterned)
-            if patterned {
-                let name = layer.string(.linePattern, context)
-                if frame.pattern(name) != nil { cairo?.pattern = name } else { cairo = nil }
+            // How Cairo draws the feature: painted along (gradients, patterns) or stroked; a feature whose
+            // pattern the sprite lacks is not drawn.
+            func cairo() -> Stroked? {
+                var stroked = Stroked(
+                    lines: lines.lines, paint: paint, context: context, offset: offset, geojson: geojson, pattern: nil,
+                    painted: gradient || patterned)
+                if patterned {
+                    let name = layer.string(.linePattern, context)
+                    guard frame.pattern(name) != nil else { return nil }
+                    stroked.pattern = name
+                }
+                return stroked
+            }
+            guard bucket.meshes else {
+                bucket.append(cairo())
+                return
             }
             func job(_ shading: LineShading, usesTable: Bool = false) -> Job {
                 let pieces = Self.pieces(
@@ -300,7 +311,6 @@ struct LineBucket {
                 } else {
                     bucket.append(job(shading, usesTable: true))
                 }
-                bucket.append(cairo, always: false)
                 return
             }
             if patterned {
@@ -321,23 +331,21 @@ struct LineBucket {
                         bucket.append(job(shading))
                     }
                 }
-                bucket.append(cairo, always: false)
                 return
             }
             if gradient {
                 // A dashed gradient: Cairo only.
-                bucket.append(cairo, always: true)
+                bucket.append(cairo())
                 return
             }
             if paint.dash.isEmpty {
                 // Extruded into triangles and shaded as MapLibre's line shader does (LineTessellator).
                 bucket.append(job(shading))
-                bucket.append(cairo, always: false)
                 return
             }
             guard let dash = dashPaint(paint, context) else {
                 // No distance field for the dash array: Cairo dashes it.
-                bucket.append(cairo, always: true)
+                bucket.append(cairo())
                 return
             }
             // MapLibre's dashes: a signed distance field along the line (lineDashField).
@@ -347,7 +355,6 @@ struct LineBucket {
             } else {
                 bucket.append(job(shading))
             }
-            bucket.append(cairo, always: false)
         }
 
         /// How `paint`'s dashes are rasterized: its dash pattern's distance field, plain (a field whose
@@ -360,9 +367,10 @@ struct LineBucket {
             let made =
                 dashFields[round]?[dasharray]
                 ?? {
-                    let field =
+                    let values =
                         round
                         ? LineLayerRenderer.lineRoundDashField(dasharray) : LineLayerRenderer.lineDashField(dasharray)
+                    let field = values.flatMap { DashField($0, rows: round ? 15 : 1, period: 1, gamma: 1) }
                     dashFields[round, default: [:]][dasharray] = .some(field)
                     return field
                 }()
@@ -370,9 +378,8 @@ struct LineBucket {
             // MapLibre's sdfgamma: half a device pixel of the field, which spans the pattern's length (in
             // widths, or half of it at an integer zoom) over its 256 texels. An invalid field draws plainly.
             let fromScale = frame.zoom > frame.zoom.rounded(.down) ? 1.0 : 0.5
-            let dash = DashField(
-                field, rows: round ? 15 : 1, period: paint.dash.reduce(0, +),
-                gamma: 1 / (2 * fromScale * sum * frame.viewport.scale) / floorWidth)
+            let dash = field.with(
+                period: paint.dash.reduce(0, +), gamma: 1 / (2 * fromScale * sum * frame.viewport.scale) / floorWidth)
             return dash.map { .dash($0) } ?? .color
         }
 

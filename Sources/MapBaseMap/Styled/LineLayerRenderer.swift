@@ -55,15 +55,17 @@ enum LineLayerRenderer {
 
     /// Draws the layer: its bucket, through the rasterizer when its meshes are affordable, else by Cairo.
     static func draw(_ layer: StyleLayer, source: FeatureSource, in frame: LayerFrame) {
-        let bucket = LineBucket(layer, source: source, in: frame)
+        var bucket = LineBucket(layer, source: source, in: frame)
         let g = frame.context
         let (tx, ty) = bucket.translation
         g.withSavedState {
             g.translateBy(x: tx, y: ty)
             let rasterizer = g.makeRasterizer()
             // The decision is taken from the bucket's cost, before any mesh is made.
-            let meshes = bucket.cost <= LineBucket.meshBudget(imagePixels: rasterizer.clipArea)
-            if meshes, !bucket.jobs.isEmpty {
+            if bucket.cost > LineBucket.meshBudget(imagePixels: rasterizer.clipArea) {
+                bucket = LineBucket(layer, source: source, in: frame, meshes: false)
+            }
+            if !bucket.jobs.isEmpty {
                 let table =
                     bucket.jobs.contains(where: \.usesGradientTable)
                     ? gradientTable(layer, frame: frame, longestLine: bucket.longestLine) : nil
@@ -79,7 +81,7 @@ enum LineLayerRenderer {
                 }
                 g.draw(rasterizer)
             }
-            stroke(meshes ? bucket.stroked : bucket.strokedInstead, bucket: bucket, layer: layer, frame: frame)
+            stroke(bucket.stroked, bucket: bucket, layer: layer, frame: frame)
         }
         g.setLineDash(phase: 0, lengths: [])
     }

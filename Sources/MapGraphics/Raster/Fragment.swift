@@ -109,6 +109,16 @@ package struct DashField: Sendable {
         self.period = period
         self.gamma = gamma
     }
+
+    /// The same field with another `period` and `gamma` (the field's texture shared); nil when either is not
+    /// positive and finite.
+    package func with(period: Double, gamma: Double) -> DashField? {
+        guard period > 0, period.isFinite, gamma > 0, gamma.isFinite else { return nil }
+        var field = self
+        field.period = period
+        field.gamma = gamma
+        return field
+    }
 }
 
 /// An image repeated along a line as MapLibre's `line_pattern` shader repeats it: one repeat is
@@ -170,22 +180,23 @@ package struct Disc: Sendable {
     }
 }
 
-/// The rasterizer's fragment stage: what each covered pixel of a triangle is painted with. Lines carry
-/// their coverage ramp (``LineCoverage``); images and discs compute theirs from the pixel's position.
+/// The rasterizer's fragment stage: what each covered pixel of a triangle is painted with, one shader per
+/// case (``FragmentShader``, `Shaders.swift`). Lines carry their coverage across the line
+/// (``LineCoverage``); images and discs compute theirs from the pixel's position.
 enum Fragment {
-    /// A plain colour (premultiplied) over the line coverage.
-    case plain(SIMD4<Float>)
-    /// A ``ColorRamp`` along the line's progress, times `opacity`.
-    case gradient(Texture, nearest: Bool, steps: [Double], opacity: Float)
-    /// A ``LinePattern``'s texture along the line's distance, times `opacity`.
-    case pattern(Texture, opacity: Float)
-    /// A plain colour through a ``DashField``.
-    case dash(Texture, gamma: Float, color: SIMD4<Float>)
-    /// An image quad: device pixels to texels by `inverse`, drawn where the texel lies in `source`.
-    case image(ImageQuad)
-    /// A circle.
-    case disc(DiscShader)
-    // Room for SDF glyphs and extrusion shading: a case each, with its shader below.
+    /// A plain colour over the line coverage (MapLibre's `line` shader).
+    case plain(PlainLine)
+    /// A ``ColorRamp`` along the line's progress (`line_gradient`).
+    indirect case gradient(GradientLine)
+    /// A ``LinePattern``'s texture along the line's distance (`line_pattern`).
+    case pattern(PatternLine)
+    /// A plain colour through a ``DashField`` (`line_sdf`).
+    case dash(DashLine)
+    /// An image quad: plain, SDF or SDF halo (`symbol_icon`, `symbol_sdf`).
+    indirect case image(ImageQuad)
+    /// A circle (`circle`).
+    indirect case disc(DiscShader)
+    // Room for SDF glyphs and extrusion shading: a case each, with its shader in Shaders.swift.
 }
 
 /// A line's coverage across it (``LineShading``'s outset, inset and ramp, in user units).
@@ -193,87 +204,4 @@ struct LineCoverage {
     var outset: Float
     var inset: Float
     var ramp: Float
-}
-
-/// An image quad's fragment: where each device pixel's centre falls in the texture, and how it is shaded.
-struct ImageQuad {
-    let texture: Texture
-    /// Device pixels to texels.
-    let inverse: Transform
-    /// The texels drawn (a pixel whose centre maps outside is not drawn; left and top edges inclusive).
-    let source: Rect
-    let linear: Bool
-    let shading: QuadShading
-
-    /// The colour (premultiplied) at device pixel centre `dx`, `dy`, or nil outside the quad.
-    @inline(__always)
-    func shade(_ dx: Double, _ dy: Double) -> SIMD4<Float>? {
-        let u = inverse.a * dx + inverse.c * dy + inverse.tx
-        let v = inverse.b * dx + inverse.d * dy + inverse.ty
-        let epsilon = 1e-7
-        guard u >= source.minX - epsilon, u < source.maxX - epsilon, v >= source.minY - epsilon,
-            v < source.maxY - epsilon
-        else { return nil }
-        let s =
-            linear
-            ? texture.sample(
-                .linear(u - 0.5, count: texture.width, wrap: .border),
-                .linear(v - 0.5, count: texture.height, wrap: .border))
-            : texture.sample(
-                .nearest(u, count: texture.width, wrap: .border), .nearest(v, count: texture.height, wrap: .border))
-        var out: SIMD4<Float>
-        switch shading {
-        case .plain(let opacity):
-            out = s * Float(opacity)
-        case .signedDistance(let color, let opacity, let buffer, let gamma):
-            let coverage = smoothstep(buffer - gamma, buffer + gamma, Double(s.w)) * opacity
-            let a = color.alpha * coverage
-            out = SIMD4(Float(color.red * a), Float(color.green * a), Float(color.blue * a), Float(a))
-        case .signedDistanceHalo(let color, let opacity, let buffer, let gamma, let inner, let innerGamma):
-            let d = Double(s.w)
-            let fill = smoothstep(inner - innerGamma, inner + innerGamma, d)
-            let coverage = min(smoothstep(buffer - gamma, buffer + gamma, d), 1 - fill) * opacity
-            let a = color.alpha * coverage
-            out = SIMD4(Float(color.red * a), Float(color.green * a), Float(color.blue * a), Float(a))
-        }
-        out.replace(with: 0, where: .zero .>= out)
-        out.replace(with: 1, where: 1 .< out)
-        return out.w > 0 ? out : nil
-    }
-}
-
-/// MapLibre's circle fragment shader for one ``Disc``.
-struct DiscShader {
-    let x, y, outer, inner, blur: Double
-    let fill, stroke: (Double, Double, Double, Double)
-    let hasStroke: Bool
-
-    init?(_ d: Disc) {
-        outer = d.radius + d.strokeWidth
-        guard outer > 0, outer.isFinite, d.x.isFinite, d.y.isFinite else { return nil }
-        x = d.x
-        y = d.y
-        blur = -max(1 / outer, d.blur)
-        inner = d.radius / outer
-        func premultiplied(_ c: Color) -> (Double, Double, Double, Double) {
-            (c.red * c.alpha, c.green * c.alpha, c.blue * c.alpha, c.alpha)
-        }
-        fill = premultiplied(d.color)
-        stroke = premultiplied(d.strokeColor)
-        hasStroke = d.strokeWidth >= 0.01
-    }
-
-    /// The colour (premultiplied) at device pixel centre `px`, `py`, or nil where the disc is transparent.
-    @inline(__always)
-    func shade(_ px: Double, _ py: Double) -> SIMD4<Float>? {
-        let dx = (px - x) / outer
-        let dy = (py - y) / outer
-        let length = (dx * dx + dy * dy).squareRoot()
-        let opacity = smoothstep(0, blur, length - 1)
-        guard opacity > 0 else { return nil }
-        let t = hasStroke ? smoothstep(blur, 0, length - inner) : 0
-        return SIMD4(
-            Float(opacity * (fill.0 + (stroke.0 - fill.0) * t)), Float(opacity * (fill.1 + (stroke.1 - fill.1) * t)),
-            Float(opacity * (fill.2 + (stroke.2 - fill.2) * t)), Float(opacity * (fill.3 + (stroke.3 - fill.3) * t)))
-    }
 }

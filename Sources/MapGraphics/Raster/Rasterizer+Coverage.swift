@@ -27,47 +27,65 @@ extension Rasterizer {
         )
     }
 
-    static func rasterizeTriangle(
-        _ ia: Int, _ ib: Int, _ ic: Int, vertices: Vertices, command: Command, origin: (Int, Int), size: (Int, Int),
+    /// Rasterizes the triangles `range` of `triangles` (four indices each: a, b, c, command) with `shader`,
+    /// the fragment of their command.
+    static func rasterize<S: FragmentShader>(
+        _ triangles: UnsafeBufferPointer<Int32>, _ range: Range<Int>, shader: S, command: Command,
+        vertices: Vertices, origin: (Int, Int), size: (Int, Int), pixels: PixelBuffer
+    ) {
+        var t = range.lowerBound
+        while t + 3 < range.upperBound {
+            rasterizeTriangle(
+                Int(triangles[t]), Int(triangles[t + 1]), Int(triangles[t + 2]), shader: shader,
+                coverage: command.coverage, period: command.period, limit: command.limit, vertices: vertices,
+                origin: origin, size: size, pixels: pixels)
+            t += 4
+        }
+    }
+
+    @inline(__always)
+    static func rasterizeTriangle<S: FragmentShader>(
+        _ ia: Int, _ ib: Int, _ ic: Int, shader: S, coverage lineCoverage: LineCoverage, period: Double,
+        limit: (x0: Int, x1: Int, y0: Int, y1: Int), vertices: Vertices, origin: (Int, Int), size: (Int, Int),
         pixels: PixelBuffer
     ) {
         let positions = vertices.positions
         let normals = vertices.normals
         let progress = vertices.progress
         let distances = vertices.distances
-        var ax = positions[2 * ia] - Double(origin.0)
-        var ay = positions[2 * ia + 1] - Double(origin.1)
-        var bx = positions[2 * ib] - Double(origin.0)
-        var by = positions[2 * ib + 1] - Double(origin.1)
+        let ax0 = positions[2 * ia] - Double(origin.0)
+        let ay0 = positions[2 * ia + 1] - Double(origin.1)
+        let bx0 = positions[2 * ib] - Double(origin.0)
+        let by0 = positions[2 * ib + 1] - Double(origin.1)
         let cx = positions[2 * ic] - Double(origin.0)
         let cy = positions[2 * ic + 1] - Double(origin.1)
-        var na = (normals[2 * ia], normals[2 * ia + 1], progress[ia])
-        var nb = (normals[2 * ib], normals[2 * ib + 1], progress[ib])
+        let na0 = (normals[2 * ia], normals[2 * ia + 1], progress[ia])
+        let nb0 = (normals[2 * ib], normals[2 * ib + 1], progress[ib])
         let nc = (normals[2 * ic], normals[2 * ic + 1], progress[ic])
         // The distance attribute in repeats (dashes, patterns) at each vertex; relative to the triangle's
         // first vertex so that long lines keep their precision.
-        var da: Float = 0
-        var db: Float = 0
+        var da0: Float = 0
+        var db0: Float = 0
         var dc: Float = 0
-        if command.period > 0 {
-            let period = command.period
+        if period > 0 {
             let ua = distances[ia] / period
             let dashBase = ua.rounded(.down)
-            da = Float(ua - dashBase)
-            db = Float(distances[ib] / period - dashBase)
+            da0 = Float(ua - dashBase)
+            db0 = Float(distances[ib] / period - dashBase)
             dc = Float(distances[ic] / period - dashBase)
         }
-        var area = (bx - ax) * (cy - ay) - (by - ay) * (cx - ax)
-        guard area != 0, area.isFinite else { return }
-        if area < 0 {
-            swap(&ax, &bx)
-            swap(&ay, &by)
-            swap(&na, &nb)
-            swap(&da, &db)
-            area = -area
-        }
+        let signedArea = (bx0 - ax0) * (cy - ay0) - (by0 - ay0) * (cx - ax0)
+        guard signedArea != 0, signedArea.isFinite else { return }
+        // Counter-clockwise: a and b swapped when the triangle winds the other way. Constants from here on
+        // (the shaders below capture them; a captured variable would be checked for exclusive access).
+        let flip = signedArea < 0
+        let (ax, ay, bx, by) = flip ? (bx0, by0, ax0, ay0) : (ax0, ay0, bx0, by0)
+        let (na, nb) = flip ? (nb0, na0) : (na0, nb0)
+        let (da, db) = flip ? (db0, da0) : (da0, db0)
+        let dc2 = dc
+        let area = abs(signedArea)
         let (xStart, xEnd, yStart, yEnd) = pixelBox(
-            (ax, ay), (bx, by), (cx, cy), limit: command.limit, origin: origin, size: size)
+            (ax, ay), (bx, by), (cx, cy), limit: limit, origin: origin, size: size)
         guard xStart <= xEnd, yStart <= yEnd else { return }
         // Edge functions (positive inside): w0(px, py) = e0x * (py - by) - e0y * (px - bx) and so on. A
         // pixel centre exactly on an edge belongs to the triangle on one side only (the edge's direction
@@ -84,9 +102,9 @@ extension Rasterizer {
         let t1 = e1y < 0 || (e1y == 0 && e1x > 0) ? -Double.leastNonzeroMagnitude : 0
         let t2 = e2y < 0 || (e2y == 0 && e2x > 0) ? -Double.leastNonzeroMagnitude : 0
         let inverse = 1 / area
-        let outset = command.coverage.outset
-        let inverseRamp = 1 / command.coverage.ramp
-        let rampStart = command.coverage.inset - command.coverage.ramp
+        let outset = lineCoverage.outset
+        let inverseRamp = 1 / lineCoverage.ramp
+        let rampStart = lineCoverage.inset - lineCoverage.ramp
         let inverse0 = 1 / -e0y
         let inverse1 = 1 / -e1y
         let inverse2 = 1 / -e2y
@@ -126,7 +144,7 @@ extension Rasterizer {
             guard first <= last else { return nil }
             return (row, r0, r1, r2, first, last)
         }
-        if case .plain(let source) = command.fragment {
+        if let source = shader.plainColor {
             // The common case, a plain colour, written out so that it does the least work per pixel. A pixel
             // fully covered by an opaque colour takes the colour whatever was below (the blend's `keep` is 0),
             // so its word is computed once.
@@ -198,8 +216,11 @@ extension Rasterizer {
             }
             return
         }
-        // Every other fragment: each pixel inside, with its barycentric weights of a and b.
-        let fragment = command.fragment
+        // Every other fragment: each pixel inside, with its barycentric weights of a and b, shaded by the
+        // fragment's shader.
+        let triangle = TriangleAttributes(
+            na: na, nb: nb, nc: nc, da: da, db: db, dc: dc2, inverse: inverse, outset: outset,
+            inverseRamp: inverseRamp, rampStart: rampStart)
         for y in yStart...yEnd {
             guard let (row, r0, r1, r2, first, last) = span(y) else { continue }
             for x in first...last {
@@ -207,77 +228,12 @@ extension Rasterizer {
                 let w0 = r0 - e0y * (px - bx)
                 let w1 = r1 - e1y * (px - cx)
                 let w2 = r2 - e2y * (px - ax)
-                guard w0 > t0, w1 > t1, w2 > t2 else { continue }
-                let source: SIMD4<Float>
-                var coverage: Float = 1
-                switch fragment {
-                case .image(let quad):
-                    guard let s = quad.shade(Double(x + origin.0) + 0.5, Double(y + origin.1) + 0.5) else { continue }
-                    source = s
-                case .disc(let disc):
-                    guard let s = disc.shade(Double(x + origin.0) + 0.5, Double(y + origin.1) + 0.5) else { continue }
-                    source = s
-                case .plain(let color):
-                    source = color  // drawn above; kept for completeness
-                case .gradient, .pattern, .dash:
-                    let l0 = Float(w0 * inverse)
-                    let l1 = Float(w1 * inverse)
-                    let l2 = 1 - l0 - l1
-                    let nx = l0 * na.0 + l1 * nb.0 + l2 * nc.0
-                    let ny = l0 * na.1 + l1 * nb.1 + l2 * nc.1
-                    let dist = (nx * nx + ny * ny).squareRoot() * outset
-                    coverage = min(max(min(dist - rampStart, outset - dist) * inverseRamp, 0), 1)
-                    guard coverage > 0 else { continue }
-                    let along = l0 * da + l1 * db + l2 * dc
-                    switch fragment {
-                    case .dash(let field, let gamma, let color):
-                        // A GPU's repeated, linearly filtered lookup, then the shader's smoothstep.
-                        let s = along * Float(field.width) - 0.5
-                        guard s.isFinite, abs(s) < 1e9 else { continue }
-                        let rows = field.height
-                        var across = TexelAxis.at(0)
-                        if rows > 1 {
-                            let half = Float(rows - 1) / 2
-                            across = .linear(min(max(half - ny * half, 0), Float(rows - 1)), count: rows, wrap: .clamp)
-                        }
-                        let value = field.sample(.linear(s, count: field.width, wrap: .repeat), across).w
-                        coverage *= smoothstep(0.5 - gamma, 0.5 + gamma, value)
-                        guard coverage > 0 else { continue }
-                        source = color
-                    case .pattern(let texture, let opacity):
-                        // MapLibre's line_pattern: along, the fraction of the repeat; across, the side normal
-                        // from -1 to 1 mapped to the image's top to bottom.
-                        let u = along - floorFloat(along)
-                        guard u.isFinite, ny.isFinite else { continue }
-                        let c = texture.sample(
-                            .linear(u * Float(texture.width) - 0.5, count: texture.width, wrap: .clamp),
-                            .linear((0.5 * ny + 0.5) * Float(texture.height) - 0.5, count: texture.height, wrap: .clamp)
-                        )
-                        source = c * opacity
-                    case .gradient(let ramp, let nearest, let steps, let opacity):
-                        // The texel lookup of a GPU: texel centres at (i + 0.5) / count, clamped at the ends.
-                        let p = l0 * na.2 + l1 * nb.2 + l2 * nc.2
-                        let axis: TexelAxis
-                        if !steps.isEmpty {
-                            // The last step at or below the pixel's progress (binary search).
-                            let p = Double(p)
-                            var lo = 0
-                            var hi = steps.count - 1
-                            while lo < hi {
-                                let mid = (lo + hi + 1) / 2
-                                if steps[mid] <= p { lo = mid } else { hi = mid - 1 }
-                            }
-                            axis = .at(lo)
-                        } else if nearest {
-                            axis = .nearest(p * Float(ramp.width) - 0.5, count: ramp.width, wrap: .clamp)
-                        } else {
-                            axis = .linear(p * Float(ramp.width) - 0.5, count: ramp.width, wrap: .clamp)
-                        }
-                        source = ramp.sample(axis, .at(0)) * opacity
-                    default:
-                        continue
-                    }
-                }
+                guard w0 > t0, w1 > t1, w2 > t2,
+                    let (source, coverage) = shader.shade(
+                        FragmentInput(
+                            x: Double(x + origin.0) + 0.5, y: Double(y + origin.1) + 0.5, w0: w0, w1: w1,
+                            triangle: triangle))
+                else { continue }
                 let offset = x * 4
                 let word = row.load(fromByteOffset: offset, as: UInt32.self)
                 row.storeBytes(

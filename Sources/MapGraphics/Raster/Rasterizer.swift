@@ -81,23 +81,24 @@ package final class Rasterizer {
         var period = 0.0
         switch shading.paint {
         case .color:
-            fragment = .plain(color)
+            fragment = .plain(PlainLine(color: color))
         case .gradient(let ramp):
             guard !ramp.colors.isEmpty else {
-                fragment = .plain(color)
+                fragment = .plain(PlainLine(color: color))
                 break
             }
             let texels = ramp.colors.map { c in
                 SIMD4(Float(c.red * c.alpha), Float(c.green * c.alpha), Float(c.blue * c.alpha), Float(c.alpha))
             }
             fragment = .gradient(
-                Texture(width: texels.count, height: 1, texels: texels), nearest: ramp.nearest,
-                steps: ramp.steps.count == ramp.colors.count ? ramp.steps : [], opacity: Float(alpha))
+                GradientLine(
+                    ramp: Texture(width: texels.count, height: 1, texels: texels), nearest: ramp.nearest,
+                    steps: ramp.steps.count == ramp.colors.count ? ramp.steps : [], opacity: Float(alpha)))
         case .dash(let dash):
-            fragment = .dash(dash.texture, gamma: Float(dash.gamma), color: color)
+            fragment = .dash(DashLine(field: dash.texture, gamma: Float(dash.gamma), color: color))
             period = dash.period
         case .pattern(let pattern):
-            fragment = .pattern(pattern.texture, opacity: Float(alpha))
+            fragment = .pattern(PatternLine(texture: pattern.texture, opacity: Float(alpha)))
             period = pattern.period
         }
         let coverage = LineCoverage(
@@ -332,18 +333,28 @@ package final class Rasterizer {
                     distances.withUnsafeBufferPointer { distances in
                         let vertices = Vertices(
                             positions: positions, normals: normals, progress: progress, distances: distances)
-                        // A mesh's triangles are consecutive: its command is looked up once per run.
-                        var t = 0
-                        while t + 3 < triangles.count {
-                            let index = Int(triangles[t + 3])
-                            var end = t + 4
-                            while end + 3 < triangles.count, triangles[end + 3] == triangles[t + 3] { end += 4 }
-                            let command = commands[index]
-                            while t < end {
-                                Self.rasterizeTriangle(
-                                    Int(triangles[t]), Int(triangles[t + 1]), Int(triangles[t + 2]),
-                                    vertices: vertices, command: command, origin: origin, size: size, pixels: pixels)
-                                t += 4
+                        // A mesh's triangles are consecutive: its command (and the shader the coverage loop is
+                        // specialized for) is looked up once per run.
+                        triangles.withUnsafeBufferPointer { triangles in
+                            var t = 0
+                            while t + 3 < triangles.count {
+                                var end = t + 4
+                                while end + 3 < triangles.count, triangles[end + 3] == triangles[t + 3] { end += 4 }
+                                let command = commands[Int(triangles[t + 3])]
+                                func run<S: FragmentShader>(_ shader: S) {
+                                    Self.rasterize(
+                                        triangles, t..<end, shader: shader, command: command, vertices: vertices,
+                                        origin: origin, size: size, pixels: pixels)
+                                }
+                                switch command.fragment {
+                                case .plain(let shader): run(shader)
+                                case .gradient(let shader): run(shader)
+                                case .pattern(let shader): run(shader)
+                                case .dash(let shader): run(shader)
+                                case .image(let shader): run(shader)
+                                case .disc(let shader): run(shader)
+                                }
+                                t = end
                             }
                         }
                     }
