@@ -35,8 +35,9 @@ struct VectorSourceTests {
         let mbtiles = try Style.load(contentsOf: Self.styleURL)
         let pmtiles = try Style.decode(
             Data(
-                text.replacingOccurrences(of: "mbtiles://", with: "pmtiles://").replacingOccurrences(
-                    of: "osm-omt.mbtiles", with: "osm-omt.pmtiles"
+                text.replacingOccurrences(
+                    of: "mbtiles://../../../Sources/MapBaseMap/Resources/vectortiles/osm-omt.mbtiles",
+                    with: "pmtiles://../../vectortiles/osm-omt.pmtiles"
                 ).utf8),
             source: "pm.json", baseURL: Self.styleURL.deletingLastPathComponent())
         let center = LocationCoordinate2D(latitude: 43.7325, longitude: 7.4189)
