@@ -13,6 +13,7 @@ import MapRaster
 /// - `mapType`: `standard` (default), `satellite` or `hybrid`.
 /// - `center` (`[latitude, longitude]`) with `zoom`; both absent: the snapshotter's default region.
 /// - `size`: `[width, height]` in points; `scale`: device pixels per point (default 1).
+/// - `attribution`: whether the attribution box is drawn (default true).
 public struct GoldenCase: Decodable, Sendable {
     /// The case under `fixtures/render`, such as `styles/muted-z5`.
     public private(set) var name = ""
@@ -22,8 +23,9 @@ public struct GoldenCase: Decodable, Sendable {
     public var zoom: Double?
     public var size: [Double]
     public var scale: Double?
+    public var attribution: Bool?
 
-    enum CodingKeys: String, CodingKey { case style, mapType, center, zoom, size, scale }
+    enum CodingKeys: String, CodingKey { case style, mapType, center, zoom, size, scale, attribution }
 
     /// Reads `fixtures/render/<name>/case.json`.
     ///
@@ -49,6 +51,7 @@ public struct GoldenCase: Decodable, Sendable {
     /// The snapshot the case describes.
     public func snapshot() throws -> Snapshot {
         var options = MapSnapshotter.Options(size: pointSize, scale: pixelScale)
+        options.showsAttribution = attribution ?? true
         if let center, let zoom {
             options.visibleMapRect = try MapViewport(
                 size: pointSize, scale: pixelScale,
@@ -71,6 +74,17 @@ public struct GoldenCase: Decodable, Sendable {
             }
         }
         return try MapSnapshotter(options: options).snapshot()
+    }
+}
+
+extension GoldenCase {
+    /// Reads the case, draws its snapshot and compares it with its golden (``GoldenImage/check(_:golden:threshold:allowedFraction:)``).
+    ///
+    /// - Returns: the snapshot, for further checks, and what went wrong (nil when the image matches).
+    public static func check(_ name: String) throws -> (golden: GoldenCase, snapshot: Snapshot, failure: String?) {
+        let golden = try load(name)
+        let snapshot = try golden.snapshot()
+        return (golden, snapshot, GoldenImage.check(snapshot.image, golden: name))
     }
 }
 
