@@ -19,21 +19,24 @@ log=$(mktemp)
 "$binary" serve --port 0 --quiet >"$log" 2>&1 &
 server=$!
 trap 'kill $server 2>/dev/null || true; rm -f "$log"' EXIT
+# Synchronised on the banner (printed once the server listens, with the port the system chose), not on a
+# fixed number of tries: on a loaded machine a debug build takes as long as it takes; a server that dies stops it.
 port=""
-for _ in $(seq 1 100); do
+while kill -0 "$server" 2>/dev/null; do
     port=$(sed -n 's|.*serving http://127.0.0.1:\([0-9]*\)/.*|\1|p' "$log")
     [ -n "$port" ] && break
     sleep 0.1
 done
 [ -n "$port" ] || { echo "browser-test: the server did not start: $(cat "$log")" >&2; exit 1; }
 url="http://127.0.0.1:$port/"
+# `timeout 900` guards against a hung browser only: the page's own work is bounded by Chromium's virtual time.
 flags=(--headless --no-sandbox --disable-gpu --window-size=1024,768 --virtual-time-budget=20000)
-status=$(timeout 120 chromium "${flags[@]}" --dump-dom "$url" 2>/dev/null | grep -o 'id="status" data-loaded="[0-9]*" data-failed="[0-9]*"' || true)
+status=$(timeout 900 chromium "${flags[@]}" --dump-dom "$url" 2>/dev/null | grep -o 'id="status" data-loaded="[0-9]*" data-failed="[0-9]*"' || true)
 loaded=$(echo "$status" | sed -n 's/.*data-loaded="\([0-9]*\)".*/\1/p')
 failed=$(echo "$status" | sed -n 's/.*data-failed="\([0-9]*\)".*/\1/p')
 echo "browser-test: $url: ${loaded:-0} tiles loaded, ${failed:-?} failed"
 [ "${loaded:-0}" -gt 0 ] && [ "${failed:-1}" -eq 0 ] || { echo "browser-test: tiles did not load" >&2; exit 1; }
-timeout 120 chromium "${flags[@]}" --screenshot="$out" "$url" >/dev/null 2>&1
+timeout 900 chromium "${flags[@]}" --screenshot="$out" "$url" >/dev/null 2>&1
 size=$(stat -c %s "$out")
 echo "browser-test: screenshot $out ($size bytes)"
 [ "$size" -gt 10000 ] || { echo "browser-test: the screenshot looks blank" >&2; exit 1; }

@@ -2,17 +2,18 @@
 """Builds the shipped OpenStreetMap vector tiles (OpenMapTiles schema) for Andorra, Monaco and central Helsinki.
 
     python3 -m venv /tmp/vt && /tmp/vt/bin/pip install osmium==4.3.2 cubao-tippecanoe==0.0.4 pmtiles==3.8.1 shapely
-    /tmp/vt/bin/python Scripts/make-vector-tiles.py [--shared ../shared/data] [--out DIR]
+    /tmp/vt/bin/python Scripts/make-vector-tiles.py [--shared ../shared/data] [--out DIR] [--fixtures DIR]
 
 1. pyosmium reads the three extracts and writes one GeoJSON file per OpenMapTiles layer (water, waterway,
    landcover, landuse, park, boundary, transportation, transportation_name, building, housenumber, place,
    poi, aeroway, mountain_peak) with the schema's class/subclass values and name, name:latin, name_en.
    Each feature carries a tippecanoe minzoom close to OpenMapTiles' own zoom rules, so low zooms stay light.
 2. tippecanoe (PyPI cubao-tippecanoe) cuts them into gzipped Mapbox Vector Tiles, zooms 0-14, in MBTiles.
-3. PyPI pmtiles converts the MBTiles file into a PMTiles v3 archive.
+3. PyPI pmtiles converts the MBTiles file into a PMTiles v3 archive (a test fixture: the product reads the
+   MBTiles file only).
 
-Output: Sources/MapBaseMap/Resources/vectortiles/osm-omt.{mbtiles,pmtiles}. Map data © OpenStreetMap
-contributors, ODbL 1.0.
+Output: Sources/MapBaseMap/Resources/vectortiles/osm-omt.mbtiles and fixtures/vectortiles/osm-omt.pmtiles
+(--out DIR and --fixtures DIR move them). Map data © OpenStreetMap contributors, ODbL 1.0.
 """
 import argparse
 import json
@@ -428,6 +429,7 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--shared", default=os.path.join(REPO, "..", "shared", "data"))
     parser.add_argument("--out", default=os.path.join(REPO, "Sources", "MapBaseMap", "Resources", "vectortiles"))
+    parser.add_argument("--fixtures", default=os.path.join(REPO, "fixtures", "vectortiles"))
     args = parser.parse_args()
     extracts = [os.path.join(args.shared, "osm", "andorra-latest.osm.pbf"),
                 os.path.join(args.shared, "osm", "monaco-latest.osm.pbf"),
@@ -473,7 +475,8 @@ def main():
         json.dump({"type": "FeatureCollection", "features": frames}, f, sort_keys=True)
         f.write("\n")
     mbtiles = os.path.join(args.out, "osm-omt.mbtiles")
-    pmtiles_path = os.path.join(args.out, "osm-omt.pmtiles")
+    os.makedirs(args.fixtures, exist_ok=True)
+    pmtiles_path = os.path.join(args.fixtures, "osm-omt.pmtiles")
     for stale in (mbtiles, pmtiles_path):
         if os.path.exists(stale):
             os.remove(stale)

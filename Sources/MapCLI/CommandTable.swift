@@ -188,7 +188,7 @@ enum CommandTable {
         usage: [
             "geocode --reverse LAT,LON [--json] [--language en|ja]",
             "geocode \"NAME[, STATE][, COUNTRY]\" [--near LAT,LON] [--limit N] [--json] [--language en|ja]",
-            "geocode --input FILE [-o OUT] [--language en|ja]",
+            "geocode --input FILE [-o OUT] [--json] [--language en|ja]",
         ],
         arguments: [("NAME", "print the matching places, best first (cities of 1,000+ people, states, countries)")],
         options: [
@@ -208,7 +208,10 @@ enum CommandTable {
             OptionSpec(
                 "--output", "-o", .file("FILE"),
                 "where --input writes (default: standard output); written whole or not at all"),
-            OptionSpec("--json", nil, .none, "print JSON instead of text"),
+            OptionSpec(
+                "--json", nil, .none,
+                "print JSON instead of text; with --input, GeoJSON whatever the input (a\n"
+                    + "Point feature per CSV row, its columns as properties)"),
             OptionSpec(
                 "--language", nil, .choice("CODE", ["en", "ja"]),
                 "names in English (en, default) or Japanese where known (ja)"),

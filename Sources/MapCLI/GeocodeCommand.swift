@@ -92,7 +92,8 @@ enum GeocodeCommand {
         if lower.hasSuffix(".geojson") || lower.hasSuffix(".json") {
             return try GeocodeFile.geoJSON(input, to: args["--output"], load: geocoder, output: output)
         }
-        return try GeocodeFile.csv(input, to: args["--output"], load: geocoder, output: output)
+        // --json answers JSON for every input: GeoJSON input already is, CSV input becomes GeoJSON.
+        return try GeocodeFile.csv(input, to: args["--output"], json: json, load: geocoder, output: output)
     }
 
     /// `--center` as LAT,LON, or a place name ("Tokyo", "Tempe,AZ") resolved to its best match, which is reported

@@ -3,7 +3,9 @@ import MapData
 import MapGeocoding
 import MapGeometry
 
-/// `mapraster geocode --input FILE`: CSV streamed row by row, GeoJSON feature by feature.
+/// `mapraster geocode --input FILE`: CSV streamed row by row, GeoJSON feature by feature. With `--json`, a CSV
+/// file is answered as GeoJSON too (a Point feature per row, the row's columns as properties), so that `--json`
+/// means JSON whatever the input.
 enum GeocodeFile {
     /// Where rows go: standard output as they come, or a temporary file renamed over `path` at the end.
     final class Sink {
@@ -88,11 +90,12 @@ enum GeocodeFile {
     // MARK: CSV
 
     /// `load` gives the geocoder; it is called after the input and output were checked, so that a bad file
-    /// is refused without waiting for the geocoding data.
-    static func csv(_ input: String, to target: String?, load: () throws -> Geocoder, output: MapRasterCLI.Output)
-        throws
-        -> Int32
-    {
+    /// is refused without waiting for the geocoding data. `json`: answer a GeoJSON FeatureCollection, streamed
+    /// feature by feature, with the same properties as ``geoJSON(_:to:load:output:)`` adds, instead of CSV.
+    static func csv(
+        _ input: String, to target: String?, json: Bool = false, load: () throws -> Geocoder,
+        output: MapRasterCLI.Output
+    ) throws -> Int32 {
         // Streamed, so any size; but only a regular file (a FIFO would block, /dev/zero never ends).
         do { _ = try FileReader.checkedRegularFile(URL(fileURLWithPath: input), limit: Int.max) } catch {
             throw CLIError.failure(error.description)
@@ -115,7 +118,8 @@ enum GeocodeFile {
         var bytesRead = 0
         do {
             var lineNumber = 0
-            var columns: (lat: Int, lon: Int, count: Int)?
+            var columns: (lat: Int, lon: Int, names: [String])?
+            var features = 0
             var pending = Data()
             var finished = false
             while !finished {
@@ -138,9 +142,11 @@ enum GeocodeFile {
                         continue
                     }
                     guard let header = columns else {
-                        let names = try fieldsOf(line, input: input, line: lineNumber).map {
-                            $0.trimmingCharacters(in: .whitespaces).lowercased()
+                        // GeoJSON keeps the header's names as written (only the spaces round them trimmed).
+                        let written = try fieldsOf(line, input: input, line: lineNumber).map {
+                            $0.trimmingCharacters(in: .whitespaces)
                         }
+                        let names = written.map { $0.lowercased() }
                         guard let lat = names.firstIndex(where: { ["lat", "latitude"].contains($0) }),
                             let lon = names.firstIndex(where: { ["lon", "lng", "long", "longitude"].contains($0) })
                         else {
@@ -148,17 +154,23 @@ enum GeocodeFile {
                                 "\(input):\(lineNumber): the header needs a 'lat' (or 'latitude') and a 'lon' (or "
                                     + "'lng', 'longitude') column; found \(names.joined(separator: ","))")
                         }
-                        columns = (lat, lon, names.count)
-                        try sink.write(line + "," + GeocodeCommand.fieldNames.joined(separator: ",") + ",error\n")
+                        columns = (lat, lon, written)
+                        try sink.write(
+                            json
+                                ? #"{"type":"FeatureCollection","features":["# + "\n"
+                                : line + "," + GeocodeCommand.fieldNames.joined(separator: ",") + ",error\n")
                         continue
                     }
                     if line.isEmpty { continue }
-                    var added = Array(repeating: "", count: GeocodeCommand.fieldNames.count + 1)
+                    var row: [String] = []
+                    var point: LocationCoordinate2D?
+                    var placemark: Placemark?
+                    var problem: String?
                     do {
-                        let row = try fieldsOf(line, input: input, line: lineNumber)
-                        guard row.count == header.count else {
+                        row = try fieldsOf(line, input: input, line: lineNumber)
+                        guard row.count == header.names.count else {
                             throw CLIError.failure(
-                                "\(input):\(lineNumber): \(row.count) fields, the header has \(header.count)")
+                                "\(input):\(lineNumber): \(row.count) fields, the header has \(header.names.count)")
                         }
                         let latText = row[header.lat].trimmingCharacters(in: .whitespaces)
                         let lonText = row[header.lon].trimmingCharacters(in: .whitespaces)
@@ -166,26 +178,37 @@ enum GeocodeFile {
                             throw CLIError.failure(
                                 "\(input):\(lineNumber): lat '\(latText)' and lon '\(lonText)' must be numbers")
                         }
+                        let coordinate = LocationCoordinate2D(latitude: lat, longitude: lon)
                         do {
-                            let placemark = try geocoder.reverseGeocode(
-                                LocationCoordinate2D(latitude: lat, longitude: lon))
-                            for (k, value) in GeocodeCommand.fields(placemark).enumerated() { added[k] = value ?? "" }
+                            placemark = try geocoder.reverseGeocode(coordinate)
                         } catch GeocodingError.noData {
-                            added[added.count - 1] = "at sea"
+                            problem = "at sea"
                         } catch let error as GeocodingError {
                             throw CLIError.failure("\(input):\(lineNumber): \(error.description)")
                         }
+                        point = coordinate
                     } catch let error as CLIError {
                         bad += 1
                         output.standardError("mapraster: \(error.description)\n")
-                        added[added.count - 1] = error.description
+                        problem = error.description
                     }
-                    try sink.write(line + "," + added.map(quoted).joined(separator: ",") + "\n")
+                    if json {
+                        let feature = featureJSON(
+                            columns: zip(header.names, row).map { ($0, $1) }, point: point, placemark: placemark,
+                            problem: problem)
+                        try sink.write((features == 0 ? "" : ",\n") + feature.serialized(pretty: false))
+                        features += 1
+                    } else {
+                        var added = Array(repeating: "", count: GeocodeCommand.fieldNames.count)
+                        if let placemark { added = GeocodeCommand.fields(placemark).map { $0 ?? "" } }
+                        try sink.write(line + "," + (added + [problem ?? ""]).map(quoted).joined(separator: ",") + "\n")
+                    }
                 }
             }
             guard columns != nil else {
                 throw CLIError.failure("\(input): empty file: a header with lat,lon is needed")
             }
+            if json { try sink.write((features == 0 ? "" : "\n") + "]}\n") }
             try sink.finish()
         } catch {
             sink.abandon()
@@ -193,6 +216,31 @@ enum GeocodeFile {
         }
         if bad > 0 { output.standardError("mapraster: \(bad) bad row(s) in '\(input)'; the others were geocoded\n") }
         return bad > 0 ? 1 : 0
+    }
+
+    /// A CSV row as a GeoJSON feature: a Point where the row has a usable coordinate (else a null geometry),
+    /// the row's columns as string properties, then the placemark's fields and the error, as
+    /// ``geoJSON(_:to:load:output:)`` adds them.
+    static func featureJSON(
+        columns: [(String, String)], point: LocationCoordinate2D?, placemark: Placemark?, problem: String?
+    ) -> JSONValue {
+        var properties: [(String, JSONValue)] = columns.map { ($0.0, .string($0.1)) }
+        if let placemark { properties += self.properties(of: placemark) }
+        if let problem { properties.append(("error", .string(problem))) }
+        let geometry: JSONValue =
+            point.map {
+                .object([
+                    ("type", .string("Point")), ("coordinates", .array([.number($0.longitude), .number($0.latitude)])),
+                ])
+            } ?? .null
+        return .object([("type", .string("Feature")), ("geometry", geometry), ("properties", .object(properties))])
+    }
+
+    /// The placemark's fields that it has, as GeoJSON properties (``GeocodeCommand/fieldNames`` in order).
+    static func properties(of placemark: Placemark) -> [(String, JSONValue)] {
+        zip(GeocodeCommand.fieldNames, GeocodeCommand.fields(placemark)).compactMap { name, value in
+            value.map { (name, .string($0)) }
+        }
     }
 
     /// Splits a CSV line (RFC 4180 quotes; a field may not hold a line break).
@@ -272,9 +320,7 @@ enum GeocodeFile {
             {
                 do {
                     let placemark = try geocoder.reverseGeocode(LocationCoordinate2D(latitude: lat, longitude: lon))
-                    for (name, value) in zip(GeocodeCommand.fieldNames, GeocodeCommand.fields(placemark)) {
-                        if let value { properties.append((name, .string(value))) }
-                    }
+                    properties += Self.properties(of: placemark)
                 } catch GeocodingError.noData {
                     properties.append(("error", .string("at sea")))
                 } catch let error as GeocodingError {

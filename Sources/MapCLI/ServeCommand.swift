@@ -62,14 +62,9 @@ enum ServeCommand {
             server = try MapServer(configuration: config, log: log)
             try server.start()
         } catch { throw CLIError.failure("\(error)") }
-        let port = server.port ?? config.port
-        let styles = config.styles.map(\.id).joined(separator: ", ")
-        let data = config.data.isEmpty ? "none" : config.data.map(\.id).joined(separator: ", ")
-        streams.standardOutput(
-            "mapraster: serving http://\(config.address):\(port)/ (styles: \(styles); data: \(data)); "
-                + "SIGINT or SIGTERM stops\n")
-
-        // Stop on SIGINT or SIGTERM: no new connections, requests in flight finish, exit 0.
+        // Stop on SIGINT or SIGTERM: no new connections, requests in flight finish, exit 0. Set up before the
+        // banner, which tells scripts and tests that the server is ready: for requests (the bound port, also with
+        // --port 0) and for stopping.
         let stop = DispatchSemaphore(value: 0)
         var sources: [DispatchSourceSignal] = []
         for signalNumber in [SIGINT, SIGTERM] {
@@ -79,6 +74,13 @@ enum ServeCommand {
             source.resume()
             sources.append(source)
         }
+        let port = server.port ?? config.port
+        let styles = config.styles.map(\.id).joined(separator: ", ")
+        let data = config.data.isEmpty ? "none" : config.data.map(\.id).joined(separator: ", ")
+        streams.standardOutput(
+            "mapraster: serving http://\(config.address):\(port)/ (styles: \(styles); data: \(data)); "
+                + "SIGINT or SIGTERM stops\n")
+
         stop.wait()
         streams.standardError("mapraster: stopping; finishing requests in flight\n")
         server.shutdown(grace: 30)

@@ -17,18 +17,19 @@ struct StyleGoldenTests {
         return try MapSnapshotter(options: options).snapshot()
     }
 
-    static func fixtureStyle(_ path: String) throws -> Style {
-        try Style.load(contentsOf: Fixtures.url(path))
+    /// Renders the case (its parameters are in `case.json` beside the golden) and checks it against the golden.
+    static func check(_ name: String) throws -> (GoldenCase, Snapshot) {
+        let (golden, snapshot, failure) = try GoldenCase.check(name)
+        #expect(failure == nil, "\(name)")
+        return (golden, snapshot)
     }
 
     @Test(
-        "every layer type and the main paint properties from inline GeoJSON", arguments: [1.0, 2.0])
-    func layers(scale: Double) throws {
-        let snapshot = try Self.render(
-            style: try Self.fixtureStyle("render/styles/layers/style.json"),
-            center: LocationCoordinate2D(latitude: 0, longitude: 0), zoom: 3, size: Size(width: 480, height: 360),
-            scale: scale)
-        #expect(GoldenImage.check(snapshot.image, golden: "styles/layers-scale\(Int(scale))") == nil)
+        "every layer type and the main paint properties from inline GeoJSON",
+        arguments: ["styles/layers-scale1", "styles/layers-scale2"])
+    func layers(_ name: String) throws {
+        let (golden, snapshot) = try Self.check(name)
+        let scale = golden.pixelScale
         // Background where nothing else is drawn, and the hole of the square field shows it too.
         let corner = snapshot.image.pixel(x: Int(5 * scale), y: Int(5 * scale))
         #expect(corner == ImageSurface.Pixel(red: 0xee, green: 0xf3, blue: 0xe6, alpha: 255))
@@ -40,28 +41,21 @@ struct StyleGoldenTests {
 
     @Test(
         "standard, satellite and hybrid at zoom 2 and 5",
-        arguments: [MapType.standard, .satellite, .hybrid], [2.0, 5.0])
-    func mapTypes(mapType: MapType, zoom: Double) throws {
-        let center =
-            zoom == 2
-            ? LocationCoordinate2D(latitude: 30, longitude: 10) : LocationCoordinate2D(latitude: 58, longitude: 18)
-        let snapshot = try Self.render(mapType: mapType, center: center, zoom: zoom)
-        #expect(GoldenImage.check(snapshot.image, golden: "styles/\(mapType.rawValue)-z\(Int(zoom))") == nil)
+        arguments: MapType.allCases.flatMap { type in [2, 5].map { "styles/\(type.rawValue)-z\($0)" } })
+    func mapTypes(_ name: String) throws {
+        _ = try Self.check(name)
     }
 
     @Test("the muted style at zoom 5")
     func muted() throws {
-        let snapshot = try Self.render(
-            style: try ShippedStyle.muted.style(), center: LocationCoordinate2D(latitude: 50, longitude: 10), zoom: 5)
-        #expect(GoldenImage.check(snapshot.image, golden: "styles/muted-z5") == nil)
+        _ = try Self.check("styles/muted-z5")
     }
 
-    @Test("Helsinki at zoom 15 and 17 with street names along the streets", arguments: [15.0, 17.0])
-    func helsinki(zoom: Double) throws {
-        let snapshot = try Self.render(
-            center: LocationCoordinate2D(latitude: 60.1699, longitude: 24.9436), zoom: zoom,
-            size: Size(width: 512, height: 512))
-        #expect(GoldenImage.check(snapshot.image, golden: "labels/helsinki-z\(Int(zoom))") == nil)
+    @Test(
+        "Helsinki at zoom 15 and 17 with street names along the streets",
+        arguments: ["labels/helsinki-z15", "labels/helsinki-z17"])
+    func helsinki(_ name: String) throws {
+        _ = try Self.check(name)
     }
 
     @Test("the OpenStreetMap credit is on every image drawn from the Helsinki data, and only there")
@@ -86,21 +80,18 @@ struct StyleGoldenTests {
 
     @Test("Japan labelled in Japanese from NAME_JA with IPAex Gothic")
     func japan() throws {
-        let snapshot = try Self.render(
-            style: try Self.fixtureStyle("render/labels/japan/style.json"),
-            center: LocationCoordinate2D(latitude: 37, longitude: 135), zoom: 4, size: Size(width: 480, height: 480))
-        #expect(GoldenImage.check(snapshot.image, golden: "labels/japan") == nil)
+        _ = try Self.check("labels/japan")
     }
 }
 
 @Suite("Golden images of raster layers")
 struct StyleRasterGoldenTests {
-    @Test("a raster layer at 60 % opacity over white, reprojected, with the equator on top", arguments: [1.0, 2.0])
-    func rasterOpacity(scale: Double) throws {
-        var options = MapSnapshotter.Options(size: Size(width: 256, height: 256), scale: scale)
-        options.style = try Style.load(contentsOf: Fixtures.url("render/styles/raster/style.json"))
-        let snapshot = try MapSnapshotter(options: options).snapshot()
-        #expect(GoldenImage.check(snapshot.image, golden: "styles/raster-scale\(Int(scale))") == nil)
+    @Test(
+        "a raster layer at 60 % opacity over white, reprojected, with the equator on top",
+        arguments: ["styles/raster-scale1", "styles/raster-scale2"])
+    func rasterOpacity(_ name: String) throws {
+        let (golden, snapshot) = try StyleGoldenTests.check(name)
+        let scale = golden.pixelScale
         // 60 % of the northern color (230, 160, 60) over white: 255 - 0.6 * (255 - c).
         let p = snapshot.point(for: LocationCoordinate2D(latitude: 15, longitude: 12.5))
         let pixel = snapshot.image.pixel(x: Int(p.x * scale), y: Int(p.y * scale))

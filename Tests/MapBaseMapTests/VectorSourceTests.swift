@@ -19,14 +19,8 @@ struct VectorSourceTests {
 
     @Test("golden: Monaco at zoom 16 and Andorra la Vella at 15.6 from the shipped OpenMapTiles-schema tiles")
     func goldens() throws {
-        let style = try Style.load(contentsOf: Self.styleURL)
-        let monaco = try Self.render(
-            style: style, center: LocationCoordinate2D(latitude: 43.7384, longitude: 7.4246), zoom: 16)
-        #expect(GoldenImage.check(monaco.image, golden: "vector/monaco-z16") == nil)
-        let andorra = try Self.render(
-            style: style, center: LocationCoordinate2D(latitude: 42.5075, longitude: 1.5218), zoom: 15.6,
-            size: Size(width: 600, height: 450))
-        #expect(GoldenImage.check(andorra.image, golden: "vector/andorra-z15.6") == nil)
+        #expect(try GoldenCase.check("vector/monaco-z16").failure == nil)
+        #expect(try GoldenCase.check("vector/andorra-z15.6").failure == nil)
     }
 
     @Test("the PMTiles copy draws the same image as the MBTiles file; zoom 19 overzooms the zoom-14 tiles")
@@ -35,8 +29,9 @@ struct VectorSourceTests {
         let mbtiles = try Style.load(contentsOf: Self.styleURL)
         let pmtiles = try Style.decode(
             Data(
-                text.replacingOccurrences(of: "mbtiles://", with: "pmtiles://").replacingOccurrences(
-                    of: "osm-omt.mbtiles", with: "osm-omt.pmtiles"
+                text.replacingOccurrences(
+                    of: "mbtiles://../../../Sources/MapBaseMap/Resources/vectortiles/osm-omt.mbtiles",
+                    with: "pmtiles://../../vectortiles/osm-omt.pmtiles"
                 ).utf8),
             source: "pm.json", baseURL: Self.styleURL.deletingLastPathComponent())
         let center = LocationCoordinate2D(latitude: 43.7325, longitude: 7.4189)

@@ -6,12 +6,13 @@ import MapTestSupport
 import Testing
 
 /// Widths computed by expressions far past any image (1e12 points) are capped at the image's ceiling
-/// (``StyleLimits/widthCeiling(width:height:)``): they finish fast and draw what a wide-enough stroke draws.
+/// (``StyleLimits/widthCeiling(width:height:)``): they draw what a wide-enough stroke draws. The work is bounded
+/// by that ceiling (checked by value in `ceiling` and `sane`), not measured with a clock here.
 ///
 /// Truth is geometric, not a recorded image: a stroke at least twice the image's diagonal around a line
 /// crossing the image covers every pixel; a gap that wide leaves none; a disc that large fills the image;
 /// a circle's stroke starts at its radius, so the disc keeps its fill.
-@Suite("Wide strokes: widths past the image are capped at its ceiling, fast, drawing what a wide stroke draws")
+@Suite("Wide strokes: widths past the image are capped at its ceiling, drawing what a wide stroke draws")
 struct WideStrokeTests {
     static let red = ImageSurface.Pixel(red: 255, green: 0, blue: 0, alpha: 255)
     static let white = ImageSurface.Pixel(red: 255, green: 255, blue: 255, alpha: 255)
@@ -22,7 +23,7 @@ struct WideStrokeTests {
 
     /// Renders `layer` (JSON) over a white background at 64x64 points around (0, 0), 10 degrees across,
     /// with a line along the equator and a point at (0, 0), both with `w` = 1,000,000.
-    static func render(layer: String, size: Double = 64) throws -> (image: ImageSurface, seconds: Double) {
+    static func render(layer: String, size: Double = 64) throws -> ImageSurface {
         let data =
             #"{"type": "FeatureCollection", "features": ["#
             + #"{"type": "Feature", "properties": {"w": 1000000}, "geometry": {"type": "LineString", "coordinates": [[-20, 0], [20, 0]]}},"#
@@ -37,9 +38,7 @@ struct WideStrokeTests {
             center: LocationCoordinate2D(latitude: 0, longitude: 0),
             span: CoordinateSpan(latitudeDelta: 10, longitudeDelta: 10))
         options.showsAttribution = false
-        let start = Date()
-        let snapshot = try MapSnapshotter(options: options).snapshot()
-        return (snapshot.image, Date().timeIntervalSince(start))
+        return try MapSnapshotter(options: options).snapshot().image
     }
 
     /// Every pixel of the image.
@@ -92,9 +91,9 @@ struct WideStrokeTests {
             all: blue, spots: []),
     ]
 
-    @Test("a width of 1e12 points draws what a wide-enough one draws, in well under a second", arguments: cases)
+    @Test("a width of 1e12 points draws what a wide-enough one draws", arguments: cases)
     func huge(_ c: Case) throws {
-        let (image, seconds) = try Self.render(layer: c.layer)
+        let image = try Self.render(layer: c.layer)
         if let all = c.all {
             let wrong = Self.pixels(image).filter { $0 != all }.count
             #expect(wrong == 0, "\(c.id): \(wrong) pixels are not \(all)")
@@ -102,7 +101,6 @@ struct WideStrokeTests {
         for spot in c.spots {
             #expect(image.pixel(x: spot.x, y: spot.y) == spot.pixel, "\(c.id) at \(spot.x),\(spot.y)")
         }
-        #expect(seconds < 5, "\(c.id): \(seconds) s")
     }
 
     /// Image width and height in points, and the ceiling (diagonals from Python's math.hypot).
@@ -156,10 +154,9 @@ struct WideStrokeTests {
         var options = MapSnapshotter.Options(size: Size(width: 512, height: 512))
         options.style = try style(width: 1000, gap: 1000)
         options.showsAttribution = false
-        let start = Date()
+        // The casing with its gap ends (it once ran over 5 minutes). No clock here: a hang shows as a suite that
+        // does not finish, and speed belongs to Benchmarks/.
         _ = try MapSnapshotter(options: options).snapshot().image
-        // A generous bound for a debug build on a loaded machine: the point is that it ends.
-        #expect(Date().timeIntervalSince(start) < 120)
         // Without the gap, a 1000-point stroke around the world's borders covers the whole 512-point world.
         options.style = try style(width: 1000, gap: 0)
         let covered = try MapSnapshotter(options: options).snapshot().image

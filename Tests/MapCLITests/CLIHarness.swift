@@ -43,14 +43,19 @@ enum CLI {
                 + "Build it first with `swift build --build-tests` (MapCLITests depends on the mapraster product).")
     }
 
+    /// How long a run may take before the harness calls it hung and stops it: a guard against a hang, not a
+    /// speed check, so far above any run on a machine whose cores are busy with other work. Speed is measured
+    /// in Benchmarks/.
+    static let hangGuard: TimeInterval = 900
+
     /// Runs `mapraster arguments` with `directory` as the working directory and waits for it to exit.
     ///
     /// - Parameter launcher: a command that runs the executable given as its last argument, such as
     ///   `["/usr/bin/setpriv", "--reuid=65534", ...]` to run it as another user; empty to run it directly.
     /// - Parameter standardInput: a file given to the executable as its standard input (else /dev/null).
-    /// - Throws: when the executable is missing, cannot be started or runs longer than `timeout` seconds.
+    /// - Throws: when the executable is missing, cannot be started or hangs (runs longer than `timeout` seconds).
     static func run(
-        _ arguments: [String], in directory: URL, launcher: [String] = [], timeout: TimeInterval = 120,
+        _ arguments: [String], in directory: URL, launcher: [String] = [], timeout: TimeInterval = hangGuard,
         standardInput: URL? = nil
     ) throws -> Result {
         let io = try TemporaryDirectory(prefix: "mapraster-cli-io")
@@ -80,7 +85,8 @@ enum CLI {
         if process.isRunning {
             process.terminate()
             process.waitUntilExit()
-            throw HarnessError("mapraster \(arguments.joined(separator: " ")) did not finish within \(Int(timeout)) s")
+            throw HarnessError(
+                "mapraster \(arguments.joined(separator: " ")) did not finish within \(Int(timeout)) s: hung")
         }
         process.waitUntilExit()
         try out.close()

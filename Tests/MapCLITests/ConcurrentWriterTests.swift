@@ -34,14 +34,14 @@ struct ConcurrentWriterTests {
             running.append((process, outURL, errURL, out, err))
         }
         for (process, _, _, _, _) in running { try process.run() }
-        let deadline = Date().addingTimeInterval(180)
+        let deadline = Date().addingTimeInterval(CLI.hangGuard)
         var results: [CLI.Result] = []
         for (i, (process, outURL, errURL, out, err)) in running.enumerated() {
             while process.isRunning && Date() < deadline { usleep(5_000) }
             if process.isRunning {
                 process.terminate()
                 process.waitUntilExit()
-                throw HarnessError("mapraster \(commands[i].joined(separator: " ")) did not finish within 180 s")
+                throw HarnessError("mapraster \(commands[i].joined(separator: " ")) did not finish: hung")
             }
             process.waitUntilExit()
             try out.close()

@@ -1,4 +1,5 @@
 import Foundation
+import MapData
 import MapTestSupport
 import Testing
 
@@ -80,6 +81,58 @@ struct GeocodeCommandTests {
         let text = try String(contentsOf: dir.url.appendingPathComponent("out.geojson"), encoding: .utf8)
         #expect(text.contains(#""id":1,"name":"Tempe","locality":"Tempe","administrativeArea":"Arizona""#), "\(text)")
         #expect(text.contains(#""id":3,"error":"at sea""#), "\(text)")
+    }
+
+    @Test("--input CSV --json answers GeoJSON: a Point per row, its columns and the placemark as properties")
+    func csvInputJSON() throws {
+        let dir = try TemporaryDirectory()
+        defer { dir.remove() }
+        let csv = """
+            id,lat,lon
+            asu,33.416199,-111.936619
+            bad,north,-111.9
+            sea,30,-40
+
+            """
+        try csv.write(to: dir.url.appendingPathComponent("in.csv"), atomically: true, encoding: .utf8)
+        let geojson = """
+            {"type": "FeatureCollection", "features": [
+              {"type": "Feature", "properties": {"id": "asu"}, "geometry": {"type": "Point", "coordinates": [-111.936619, 33.416199]}}
+            ]}
+            """
+        try geojson.write(to: dir.url.appendingPathComponent("in.geojson"), atomically: true, encoding: .utf8)
+        // Standard output, as --json does for single queries; bad rows are still reported and exit 1.
+        let result = try CLI.run(["geocode", "--input", "in.csv", "--json"], in: dir.url)
+        #expect(result.exitCode == 1, "\(result)")
+        #expect(result.standardError.contains("in.csv:3: lat 'north'"), "\(result)")
+        let answer = try JSONValue.parse(Data(result.standardOutput.utf8))
+        #expect(answer["type"]?.string == "FeatureCollection")
+        let features = try #require(answer["features"]?.array)
+        #expect(features.count == 3)
+        let asu = try #require(features.first)
+        #expect(asu["geometry"]?["type"]?.string == "Point")
+        #expect(asu["geometry"]?["coordinates"]?.array?.compactMap(\.number) == [-111.936619, 33.416199])
+        let properties = try #require(asu["properties"]?.members)
+        #expect(properties.map { $0.0 }.prefix(3) == ["id", "lat", "lon"], "the row's columns first, in order")
+        #expect(asu["properties"]?["id"]?.string == "asu" && asu["properties"]?["lat"]?.string == "33.416199")
+        // The same placemark properties as a GeoJSON input gets for the same point.
+        let fromGeoJSON = try CLI.run(["geocode", "--input", "in.geojson", "--json"], in: dir.url)
+        #expect(fromGeoJSON.exitCode == 0, "\(fromGeoJSON)")
+        let other = try JSONValue.parse(Data(fromGeoJSON.standardOutput.utf8))
+        let expected = try #require(other["features"]?.array?.first?["properties"]?.members)
+        #expect(properties.dropFirst(3).map { $0.0 } == expected.dropFirst().map { $0.0 })
+        #expect(properties.dropFirst(3).map { $0.1 } == expected.dropFirst().map { $0.1 })
+        #expect(asu["properties"]?["locality"]?.string == "Tempe" && asu["properties"]?["countryCode"]?.string == "US")
+        // A row without a usable coordinate has no geometry and says why; a point at sea is an answer.
+        #expect(features[1]["geometry"] == .null)
+        #expect(features[1]["properties"]?["error"]?.string?.contains("lat 'north'") == true)
+        #expect(features[2]["geometry"]?["coordinates"]?.array?.compactMap(\.number) == [-40, 30])
+        #expect(features[2]["properties"]?["error"]?.string == "at sea")
+        // -o writes the same GeoJSON to a file, whole.
+        let written = try CLI.run(["geocode", "--input", "in.csv", "--json", "-o", "out.geojson"], in: dir.url)
+        #expect(written.exitCode == 1 && written.standardOutput.isEmpty, "\(written)")
+        let file = try String(contentsOf: dir.url.appendingPathComponent("out.geojson"), encoding: .utf8)
+        #expect(file == result.standardOutput)
     }
 
     @Test("render --center NAME goes through the geocoder and says which place it chose")

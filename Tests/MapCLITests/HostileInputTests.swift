@@ -509,7 +509,7 @@ struct HostileInputTests {
             try Self.populate(dir.url)
             let before = try Self.snapshot(dir.url)
             let arguments = c.arguments.map { $0.replacingOccurrences(of: "WORK", with: dir.url.lastPathComponent) }
-            let result = try CLI.run(arguments, in: dir.url, timeout: 60)
+            let result = try CLI.run(arguments, in: dir.url)
             #expect(result.exitCode == c.exitCode, "\(c.id): \(result)")
             #expect(result.standardError.contains(c.fragment), "\(c.id): \(result)")
             #expect(result.standardError.hasPrefix("mapraster: error: "), "\(c.id): \(result)")

@@ -48,12 +48,12 @@ struct InstallationTests {
         process.standardOutput = out
         process.standardError = err
         try process.run()
-        let deadline = Date().addingTimeInterval(120)
+        let deadline = Date().addingTimeInterval(CLI.hangGuard)
         while process.isRunning && Date() < deadline { usleep(5_000) }
         if process.isRunning {
             process.terminate()
             process.waitUntilExit()
-            throw HarnessError("\(executable.path) \(arguments) did not finish within 120 s")
+            throw HarnessError("\(executable.path) \(arguments) did not finish within \(Int(CLI.hangGuard)) s: hung")
         }
         process.waitUntilExit()
         try out.close()

@@ -10,21 +10,22 @@ import Testing
 
 @Suite("mapraster serve: starts, answers, and stops cleanly on SIGTERM")
 struct ServeCommandTests {
-    /// A free port: bind port 0, read it, close.
-    static func freePort() throws -> Int {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        defer { close(fd) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                bind(fd, $0, length) == 0 && getsockname(fd, $0, &length) == 0
-            }
+    /// Reads `handle` up to the end of the first line: the serve banner, printed once the server listens (the
+    /// bound port) and stops on a signal. Empty when the process ended without one.
+    static func firstLine(of handle: FileHandle) -> String {
+        var bytes = Data()
+        while !bytes.contains(0x0A) {
+            let chunk = handle.availableData
+            if chunk.isEmpty { break }
+            bytes.append(chunk)
         }
-        guard bound else { throw HarnessError("cannot find a free port") }
-        return Int(UInt16(bigEndian: address.sin_port))
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// The port of a banner's `serving http://127.0.0.1:PORT/`.
+    static func port(ofBanner banner: String) -> Int? {
+        guard let range = banner.range(of: "serving http://127.0.0.1:") else { return nil }
+        return Int(banner[range.upperBound...].prefix { $0.isNumber })
     }
 
     final class Status: @unchecked Sendable { var code = 0 }
@@ -43,28 +44,23 @@ struct ServeCommandTests {
     @Test(
         "serve with no arguments serves the shipped styles on 127.0.0.1; SIGTERM exits 0; a bad flag is a usage error")
     func lifecycle() throws {
-        let port = try Self.freePort()
+        // Port 0: the system picks a free port and the banner says which (no pick-then-bind race).
         let process = Process()
         process.executableURL = try CLI.executable()
-        process.arguments = ["serve", "--port", String(port), "--quiet"]
+        process.arguments = ["serve", "--port", "0", "--quiet"]
         let out = Pipe()
         process.standardOutput = out
         process.standardError = FileHandle.nullDevice
         try process.run()
         defer { if process.isRunning { process.terminate() } }
-        var health = 0
-        let deadline = Date().addingTimeInterval(20)
-        while health != 200, Date() < deadline {
-            usleep(100_000)
-            health = Self.get("http://127.0.0.1:\(port)/health")
-        }
-        #expect(health == 200)
+        let banner = Self.firstLine(of: out.fileHandleForReading)
+        let port = try #require(Self.port(ofBanner: banner), "no port in the banner: \(banner)")
+        #expect(port > 0 && banner.contains("standard"), "\(banner)")
+        #expect(Self.get("http://127.0.0.1:\(port)/health") == 200)
         #expect(Self.get("http://127.0.0.1:\(port)/styles/standard/0/0/0.png") == 200)
         kill(process.processIdentifier, SIGTERM)
         process.waitUntilExit()
-        #expect(process.terminationStatus == 0)
-        let banner = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        #expect(banner.contains("serving http://127.0.0.1:\(port)/") && banner.contains("standard"), "\(banner)")
+        #expect(process.terminationReason == .exit && process.terminationStatus == 0)
 
         try withTemporaryDirectory { dir in
             let bad = try CLI.run(["serve", "--port", "99999"], in: dir.url)

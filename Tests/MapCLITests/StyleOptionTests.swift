@@ -51,8 +51,7 @@ struct StyleOptionTests {
     func sourceReplacement() throws {
         try withTemporaryDirectory { dir in
             let style = Fixtures.root.appendingPathComponent("render/vector/style.json").path
-            let tiles = Fixtures.packageRoot.appendingPathComponent(
-                "Sources/MapBaseMap/Resources/vectortiles/osm-omt.pmtiles")
+            let tiles = Fixtures.root.appendingPathComponent("vectortiles/osm-omt.pmtiles")
             try FileManager.default.copyItem(at: tiles, to: dir.file("mine.pmtiles"))
             let view = ["--center", "43.7384,7.4246", "--zoom", "16", "--size", "200x150", "--no-attribution"]
             let a = try CLI.run(["render", "--style", style] + view + ["-o", "a.png"], in: dir.url)

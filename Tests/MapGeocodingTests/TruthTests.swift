@@ -90,7 +90,6 @@ struct TruthTests {
         let rows = try csvRows(Fixtures.url("geocoding/forward.csv"))
         #expect(rows.count == 1000)
         var misses: [String] = []
-        let start = Date()
         for row in rows {
             let expected = LocationCoordinate2D(latitude: Double(row[1]) ?? .nan, longitude: Double(row[2]) ?? .nan)
             let ambiguous = row[3] == "1"
@@ -108,8 +107,7 @@ struct TruthTests {
             let d = distanceKilometers(first.coordinate, expected)
             if d > 1 { misses.append("\(row[0]): \(first) at \(d) km") }
         }
-        let perQuery = Date().timeIntervalSince(start) / Double(rows.count) * 1000
-        print("forward: \(rows.count - misses.count) of \(rows.count) found; \(perQuery) ms per query (debug build)")
+        print("forward: \(rows.count - misses.count) of \(rows.count) found")
         #expect(misses.isEmpty, "\(misses.count) missed: \(misses.prefix(20))")
     }
 

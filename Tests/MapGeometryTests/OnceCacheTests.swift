@@ -72,6 +72,9 @@ struct OnceCacheTests {
         let cache = OnceCache<Int, Int>()
         let counts = Counts()
         let done = DispatchSemaphore(value: 0)
+        // Synchronised, not timed: a maker that finds itself alone waits for another key's maker to enter, which
+        // under one global lock never happens (the wait's bound only turns that deadlock into a failure).
+        let overlap = DispatchSemaphore(value: 0)
         // Plain threads (not the test's task pool, which other suites share): 16 threads ask for 4 keys.
         for i in 0..<16 {
             Thread {
@@ -81,9 +84,11 @@ struct OnceCacheTests {
                         $0 += 1; return $0
                     }
                     counts.most.withLock { $0 = max($0, now) }
-                    // Long enough for the other threads to start: under one global lock none would enter.
-                    let until = ContinuousClock.now.advanced(by: .milliseconds(100))
-                    while ContinuousClock.now < until {}
+                    if now >= 2 {
+                        for _ in 0..<4 { overlap.signal() }
+                    } else {
+                        _ = overlap.wait(timeout: .now() + 300)
+                    }
                     counts.inside.withLock { $0 -= 1 }
                     return i % 4
                 }

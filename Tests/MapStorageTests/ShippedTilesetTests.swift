@@ -5,10 +5,12 @@ import MapStorage
 import MapTestSupport
 import Testing
 
-/// The OpenMapTiles-schema tiles shipped in Sources/MapBaseMap/Resources/vectortiles (made by
-/// Scripts/make-vector-tiles.py): both files hold the same tiles, and every tile decodes.
+/// The OpenMapTiles-schema tiles shipped in Sources/MapBaseMap/Resources/vectortiles and their PMTiles copy in
+/// fixtures/vectortiles (both made by Scripts/make-vector-tiles.py): both files hold the same tiles, and every
+/// tile decodes.
 @Suite struct ShippedTilesetTests {
     static let folder = Fixtures.packageRoot.appendingPathComponent("Sources/MapBaseMap/Resources/vectortiles")
+    static let pmtilesPath = Fixtures.root.appendingPathComponent("vectortiles/osm-omt.pmtiles").path
     static let schema: Set<String> = [
         "water", "waterway", "landcover", "landuse", "park", "boundary", "transportation", "transportation_name",
         "building", "housenumber", "place", "poi", "aeroway", "mountain_peak",
@@ -16,7 +18,7 @@ import Testing
 
     @Test func mbtilesAndPMTilesHoldTheSameDecodableTiles() throws {
         let mbtiles = try openTileSource(at: Self.folder.appendingPathComponent("osm-omt.mbtiles").path)
-        let pmtiles = try openTileSource(at: Self.folder.appendingPathComponent("osm-omt.pmtiles").path)
+        let pmtiles = try openTileSource(at: Self.pmtilesPath)
         #expect(mbtiles.info.format == .mvt && pmtiles.info.format == .mvt)
         #expect(mbtiles.info.maxZoom == 14 && pmtiles.info.maxZoom == 14)
         #expect(Set(mbtiles.info.vectorLayers) == Self.schema)
@@ -56,7 +58,7 @@ import Testing
 
     /// Andorra la Vella's zoom-14 tile has streets, buildings and names in the schema's vocabulary.
     @Test func andorraLaVellaHasStreets() throws {
-        let source = try openTileSource(at: Self.folder.appendingPathComponent("osm-omt.pmtiles").path)
+        let source = try openTileSource(at: Self.pmtilesPath)
         let id = TileID.containing(LocationCoordinate2D(latitude: 42.5063, longitude: 1.5218), zoom: 14)
         let tile = try VectorTile(data: try #require(try source.tile(id)))
         let roads = try #require(try tile.layer(named: "transportation"))
