@@ -34,22 +34,23 @@ enum CommandTable {
                     + "'-' reads it from standard input"),
             OptionSpec(
                 "--marker", nil, .text("SPEC"),
-                "markers, repeatable: Google's 'color:blue|size:mid|label:S|LAT,LNG|...' or\n"
+                "markers: Google's 'color:blue|size:mid|label:S|LAT,LNG|...' or\n"
                     + "tileserver-gl's 'LNG,LAT|icon.png|scale:F|offset:X,Y'", repeatable: true),
             OptionSpec(
                 "--path", nil, .text("SPEC"),
-                "a line or filled area, repeatable: Google's 'color:0xRRGGBBAA|weight:5|\n"
-                    + "fillcolor:C|geodesic:true|LAT,LNG|LAT,LNG...' or '...|enc:POLYLINE', or\n"
+                "a line or filled area: Google's\n"
+                    + "'color:0xRRGGBBAA|weight:5|fillcolor:C|geodesic:true|LAT,LNG|LAT,LNG...'\n"
+                    + "or '...|enc:POLYLINE', or\n"
                     + "tileserver-gl's 'stroke:C|width:N|fill:C|LNG,LAT|LNG,LAT...'", repeatable: true),
             OptionSpec(
-                "--visible", nil, .text("LAT,LON"), "a point that must be in the image, repeatable", repeatable: true),
+                "--visible", nil, .text("LAT,LON"), "a point that must be in the image", repeatable: true),
             OptionSpec(
                 "--padding", nil, .text("PX"),
                 "with no area the map fits everything it draws, PX points from the edges\n(default 16)"),
             OptionSpec(
                 "--source", nil, .text("NAME=PATH"),
                 "read the style's source NAME from PATH (.mbtiles, .pmtiles, a {z}/{x}/{y}\n"
-                    + "template, TileJSON or GeoJSON) instead (repeatable)", repeatable: true),
+                    + "template, TileJSON or GeoJSON) instead", repeatable: true),
             OptionSpec(
                 "--fonts", nil, .file("DIR"),
                 "font files (.ttf, .otf, .ttc) that text-font stacks name, searched before\n"
@@ -114,7 +115,7 @@ enum CommandTable {
             OptionSpec(
                 "--source", nil, .text("NAME=PATH"),
                 "read the style's source NAME from PATH (.mbtiles, .pmtiles, a {z}/{x}/{y}\n"
-                    + "template, TileJSON or GeoJSON) instead (repeatable)", repeatable: true),
+                    + "template, TileJSON or GeoJSON) instead", repeatable: true),
             OptionSpec(
                 "--fonts", nil, .file("DIR"),
                 "font files (.ttf, .otf, .ttc) that text-font stacks name, searched before\n"
@@ -227,10 +228,10 @@ enum CommandTable {
         options: [
             OptionSpec(
                 "--style", nil, .text("ID=FILE"),
-                "serve a style file as ID (repeatable; none: the shipped styles)", repeatable: true),
+                "serve a style file as ID (none: the shipped styles)", repeatable: true),
             OptionSpec(
                 "--data", nil, .text("ID=FILE"),
-                "serve an .mbtiles/.pmtiles file as ID (repeatable); styles may name it\n"
+                "serve an .mbtiles/.pmtiles file as ID; styles may name it\n"
                     + "mbtiles://{ID}; give it before the styles that use it", repeatable: true),
             OptionSpec("--config", nil, .file("FILE"), "a JSON configuration in the spirit of tileserver-gl's"),
             OptionSpec("--port", nil, .text("PORT"), "TCP port 0...65535 (default 8080; 0 picks a free one)"),
