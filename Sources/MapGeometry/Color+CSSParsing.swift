@@ -60,7 +60,9 @@ extension Color {
 
     /// A channel in 0...1 (clamped) rounded to the nearest of the 256 8-bit values, as MapLibre Native stores
     /// colours.
-    public static func byte(_ unit: Double) -> Double { (max(0, min(1, unit)) * 255).rounded(.toNearestOrAwayFromZero) / 255 }
+    public static func byte(_ unit: Double) -> Double {
+        (max(0, min(1, unit)) * 255).rounded(.toNearestOrAwayFromZero) / 255
+    }
 }
 
 /// The arguments between the parentheses of `rgb()` or `hsl()`: three values and an optional alpha, all
@@ -144,7 +146,8 @@ struct CSSColorArguments {
             return m1
         }
         return Color(
-            red: Color.byte(channel(h + 1.0 / 3)), green: Color.byte(channel(h)), blue: Color.byte(channel(h - 1.0 / 3)),
+            red: Color.byte(channel(h + 1.0 / 3)), green: Color.byte(channel(h)),
+            blue: Color.byte(channel(h - 1.0 / 3)),
             alpha: alphaValue)
     }
 }
