@@ -83,8 +83,11 @@ extension FontCatalog {
     /// Sans), else Noto Sans, DejaVu Sans or Open Sans; within it, the face of the first name's slant
     /// (italic or not) and width, closest in weight (Light 300, Regular 400, Medium 500, Semibold 600, Bold
     /// 700, ...), the first scanned on a tie.
+    /// A stack of file paths only (`/fonts/x.ttf`) has no fallback: a missing file is an error naming it.
     public func fallback(for stack: [String]) -> FontFallback? {
-        guard !stack.contains(where: { entry(named: $0) != nil }) else { return nil }
+        guard !stack.contains(where: { entry(named: $0) != nil }), !stack.allSatisfy({ $0.hasPrefix("/") }) else {
+            return nil
+        }
         let all = entries
         guard !all.isEmpty else { return nil }
         let families = Set(all.map { FaceTraits(name: $0.name).family })
