@@ -239,7 +239,8 @@ enum CommandTable {
             OptionSpec(
                 "--data", nil, .text("ID=FILE"),
                 "serve an .mbtiles/.pmtiles file as ID (repeatable); styles may name it\n"
-                    + "mbtiles://{ID}; give it before the styles that use it", repeatable: true),
+                    + "mbtiles://{ID}, and a style's network source named ID reads it; give it\n"
+                    + "before the styles that use it", repeatable: true),
             OptionSpec("--config", nil, .file("FILE"), "a JSON configuration in the spirit of tileserver-gl's"),
             OptionSpec(
                 "--sprite", nil, .text("ID=PATH"),

@@ -15,7 +15,9 @@ import MapStorage
 /// ```
 ///
 /// Paths are relative to the configuration file. A style's source written `mbtiles://{omt}` or
-/// `pmtiles://{omt}` reads data `omt`, as in tileserver-gl. A style entry may give `"sprite": PATH`, a local
+/// `pmtiles://{omt}` reads data `omt`, as in tileserver-gl, and so does a source `omt` whose `url` or `tiles`
+/// is a network location (the published OpenMapTiles styles, served over local tiles as they are). A style
+/// entry may give `"sprite": PATH`, a local
 /// sprite (`PATH.json`, `PATH.png`, `PATH@2x.*`) read instead of the style's own (a network one, say).
 public struct ServerConfiguration: Sendable {
     /// A style served under an id.
@@ -133,6 +135,14 @@ public struct ServerConfiguration: Sendable {
         do {
             var options = styleOptions
             if let sprite { options.sprites["default"] = sprite }
+            // A network source named like a data entry reads it: a published style served over local tiles.
+            for (name, source) in (try? JSONValue.parse(Data(text.utf8)))?["sources"]?.members ?? [] {
+                guard options.sources[name] == nil, let entry = data.first(where: { $0.id == name }),
+                    let location = source["url"]?.string ?? source["tiles"]?.array?.first?.string,
+                    StyleSource.isNetworkLocation(location)
+                else { continue }
+                options.sources[name] = entry.location
+            }
             let style = try Style.decode(
                 Data(text.utf8), source: path, baseURL: url.deletingLastPathComponent(), options: options)
             styleWarnings += style.warnings.lines(limit: 20).map { "style '\(id)': \(path): \($0)" }

@@ -45,14 +45,7 @@ struct StyleDecoder {
         log.add(key: key, "\(path): \(message)")
     }
 
-    /// Whether a location is on the network (`https://`, `mapbox://`, ...): anything with a scheme but
-    /// `file://`, `mbtiles://` and `pmtiles://`.
-    static func isRemote(_ location: String) -> Bool {
-        guard let range = location.range(of: "://") else { return false }
-        let scheme = location[..<range.lowerBound].lowercased()
-        return !["file", "mbtiles", "pmtiles"].contains(scheme) && scheme.allSatisfy { $0.isLetter || $0 == "+" }
-            && !scheme.isEmpty
-    }
+    static func isRemote(_ location: String) -> Bool { StyleSource.isNetworkLocation(location) }
 
     /// The network location a source reads from, if it does: `url`, the first of `tiles`, or GeoJSON `data`.
     static func remoteLocation(of json: JSONValue) -> (member: String, location: String)? {

@@ -25,6 +25,20 @@ struct ServedStyleLeniencyTests {
         return url
     }
 
+    @Test("a published style's network source named like a data entry reads it; the served style.json points there")
+    func publishedStyleOverData() throws {
+        var config = ServerConfiguration()
+        try config.addData(id: "openmaptiles", path: Self.tiles)
+        let style = Fixtures.root.appendingPathComponent("styles/openmaptiles/maptiler-basic/style.json").path
+        try config.addStyle(id: "basic", path: style)
+        guard case .vector(let tiles)? = config.styles.first?.style.sources["openmaptiles"]?.kind else {
+            Issue.record("the source was not read from the data: \(config.styleWarnings)")
+            return
+        }
+        #expect(tiles.location.hasSuffix("osm-omt.mbtiles"))
+        #expect(!config.styleWarnings.contains { $0.contains("sources.openmaptiles") }, "\(config.styleWarnings)")
+    }
+
     @Test("lenient: the style loads, its warnings name the style and the JSON paths; strict refuses it")
     func lenientAndStrict() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("served-styles-\(UUID())")
