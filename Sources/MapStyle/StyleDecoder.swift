@@ -505,8 +505,12 @@ struct StyleDecoder {
             if key == "minzoom" { layer.minZoom = n } else { layer.maxZoom = n }
         }
         if let filter = json["filter"] {
-            layer.filter = StyleProperty(
-                json: filter, expression: try ExpressionDecoder(source: source).filter(filter, path: path + ".filter"))
+            guard
+                let expression = try supportedExpression(
+                    filter, path: path + ".filter", leaving: "layer \"\(id)\" is not drawn",
+                    { try ExpressionDecoder(source: source).filter(filter, path: path + ".filter") })
+            else { return nil }
+            layer.filter = StyleProperty(json: filter, expression: expression)
         }
         for group in [StylePropertySpec.Group.layout, .paint] {
             guard let groupJSON = json[group.rawValue] else { continue }
@@ -532,7 +536,11 @@ struct StyleDecoder {
                         spec.kind == .variableAnchorOffset && value.array?.first?.string != nil
                             && value.array?.first?.string != "literal"
                             && !StyleExpression.supportedOperators.contains(value.array?.first?.string ?? "")
-                        ? .literal(StyleValue(value)) : try ExpressionDecoder(source: source).value(value, path: ppath)
+                        ? .literal(StyleValue(value))
+                        : try supportedExpression(
+                            value, path: ppath, leaving: "the property is ignored (its default applies)",
+                            { try ExpressionDecoder(source: source).value(value, path: ppath) })
+                    guard let expression else { continue }
                     layer.properties[name] = StyleProperty(json: value, expression: try check(expression, spec, ppath))
                 } catch DocumentError.invalid(let source, let path, let message) {
                     // Name the layer by its id too: "layers[3]" alone is hard to find in a long style.

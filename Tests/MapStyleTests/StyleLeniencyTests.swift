@@ -215,6 +215,42 @@ struct StyleLeniencyTests {
         #expect(local.warnings.messages.count == 1)  // glyphs only: a local sprite replaced the network one
     }
 
+    @Test(
+        "an operator of MapLibre's set this version does not evaluate: the property (or the filtered layer) is left out with one warning"
+    )
+    func unsupportedOperators() throws {
+        let layers = [
+            #"{"id": "a", "type": "fill", "source": "g", "paint": {"fill-opacity": ["let", "x", 0.5, ["var", "x"]], "fill-color": "red"}}"#,
+            #"{"id": "b", "type": "fill", "source": "g", "paint": {"fill-opacity": ["let", "y", 1, ["var", "y"]]}}"#,
+            #"{"id": "c", "type": "fill", "source": "g", "filter": ["within", {"type": "Polygon", "coordinates": []}]}"#,
+            #"{"id": "d", "type": "fill", "source": "g", "paint": {"fill-opacity": ["case", ["==", ["get", "k"], "pi"], 0.5, 1]}}"#,
+        ].joined(separator: ",")
+        let style = try decode(self.style(layers: layers))
+        let supportsWithin = StyleExpression.supportedOperators.contains("within")
+        #expect(style.layers.map(\.id) == (supportsWithin ? ["a", "b", "c", "d"] : ["a", "b", "d"]))
+        #expect(style.layers[0].properties["fill-opacity"] == nil && style.layers[0].properties["fill-color"] != nil)
+        #expect(style.layers[1].properties["fill-opacity"] == nil)
+        #expect(style.layers.last?.properties["fill-opacity"] != nil, "a string \"pi\" is data, not the operator")
+        #expect(
+            style.warnings.messages.first
+                == #"layers[0].paint.fill-opacity: the expression operator "let" is not supported by this version; the property is ignored (its default applies) (and 1 more place)"#
+        )
+        if !supportsWithin {
+            #expect(
+                style.warnings.messages.contains {
+                    $0.hasPrefix("layers[2].filter: the expression operator \"within\"")
+                        && $0.contains("layer \"c\" is not drawn")
+                })
+        }
+        let strict = error(self.style(layers: layers), StyleLoadOptions(strict: true))
+        #expect(strict.contains("unknown expression operator \"let\""), "\(strict)")
+        // An operator MapLibre does not know either is an invalid expression, leniently too.
+        let invalid = error(
+            self.style(
+                layers: #"{"id": "x", "type": "fill", "source": "g", "paint": {"fill-opacity": ["frob", ["zoom"]]}}"#))
+        #expect(invalid.contains("unknown expression operator \"frob\""), "\(invalid)")
+    }
+
     @Test("icon-image in a style without any sprite is one warning naming --sprite")
     func noSprite() throws {
         let icons = #"{"id": "i", "type": "symbol", "source": "g", "layout": {"icon-image": "x"}}"#
