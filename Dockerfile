@@ -36,6 +36,7 @@ RUN apt-get update \
         fonts-lohit-deva \
         fonts-nanum \
         fonts-droid-fallback \
+        fonts-noto-core \
     && rm -rf /var/lib/apt/lists/*
 COPY --from=build /opt/mapraster/ /usr/local/
 # A fixed unprivileged user (uid 10001), so that volumes can be given to it (Kubernetes: fsGroup 10001).

@@ -25,6 +25,7 @@ PACKAGES=(
     fonts-lohit-deva    # Lohit Devanagari (187 kB, vs 42 MB for fonts-noto-core): the fallback for Devanagari labels
     fonts-nanum         # Nanum Gothic (10 MB, vs 91 MB for Noto CJK): the fallback for Korean Hangul, pinned by path
     fonts-droid-fallback # Droid Sans Fallback (1.8 MB, vs 91 MB for Noto CJK): Chinese and the kanji IPAex lacks (戶)
+    fonts-noto-core     # Noto Sans Regular/Bold/Italic (42 MB): the stacks every OpenMapTiles style names, found by name
 )
 
 if ! command -v swift >/dev/null 2>&1; then

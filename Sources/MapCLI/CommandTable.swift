@@ -4,6 +4,15 @@ enum CommandTable {
     static let formats = ["png", "png8", "jpg", "webp"]
     static let mapTypes = ["standard", "satellite", "hybrid"]
 
+    static let spriteOption = OptionSpec(
+        "--sprite", nil, .text("[ID=]PATH"),
+        "the style's sprite from local files PATH.json, PATH.png, PATH@2x.json and\n"
+            + "PATH@2x.png instead (ID=: a sprite of the array form)", repeatable: true)
+    static let strictOption = OptionSpec(
+        "--strict", nil, .none,
+        "refuse a style with members, layer types or properties this version does not\n"
+            + "support, or network sources (by default each is a warning and is left out)")
+
     static let render = CommandSpec(
         path: ["render"], summary: "render one map to PNG, JPEG or WebP",
         usage: ["render [options]", "[options]   (render is the default command)"],
@@ -50,7 +59,8 @@ enum CommandTable {
             OptionSpec(
                 "--source", nil, .text("NAME=PATH"),
                 "read the style's source NAME from PATH (.mbtiles, .pmtiles, a {z}/{x}/{y}\n"
-                    + "template, TileJSON or GeoJSON) instead", repeatable: true),
+                    + "template, TileJSON or GeoJSON) instead, also of a network URL", repeatable: true),
+            spriteOption, strictOption,
             OptionSpec(
                 "--fonts", nil, .file("DIR"),
                 "font files (.ttf, .otf, .ttc) that text-font stacks name, searched before\n"
@@ -115,7 +125,8 @@ enum CommandTable {
             OptionSpec(
                 "--source", nil, .text("NAME=PATH"),
                 "read the style's source NAME from PATH (.mbtiles, .pmtiles, a {z}/{x}/{y}\n"
-                    + "template, TileJSON or GeoJSON) instead", repeatable: true),
+                    + "template, TileJSON or GeoJSON) instead, also of a network URL", repeatable: true),
+            spriteOption, strictOption,
             OptionSpec(
                 "--fonts", nil, .file("DIR"),
                 "font files (.ttf, .otf, .ttc) that text-font stacks name, searched before\n"
@@ -232,8 +243,14 @@ enum CommandTable {
             OptionSpec(
                 "--data", nil, .text("ID=FILE"),
                 "serve an .mbtiles/.pmtiles file as ID; styles may name it\n"
-                    + "mbtiles://{ID}; give it before the styles that use it", repeatable: true),
+                    + "mbtiles://{ID}, and a style's network source named ID reads it; give it\n"
+                    + "before the styles that use it", repeatable: true),
             OptionSpec("--config", nil, .file("FILE"), "a JSON configuration in the spirit of tileserver-gl's"),
+            OptionSpec(
+                "--sprite", nil, .text("ID=PATH"),
+                "the sprite of style ID from local files PATH.json, PATH.png, PATH@2x.*\n"
+                    + "instead of the style's (also of a network URL)", repeatable: true),
+            strictOption,
             OptionSpec("--port", nil, .text("PORT"), "TCP port 0...65535 (default 8080; 0 picks a free one)"),
             OptionSpec("--bind", nil, .text("ADDRESS"), "IPv4 address to listen on (default 127.0.0.1)"),
             OptionSpec("--workers", nil, .text("N"), "renders at a time (default: one per core)"),
@@ -262,13 +279,37 @@ enum CommandTable {
             after the requests in flight.
             """)
 
+    static let style = CommandSpec(
+        path: ["style"], summary: "check a style file", usage: ["style check STYLE.json [options]"],
+        arguments: [("check", "list what a render would warn about or refuse (mapraster style check --help)")],
+        options: [])
+
+    static let styleCheck = CommandSpec(
+        path: ["style", "check"],
+        summary: "list what a style has that would be warned about, refused or not supported",
+        usage: ["style check STYLE.json [--source NAME=PATH]... [--sprite [ID=]PATH]... [--strict]"],
+        arguments: [("STYLE.json", "the style file")],
+        options: [
+            OptionSpec(
+                "--source", nil, .text("NAME=PATH"), "check as if the source NAME were read from PATH",
+                repeatable: true),
+            spriteOption,
+            OptionSpec("--strict", nil, .none, "count warnings as errors (exit 1 when there is any)"),
+        ],
+        footer: """
+            Prints each warning (what a render leaves out and why) and the first error, if any, then a summary.
+            Exit codes: 0 no errors (warnings alone do not fail, unless --strict), 1 errors, 64 usage error.
+            """, positionalFiles: true)
+
     static let version = CommandSpec(
         path: ["version"], summary: "print the version", usage: ["version [--verbose]", "--version"],
         options: [OptionSpec("--verbose", nil, .none, "also print the versions of the C libraries")])
 
     static let help = CommandSpec(
         path: ["help"], summary: "print the help of mapraster or of a command", usage: ["help [COMMAND [SUBCOMMAND]]"],
-        arguments: [("COMMAND", "render, tiles, diff, mbtiles, geocode, serve, version, help, completions or man")],
+        arguments: [
+            ("COMMAND", "render, tiles, diff, mbtiles, geocode, serve, style, version, help, completions or man")
+        ],
         options: [])
 
     static let completions = CommandSpec(
@@ -291,7 +332,7 @@ enum CommandTable {
 
     /// Every command, in the order the top-level help lists them.
     static let all: [CommandSpec] = [
-        render, tiles, diff, mbtiles, mbtilesMerge, geocode, serve, version, help, completions, man,
+        render, tiles, diff, mbtiles, mbtilesMerge, geocode, serve, style, styleCheck, version, help, completions, man,
     ]
 
     /// The top-level command names.

@@ -53,6 +53,7 @@ public enum MapRasterCLI {
         case "mbtiles": try MBTilesCommand.run(rest, output: output)
         case "geocode": return try GeocodeCommand.run(rest, output: output)
         case "serve": return try ServeCommand.run(rest, output: output)
+        case "style": return try StyleCommand.run(rest, output: output)
         case "version": try versionCommand(rest, output: output)
         case "--version":
             guard rest.isEmpty else { throw CLIError.usage("--version takes no arguments, got '\(rest[0])'") }

@@ -58,7 +58,7 @@ enum RenderCommand {
         try addStaticMapParameters(args, to: &scene)
         let padding = try contentPadding(args, scene: &scene)
 
-        let style = try loadStyle(args, mapType: scene.mapType ?? .standard)
+        let style = try loadStyle(args, mapType: scene.mapType ?? .standard, output: streams)
         let snapshotter: MapSnapshotter
         do {
             var options = try scene.options(defaults: defaults)
@@ -120,31 +120,56 @@ enum RenderCommand {
         }
     }
 
-    /// `--style FILE` with every `--source NAME=PATH` applied (paths relative to the working directory);
-    /// sources given without a style replace those of the map type's shipped style.
-    static func loadStyle(_ args: Arguments, mapType: MapType) throws -> Style? {
-        let replacements = args.repeated["--source"] ?? []
-        var style = try args["--style"].map(loadStyle)
-        guard !replacements.isEmpty else { return style }
-        if style == nil {
-            do { style = try ShippedStyle(mapType).style() } catch { throw CLIError.failure("\(error)") }
+    /// `--style FILE` read with `--strict`, every `--source NAME=PATH` and `--sprite [ID=]PATH` (paths
+    /// relative to the working directory), its warnings written to standard error (at most
+    /// ``warningLimit`` lines); sources given without a style replace those of the map type's shipped style.
+    static func loadStyle(_ args: Arguments, mapType: MapType, output streams: MapRasterCLI.Output) throws -> Style? {
+        var options = try styleOptions(args)
+        if let path = args["--style"] {
+            options.allowsNothingToDraw = true  // the warnings first, then the error
+            let style = try loadStyle(path, options: options)
+            for line in style.warnings.lines(limit: warningLimit) {
+                streams.standardError("mapraster: warning: \(path): \(line)\n")
+            }
+            if let message = style.nothingToDraw { throw CLIError.failure("\(path): sources: \(message)") }
+            return style
         }
-        guard var result = style else { return nil }
-        let base = URL(fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true)
-        for item in replacements {
+        guard !options.sprites.isEmpty || !options.sources.isEmpty else { return nil }
+        guard options.sprites.isEmpty else { throw CLIError.usage("--sprite needs --style FILE") }
+        var result: Style
+        do { result = try ShippedStyle(mapType).style() } catch { throw CLIError.failure("\(error)") }
+        for name in options.sources.keys.sorted() {
+            do {
+                result = try result.replacingSource(name, with: options.sources[name] ?? "", relativeTo: options.base)
+            } catch let error as StyleError {
+                throw CLIError.usage("--source '\(name)=\(options.sources[name] ?? "")': \(error.description)")
+            }
+        }
+        return result
+    }
+
+    /// At most this many warnings about a style are written, then one line counting the rest.
+    static let warningLimit = 20
+
+    /// `--strict`, `--source NAME=PATH` and `--sprite [ID=]PATH` as style load options.
+    static func styleOptions(_ args: Arguments) throws -> StyleLoadOptions {
+        var options = StyleLoadOptions(strict: args.flags.contains("--strict"))
+        for item in args.repeated["--source"] ?? [] {
             guard let eq = item.firstIndex(of: "="), eq != item.startIndex else {
                 throw CLIError.usage(
                     "--source '\(item)' is invalid: expected NAME=PATH, a source id of the style and a file")
             }
-            let name = String(item[..<eq])
-            let path = String(item[item.index(after: eq)...])
-            do {
-                result = try result.replacingSource(name, with: path, relativeTo: base)
-            } catch let error as StyleError {
-                throw CLIError.usage("--source '\(item)': \(error.description)")
+            options.sources[String(item[..<eq])] = String(item[item.index(after: eq)...])
+        }
+        for item in args.repeated["--sprite"] ?? [] {
+            // ID=PATH names a sprite of the array form; a plain PATH is the default (one-string) sprite.
+            if let eq = item.firstIndex(of: "="), eq != item.startIndex, !item[..<eq].contains("/") {
+                options.sprites[String(item[..<eq])] = String(item[item.index(after: eq)...])
+            } else {
+                options.sprites["default"] = item
             }
         }
-        return result
+        return options
     }
 
     /// Adds `--marker`, `--path` and `--visible` (Google's or tileserver-gl's grammar, detected per value).
@@ -246,12 +271,22 @@ enum RenderCommand {
     }
 
     /// Loads `--style FILE`, or a shipped style by name (`--style streets`) when no such file exists.
-    static func loadStyle(_ path: String) throws -> Style {
+    static func loadStyle(_ path: String, options: StyleLoadOptions) throws -> Style {
         guard !path.isEmpty else { throw CLIError.usage("--style needs a style file name, got an empty string") }
         if let shipped = ShippedStyle(rawValue: path), !FileManager.default.fileExists(atPath: path) {
-            do { return try shipped.style() } catch { throw CLIError.failure("\(error)") }
+            do {
+                // A missing file: style() throws naming every place looked at.
+                guard let url = shipped.url else { return try shipped.style() }
+                return try Style.load(contentsOf: url, options: options)
+            } catch { throw CLIError.failure("\(error)") }
         }
-        do { return try Style.load(contentsOf: URL(fileURLWithPath: path)) } catch {
+        do { return try Style.load(contentsOf: URL(fileURLWithPath: path), options: options) } catch {
+            // A bad --source or --sprite (no such source, a file that does not suit it) is a usage mistake.
+            if case StyleError.invalid(let source, _, _) = error,
+                source.hasPrefix("--source") || source.hasPrefix("--sprite")
+            {
+                throw CLIError.usage("\(error)")
+            }
             throw CLIError.failure("\(error)")
         }
     }

@@ -1,4 +1,5 @@
 import Foundation
+import MapRaster
 import MapServer
 
 /// `mapraster serve`: the HTTP server for static maps and raster tiles (see README "Serving maps").
@@ -7,11 +8,19 @@ enum ServeCommand {
         guard let args = try MapRasterCLI.parse(arguments, CommandTable.serve, output: streams) else { return 0 }
         guard args.positional.isEmpty else { throw CLIError.usage("unexpected argument '\(args.positional[0])'") }
         var config: ServerConfiguration
+        let styleOptions = StyleLoadOptions(strict: args.flags.contains("--strict"))
+        var sprites: [String: String] = [:]
+        for item in args.repeated["--sprite"] ?? [] {
+            let (id, path) = try pair(item, flag: "--sprite")
+            sprites[id] = path
+        }
         do {
             if let file = args["--config"] {
-                config = try ServerConfiguration.load(contentsOf: URL(fileURLWithPath: file))
+                config = try ServerConfiguration.load(
+                    contentsOf: URL(fileURLWithPath: file), styleOptions: styleOptions)
             } else {
                 config = ServerConfiguration()
+                config.styleOptions = styleOptions
             }
             for item in args.repeated["--data"] ?? [] {
                 let (id, path) = try pair(item, flag: "--data")
@@ -20,8 +29,9 @@ enum ServeCommand {
             if let fonts = try FontsOption.catalog(args, output: streams) { config.fonts = fonts }
             for item in args.repeated["--style"] ?? [] {
                 let (id, path) = try pair(item, flag: "--style")
-                try config.addStyle(id: id, path: path)
+                try config.addStyle(id: id, path: path, sprite: sprites[id])
             }
+            for line in config.styleWarnings { streams.standardError("mapraster: warning: \(line)\n") }
             if config.styles.isEmpty && config.data.isEmpty { config.styles = try ServerConfiguration.shippedStyles() }
         } catch let error as ServerError {
             throw CLIError.usage(error.description)

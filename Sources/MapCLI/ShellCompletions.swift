@@ -19,15 +19,20 @@ enum ShellCompletions {
                 case "${COMP_WORDS[1]}" in
                     \(commands.joined(separator: "|"))) cmd="${COMP_WORDS[1]}" ;;
                 esac
-                if [[ "$cmd" == mbtiles ]]; then
-                    if (( COMP_CWORD == 2 )); then COMPREPLY=($(compgen -W "merge" -- "$cur")); return; fi
-                    cmd="mbtiles merge"
-                fi
-                case "$cmd" in
 
             """
-        for command in CommandTable.all where command.path != ["mbtiles"] {
-            script += "        \(command.path == ["mbtiles", "merge"] ? "\"mbtiles merge\"" : command.name))\n"
+        for (parent, child) in subcommands {
+            script += """
+                    if [[ "$cmd" == \(parent) ]]; then
+                        if (( COMP_CWORD == 2 )); then COMPREPLY=($(compgen -W "\(child)" -- "$cur")); return; fi
+                        cmd="\(parent) \(child)"
+                    fi
+
+                """
+        }
+        script += "    case \"$cmd\" in\n"
+        for command in CommandTable.all where !isParent(command) {
+            script += "        \(command.path.count > 1 ? "\"\(command.name)\"" : command.name))\n"
             script += "            case \"$prev\" in\n"
             for option in command.parsedOptions where option.value != .none {
                 let names = ([option.name] + (option.short.map { [$0] } ?? [])).joined(separator: "|")
@@ -58,6 +63,16 @@ enum ShellCompletions {
         return script
     }
 
+    /// The commands with one subcommand (`mbtiles merge`, `style check`), as (command, subcommand).
+    static var subcommands: [(String, String)] {
+        CommandTable.all.filter { $0.path.count == 2 }.map { ($0.path[0], $0.path[1]) }
+    }
+
+    /// Whether the command only leads to a subcommand (`mbtiles`, `style`).
+    static func isParent(_ command: CommandSpec) -> Bool {
+        command.path.count == 1 && subcommands.contains { $0.0 == command.name }
+    }
+
     /// The zsh script: save it as `_mapraster` in a folder on `$fpath`.
     static func zsh() -> String {
         var script = """
@@ -84,19 +99,25 @@ enum ShellCompletions {
                     shift words
                     (( CURRENT-- ))
                 fi
-                if [[ $cmd == mbtiles ]]; then
-                    if (( CURRENT == 2 )); then
-                        _values 'subcommand' 'merge[\(zshText(CommandTable.mbtilesMerge.summary))]'
-                        return
-                    fi
-                    cmd=mbtiles_merge
-                    shift words
-                    (( CURRENT-- ))
-                fi
-                case $cmd in
 
             """
-        for command in CommandTable.all where command.path != ["mbtiles"] {
+        for (parent, child) in subcommands {
+            let summary = CommandTable.command([parent, child])?.summary ?? ""
+            script += """
+                    if [[ $cmd == \(parent) ]]; then
+                        if (( CURRENT == 2 )); then
+                            _values 'subcommand' '\(child)[\(zshText(summary))]'
+                            return
+                        fi
+                        cmd=\(parent)_\(child)
+                        shift words
+                        (( CURRENT-- ))
+                    fi
+
+                """
+        }
+        script += "    case $cmd in\n"
+        for command in CommandTable.all where !isParent(command) {
             script += "        \(command.path.joined(separator: "_")))\n            _arguments -s : \\\n"
             for option in command.parsedOptions {
                 let help = zshText(option.help.split(separator: "\n").first.map(String.init) ?? "")

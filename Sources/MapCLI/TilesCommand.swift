@@ -88,7 +88,7 @@ enum TilesCommand {
             chosenType = value
         }
         let mapType = chosenType
-        let style = try RenderCommand.loadStyle(args, mapType: mapType)
+        let style = try RenderCommand.loadStyle(args, mapType: mapType, output: streams)
         let fonts = try FontsOption.catalog(args, output: streams)
         let renderer = TileRenderer(pyramid: pyramid) { options in
             var options = options

@@ -33,59 +33,6 @@ public struct Color: Hashable, Sendable, CustomStringConvertible {
         Color(red: red, green: green, blue: blue, alpha: alpha)
     }
 
-    /// Parses a CSS color: `#rgb`, `#rgba`, `#rrggbb`, `#rrggbbaa`, `rgb(r,g,b)`, `rgba(r,g,b,a)`,
-    /// `rgb(r g b / a)` or a CSS color name (`red`, `navy`, `royalblue`, ...).
-    ///
-    /// - Throws: ``ColorError/invalid(_:)`` quoting the text.
-    public init(parsing text: String) throws {
-        let s = text.trimmingCharacters(in: .whitespaces).lowercased()
-        if s.hasPrefix("#") {
-            let hex = Array(s.dropFirst())
-            guard hex.allSatisfy(\.isHexDigit), [3, 4, 6, 8].contains(hex.count) else { throw ColorError.invalid(text) }
-            var values: [Double] = []
-            if hex.count <= 4 {
-                for c in hex { values.append(Double(Int(String([c, c]), radix: 16) ?? 0) / 255) }
-            } else {
-                var i = 0
-                while i < hex.count {
-                    values.append(Double(Int(String(hex[i..<i + 2]), radix: 16) ?? 0) / 255)
-                    i += 2
-                }
-            }
-            self.init(red: values[0], green: values[1], blue: values[2], alpha: values.count == 4 ? values[3] : 1)
-            return
-        }
-        if s.hasPrefix("rgb(") || s.hasPrefix("rgba("), s.hasSuffix(")"),
-            let open = s.firstIndex(of: "(")
-        {
-            let inside = s[s.index(after: open)..<s.index(before: s.endIndex)]
-            // CSS Color 4 also writes `rgb(r g b)` and `rgb(r g b / a)`, with either function name.
-            let modern = !inside.contains(",")
-            let parts =
-                (modern
-                ? inside.replacingOccurrences(of: "/", with: " ").split(separator: " ") : inside.split(separator: ","))
-                .enumerated().map { (k, part) -> Double? in
-                    // r, g and b may be percentages (`rgb(0% 50% 100%)`).
-                    let t = part.trimmingCharacters(in: .whitespaces)
-                    guard k < 3, t.hasSuffix("%") else { return Double(t) }
-                    return Double(t.dropLast()).map { $0 / 100 * 255 }
-                }
-            guard modern ? parts.count == 3 || parts.count == 4 : parts.count == (s.hasPrefix("rgba") ? 4 : 3),
-                parts.allSatisfy({ $0 != nil && $0!.isFinite })
-            else {
-                throw ColorError.invalid(text)
-            }
-            let v = parts.compactMap { $0 }
-            guard v[0...2].allSatisfy({ $0 >= 0 && $0 <= 255 }), v.count == 3 || (v[3] >= 0 && v[3] <= 1) else {
-                throw ColorError.invalid(text)
-            }
-            self.init(red: v[0] / 255, green: v[1] / 255, blue: v[2] / 255, alpha: v.count == 4 ? v[3] : 1)
-            return
-        }
-        guard let named = Self.named[s] ?? Self.extendedNames[s] else { throw ColorError.invalid(text) }
-        self = named
-    }
-
     /// The CSS basic colors plus `transparent`.
     static let named: [String: Color] = [
         "black": Color(red8: 0, green8: 0, blue8: 0), "silver": Color(red8: 192, green8: 192, blue8: 192),
@@ -134,7 +81,8 @@ public enum ColorError: MapRasterError, Equatable {
         switch self {
         case .invalid(let text):
             return
-                "color \"\(text)\" is invalid: use #rgb, #rrggbb, #rrggbbaa, rgb(r,g,b), rgba(r,g,b,a) or a CSS color name"
+                "color \"\(text)\" is invalid: use #rgb, #rgba, #rrggbb, #rrggbbaa, rgb(r, g, b), rgba(r, g, b, a), "
+                + "rgb(r g b / a), hsl(h, s%, l%), hsla(h, s%, l%, a), hsl(h s% l% / a) or a CSS color name"
         }
     }
 }

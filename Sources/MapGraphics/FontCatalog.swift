@@ -75,6 +75,8 @@ public final class FontCatalog: @unchecked Sendable {
     private let lock = NSLock()
     /// Guarded by `lock`: the files read so far (a prefix of `files`) and what they gave.
     private var read = Read()
+    /// Guarded by `lock`: the stacks that fell back to another face, each reported once.
+    private var reportedFallbacks = Set<[String]>()
 
     private struct Read {
         var count = 0
@@ -220,10 +222,12 @@ public final class FontCatalog: @unchecked Sendable {
     public var families: [String] { Array(Set(entries.map(\.family))).sorted() }
 
     /// The font for a `text-font` stack: the faces it names that the catalog has, in order, followed by
-    /// the fallback chain (``Font/fallbackPaths``). Names the catalog lacks are skipped.
+    /// the fallback chain (``Font/fallbackPaths``). Names the catalog lacks are skipped. A stack naming no
+    /// installed face takes the ``fallbackStack`` when one is configured, otherwise the installed face
+    /// closest in family, weight and slant (``fallback(for:)``), reported once per stack on standard error.
     ///
-    /// - Throws: ``GraphicsError/unknownFontStack(stack:available:)`` when no name is found (and no
-    ///   ``fallbackStack`` is configured); ``GraphicsError/cannotLoadFont(path:reason:)`` when a file fails.
+    /// - Throws: ``GraphicsError/unknownFontStack(stack:available:)`` only when the catalog has no face at
+    ///   all; ``GraphicsError/cannotLoadFont(path:reason:)`` when a file fails.
     public func font(stack: [String]) throws -> Font {
         var faces: [FontFace] = []
         for name in stack {
@@ -236,14 +240,31 @@ public final class FontCatalog: @unchecked Sendable {
                 faces.append(try FontFace.load(path: entry.path, index: entry.index))
             }
         }
+        if faces.isEmpty, let fallback = fallback(for: stack) {
+            report(fallback)
+            faces.append(try FontFace.load(path: fallback.face.path, index: fallback.face.index))
+        }
         guard !faces.isEmpty else { throw GraphicsError.unknownFontStack(stack: stack, available: families) }
         return try Font.stack(faces)
     }
 
-    /// Checks a stack without loading fonts: the error ``font(stack:)`` would throw, if any.
+    /// Checks a stack without loading fonts: the error ``font(stack:)`` would throw, if any (only when the
+    /// catalog has no face at all: other stacks fall back).
     public func check(stack: [String]) throws {
         if stack.contains(where: { entry(named: $0) != nil }) { return }
         if let fallbackStack, fallbackStack.contains(where: { entry(named: $0) != nil }) { return }
+        if let fallback = fallback(for: stack) {
+            report(fallback)
+            return
+        }
         throw GraphicsError.unknownFontStack(stack: stack, available: families)
+    }
+
+    /// Writes the warning about a stack that falls back, the first time it does in this catalog.
+    private func report(_ fallback: FontFallback) {
+        lock.lock()
+        let first = reportedFallbacks.insert(fallback.stack).inserted
+        lock.unlock()
+        if first { FileHandle.standardError.write(Data("mapraster: warning: \(fallback.description)\n".utf8)) }
     }
 }

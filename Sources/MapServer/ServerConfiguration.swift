@@ -15,7 +15,10 @@ import MapStorage
 /// ```
 ///
 /// Paths are relative to the configuration file. A style's source written `mbtiles://{omt}` or
-/// `pmtiles://{omt}` reads data `omt`, as in tileserver-gl.
+/// `pmtiles://{omt}` reads data `omt`, as in tileserver-gl, and so does a source `omt` whose `url` or `tiles`
+/// is a network location (the published OpenMapTiles styles, served over local tiles as they are). A style
+/// entry may give `"sprite": PATH`, a local
+/// sprite (`PATH.json`, `PATH.png`, `PATH@2x.*`) read instead of the style's own (a network one, say).
 public struct ServerConfiguration: Sendable {
     /// A style served under an id.
     public struct StyleEntry: Sendable {
@@ -85,7 +88,11 @@ public struct ServerConfiguration: Sendable {
     /// The folder of marker icons that tileserver-gl markers (`marker=LNG,LAT|NAME.png`) may name, by file
     /// name only; nil refuses icons (tileserver-gl's `paths.icons`).
     public var iconsDirectory: String?
-    /// The fonts the styles' `text-font` stacks resolve to (set before ``addStyle(id:path:)``).
+    /// How styles are read (``addStyle(id:path:sprite:)``): strict or lenient (the default, MapLibre's).
+    public var styleOptions = StyleLoadOptions()
+    /// What lenient reads of the styles left out, one line each (at most 20 per style).
+    public var styleWarnings: [String] = []
+    /// The fonts the styles' `text-font` stacks resolve to (set before ``addStyle(id:path:sprite:)``).
     public var fonts: FontCatalog = .default
     /// Where Leaflet is (Debian's libjs-leaflet) for the viewer page.
     public var leafletDirectory = "/usr/share/javascript/leaflet"
@@ -103,10 +110,12 @@ public struct ServerConfiguration: Sendable {
         }
     }
 
-    /// Adds the style file at `path` as `id`, reading `mbtiles://{name}` sources from this configuration's data.
+    /// Adds the style file at `path` as `id`, reading `mbtiles://{name}` sources from this configuration's data,
+    /// with ``styleOptions`` (strict or lenient) and `sprite` (a local sprite path replacing the style's).
+    /// What a lenient read leaves out is added to ``styleWarnings``.
     ///
     /// - Throws: ``ServerError/invalidConfiguration(_:)`` for a bad id, a duplicate, or a style that does not load.
-    public mutating func addStyle(id: String, path: String) throws {
+    public mutating func addStyle(id: String, path: String, sprite: String? = nil) throws {
         try Self.checkID(id, kind: "style")
         guard !styles.contains(where: { $0.id == id }) else {
             throw ServerError.invalidConfiguration("the style id '\(id)' is given twice")
@@ -124,7 +133,19 @@ public struct ServerConfiguration: Sendable {
             }
         }
         do {
-            let style = try Style.decode(Data(text.utf8), source: path, baseURL: url.deletingLastPathComponent())
+            var options = styleOptions
+            if let sprite { options.sprites["default"] = sprite }
+            // A network source named like a data entry reads it: a published style served over local tiles.
+            for (name, source) in (try? JSONValue.parse(Data(text.utf8)))?["sources"]?.members ?? [] {
+                guard options.sources[name] == nil, let entry = data.first(where: { $0.id == name }),
+                    let location = source["url"]?.string ?? source["tiles"]?.array?.first?.string,
+                    StyleSource.isNetworkLocation(location)
+                else { continue }
+                options.sources[name] = entry.location
+            }
+            let style = try Style.decode(
+                Data(text.utf8), source: path, baseURL: url.deletingLastPathComponent(), options: options)
+            styleWarnings += style.warnings.lines(limit: 20).map { "style '\(id)': \(path): \($0)" }
             styles.append(try StyleEntry(id: id, style: style, json: raw, fonts: fonts))
         } catch {
             throw ServerError.invalidConfiguration("style '\(id)': \(error)")
@@ -158,7 +179,9 @@ public struct ServerConfiguration: Sendable {
     /// Reads a configuration file (see the type's documentation).
     ///
     /// - Throws: ``ServerError/invalidConfiguration(_:)`` naming the member that is wrong.
-    public static func load(contentsOf url: URL) throws -> ServerConfiguration {
+    public static func load(
+        contentsOf url: URL, styleOptions: StyleLoadOptions = StyleLoadOptions()
+    ) throws -> ServerConfiguration {
         let json: JSONValue
         do { json = try JSONValue.parse(try FileReader.read(url, limit: 1 << 20)) } catch {
             throw ServerError.invalidConfiguration("\(url.path): \(error)")
@@ -168,6 +191,7 @@ public struct ServerConfiguration: Sendable {
             value.hasPrefix("/") ? value : base.appendingPathComponent(value).standardizedFileURL.path
         }
         var config = ServerConfiguration()
+        config.styleOptions = styleOptions
         let known: Set<String> = ["options", "styles", "data"]
         for (key, _) in json.members ?? [] where !known.contains(key) {
             throw ServerError.invalidConfiguration("\(url.path): unknown member '\(key)'; use options, styles, data")
@@ -240,7 +264,7 @@ public struct ServerConfiguration: Sendable {
             guard let file = value["style"]?.string else {
                 throw ServerError.invalidConfiguration("styles.\(id): give {\"style\": PATH}")
             }
-            try config.addStyle(id: id, path: path(file))
+            try config.addStyle(id: id, path: path(file), sprite: value["sprite"]?.string.map(path))
         }
         return config
     }

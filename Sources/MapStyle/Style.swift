@@ -20,8 +20,23 @@ public struct Style: Sendable, Equatable {
     /// the one-string form), for `*-pattern` images.
     public var sprites: [SpriteLocation] = []
     /// Members the subset accepts but does not use (`center`, `zoom`, `bearing`, `pitch`, `glyphs`,
-    /// `sprite`), kept for writing the style back.
+    /// `sprite`, and members a lenient read did not know), kept for writing the style back.
     public var unused: [String: JSONValue]
+    /// What a lenient read left out or could not use (see ``StyleLoadOptions``); empty after a strict read.
+    public var warnings = StyleWarnings()
+    /// The sources a lenient read could not use (network locations, unsupported types) whose layers it left
+    /// out, sorted.
+    public var unreadSources: [String] = []
+
+    /// Why nothing can be drawn, when every layer with a source was left out because its source is on the
+    /// network or of an unsupported type; nil otherwise. A read fails with it unless
+    /// ``StyleLoadOptions/allowsNothingToDraw``.
+    public var nothingToDraw: String? {
+        guard !unreadSources.isEmpty, !layers.contains(where: { $0.source != nil }) else { return nil }
+        return "nothing can be drawn: every layer with a source reads a network location (MapRaster downloads "
+            + "nothing: no network) or a source of an unsupported type (" + unreadSources.joined(separator: ", ")
+            + "); give " + unreadSources.map { "--source \($0)=PATH" }.joined(separator: " ")
+    }
 
     /// Creates a style.
     public init(
@@ -47,29 +62,49 @@ public struct Style: Sendable, Equatable {
     /// Loads a style file; source paths are relative to the folder of the file (of the file a symbolic
     /// link points to, so that `styles/standard.json` finds the shipped data).
     ///
+    /// - Parameters:
+    ///   - link: the style file.
+    ///   - options: strict or lenient, and the files that replace sources and sprites.
     /// - Throws: ``StyleError``.
-    public static func load(contentsOf link: URL) throws -> Style {
+    public static func load(contentsOf link: URL, options: StyleLoadOptions) throws -> Style {
         let url = link.resolvingSymlinksInPath()
         let data: Data
         do { data = try FileReader.read(url, limit: 256 << 20) } catch {
             throw StyleError.invalid(
                 source: url.path, path: "(file)", message: "cannot read the style file: \(error.localizedDescription)")
         }
-        return try decode(data, source: url.path, baseURL: url.deletingLastPathComponent())
+        return try decode(data, source: url.path, baseURL: url.deletingLastPathComponent(), options: options)
     }
 
-    /// Decodes a style.
+    /// Loads a style file leniently (``load(contentsOf:options:)`` with the default options).
+    ///
+    /// - Throws: ``StyleError``.
+    public static func load(contentsOf link: URL) throws -> Style {
+        try load(contentsOf: link, options: StyleLoadOptions())
+    }
+
+    /// Decodes a style leniently (``decode(_:source:baseURL:options:)`` with the default options).
+    ///
+    /// - Throws: ``StyleError`` naming the place and what is wrong.
+    public static func decode(_ data: Data, source: String, baseURL: URL) throws -> Style {
+        try decode(data, source: source, baseURL: baseURL, options: StyleLoadOptions())
+    }
+
+    /// Decodes a style. Read leniently (the default), what MapLibre would ignore and this version does not
+    /// know or support is left out and listed in ``warnings``; malformed JSON, members of the wrong type,
+    /// invalid expressions and numbers out of range are errors either way.
     ///
     /// - Parameters:
     ///   - source: a name for error messages, usually the file's path.
     ///   - baseURL: the folder that relative source paths start from.
+    ///   - options: strict or lenient, and the files that replace sources and sprites.
     /// - Throws: ``StyleError`` naming the place and what is wrong.
-    public static func decode(_ data: Data, source: String, baseURL: URL) throws -> Style {
+    public static func decode(_ data: Data, source: String, baseURL: URL, options: StyleLoadOptions) throws -> Style {
         let json: JSONValue
         do { json = try JSONValue.parse(data) } catch let error as JSONError {
             throw StyleError.syntax(source: source, error)
         }
-        return try StyleDecoder(source: source, baseURL: baseURL).style(json)
+        return try StyleDecoder(source: source, baseURL: baseURL, options: options).style(json)
     }
 }
 
@@ -91,24 +126,8 @@ extension Style {
                 source: name ?? "style", path: "sources.\(id)",
                 message: "no such source; the style's sources: " + sources.keys.sorted().joined(separator: ", "))
         }
-        guard !path.isEmpty else {
-            throw StyleError.invalid(source: "--source", path: id, message: "needs a file path after '='")
-        }
-        var members: [(String, JSONValue)] = []
-        let keep: Set<String> = ["type", "attribution", "promoteId", "tileSize", "scheme"]
-        for (key, value) in old.json.members ?? [] where keep.contains(key) { members.append((key, value)) }
-        switch old.kind {
-        case .geojsonFile, .geojsonInline: members.append(("data", .string(path)))
-        case .raster, .vector, .rasterTiles:
-            if path.contains("{z}") || path.contains("%7B") {
-                members.append(("tiles", .array([.string(path)])))
-            } else {
-                members.append(("url", .string(path)))
-            }
-        }
         var style = self
-        let decoder = StyleDecoder(source: "--source \(id)=\(path)", baseURL: base)
-        style.sources[id] = try decoder.source(.object(members), path: "sources.\(id)")
+        style.sources[id] = try StyleDecoder.replacement(of: old.json, id: id, with: path, relativeTo: base)
         return style
     }
 }

@@ -2,10 +2,20 @@ import Foundation
 import MapData
 import MapGeometry
 
-/// Decodes the style-spec subset, reporting every unknown member by name.
+/// Decodes the style-spec subset. Strict, every unknown member is an error naming it; lenient (MapLibre's
+/// way), unknown members, layer types and properties, unsupported source types and network locations are
+/// warnings (``StyleWarningLog``) and are left out.
 struct StyleDecoder {
     let source: String
     let baseURL: URL
+    var options = StyleLoadOptions()
+    let log = StyleWarningLog()
+
+    init(source: String, baseURL: URL, options: StyleLoadOptions = StyleLoadOptions()) {
+        self.source = source
+        self.baseURL = baseURL
+        self.options = options
+    }
 
     static let topLevelKeys = [
         "version", "name", "metadata", "sources", "layers", "center", "zoom", "bearing", "pitch", "glyphs", "sprite",
@@ -21,10 +31,40 @@ struct StyleDecoder {
         .invalid(source: source, path: path, message: message)
     }
 
+    /// Something MapLibre ignores that this version does not know or support: an error when strict
+    /// (`message`), otherwise a warning (`lenient`, or `message` and "ignored") recorded once per `key`.
+    func unsupported(_ path: String, _ message: String, lenient: String? = nil, key: String, repeats: String = "layers")
+        throws
+    {
+        if options.strict { throw invalid(path, message) }
+        log.add(key: key, "\(path): \(lenient ?? message + "; ignored")", repeats: repeats)
+    }
+
+    /// A warning that is never an error, strict or not.
+    func warn(_ path: String, _ message: String, key: String) {
+        log.add(key: key, "\(path): \(message)")
+    }
+
+    static func isRemote(_ location: String) -> Bool { StyleSource.isNetworkLocation(location) }
+
+    /// The network location a source reads from, if it does: `url`, the first of `tiles`, or GeoJSON `data`.
+    static func remoteLocation(of json: JSONValue) -> (member: String, location: String)? {
+        if let url = json["url"]?.string, isRemote(url) { return ("url", url) }
+        if let tiles = json["tiles"]?.array, let first = tiles.first?.string, isRemote(first) {
+            return ("tiles", first)
+        }
+        if let data = json["data"]?.string, isRemote(data) { return ("data", data) }
+        return nil
+    }
+
     func style(_ json: JSONValue) throws -> Style {
         guard let members = json.members else { throw invalid("(top level)", "a style must be a JSON object") }
-        for (key, _) in members where !Self.topLevelKeys.contains(key) {
-            throw invalid(key, "unknown style member; supported: " + Self.topLevelKeys.joined(separator: ", "))
+        var unknown: [String: JSONValue] = [:]
+        for (key, value) in members where !Self.topLevelKeys.contains(key) {
+            try unsupported(
+                key, "unknown style member; supported: " + Self.topLevelKeys.joined(separator: ", "),
+                key: "member \(key)")
+            unknown[key] = value
         }
         guard let version = json["version"] else { throw invalid("version", "missing; a style needs \"version\": 8") }
         guard version.number == 8 else { throw invalid("version", "must be 8, got \(describe(version))") }
@@ -35,12 +75,54 @@ struct StyleDecoder {
         }
         style.metadata = json["metadata"]
         for (key, value) in members where Self.unusedKeys.contains(key) { style.unused[key] = value }
-        if let sprite = json["sprite"] { style.sprites = try sprites(sprite) }
+        style.unused.merge(unknown) { first, _ in first }
+        style.sprites = try sprites(json["sprite"])
+        if let glyphs = json["glyphs"]?.string, Self.isRemote(glyphs) {
+            warn(
+                "glyphs", "network glyphs (\(glyphs)) are not downloaded; text is drawn with the installed fonts",
+                key: "glyphs")
+        }
         let sourcesJSON = json["sources"] ?? .object([])
         guard let sourceMembers = sourcesJSON.members else {
             throw invalid("sources", "must be an object of sources by id, got \(sourcesJSON.kindName)")
         }
-        for (id, value) in sourceMembers { style.sources[id] = try self.source(value, path: "sources.\(id)") }
+        for id in options.sources.keys.sorted() where !sourceMembers.contains(where: { $0.0 == id }) {
+            throw StyleError.invalid(
+                source: "--source \(id)=\(options.sources[id] ?? "")", path: "sources.\(id)",
+                message: "no such source; the style's sources: "
+                    + sourceMembers.map(\.0).sorted().joined(separator: ", "))
+        }
+        // Sources that cannot be drawn (a network location, an unsupported type): their layers are left out.
+        var unavailable: [String: Int] = [:]
+        for (id, value) in sourceMembers {
+            let path = "sources.\(id)"
+            if let file = options.sources[id] {
+                style.sources[id] = try Self.replacement(of: value, id: id, with: file, relativeTo: options.base)
+                continue
+            }
+            if let (member, location) = Self.remoteLocation(of: value) {
+                try unsupported(
+                    "\(path).\(member)",
+                    "a network location (\(location)) is not downloaded (no network); give --source \(id)=PATH "
+                        + "(.mbtiles, .pmtiles, a {z}/{x}/{y} template, TileJSON or GeoJSON)",
+                    lenient: "a network location (\(location)) is not downloaded: the layers of source \"\(id)\" are "
+                        + "not drawn; give --source \(id)=PATH (.mbtiles, .pmtiles, a {z}/{x}/{y} template, TileJSON "
+                        + "or GeoJSON)",
+                    key: "source \(id)")
+                unavailable[id] = 0
+                continue
+            }
+            if let type = value["type"]?.string, !Self.sourceTypes.contains(type) {
+                try unsupported(
+                    "\(path).type", "unknown source type \"\(type)\"; supported: geojson, raster, vector",
+                    lenient: "unsupported source type \"\(type)\" (supported: geojson, raster, vector): the layers "
+                        + "of source \"\(id)\" are not drawn",
+                    key: "source \(id)")
+                unavailable[id] = 0
+                continue
+            }
+            style.sources[id] = try self.source(value, path: path)
+        }
         guard let layersJSON = json["layers"] else {
             throw invalid("layers", "missing; a style needs a \"layers\" array")
         }
@@ -49,29 +131,101 @@ struct StyleDecoder {
         }
         var ids = Set<String>()
         for (i, layerJSON) in layers.enumerated() {
-            let layer = try self.layer(layerJSON, path: "layers[\(i)]", sources: style.sources)
+            if let name = layerJSON["source"]?.string, unavailable[name] != nil {
+                unavailable[name, default: 0] += 1
+                continue
+            }
+            guard let layer = try self.layer(layerJSON, path: "layers[\(i)]", sources: style.sources) else { continue }
             guard ids.insert(layer.id).inserted else {
                 throw invalid("layers[\(i)].id", "duplicate layer id \"\(layer.id)\"")
             }
             style.layers.append(layer)
         }
+        for (id, count) in unavailable where count > 0 {
+            log.amend(key: "source \(id)", " (\(count) layer\(count == 1 ? "" : "s") left out)")
+        }
+        if json["sprite"] == nil, style.sprites.isEmpty,
+            let i = style.layers.firstIndex(where: { $0.type == .symbol && $0.properties["icon-image"] != nil })
+        {
+            warn(
+                "sprite",
+                "missing: the style has no sprite, so icon-image (first in layer \"\(style.layers[i].id)\") "
+                    + "draws nothing; give --sprite PATH", key: "sprite")
+        }
+        style.unreadSources = unavailable.filter { $0.value > 0 }.keys.sorted()
+        style.warnings = log.warnings
+        if let message = style.nothingToDraw, !options.allowsNothingToDraw { throw invalid("sources", message) }
         return style
     }
 
+    static let sourceTypes: Set<String> = ["geojson", "raster", "vector"]
+
+    /// The source `id` (written `json`) read from `path` instead, as `--source id=path` asks: an
+    /// `.mbtiles`/`.pmtiles` file, a `{z}/{x}/{y}` template or a TileJSON file for a tiled source, a GeoJSON
+    /// file for a GeoJSON source. It keeps its type, attribution, `promoteId`, `tileSize` and `scheme`; its
+    /// own location is not looked at.
+    static func replacement(of json: JSONValue, id: String, with path: String, relativeTo base: URL) throws
+        -> StyleSource
+    {
+        guard !path.isEmpty else {
+            throw StyleError.invalid(source: "--source", path: id, message: "needs a file path after '='")
+        }
+        var members: [(String, JSONValue)] = []
+        let keep: Set<String> = ["type", "attribution", "promoteId", "tileSize", "scheme"]
+        for (key, value) in json.members ?? [] where keep.contains(key) { members.append((key, value)) }
+        if json["type"]?.string == "geojson" {
+            members.append(("data", .string(path)))
+        } else if path.contains("{z}") || path.contains("%7B") {
+            members.append(("tiles", .array([.string(path)])))
+        } else {
+            members.append(("url", .string(path)))
+        }
+        let decoder = StyleDecoder(
+            source: "--source \(id)=\(path)", baseURL: base, options: StyleLoadOptions(strict: true))
+        return try decoder.source(.object(members), path: "sources.\(id)")
+    }
+
     /// `sprite`: one path (relative to the style, or absolute, `file://` allowed) or an array of
-    /// `{"id", "url"}` objects with distinct ids.
-    func sprites(_ json: JSONValue) throws -> [SpriteLocation] {
-        // Network locations (https://...) are kept in the style but not loaded (no network): their
-        // pattern images draw nothing, as missing images do.
-        func location(_ value: JSONValue?, path: String) throws -> URL? {
+    /// `{"id", "url"}` objects with distinct ids; ``StyleLoadOptions/sprites`` replace them by id.
+    func sprites(_ json: JSONValue?) throws -> [SpriteLocation] {
+        var result = try styleSprites(json)
+        for id in options.sprites.keys.sorted() {
+            guard let path = options.sprites[id], !path.isEmpty else {
+                throw StyleError.invalid(source: "--sprite", path: id, message: "needs a sprite path (without .json)")
+            }
+            let base = path.hasPrefix("/") ? URL(fileURLWithPath: path) : options.base.appendingPathComponent(path)
+            let location = SpriteLocation(id: id, base: base.standardizedFileURL)
+            if let i = result.firstIndex(where: { $0.id == id }) {
+                result[i] = location
+            } else {
+                result.append(location)
+            }
+        }
+        return result
+    }
+
+    func styleSprites(_ json: JSONValue?) throws -> [SpriteLocation] {
+        guard let json else { return [] }
+        // Network locations (https://...) are kept in the style but not loaded (no network): one warning, and
+        // their icons and patterns are not drawn, unless --sprite gives a local copy.
+        func location(_ value: JSONValue?, path: String, id: String) throws -> URL? {
             guard var text = value?.string, !text.isEmpty else {
                 throw invalid(path, "must be the path of a sprite (without .json or .png) relative to the style")
             }
             if text.hasPrefix("file://") { text = String(text.dropFirst("file://".count)) }
-            return text.contains("://") ? nil : resolve(text)
+            guard text.contains("://") else { return resolve(text) }
+            if options.sprites[id] == nil {
+                warn(
+                    path,
+                    "the network sprite \(text) is not downloaded: its icons and patterns are not drawn; give --sprite "
+                        + (id == "default" ? "" : "\(id)=") + "PATH (PATH.json, PATH.png, PATH@2x.json, PATH@2x.png)",
+                    key: "sprite \(id)")
+            }
+            return nil
         }
         if json.string != nil {
-            return try location(json, path: "sprite").map { [SpriteLocation(id: "default", base: $0)] } ?? []
+            return try location(json, path: "sprite", id: "default").map { [SpriteLocation(id: "default", base: $0)] }
+                ?? []
         }
         guard let items = json.array else {
             throw invalid("sprite", "must be a path string or an array of {\"id\", \"url\"} objects")
@@ -87,7 +241,7 @@ struct StyleDecoder {
             guard !result.contains(where: { $0.id == id }) else {
                 throw invalid("sprite[\(i)].id", "duplicate sprite id \"\(id)\"")
             }
-            if let base = try location(item["url"], path: "sprite[\(i)].url") {
+            if let base = try location(item["url"], path: "sprite[\(i)].url", id: id) {
                 result.append(SpriteLocation(id: id, base: base))
             }
         }
@@ -118,8 +272,9 @@ struct StyleDecoder {
             throw invalid(path + ".type", "unknown source type \"\(type)\"; supported: geojson, raster, vector")
         }
         for (key, _) in members where !allowed.contains(key) {
-            throw invalid(
-                path + "." + key, "unknown member of a \(type) source; supported: " + allowed.joined(separator: ", "))
+            try unsupported(
+                path + "." + key, "unknown member of a \(type) source; supported: " + allowed.joined(separator: ", "),
+                key: "\(type) source member \(key)", repeats: "sources")
         }
         var attribution: String?
         if let a = json["attribution"] {
@@ -287,11 +442,13 @@ struct StyleDecoder {
         path.hasPrefix("/") ? URL(fileURLWithPath: path) : baseURL.appendingPathComponent(path).standardizedFileURL
     }
 
-    func layer(_ json: JSONValue, path: String, sources: [String: StyleSource]) throws -> StyleLayer {
+    /// A layer, or nil when a lenient read leaves it out (a layer type this version does not draw).
+    func layer(_ json: JSONValue, path: String, sources: [String: StyleSource]) throws -> StyleLayer? {
         guard let members = json.members else { throw invalid(path, "a layer must be an object") }
         for (key, _) in members where !Self.layerKeys.contains(key) {
-            throw invalid(
-                path + "." + key, "unknown layer member; supported: " + Self.layerKeys.joined(separator: ", "))
+            try unsupported(
+                path + "." + key, "unknown layer member; supported: " + Self.layerKeys.joined(separator: ", "),
+                key: "layer member \(key)")
         }
         guard let id = json["id"]?.string, !id.isEmpty else {
             throw invalid(path + ".id", "missing; a layer needs an id string")
@@ -302,10 +459,13 @@ struct StyleDecoder {
             )
         }
         guard let type = StyleLayerType(rawValue: typeName) else {
-            throw invalid(
-                path + ".type",
-                "unknown layer type \"\(typeName)\"; supported: "
-                    + StyleLayerType.allCases.map(\.rawValue).joined(separator: ", "))
+            let supported = StyleLayerType.allCases.map(\.rawValue).joined(separator: ", ")
+            try unsupported(
+                path + ".type", "unknown layer type \"\(typeName)\"; supported: " + supported,
+                lenient: "layer \"\(id)\": the layer type \"\(typeName)\" is not supported (supported: \(supported)); "
+                    + "the layer is not drawn",
+                key: "layer type \(typeName)")
+            return nil
         }
         var layer = StyleLayer(id: id, type: type)
         layer.metadata = json["metadata"]
@@ -345,8 +505,12 @@ struct StyleDecoder {
             if key == "minzoom" { layer.minZoom = n } else { layer.maxZoom = n }
         }
         if let filter = json["filter"] {
-            layer.filter = StyleProperty(
-                json: filter, expression: try ExpressionDecoder(source: source).filter(filter, path: path + ".filter"))
+            guard
+                let expression = try supportedExpression(
+                    filter, path: path + ".filter", leaving: "layer \"\(id)\" is not drawn",
+                    { try ExpressionDecoder(source: source).filter(filter, path: path + ".filter") })
+            else { return nil }
+            layer.filter = StyleProperty(json: filter, expression: expression)
         }
         for group in [StylePropertySpec.Group.layout, .paint] {
             guard let groupJSON = json[group.rawValue] else { continue }
@@ -357,10 +521,14 @@ struct StyleDecoder {
             for (name, value) in properties {
                 let ppath = "\(path).\(group.rawValue).\(name)"
                 guard let spec = specs.first(where: { $0.name == name }) else {
-                    throw invalid(
+                    try unsupported(
                         ppath,
                         "unknown \(group.rawValue) property \"\(name)\" for a \(type.rawValue) layer; supported: "
-                            + specs.map(\.name).joined(separator: ", "))
+                            + specs.map(\.name).joined(separator: ", "),
+                        lenient: "the \(group.rawValue) property \"\(name)\" is unknown or not supported for a "
+                            + "\(type.rawValue) layer; ignored",
+                        key: "\(type.rawValue) \(group.rawValue) \(name)")
+                    continue
                 }
                 do {
                     // `text-variable-anchor-offset` literals are arrays that start with an anchor name.
@@ -368,7 +536,11 @@ struct StyleDecoder {
                         spec.kind == .variableAnchorOffset && value.array?.first?.string != nil
                             && value.array?.first?.string != "literal"
                             && !StyleExpression.supportedOperators.contains(value.array?.first?.string ?? "")
-                        ? .literal(StyleValue(value)) : try ExpressionDecoder(source: source).value(value, path: ppath)
+                        ? .literal(StyleValue(value))
+                        : try supportedExpression(
+                            value, path: ppath, leaving: "the property is ignored (its default applies)",
+                            { try ExpressionDecoder(source: source).value(value, path: ppath) })
+                    guard let expression else { continue }
                     layer.properties[name] = StyleProperty(json: value, expression: try check(expression, spec, ppath))
                 } catch DocumentError.invalid(let source, let path, let message) {
                     // Name the layer by its id too: "layers[3]" alone is hard to find in a long style.

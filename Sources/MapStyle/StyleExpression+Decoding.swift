@@ -9,7 +9,7 @@ extension StyleExpression {
         "any", "none", "!", "match", "case", "coalesce", "interpolate", "step", "concat", "to-string", "upcase",
         "downcase", "to-number", "+", "-", "*", "/", "string", "number", "boolean",
         "interpolate-hcl", "interpolate-lab", "line-progress", "format", "number-format", "collator",
-        "resolved-locale", "is-supported-script", "image",
+        "resolved-locale", "is-supported-script", "image", "to-color",
     ]
 
     /// Decodes a property value: a JSON literal, an expression array (`["get", "name"]`) or a legacy
@@ -363,7 +363,7 @@ struct ExpressionDecoder {
         case "to-number":
             try count(1...1)
             return .toNumber(try arg(0))
-        case "string", "number", "boolean":
+        case "string", "number", "boolean", "to-color":
             guard !args.isEmpty, args.count <= 64 else { throw invalid(path, "\"\(op)\" takes 1...64 arguments") }
             return .assert(StyleExpression.TypeAssertion(rawValue: op)!, try args.indices.map(arg))
         default:  // + - * /

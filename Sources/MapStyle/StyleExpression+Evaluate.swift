@@ -189,6 +189,16 @@ extension StyleExpression {
                 let v = item.evaluate(context)
                 switch (type, v) {
                 case (.string, .string), (.number, .number), (.boolean, .bool): return v
+                case (.toColor, .color): return v
+                case (.toColor, .string(let s)):
+                    if let color = try? Color(parsing: s) { return .color(color) }
+                case (.toColor, .array(let items)):
+                    let c = items.compactMap(\.number)
+                    guard c.count == items.count, c.count == 3 || c.count == 4 else { continue }
+                    return .color(
+                        Color(
+                            red: Color.byte(c[0] / 255), green: Color.byte(c[1] / 255), blue: Color.byte(c[2] / 255),
+                            alpha: c.count == 4 ? c[3] : 1))
                 default: continue
                 }
             }

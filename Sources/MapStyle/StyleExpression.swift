@@ -132,9 +132,11 @@ public indirect enum StyleExpression: Sendable, Equatable {
     public enum TextFunction: String, Sendable, CaseIterable {
         case toString = "to-string", upcase, downcase
     }
-    /// `string`, `number`, `boolean`.
+    /// `string`, `number`, `boolean`, and `to-color` (the first operand that is a color, a CSS color
+    /// string or an `[r, g, b]` / `[r, g, b, a]` array, 0...255 and alpha 0...1).
     public enum TypeAssertion: String, Sendable, CaseIterable {
         case string, number, boolean
+        case toColor = "to-color"
     }
     /// CIE L*a*b* and its polar form HCL (hue, chroma, lightness), D65 white, as MapLibre and d3 define
     /// them.

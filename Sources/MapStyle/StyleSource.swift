@@ -78,6 +78,15 @@ public struct StyleSource: Sendable, Equatable {
     /// The source as written, for writing the style back.
     public var json: JSONValue
 
+    /// Whether a location is on the network (`https://`, `mapbox://`, ...): anything with a scheme but
+    /// `file://`, `mbtiles://` and `pmtiles://`. MapRaster never reads such a location.
+    public static func isNetworkLocation(_ location: String) -> Bool {
+        guard let range = location.range(of: "://") else { return false }
+        let scheme = location[..<range.lowerBound].lowercased()
+        return !scheme.isEmpty && !["file", "mbtiles", "pmtiles"].contains(scheme)
+            && scheme.allSatisfy { $0.isLetter || $0 == "+" }
+    }
+
     /// Creates a source.
     public init(kind: Kind, attribution: String?, promoteID: PromoteID? = nil, json: JSONValue) {
         self.kind = kind

@@ -278,14 +278,13 @@ struct TextLayoutTests {
         }
     }
 
-    @Test func formattedSectionWithUnknownFont() {
-        #expect {
-            _ = try Self.place(
-                Self.points([(0, 0, "Roma")]),
-                layout: #"{"text-field": ["format", ["get", "name"], {"text-font": ["literal", ["No Such Font"]]}]}"#)
-        } throws: { error in
-            "\(error)".contains("\"names\"") && "\(error)".contains("No Such Font")
-        }
+    /// A section's stack of no installed font is drawn with the closest installed face, not refused (issue 25).
+    @Test func formattedSectionWithUnknownFont() throws {
+        let placed = try Self.place(
+            Self.points([(0, 0, "Roma")]),
+            layout: #"{"text-field": ["format", ["get", "name"], {"text-font": ["literal", ["No Such Font"]]}]}"#)
+        #expect(placed.count == 1)
+        #expect(FontCatalog.default.fallback(for: ["No Such Font"]) != nil)
     }
 
     /// `text-writing-mode: ["vertical"]` stands CJK text in a column; Latin text stays horizontal.

@@ -106,7 +106,8 @@ struct BadInputTests {
             name: "--style malformed JSON", arguments: ["--style", "s.json"], exitCode: failure,
             mentions: ["s.json", "line 2, column"], files: ["s.json": "{\"version\": 8,\n \"layers\": [}"]),
         BadCase(
-            name: "--style unknown paint property", arguments: ["--style", "s.json"], exitCode: failure,
+            name: "--style unknown paint property with --strict", arguments: ["--style", "s.json", "--strict"],
+            exitCode: failure,
             mentions: ["layers[0].paint.fill-colour", "fill-color"],
             files: [
                 "s.json":

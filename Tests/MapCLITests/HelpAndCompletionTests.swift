@@ -10,8 +10,8 @@ import Testing
 @Suite("mapraster help, completions and man page")
 struct HelpAndCompletionTests {
     static let commands: [[String]] = [
-        ["render"], ["tiles"], ["diff"], ["mbtiles"], ["mbtiles", "merge"], ["geocode"], ["version"], ["help"],
-        ["completions"], ["man"],
+        ["render"], ["tiles"], ["diff"], ["mbtiles"], ["mbtiles", "merge"], ["geocode"], ["style"], ["style", "check"],
+        ["version"], ["help"], ["completions"], ["man"],
     ]
 
     @Test("help COMMAND, COMMAND --help and COMMAND -h print the same help of that command", arguments: commands)
@@ -42,7 +42,7 @@ struct HelpAndCompletionTests {
 
     @Test(
         "Every option the parser accepts is in the help, the bash completion, the zsh completion and the man page",
-        arguments: commands.filter { $0 != ["mbtiles"] })
+        arguments: commands.filter { $0 != ["mbtiles"] && $0 != ["style"] })
     func generatedFromOneTable(_ command: [String]) throws {
         try withTemporaryDirectory { dir in
             let known = try Self.parserOptions(command, in: dir.url)
@@ -142,7 +142,8 @@ struct HelpAndCompletionTests {
             (["mapraster", "--fo"], ["--fonts", "--format"]), (["mapraster", "mbtiles", ""], ["merge"]),
             (["mapraster", "mbtiles", "merge", "--f"], ["--force"]), (["mapraster", "completions", "z"], ["zsh"]),
             (["mapraster", "render", "--map-type", "s"], ["standard", "satellite"]),
-            (["mapraster", "geocode", "--lang"], ["--language"]),
+            (["mapraster", "geocode", "--lang"], ["--language"]), (["mapraster", "style", ""], ["check"]),
+            (["mapraster", "style", "check", "--st"], ["--strict"]), (["mapraster", "--spr"], ["--sprite"]),
         ] as [([String], [String])])
     func bashCompletion(_ words: [String], _ expected: [String]) throws {
         try withTemporaryDirectory { dir in

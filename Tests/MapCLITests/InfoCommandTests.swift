@@ -48,7 +48,7 @@ struct InfoCommandTests {
     static let renderOptions = [
         "--center", "--span", "--meters", "--zoom", "--bbox", "--size", "--scale", "--map-type", "--style", "--scene",
         "--no-attribution", "--no-base-map", "-o", "--output", "--format", "--quality", "--metadata", "-h", "--help",
-        "--marker", "--path", "--visible", "--padding", "--source", "--fonts",
+        "--marker", "--path", "--visible", "--padding", "--source", "--fonts", "--sprite", "--strict",
     ]
 
     @Test(

@@ -62,17 +62,13 @@ struct FontCatalogTests {
         #expect(font.faces.contains { $0.path.hasSuffix("ipaexg.ttf") })  // the fallback chain follows
     }
 
-    @Test("A stack of unknown families is an error listing the families available")
-    func unknownStack() {
-        do {
-            _ = try FontCatalog.default.font(stack: ["Comic Sans MS", "Papyrus Regular"])
-            Issue.record("no error")
-        } catch let error as GraphicsError {
-            let message = error.description
-            #expect(message.contains("\"Comic Sans MS\""))
-            #expect(message.contains("DejaVu Sans"))
-            #expect(message.contains("IPAexGothic"))
-        } catch { Issue.record("\(error)") }
+    @Test("A stack of unknown families falls back to an installed face (no longer an error, issue 25)")
+    func unknownStack() throws {
+        let font = try FontCatalog.default.font(stack: ["Comic Sans MS", "Papyrus Regular"])
+        let fallback = try #require(FontCatalog.default.fallback(for: ["Comic Sans MS", "Papyrus Regular"]))
+        #expect(font.path == fallback.face.path)
+        #expect(fallback.description.contains("\"Comic Sans MS\""))
+        #expect(fallback.face.style.lowercased() == "regular" || fallback.face.style == "Book")
     }
 
     @Test("A configured fallback stack stands in for a stack of unknown families")
