@@ -77,13 +77,15 @@ let package = Package(
                 .copy("Resources/bluemarble"), .copy("Resources/styles"), .copy("Resources/vectortiles"),
             ]),
         // MapKit's overlays and their renderers (tile overlays read MBTiles through MapStorage).
-        .target(name: "MapOverlays", dependencies: ["MapGeometry", "MapGraphics", "MapStorage"]),
+        .target(name: "MapOverlays", dependencies: ["MapGeometry", "MapData", "MapGraphics", "MapStorage"]),
         // MapKit's annotations, their views and the layout engine (clusters, collisions, callouts).
-        .target(name: "MapAnnotations", dependencies: ["MapGeometry", "MapGraphics", "MapStyle"]),
+        .target(name: "MapAnnotations", dependencies: ["MapGeometry", "MapData", "MapGraphics"]),
         // The snapshotter: MKMapView's API as a thin facade over base map, overlays and annotations.
         .target(
             name: "MapRender",
-            dependencies: ["MapGeometry", "MapGraphics", "MapBaseMap", "MapOverlays", "MapAnnotations"]),
+            dependencies: [
+                "MapGeometry", "MapData", "MapStyle", "MapGraphics", "MapBaseMap", "MapOverlays", "MapAnnotations",
+            ]),
         // Scene files and GeoJSON import: one converter from GeoJSON to annotations and overlays.
         .target(
             name: "MapScene",
@@ -100,9 +102,11 @@ let package = Package(
         // Tile pyramids: metatiles, parallel rendering, directory and MBTiles output.
         .target(
             name: "MapTiles",
-            dependencies: ["MapRender", "MapBaseMap", "MapAnnotations", "MapOverlays", "MapGraphics", "MapStorage"]),
+            dependencies: [
+                "MapGeometry", "MapRender", "MapBaseMap", "MapAnnotations", "MapOverlays", "MapGraphics", "MapStorage",
+            ]),
         // pixelmatch-compatible image comparison with ignore masks.
-        .target(name: "MapDiff", dependencies: ["MapGraphics"]),
+        .target(name: "MapDiff", dependencies: ["MapGeometry", "MapGraphics"]),
         // One import for users of the library.
         .target(
             name: "MapRaster",
@@ -115,7 +119,11 @@ let package = Package(
             name: "MapServer",
             dependencies: ["MapRaster", "MapStorage", "MapData", "MapCompression", "MapGeocoding", "CMicroHTTPD"]),
         // Command-line interface as a library so that tests can call it.
-        .target(name: "MapCLI", dependencies: ["MapRaster", "MapTiles", "MapStorage", "MapGeocoding", "MapServer"]),
+        .target(
+            name: "MapCLI",
+            dependencies: [
+                "MapGeometry", "MapData", "MapRaster", "MapTiles", "MapStorage", "MapGeocoding", "MapServer",
+            ]),
         .executableTarget(name: "mapraster", dependencies: ["MapCLI"]),
         // For users' test targets: render and compare with approved images (XCTest and Swift Testing).
         .target(name: "MapRasterTesting", dependencies: ["MapRender", "MapDiff", "MapGraphics"]),
@@ -132,35 +140,49 @@ let package = Package(
             name: "StreetsBenchmark", dependencies: ["MapRaster", "MapTiles"], path: "Benchmarks/StreetsBenchmark"),
         // Reverse geocoding of 1,000,000 land points against PyPI reverse_geocoder, same run (see its main.swift).
         .executableTarget(
-            name: "GeocodingBenchmark", dependencies: ["MapGeocoding"], path: "Benchmarks/GeocodingBenchmark"),
+            name: "GeocodingBenchmark", dependencies: ["MapGeometry", "MapGeocoding"], path: "Benchmarks/GeocodingBenchmark"),
         // The in-process side of Benchmarks/server-load.sh (requests answered by MapServer.handle()).
         .executableTarget(
             name: "ServerBenchmark", dependencies: ["MapServer", "MapRaster"], path: "Benchmarks/ServerBenchmark"),
         // Golden-image assertions and fixture lookup for this package's tests.
-        .target(name: "MapTestSupport", dependencies: ["MapRaster", "MapRasterTesting"]),
+        .target(
+            name: "MapTestSupport", dependencies: ["MapGeometry", "MapGraphics", "MapRaster", "MapRasterTesting"]),
 
         .testTarget(name: "MapCompressionTests", dependencies: ["MapCompression"]),
-        .testTarget(name: "MapDataTests", dependencies: ["MapData", "MapTestSupport"]),
+        .testTarget(name: "MapDataTests", dependencies: ["MapGeometry", "MapData", "MapTestSupport"]),
         .testTarget(
-            name: "MapStorageTests", dependencies: ["MapStorage", "MapData", "MapCompression", "MapTestSupport"]),
+            name: "MapStorageTests",
+            dependencies: ["MapGeometry", "MapStorage", "MapData", "MapCompression", "MapTestSupport"]),
         .testTarget(name: "MapGeometryTests", dependencies: ["MapGeometry", "MapTestSupport"]),
-        .testTarget(name: "MapGeocodingTests", dependencies: ["MapGeocoding", "MapTestSupport"]),
-        .testTarget(name: "MapStyleTests", dependencies: ["MapStyle", "MapTestSupport"]),
-        .testTarget(name: "MapGraphicsTests", dependencies: ["MapGraphics", "MapTestSupport"]),
+        .testTarget(
+            name: "MapGeocodingTests", dependencies: ["MapGeometry", "MapGeocoding", "MapRaster", "MapTestSupport"]),
+        .testTarget(name: "MapStyleTests", dependencies: ["MapGeometry", "MapData", "MapStyle", "MapTestSupport"]),
+        .testTarget(name: "MapGraphicsTests", dependencies: ["MapGeometry", "MapGraphics", "MapTestSupport"]),
         .testTarget(name: "MapRenderTests", dependencies: ["MapRaster", "MapTestSupport"]),
-        .testTarget(name: "MapBaseMapTests", dependencies: ["MapRaster", "MapBaseMap", "MapStyle", "MapTestSupport"]),
+        .testTarget(
+            name: "MapBaseMapTests",
+            dependencies: [
+                "MapGeometry", "MapData", "MapStyle", "MapGraphics", "MapBaseMap", "MapRender", "MapRaster", "MapTestSupport",
+            ]),
         .testTarget(name: "MapOverlaysTests", dependencies: ["MapRaster", "MapOverlays", "MapTestSupport"]),
         .testTarget(name: "MapAnnotationsTests", dependencies: ["MapRaster", "MapAnnotations", "MapTestSupport"]),
         .testTarget(name: "MapSceneTests", dependencies: ["MapRaster", "MapScene", "MapTestSupport"]),
         .testTarget(
-            name: "MapDiffTests", dependencies: ["MapDiff", "MapRasterTesting", "MapRaster", "MapTestSupport"]),
-        .testTarget(name: "MapTilesTests", dependencies: ["MapTiles", "MapStorage", "MapRaster", "MapTestSupport"]),
+            name: "MapDiffTests",
+            dependencies: ["MapGraphics", "MapDiff", "MapRasterTesting", "MapRaster", "MapTestSupport"]),
+        .testTarget(
+            name: "MapTilesTests",
+            dependencies: [
+                "MapGeometry", "MapGraphics", "MapDiff", "MapTiles", "MapStorage", "MapRaster", "MapTestSupport",
+            ]),
         .testTarget(
             name: "MapServerTests",
             dependencies: ["MapServer", "MapRaster", "MapStorage", "MapData", "MapCompression", "MapTestSupport"]),
         .testTarget(
             name: "MapCLITests",
-            dependencies: ["MapCLI", "MapTestSupport", "MapStorage", "MapServer", "MapData", "mapraster"]),
+            dependencies: [
+                "MapGeometry", "MapData", "MapRaster", "MapCLI", "MapTestSupport", "MapStorage", "MapServer", "mapraster",
+            ]),
     ],
     swiftLanguageModes: [.v6]
 )
