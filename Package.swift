@@ -94,8 +94,9 @@ let package = Package(
                 "MapRender",
             ]),
         // Offline geocoding: placemarks from coordinates (Natural Earth, GeoNames, OSM addresses) and places by name.
+        // No drawing: `Placemark: Annotation` lives in MapRaster, which sees both.
         .target(
-            name: "MapGeocoding", dependencies: ["MapGeometry", "MapData", "MapAnnotations"],
+            name: "MapGeocoding", dependencies: ["MapGeometry", "MapData"],
             resources: [.copy("Resources/geocoding")]),
         // Tile storage: MBTiles in SQLite (the only module that calls SQLite).
         .target(name: "MapStorage", dependencies: ["MapGeometry", "MapData", "MapCompression", "CSQLite"]),
@@ -107,12 +108,13 @@ let package = Package(
             ]),
         // pixelmatch-compatible image comparison with ignore masks.
         .target(name: "MapDiff", dependencies: ["MapGeometry", "MapGraphics"]),
-        // One import for users of the library.
+        // One import for users of the library; also where a geocoder's `Placemark` becomes an `Annotation`
+        // (MapGeocoding itself draws nothing and never sees Cairo).
         .target(
             name: "MapRaster",
             dependencies: [
                 "MapGeometry", "MapData", "MapStyle", "MapGraphics", "MapBaseMap", "MapOverlays", "MapAnnotations",
-                "MapRender", "MapScene", "MapDiff",
+                "MapRender", "MapScene", "MapDiff", "MapGeocoding",
             ]),
         // The HTTP server (`mapraster serve`): tiles, static maps, data passthrough, metrics, through libmicrohttpd.
         .target(
