@@ -62,12 +62,12 @@ let package = Package(
         .target(name: "MapData", dependencies: ["MapGeometry"]),
         // Style vocabulary: colors, the MapLibre style-spec subset (decoded with MapData's JSON parser).
         .target(name: "MapStyle", dependencies: ["MapGeometry", "MapData"]),
-        // The Cairo canvas: surfaces, contexts, paths, fonts, PNG.
+        // The Cairo canvas: surfaces, contexts, paths, fonts, PNG (written through MapData's AtomicFile).
         .target(
             name: "MapGraphics",
             dependencies: [
                 "MapGeometry", "CCairo", "CFreeType", "CHarfBuzz", "CSPNG", "CPixman", "CPNG", "CImageQuant", "CMalloc",
-                "CTurboJPEG", "CWebP", "MapCompression",
+                "CTurboJPEG", "CWebP", "MapCompression", "MapData",
             ]),
         // The base map: MapLibre-style rendering of every layer type, labels, the shipped styles and data.
         .target(
@@ -104,7 +104,8 @@ let package = Package(
         .target(
             name: "MapTiles",
             dependencies: [
-                "MapGeometry", "MapRender", "MapBaseMap", "MapAnnotations", "MapOverlays", "MapGraphics", "MapStorage",
+                "MapGeometry", "MapData", "MapRender", "MapBaseMap", "MapAnnotations", "MapOverlays", "MapGraphics",
+                "MapStorage",
             ]),
         // pixelmatch-compatible image comparison with ignore masks.
         .target(name: "MapDiff", dependencies: ["MapGeometry", "MapGraphics"]),

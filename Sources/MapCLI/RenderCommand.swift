@@ -1,4 +1,5 @@
 import Foundation
+import MapData
 import MapRaster
 
 /// `mapraster render`: one static map.
@@ -268,7 +269,8 @@ enum RenderCommand {
     }
 
     static func outputTarget(_ path: String, flag: String) throws -> OutputTarget {
-        if path == "-" { return .standardOutput }
+        // `/dev/stdout` is standard output whatever it is (a terminal, a pipe, a file the shell opened).
+        if path == "-" || path == "/dev/stdout" { return .standardOutput }
         guard !path.isEmpty else { throw CLIError.usage("\(flag) needs a file name, got an empty string") }
         guard !path.hasSuffix("/") else {
             throw CLIError.failure(
@@ -365,37 +367,28 @@ enum RenderCommand {
         }
     }
 
-    /// Fails early, before rendering, when an output cannot be written.
+    /// Fails early, before rendering, when an output cannot be written (a folder, a missing or read-only
+    /// folder, a block device or socket); a character device such as `/dev/null` or a FIFO is accepted.
     static func checkWritable(_ url: URL) throws {
-        try OutputPath.checkNotSpecial(url, named: url.path)
-        let directory = url.deletingLastPathComponent().path
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue else {
-            throw CLIError.failure("cannot write '\(url.path)': folder '\(directory)' does not exist")
-        }
-        guard FileManager.default.isWritableFile(atPath: directory) else {
-            throw CLIError.failure("cannot write '\(url.path)': folder '\(directory)' is not writable")
-        }
-        if FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), isDirectory.boolValue {
-            throw CLIError.failure("cannot write '\(url.path)': it is a folder")
-        }
+        do { try AtomicFile.checkWritable(url) } catch { throw CLIError.failure(error.description) }
     }
 
     /// The largest scene file read: 256 MiB (scenes carry GeoJSON overlays).
     static let sceneFileLimit = 256 << 20
 }
 
-/// Writes several files so that either all of them appear or none does.
+/// Writes several files so that either all of them appear or none does. A device or FIFO written before
+/// a later failure is left alone: what went into it cannot be taken back, and removing it would remove the
+/// device.
 enum FileSet {
     static func writeAll(_ files: [(Data, URL)]) throws {
-        var written: [URL] = []
+        var replaced: [URL] = []
         do {
-            for (data, url) in files {
-                try AtomicFile.write(data, to: url)
-                written.append(url)
+            for (data, url) in files where try AtomicFile.write(data, to: url) == .replaced {
+                replaced.append(url)
             }
         } catch {
-            for url in written { try? FileManager.default.removeItem(at: url) }
+            for url in replaced { try? FileManager.default.removeItem(at: url) }
             throw error
         }
     }

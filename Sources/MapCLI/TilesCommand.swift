@@ -107,7 +107,8 @@ enum TilesCommand {
         let url = try OutputPath.resolve(named)
         let isMBTiles = outputPath.hasSuffix(".mbtiles")
         let exists = FileManager.default.fileExists(atPath: url.path)
-        try OutputPath.checkNotSpecial(url, named: outputPath)
+        try OutputPath.checkNotSpecial(
+            url, named: outputPath, because: "tiles go into an MBTiles database or a folder")
         if isMBTiles && OutputPath.isDirectory(url.path) {
             throw CLIError.failure(
                 "'\(outputPath)' is a folder, not an MBTiles file; tiles never removes folders: give another name")
