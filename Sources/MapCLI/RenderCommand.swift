@@ -31,8 +31,8 @@ enum RenderCommand {
         let cliSize = try args["--size"].map(parseSize)
         var cliScale: Double?
         if let scale = try args.number("--scale") {
-            guard [1.0, 2, 3].contains(scale) else {
-                throw CLIError.usage("--scale '\(args["--scale"]!)' is invalid: use 1, 2 or 3")
+            guard MapViewport.validScales.contains(scale) else {
+                throw CLIError.usage("--scale '\(args["--scale"]!)' is invalid: use \(MapViewport.validScalesText)")
             }
             cliScale = scale
         }
@@ -338,14 +338,15 @@ enum RenderCommand {
                 guard meters > 0 else { throw GeometryError.invalidDistance(meters: meters) }
                 guard meters >= minimumMeters else {
                     throw CLIError.usage(
-                        "--meters '\(args["--meters"] ?? "")' is too small: use at least 0.000001 m (zoom 22, the "
+                        "--meters '\(args["--meters"] ?? "")' is too small: use at least 0.000001 m (zoom "
+                            + "\(Int(MapViewport.maximumZoomLevel)), the "
                             + "most detailed, shows about 20 m across 512 points)")
                 }
                 return .region(
                     CoordinateRegion(center: coordinate, latitudinalMeters: meters, longitudinalMeters: meters))
             }
             let zoom = try args.number("--zoom") ?? 0
-            guard zoom >= 0, zoom <= 22 else { throw GeometryError.invalidZoom(zoom) }
+            guard MapViewport.isValidZoomLevel(zoom) else { throw GeometryError.invalidZoom(zoom) }
             return .centerZoom(coordinate, zoomLevel: zoom)
         } catch let error as GeometryError {
             throw CLIError.usage("\(flag): \(error.description)")
@@ -356,7 +357,8 @@ enum RenderCommand {
     /// refused instead of being rounded to nothing.
     static let minimumSpanDegrees = CoordinateSpan.minimumDrawableDelta
     /// The smallest `--meters` accepted (1 micrometer): smaller distances underflow to an empty span.
-    /// Distances that need more detail than zoom 22 are refused later, naming the zoom they need.
+    /// Distances that need more detail than ``MapViewport/maximumZoomLevel`` are refused later, naming the zoom
+    /// they need.
     static let minimumMeters = 0.000001
 
     /// Refuses a `--span` whose deltas are positive but below ``minimumSpanDegrees``.

@@ -258,7 +258,8 @@ enum TilesCommand {
         } else if parts.count == 2, let a = parts[0], let b = parts[1] {
             values = [a, b]
         } else {
-            throw CLIError.usage("--zoom '\(text)' is invalid: use Z or MIN-MAX within 0...22, such as 0-5")
+            throw CLIError.usage(
+                "--zoom '\(text)' is invalid: use Z or MIN-MAX within \(MapViewport.zoomRangeText), such as 0-5")
         }
         guard (0...22).contains(values[0]), (0...22).contains(values[1]), values[0] <= values[1] else {
             throw CLIError.usage(TileError.invalidZoomRange(values[0], values[1]).description)
