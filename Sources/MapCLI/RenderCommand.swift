@@ -66,6 +66,9 @@ enum RenderCommand {
             options.style = style
             options.fonts = try FontsOption.catalog(args, output: streams)
             snapshotter = try MapSnapshotter(options: options)
+            // The style's missing files and fonts are reported before anything else; no base map is built
+            // for --no-base-map.
+            if args.flags.contains("--no-base-map") { snapshotter.baseMap = nil } else { try snapshotter.loadBaseMap() }
         } catch let error as GeometryError {
             throw blame(error.description, args: args, areaFromCommandLine: cliArea != nil)
         } catch let error as RenderError {
@@ -73,7 +76,6 @@ enum RenderCommand {
             if case .missingData = error { throw CLIError.failure(error.description) }
             throw blame(error.description, args: args, areaFromCommandLine: cliArea != nil)
         }
-        if args.flags.contains("--no-base-map") { snapshotter.baseMap = nil }
         scene.populate(snapshotter)
         try position(scene, snapshotter, padding: padding, args: args)
 

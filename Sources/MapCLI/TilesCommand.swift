@@ -134,7 +134,7 @@ enum TilesCommand {
         probe.style = style
         probe.mapType = mapType
         let credits: [String]
-        do { credits = try MapSnapshotter(options: probe).baseMap?.attribution ?? [] } catch {
+        do { credits = try MapSnapshotter(options: probe).loadBaseMap()?.attribution ?? [] } catch {
             throw CLIError.failure("\(error)")
         }
         let replacing = isMBTiles && exists && force

@@ -51,7 +51,7 @@ extension MapSnapshotter {
     public func makeSharedPlacement(covering mapRect: MapRect) throws -> SharedPlacement {
         let layoutViewport = MapViewport.layout(
             covering: mapRect, mapPointsPerPoint: viewport.mapPointsPerPoint, scale: viewport.scale)
-        let labels = try baseMap?.placeLabels(for: layoutViewport)
+        let labels = try loadBaseMap()?.placeLabels(for: layoutViewport)
         let layout = try layoutEngine(in: layoutViewport).layout()
         return SharedPlacement(layoutViewport: layoutViewport, labels: labels, annotationLayout: layout)
     }
