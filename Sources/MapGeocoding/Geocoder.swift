@@ -73,9 +73,9 @@ public final class Geocoder: Sendable {
     public init(contentsOf url: URL, language: GeocodingLanguage = .english) throws {
         let bytes: [UInt8]
         do {
-            bytes = [UInt8](try Data(contentsOf: url))
+            bytes = [UInt8](try FileReader.read(url))
         } catch {
-            throw GeocodingError.badData(file: url.path, reason: "cannot be read (\(error.localizedDescription))")
+            throw GeocodingError.badData(file: url.path, reason: "cannot be read (\(error.problem))")
         }
         let data = try GeocodingData(bytes: bytes, file: url.path)
         self.data = data

@@ -44,9 +44,8 @@ public struct RGBAImage: Sendable, Equatable {
     ///   truncated or corrupt.
     public init(contentsOfPNG url: URL) throws {
         let data: Data
-        do { data = try Data(contentsOf: url) } catch {
-            let exists = FileManager.default.fileExists(atPath: url.path)
-            throw GraphicsError.cannotReadPNG(path: url.path, reason: exists ? "cannot read the file" : "no such file")
+        do { data = try FileReader.read(url) } catch {
+            throw GraphicsError.cannotReadPNG(path: url.path, reason: error.problem.description)
         }
         try self.init(pngData: data, source: url.path)
     }
