@@ -63,7 +63,7 @@ public final class MapSnapshotter {
     /// Labels and annotation views laid out once for a larger area (a zoom level of a tile pyramid);
     /// when set, the snapshot draws those instead of laying out its own, so images cut from that area
     /// agree at their edges. Make one with ``makeSharedPlacement(covering:)``.
-    public var sharedPlacement: SharedPlacement?
+    package var sharedPlacement: SharedPlacement?
 
     /// Selection, user location, spatial index and view cache of the annotations.
     let annotationStore = AnnotationStore()
