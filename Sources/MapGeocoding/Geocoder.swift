@@ -1,7 +1,6 @@
 import Foundation
 import MapData
 import MapGeometry
-import Synchronization
 
 /// Turns coordinates into placemarks and place names into coordinates, offline, from data shipped with
 /// MapRaster.
@@ -45,7 +44,7 @@ public final class Geocoder: Sendable {
     let places: PlaceIndex
     let streets: StreetIndex
     /// Built on the first forward search, so that reverse geocoding does not pay for it.
-    private let nameIndex = Mutex<NameIndex?>(nil)
+    private let nameIndex = Locked<NameIndex?>(nil)
     /// The first country of each ISO 3166-1 alpha-2 code (string index).
     let countryByCode: [Int32: Int]
 

@@ -54,8 +54,8 @@ public final class PMTilesFile: TileSource, @unchecked Sendable {
     private let reader: RangeReader
     private let header: Header
     private let root: [Entry]
-    private let lock = NSLock()
-    private var leafCache: [Int: [Entry]] = [:]
+    /// Leaf directories read so far, by offset (at most 64).
+    private let leafCache = Locked([Int: [Entry]]())
 
     public let info: TileSourceInfo
     public var location: String { reader.path }
@@ -160,7 +160,7 @@ public final class PMTilesFile: TileSource, @unchecked Sendable {
     }
 
     private func leaf(offset: Int, length: Int) throws -> [Entry] {
-        if let cached = lock.withLock({ leafCache[offset] }) { return cached }
+        if let cached = leafCache.withLock({ $0[offset] }) { return cached }
         guard offset <= header.leavesLength, length <= header.leavesLength - offset else {
             throw StorageError.corruptPMTiles(
                 path: reader.path,
@@ -171,9 +171,9 @@ public final class PMTilesFile: TileSource, @unchecked Sendable {
         let entries = try Self.readDirectory(
             reader: reader, header: header, offset: header.leavesOffset + offset, length: length,
             what: "the leaf directory at \(offset)")
-        lock.withLock {
-            if leafCache.count >= 64 { leafCache.removeAll(keepingCapacity: true) }
-            leafCache[offset] = entries
+        leafCache.withLock { cache in
+            if cache.count >= 64 { cache.removeAll(keepingCapacity: true) }
+            cache[offset] = entries
         }
         return entries
     }
