@@ -143,7 +143,8 @@ let package = Package(
             name: "StreetsBenchmark", dependencies: ["MapRaster", "MapTiles"], path: "Benchmarks/StreetsBenchmark"),
         // Reverse geocoding of 1,000,000 land points against PyPI reverse_geocoder, same run (see its main.swift).
         .executableTarget(
-            name: "GeocodingBenchmark", dependencies: ["MapGeometry", "MapGeocoding"], path: "Benchmarks/GeocodingBenchmark"),
+            name: "GeocodingBenchmark", dependencies: ["MapGeometry", "MapGeocoding"],
+            path: "Benchmarks/GeocodingBenchmark"),
         // The in-process side of Benchmarks/server-load.sh (requests answered by MapServer.handle()).
         .executableTarget(
             name: "ServerBenchmark", dependencies: ["MapServer", "MapRaster"], path: "Benchmarks/ServerBenchmark"),
@@ -165,7 +166,8 @@ let package = Package(
         .testTarget(
             name: "MapBaseMapTests",
             dependencies: [
-                "MapGeometry", "MapData", "MapStyle", "MapGraphics", "MapBaseMap", "MapRender", "MapRaster", "MapTestSupport",
+                "MapGeometry", "MapData", "MapStyle", "MapGraphics", "MapBaseMap", "MapRender", "MapRaster",
+                "MapTestSupport",
             ]),
         .testTarget(name: "MapOverlaysTests", dependencies: ["MapRaster", "MapOverlays", "MapTestSupport"]),
         .testTarget(name: "MapAnnotationsTests", dependencies: ["MapRaster", "MapAnnotations", "MapTestSupport"]),
@@ -184,7 +186,8 @@ let package = Package(
         .testTarget(
             name: "MapCLITests",
             dependencies: [
-                "MapGeometry", "MapData", "MapRaster", "MapCLI", "MapTestSupport", "MapStorage", "MapServer", "mapraster",
+                "MapGeometry", "MapData", "MapRaster", "MapCLI", "MapTestSupport", "MapStorage", "MapServer",
+                "mapraster",
             ]),
     ],
     swiftLanguageModes: [.v6]

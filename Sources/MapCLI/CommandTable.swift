@@ -19,7 +19,8 @@ enum CommandTable {
             OptionSpec(
                 "--meters", nil, .text("M"), "square region M meters on a side around --center (at least 0.000001)"),
             OptionSpec(
-                "--zoom", nil, .text("Z"), "zoom level \(MapViewport.zoomRangeText) (fractional allowed) around --center"),
+                "--zoom", nil, .text("Z"),
+                "zoom level \(MapViewport.zoomRangeText) (fractional allowed) around --center"),
             OptionSpec(
                 "--bbox", nil, .text("W,S,E,N"), "show a longitude/latitude box (W > E crosses the 180th meridian)"),
             OptionSpec("--size", nil, .text("WxH"), "image size in points (default 512x512)"),

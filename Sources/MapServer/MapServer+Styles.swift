@@ -132,7 +132,8 @@ extension MapServer {
         guard let imageFormat = chosen.format else { return chosen.error! }
         guard (0...Int(MapViewport.maximumZoomLevel)).contains(z), let id = try? TileID(z: z, x: x, y: y) else {
             return .error(
-                404, "no tile \(z)/\(x)/\(y): zoom \(MapViewport.zoomRangeText), x and y in 0..<2^zoom", parameter: "tile")
+                404, "no tile \(z)/\(x)/\(y): zoom \(MapViewport.zoomRangeText), x and y in 0..<2^zoom",
+                parameter: "tile")
         }
         var options = MapSnapshotter.Options(
             size: Size(width: Double(tileSize), height: Double(tileSize)), scale: Double(last.scale))

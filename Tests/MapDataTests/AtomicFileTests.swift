@@ -1,7 +1,6 @@
 import Foundation
-import Testing
-
 import MapData
+import Testing
 
 /// `AtomicFile`: regular files replaced by rename, character devices and read FIFOs written directly,
 /// everything else refused with a ``FileWriteError`` that says what to do, and nothing changed on failure.

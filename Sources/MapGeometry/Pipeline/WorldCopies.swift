@@ -35,7 +35,9 @@ package enum WorldCopies {
 
     /// `x` moved by whole world widths to lie as near `reference` as possible: the copy of a point that
     /// a view centered at `reference` shows (annotations draw only this copy).
-    @inlinable package static func nearest(_ x: Double, to reference: Double, worldWidth: Double = WebMercator.worldSize)
+    @inlinable package static func nearest(
+        _ x: Double, to reference: Double, worldWidth: Double = WebMercator.worldSize
+    )
         -> Double
     {
         x + ((reference - x) / worldWidth).rounded() * worldWidth
