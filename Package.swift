@@ -62,12 +62,12 @@ let package = Package(
         .target(name: "MapData", dependencies: ["MapGeometry"]),
         // Style vocabulary: colors, the MapLibre style-spec subset (decoded with MapData's JSON parser).
         .target(name: "MapStyle", dependencies: ["MapGeometry", "MapData"]),
-        // The Cairo canvas: surfaces, contexts, paths, fonts, PNG.
+        // The Cairo canvas: surfaces, contexts, paths, fonts, PNG (written through MapData's AtomicFile).
         .target(
             name: "MapGraphics",
             dependencies: [
                 "MapGeometry", "CCairo", "CFreeType", "CHarfBuzz", "CSPNG", "CPixman", "CPNG", "CImageQuant", "CMalloc",
-                "CTurboJPEG", "CWebP", "MapCompression",
+                "CTurboJPEG", "CWebP", "MapCompression", "MapData",
             ]),
         // The base map: MapLibre-style rendering of every layer type, labels, the shipped styles and data.
         .target(
@@ -77,13 +77,15 @@ let package = Package(
                 .copy("Resources/bluemarble"), .copy("Resources/styles"), .copy("Resources/vectortiles"),
             ]),
         // MapKit's overlays and their renderers (tile overlays read MBTiles through MapStorage).
-        .target(name: "MapOverlays", dependencies: ["MapGeometry", "MapGraphics", "MapStorage"]),
+        .target(name: "MapOverlays", dependencies: ["MapGeometry", "MapData", "MapGraphics", "MapStorage"]),
         // MapKit's annotations, their views and the layout engine (clusters, collisions, callouts).
-        .target(name: "MapAnnotations", dependencies: ["MapGeometry", "MapGraphics", "MapStyle"]),
+        .target(name: "MapAnnotations", dependencies: ["MapGeometry", "MapData", "MapGraphics"]),
         // The snapshotter: MKMapView's API as a thin facade over base map, overlays and annotations.
         .target(
             name: "MapRender",
-            dependencies: ["MapGeometry", "MapGraphics", "MapBaseMap", "MapOverlays", "MapAnnotations"]),
+            dependencies: [
+                "MapGeometry", "MapData", "MapStyle", "MapGraphics", "MapBaseMap", "MapOverlays", "MapAnnotations",
+            ]),
         // Scene files and GeoJSON import: one converter from GeoJSON to annotations and overlays.
         .target(
             name: "MapScene",
@@ -92,30 +94,39 @@ let package = Package(
                 "MapRender",
             ]),
         // Offline geocoding: placemarks from coordinates (Natural Earth, GeoNames, OSM addresses) and places by name.
+        // No drawing: `Placemark: Annotation` lives in MapRaster, which sees both.
         .target(
-            name: "MapGeocoding", dependencies: ["MapGeometry", "MapData", "MapAnnotations"],
+            name: "MapGeocoding", dependencies: ["MapGeometry", "MapData"],
             resources: [.copy("Resources/geocoding")]),
         // Tile storage: MBTiles in SQLite (the only module that calls SQLite).
         .target(name: "MapStorage", dependencies: ["MapGeometry", "MapData", "MapCompression", "CSQLite"]),
         // Tile pyramids: metatiles, parallel rendering, directory and MBTiles output.
         .target(
             name: "MapTiles",
-            dependencies: ["MapRender", "MapBaseMap", "MapAnnotations", "MapOverlays", "MapGraphics", "MapStorage"]),
+            dependencies: [
+                "MapGeometry", "MapData", "MapRender", "MapBaseMap", "MapAnnotations", "MapOverlays", "MapGraphics",
+                "MapStorage",
+            ]),
         // pixelmatch-compatible image comparison with ignore masks.
-        .target(name: "MapDiff", dependencies: ["MapGraphics"]),
-        // One import for users of the library.
+        .target(name: "MapDiff", dependencies: ["MapGeometry", "MapGraphics"]),
+        // One import for users of the library; also where a geocoder's `Placemark` becomes an `Annotation`
+        // (MapGeocoding itself draws nothing and never sees Cairo).
         .target(
             name: "MapRaster",
             dependencies: [
                 "MapGeometry", "MapData", "MapStyle", "MapGraphics", "MapBaseMap", "MapOverlays", "MapAnnotations",
-                "MapRender", "MapScene", "MapDiff",
+                "MapRender", "MapScene", "MapDiff", "MapGeocoding",
             ]),
         // The HTTP server (`mapraster serve`): tiles, static maps, data passthrough, metrics, through libmicrohttpd.
         .target(
             name: "MapServer",
             dependencies: ["MapRaster", "MapStorage", "MapData", "MapCompression", "MapGeocoding", "CMicroHTTPD"]),
         // Command-line interface as a library so that tests can call it.
-        .target(name: "MapCLI", dependencies: ["MapRaster", "MapTiles", "MapStorage", "MapGeocoding", "MapServer"]),
+        .target(
+            name: "MapCLI",
+            dependencies: [
+                "MapGeometry", "MapData", "MapRaster", "MapTiles", "MapStorage", "MapGeocoding", "MapServer",
+            ]),
         .executableTarget(name: "mapraster", dependencies: ["MapCLI"]),
         // For users' test targets: render and compare with approved images (XCTest and Swift Testing).
         .target(name: "MapRasterTesting", dependencies: ["MapRender", "MapDiff", "MapGraphics"]),
@@ -132,35 +143,52 @@ let package = Package(
             name: "StreetsBenchmark", dependencies: ["MapRaster", "MapTiles"], path: "Benchmarks/StreetsBenchmark"),
         // Reverse geocoding of 1,000,000 land points against PyPI reverse_geocoder, same run (see its main.swift).
         .executableTarget(
-            name: "GeocodingBenchmark", dependencies: ["MapGeocoding"], path: "Benchmarks/GeocodingBenchmark"),
+            name: "GeocodingBenchmark", dependencies: ["MapGeometry", "MapGeocoding"],
+            path: "Benchmarks/GeocodingBenchmark"),
         // The in-process side of Benchmarks/server-load.sh (requests answered by MapServer.handle()).
         .executableTarget(
             name: "ServerBenchmark", dependencies: ["MapServer", "MapRaster"], path: "Benchmarks/ServerBenchmark"),
         // Golden-image assertions and fixture lookup for this package's tests.
-        .target(name: "MapTestSupport", dependencies: ["MapRaster", "MapRasterTesting"]),
+        .target(
+            name: "MapTestSupport", dependencies: ["MapGeometry", "MapGraphics", "MapRaster", "MapRasterTesting"]),
 
         .testTarget(name: "MapCompressionTests", dependencies: ["MapCompression"]),
-        .testTarget(name: "MapDataTests", dependencies: ["MapData", "MapTestSupport"]),
+        .testTarget(name: "MapDataTests", dependencies: ["MapGeometry", "MapData", "MapTestSupport"]),
         .testTarget(
-            name: "MapStorageTests", dependencies: ["MapStorage", "MapData", "MapCompression", "MapTestSupport"]),
+            name: "MapStorageTests",
+            dependencies: ["MapGeometry", "MapStorage", "MapData", "MapCompression", "MapTestSupport"]),
         .testTarget(name: "MapGeometryTests", dependencies: ["MapGeometry", "MapTestSupport"]),
-        .testTarget(name: "MapGeocodingTests", dependencies: ["MapGeocoding", "MapTestSupport"]),
-        .testTarget(name: "MapStyleTests", dependencies: ["MapStyle", "MapTestSupport"]),
-        .testTarget(name: "MapGraphicsTests", dependencies: ["MapGraphics", "MapTestSupport"]),
+        .testTarget(
+            name: "MapGeocodingTests", dependencies: ["MapGeometry", "MapGeocoding", "MapRaster", "MapTestSupport"]),
+        .testTarget(name: "MapStyleTests", dependencies: ["MapGeometry", "MapData", "MapStyle", "MapTestSupport"]),
+        .testTarget(name: "MapGraphicsTests", dependencies: ["MapGeometry", "MapGraphics", "MapTestSupport"]),
         .testTarget(name: "MapRenderTests", dependencies: ["MapRaster", "MapTestSupport"]),
-        .testTarget(name: "MapBaseMapTests", dependencies: ["MapRaster", "MapBaseMap", "MapStyle", "MapTestSupport"]),
+        .testTarget(
+            name: "MapBaseMapTests",
+            dependencies: [
+                "MapGeometry", "MapData", "MapStyle", "MapGraphics", "MapBaseMap", "MapRender", "MapRaster",
+                "MapTestSupport",
+            ]),
         .testTarget(name: "MapOverlaysTests", dependencies: ["MapRaster", "MapOverlays", "MapTestSupport"]),
         .testTarget(name: "MapAnnotationsTests", dependencies: ["MapRaster", "MapAnnotations", "MapTestSupport"]),
         .testTarget(name: "MapSceneTests", dependencies: ["MapRaster", "MapScene", "MapTestSupport"]),
         .testTarget(
-            name: "MapDiffTests", dependencies: ["MapDiff", "MapRasterTesting", "MapRaster", "MapTestSupport"]),
-        .testTarget(name: "MapTilesTests", dependencies: ["MapTiles", "MapStorage", "MapRaster", "MapTestSupport"]),
+            name: "MapDiffTests",
+            dependencies: ["MapGraphics", "MapDiff", "MapRasterTesting", "MapRaster", "MapTestSupport"]),
+        .testTarget(
+            name: "MapTilesTests",
+            dependencies: [
+                "MapGeometry", "MapGraphics", "MapDiff", "MapTiles", "MapStorage", "MapRaster", "MapTestSupport",
+            ]),
         .testTarget(
             name: "MapServerTests",
             dependencies: ["MapServer", "MapRaster", "MapStorage", "MapData", "MapCompression", "MapTestSupport"]),
         .testTarget(
             name: "MapCLITests",
-            dependencies: ["MapCLI", "MapTestSupport", "MapStorage", "MapServer", "MapData", "mapraster"]),
+            dependencies: [
+                "MapGeometry", "MapData", "MapRaster", "MapCLI", "MapTestSupport", "MapStorage", "MapServer",
+                "mapraster",
+            ]),
     ],
     swiftLanguageModes: [.v6]
 )

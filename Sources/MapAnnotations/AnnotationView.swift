@@ -2,7 +2,6 @@ import Foundation
 import MapData
 import MapGeometry
 import MapGraphics
-import MapStyle
 
 /// How an annotation looks: a drawing of `size` points whose center sits at the annotation's coordinate
 /// plus ``centerOffset``.

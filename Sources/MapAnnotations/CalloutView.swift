@@ -1,7 +1,6 @@
 import Foundation
 import MapGeometry
 import MapGraphics
-import MapStyle
 
 /// The bubble a selected annotation shows: title, subtitle, optional left and right accessory images, and
 /// an arrow pointing at the annotation's view. It is placed above the view, or below it when there is no

@@ -1,7 +1,6 @@
 import Foundation
 import MapGeometry
 import MapGraphics
-import MapStyle
 
 /// The default view of a ``ClusterAnnotation``: a filled circle with a white rim showing the member count,
 /// larger for larger clusters.

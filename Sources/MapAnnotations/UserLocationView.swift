@@ -1,7 +1,6 @@
 import Foundation
 import MapGeometry
 import MapGraphics
-import MapStyle
 
 /// The user location's look: a translucent accuracy circle, a heading cone and a blue dot with a white
 /// rim. The view is square and centered on the location; its size covers the accuracy circle.

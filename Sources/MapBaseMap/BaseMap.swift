@@ -4,7 +4,7 @@ import MapGraphics
 /// What a snapshot draws under its overlays and annotations.
 ///
 /// The seam between the snapshotter and the map's look: ``StyledBaseMap`` (the shipped styles and
-/// style files) or the embedded ``NaturalEarthBaseMap``.
+/// style files) or a type of your own.
 public protocol BaseMap: Sendable {
     /// Credits to print on every image made with this base map.
     var attribution: [String] { get }

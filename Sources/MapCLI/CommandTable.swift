@@ -1,3 +1,5 @@
+import MapGeometry
+
 /// The option table of every subcommand: the parser, the help, the completion scripts and the man page are
 /// all made from these.
 enum CommandTable {
@@ -25,12 +27,15 @@ enum CommandTable {
                 "region size in degrees (latitudeDelta in (0,180], longitudeDelta in (0,360]),\neach at least 0.000001"),
             OptionSpec(
                 "--meters", nil, .text("M"), "square region M meters on a side around --center (at least 0.000001)"),
-            OptionSpec("--zoom", nil, .text("Z"), "zoom level 0...22 (fractional allowed) around --center"),
+            OptionSpec(
+                "--zoom", nil, .text("Z"),
+                "zoom level \(MapViewport.zoomRangeText) (fractional allowed) around --center"),
             OptionSpec(
                 "--bbox", nil, .text("W,S,E,N"), "show a longitude/latitude box (W > E crosses the 180th meridian)"),
             OptionSpec("--size", nil, .text("WxH"), "image size in points (default 512x512)"),
             OptionSpec(
-                "--scale", nil, .choice("N", ["1", "2", "3"]), "device pixels per point: 1, 2 or 3 (default 1)"),
+                "--scale", nil, .choice("N", MapViewport.validScales.map { String(Int($0)) }),
+                "device pixels per point: \(MapViewport.validScalesText) (default 1)"),
             OptionSpec(
                 "--map-type", nil, .choice("TYPE", mapTypes),
                 "base map: standard, satellite or hybrid (the shipped styles)"),

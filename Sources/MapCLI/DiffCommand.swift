@@ -1,4 +1,5 @@
 import Foundation
+import MapData
 import MapRaster
 
 /// `mapraster diff`: pixelmatch-compatible comparison of two PNG files.
@@ -86,9 +87,10 @@ enum DiffCommand {
         if let path = args["--output"], let diffImage {
             guard !path.isEmpty else { throw CLIError.usage("--output needs a file name") }
             let target = try OutputPath.resolve(URL(fileURLWithPath: path))
-            if OutputPath.isDirectory(target.path) { throw CLIError.failure("cannot write '\(path)': it is a folder") }
-            try OutputPath.checkNotSpecial(target, named: path)
-            do { try diffImage.writePNG(to: target) } catch { throw CLIError.failure("\(error)") }
+            do {
+                try AtomicFile.checkWritable(target)
+                try diffImage.writePNG(to: target)
+            } catch { throw CLIError.failure("\(error)") }
         }
 
         var pass = true

@@ -31,7 +31,8 @@ enum GeocodeFile {
                 return
             }
             let target = try OutputPath.resolve(URL(fileURLWithPath: path))
-            try OutputPath.checkNotSpecial(target, named: path)
+            try OutputPath.checkNotSpecial(
+                target, named: path, because: "the rows are renamed into place when all are done")
             if OutputPath.isDirectory(target.path) {
                 throw CLIError.failure("cannot write '\(path)': it is a folder; give a file name")
             }

@@ -27,7 +27,7 @@ enum MBTilesCommand {
         // The output is checked before anything is read, and replaced only after every input was read and
         // checked: a failing merge leaves an existing output as it was.
         let out = try OutputPath.resolve(named)
-        try OutputPath.checkNotSpecial(out, named: named.path)
+        try OutputPath.checkNotSpecial(out, named: named.path, because: "an MBTiles file is an SQLite database")
         if OutputPath.isDirectory(out.path) {
             throw CLIError.failure("'\(named.path)' is a folder; merge writes a file and never removes folders")
         }

@@ -8,6 +8,10 @@ enum OutputPath {
     ///
     /// - Throws: ``CLIError/failure(_:)`` for a loop of links.
     static func resolve(_ url: URL) throws -> URL {
+        // A device or FIFO is written through its links as they are (/dev/stdout links to /proc/self/fd/1,
+        // whose target, "pipe:[N]", is no path).
+        var info = stat()
+        if stat(url.path, &info) == 0, [S_IFCHR, S_IFIFO].contains(info.st_mode & S_IFMT) { return url }
         var path = url.path
         for _ in 0..<40 {
             var info = stat()
@@ -36,15 +40,18 @@ enum OutputPath {
         return stat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFDIR
     }
 
-    /// Refuses an existing output that is a device, FIFO or socket: replacing it (as root, `/dev/null`)
-    /// would destroy it, and writing into it is not writing a file.
-    static func checkNotSpecial(_ url: URL, named: String) throws {
+    /// Refuses an existing output that is a device, FIFO or socket, for outputs that must be files or
+    /// folders (an MBTiles database, a tile folder, a geocoded file renamed into place): replacing it (as
+    /// root, `/dev/null`) would destroy it. Images and metadata go through `AtomicFile`, which writes into
+    /// character devices and FIFOs instead.
+    static func checkNotSpecial(_ url: URL, named: String, because reason: String) throws {
         var info = stat()
         guard stat(url.path, &info) == 0 else { return }
         let kind = info.st_mode & S_IFMT
         guard kind == S_IFREG || kind == S_IFDIR else {
             throw CLIError.failure(
-                "cannot write '\(named)': it is not a regular file (a device, FIFO or socket); give a file name")
+                "cannot write '\(named)': it is not a regular file (a device, FIFO or socket) and \(reason); "
+                    + "give a file name")
         }
     }
 

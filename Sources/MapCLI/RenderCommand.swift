@@ -1,4 +1,5 @@
 import Foundation
+import MapData
 import MapRaster
 
 /// `mapraster render`: one static map.
@@ -30,8 +31,8 @@ enum RenderCommand {
         let cliSize = try args["--size"].map(parseSize)
         var cliScale: Double?
         if let scale = try args.number("--scale") {
-            guard [1.0, 2, 3].contains(scale) else {
-                throw CLIError.usage("--scale '\(args["--scale"]!)' is invalid: use 1, 2 or 3")
+            guard MapViewport.validScales.contains(scale) else {
+                throw CLIError.usage("--scale '\(args["--scale"]!)' is invalid: use \(MapViewport.validScalesText)")
             }
             cliScale = scale
         }
@@ -65,6 +66,9 @@ enum RenderCommand {
             options.style = style
             options.fonts = try FontsOption.catalog(args, output: streams)
             snapshotter = try MapSnapshotter(options: options)
+            // The style's missing files and fonts are reported before anything else; no base map is built
+            // for --no-base-map.
+            if args.flags.contains("--no-base-map") { snapshotter.baseMap = nil } else { try snapshotter.loadBaseMap() }
         } catch let error as GeometryError {
             throw blame(error.description, args: args, areaFromCommandLine: cliArea != nil)
         } catch let error as RenderError {
@@ -72,7 +76,6 @@ enum RenderCommand {
             if case .missingData = error { throw CLIError.failure(error.description) }
             throw blame(error.description, args: args, areaFromCommandLine: cliArea != nil)
         }
-        if args.flags.contains("--no-base-map") { snapshotter.baseMap = nil }
         scene.populate(snapshotter)
         try position(scene, snapshotter, padding: padding, args: args)
 
@@ -303,7 +306,8 @@ enum RenderCommand {
     }
 
     static func outputTarget(_ path: String, flag: String) throws -> OutputTarget {
-        if path == "-" { return .standardOutput }
+        // `/dev/stdout` is standard output whatever it is (a terminal, a pipe, a file the shell opened).
+        if path == "-" || path == "/dev/stdout" { return .standardOutput }
         guard !path.isEmpty else { throw CLIError.usage("\(flag) needs a file name, got an empty string") }
         guard !path.hasSuffix("/") else {
             throw CLIError.failure(
@@ -371,14 +375,15 @@ enum RenderCommand {
                 guard meters > 0 else { throw GeometryError.invalidDistance(meters: meters) }
                 guard meters >= minimumMeters else {
                     throw CLIError.usage(
-                        "--meters '\(args["--meters"] ?? "")' is too small: use at least 0.000001 m (zoom 22, the "
+                        "--meters '\(args["--meters"] ?? "")' is too small: use at least 0.000001 m (zoom "
+                            + "\(Int(MapViewport.maximumZoomLevel)), the "
                             + "most detailed, shows about 20 m across 512 points)")
                 }
                 return .region(
                     CoordinateRegion(center: coordinate, latitudinalMeters: meters, longitudinalMeters: meters))
             }
             let zoom = try args.number("--zoom") ?? 0
-            guard zoom >= 0, zoom <= 22 else { throw GeometryError.invalidZoom(zoom) }
+            guard MapViewport.isValidZoomLevel(zoom) else { throw GeometryError.invalidZoom(zoom) }
             return .centerZoom(coordinate, zoomLevel: zoom)
         } catch let error as GeometryError {
             throw CLIError.usage("\(flag): \(error.description)")
@@ -389,7 +394,8 @@ enum RenderCommand {
     /// refused instead of being rounded to nothing.
     static let minimumSpanDegrees = CoordinateSpan.minimumDrawableDelta
     /// The smallest `--meters` accepted (1 micrometer): smaller distances underflow to an empty span.
-    /// Distances that need more detail than zoom 22 are refused later, naming the zoom they need.
+    /// Distances that need more detail than ``MapViewport/maximumZoomLevel`` are refused later, naming the zoom
+    /// they need.
     static let minimumMeters = 0.000001
 
     /// Refuses a `--span` whose deltas are positive but below ``minimumSpanDegrees``.
@@ -400,37 +406,28 @@ enum RenderCommand {
         }
     }
 
-    /// Fails early, before rendering, when an output cannot be written.
+    /// Fails early, before rendering, when an output cannot be written (a folder, a missing or read-only
+    /// folder, a block device or socket); a character device such as `/dev/null` or a FIFO is accepted.
     static func checkWritable(_ url: URL) throws {
-        try OutputPath.checkNotSpecial(url, named: url.path)
-        let directory = url.deletingLastPathComponent().path
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue else {
-            throw CLIError.failure("cannot write '\(url.path)': folder '\(directory)' does not exist")
-        }
-        guard FileManager.default.isWritableFile(atPath: directory) else {
-            throw CLIError.failure("cannot write '\(url.path)': folder '\(directory)' is not writable")
-        }
-        if FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), isDirectory.boolValue {
-            throw CLIError.failure("cannot write '\(url.path)': it is a folder")
-        }
+        do { try AtomicFile.checkWritable(url) } catch { throw CLIError.failure(error.description) }
     }
 
     /// The largest scene file read: 256 MiB (scenes carry GeoJSON overlays).
     static let sceneFileLimit = 256 << 20
 }
 
-/// Writes several files so that either all of them appear or none does.
+/// Writes several files so that either all of them appear or none does. A device or FIFO written before
+/// a later failure is left alone: what went into it cannot be taken back, and removing it would remove the
+/// device.
 enum FileSet {
     static func writeAll(_ files: [(Data, URL)]) throws {
-        var written: [URL] = []
+        var replaced: [URL] = []
         do {
-            for (data, url) in files {
-                try AtomicFile.write(data, to: url)
-                written.append(url)
+            for (data, url) in files where try AtomicFile.write(data, to: url) == .replaced {
+                replaced.append(url)
             }
         } catch {
-            for url in written { try? FileManager.default.removeItem(at: url) }
+            for url in replaced { try? FileManager.default.removeItem(at: url) }
             throw error
         }
     }

@@ -107,7 +107,8 @@ enum TilesCommand {
         let url = try OutputPath.resolve(named)
         let isMBTiles = outputPath.hasSuffix(".mbtiles")
         let exists = FileManager.default.fileExists(atPath: url.path)
-        try OutputPath.checkNotSpecial(url, named: outputPath)
+        try OutputPath.checkNotSpecial(
+            url, named: outputPath, because: "tiles go into an MBTiles database or a folder")
         if isMBTiles && OutputPath.isDirectory(url.path) {
             throw CLIError.failure(
                 "'\(outputPath)' is a folder, not an MBTiles file; tiles never removes folders: give another name")
@@ -133,7 +134,7 @@ enum TilesCommand {
         probe.style = style
         probe.mapType = mapType
         let credits: [String]
-        do { credits = try MapSnapshotter(options: probe).baseMap?.attribution ?? [] } catch {
+        do { credits = try MapSnapshotter(options: probe).loadBaseMap()?.attribution ?? [] } catch {
             throw CLIError.failure("\(error)")
         }
         let replacing = isMBTiles && exists && force
@@ -257,7 +258,8 @@ enum TilesCommand {
         } else if parts.count == 2, let a = parts[0], let b = parts[1] {
             values = [a, b]
         } else {
-            throw CLIError.usage("--zoom '\(text)' is invalid: use Z or MIN-MAX within 0...22, such as 0-5")
+            throw CLIError.usage(
+                "--zoom '\(text)' is invalid: use Z or MIN-MAX within \(MapViewport.zoomRangeText), such as 0-5")
         }
         guard (0...22).contains(values[0]), (0...22).contains(values[1]), values[0] <= values[1] else {
             throw CLIError.usage(TileError.invalidZoomRange(values[0], values[1]).description)

@@ -1,7 +1,6 @@
 import Foundation
 import MapData
 import MapGeometry
-import Synchronization
 
 /// Turns coordinates into placemarks and place names into coordinates, offline, from data shipped with
 /// MapRaster.
@@ -45,7 +44,7 @@ public final class Geocoder: Sendable {
     let places: PlaceIndex
     let streets: StreetIndex
     /// Built on the first forward search, so that reverse geocoding does not pay for it.
-    private let nameIndex = Mutex<NameIndex?>(nil)
+    private let nameIndex = Locked<NameIndex?>(nil)
     /// The first country of each ISO 3166-1 alpha-2 code (string index).
     let countryByCode: [Int32: Int]
 
@@ -73,9 +72,9 @@ public final class Geocoder: Sendable {
     public init(contentsOf url: URL, language: GeocodingLanguage = .english) throws {
         let bytes: [UInt8]
         do {
-            bytes = [UInt8](try Data(contentsOf: url))
+            bytes = [UInt8](try FileReader.read(url))
         } catch {
-            throw GeocodingError.badData(file: url.path, reason: "cannot be read (\(error.localizedDescription))")
+            throw GeocodingError.badData(file: url.path, reason: "cannot be read (\(error.problem))")
         }
         let data = try GeocodingData(bytes: bytes, file: url.path)
         self.data = data

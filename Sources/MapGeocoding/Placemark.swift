@@ -20,8 +20,8 @@ public enum AddressValue: Hashable, Sendable, CustomStringConvertible {
 
 /// An address for a coordinate: country, state, county, city and, where OpenStreetMap covers it, street.
 ///
-/// Fields that the shipped data does not know are `nil`. A placemark is an annotation, so it can be added to a
-/// snapshotter directly (see `Placemark+Annotation.swift`).
+/// Fields that the shipped data does not know are `nil`. With `import MapRaster` a placemark is an annotation,
+/// so it can be added to a snapshotter directly (see `Sources/MapRaster/Placemark+Annotation.swift`).
 ///
 /// ```swift
 /// let geocoder = try Geocoder()

@@ -36,14 +36,14 @@ public enum GeometryError: MapRasterError, Equatable {
                 "size \(fmt(width))x\(fmt(height))\(pixels) is invalid: each side must be a whole number of at least 1 "
                 + "and at most \(maximum) device pixels after scale"
         case let .invalidScale(scale):
-            return "scale \(fmt(scale)) is invalid: use 1, 2 or 3"
+            return "scale \(fmt(scale)) is invalid: use \(MapViewport.validScalesText)"
         case let .invalidBoundingBox(west, south, east, north):
             return "bounding box \(fmt(west)),\(fmt(south)),\(fmt(east)),\(fmt(north)) is invalid: expected "
                 + "WEST,SOUTH,EAST,NORTH with longitudes in -180...180, latitudes in -90...90 and south < north"
         case let .invalidDistance(meters):
             return "distance \(fmt(meters)) m is invalid: it must be a finite number greater than 0"
         case let .invalidZoom(zoom):
-            return "zoom \(fmt(zoom)) is invalid: it must be within 0...\(Int(MapViewport.maximumZoomLevel))"
+            return "zoom \(fmt(zoom)) is invalid: it must be within \(MapViewport.zoomRangeText)"
         }
     }
 }

@@ -23,13 +23,31 @@ public struct MapViewport: Hashable, Sendable {
     private var rect: MapRect
 
     /// The deepest zoom level: 22, as MapKit and XYZ tile services (a 256-point world 2^22 times over).
+    /// Every zoom limit of the library, the command line, scene files and the server is this one.
     public static let maximumZoomLevel = 22.0
+
+    /// The device scales (device pixels per point) a viewport accepts: 1, 2 and 3, as Apple's screens.
+    public static let validScales: [Double] = [1, 2, 3]
+
+    /// Whether a viewport can show `zoomLevel`: finite and within 0...``maximumZoomLevel``.
+    public static func isValidZoomLevel(_ zoomLevel: Double) -> Bool {
+        zoomLevel.isFinite && zoomLevel >= 0 && zoomLevel <= maximumZoomLevel
+    }
+
+    /// ``validScales`` for messages and help: "1, 2 or 3".
+    package static var validScalesText: String {
+        let names = validScales.map { String(Int($0)) }
+        return names.dropLast().joined(separator: ", ") + " or " + (names.last ?? "")
+    }
+
+    /// The zoom range for messages and help: "0...22".
+    package static var zoomRangeText: String { "0...\(Int(maximumZoomLevel))" }
 
     /// Creates a viewport showing the whole world, fitted to the image's aspect ratio.
     ///
     /// - Throws: ``GeometryError/invalidScale(_:)`` or ``GeometryError/invalidSize(width:height:scale:maximum:)``.
     public init(size: Size, scale: Double = 1) throws {
-        guard scale == 1 || scale == 2 || scale == 3 else { throw GeometryError.invalidScale(scale) }
+        guard Self.validScales.contains(scale) else { throw GeometryError.invalidScale(scale) }
         self.pixelSize = try PixelSize(points: size, scale: scale)
         self.size = size
         self.scale = scale
@@ -47,9 +65,7 @@ public struct MapViewport: Hashable, Sendable {
     /// zoom z shows the world 256 * 2^z points wide).
     public init(size: Size, scale: Double = 1, center: LocationCoordinate2D, zoomLevel: Double) throws {
         try self.init(size: size, scale: scale)
-        guard zoomLevel.isFinite, zoomLevel >= 0, zoomLevel <= Self.maximumZoomLevel else {
-            throw GeometryError.invalidZoom(zoomLevel)
-        }
+        guard Self.isValidZoomLevel(zoomLevel) else { throw GeometryError.invalidZoom(zoomLevel) }
         let mapPointsPerPoint = pow(2, 20 - zoomLevel)
         rect = Self.centered(
             on: MapPoint(center), width: size.width * mapPointsPerPoint, height: size.height * mapPointsPerPoint)

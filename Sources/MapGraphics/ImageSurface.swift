@@ -153,86 +153,12 @@ public final class ImageSurface {
     }
 
     /// Writes the image as PNG atomically: to a temporary file in the same folder, then renamed, so that
-    /// a failure never leaves a half-written file at `url`.
+    /// a failure never leaves a half-written file at `url`. A character device (`/dev/null`) or a FIFO
+    /// being read is written directly.
     ///
-    /// - Throws: ``GraphicsError/cannotWritePNG(path:reason:)`` naming the file.
+    /// - Throws: `FileWriteError` naming the file and what to do, or
+    ///   ``GraphicsError/cannotWritePNG(path:reason:)`` when the image cannot be encoded.
     public func writePNG(to url: URL) throws { try RGBAImage(self).writePNG(to: url) }
-}
-
-/// Writes files through a temporary file and a rename.
-public enum AtomicFile {
-    /// Writes `data` to a temporary file beside `url`, then renames it over `url`, so that readers see
-    /// the old file or the whole new one and a failure leaves nothing behind.
-    ///
-    /// A symbolic link is written through: the file it points to is replaced. A target that exists and
-    /// is not a regular file (a device such as `/dev/null`, a pipe) is written directly instead, since
-    /// renaming over it would replace the device.
-    ///
-    /// - Throws: ``GraphicsError/cannotWritePNG(path:reason:)`` with the system's reason; no file is left
-    ///   behind on failure.
-    public static func write(_ data: Data, to url: URL) throws {
-        let target = url.resolvingSymlinksInPath()
-        var info = stat()
-        if stat(target.path, &info) == 0 {
-            let type = info.st_mode & S_IFMT
-            if type == S_IFDIR {
-                throw GraphicsError.cannotWritePNG(path: url.path, reason: "it is a folder")
-            }
-            if type != S_IFREG { return try writeDirectly(data, to: target, reported: url) }
-        }
-        let directory = target.deletingLastPathComponent()
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: directory.path, isDirectory: &isDirectory), isDirectory.boolValue
-        else {
-            throw GraphicsError.cannotWritePNG(path: url.path, reason: "folder '\(directory.path)' does not exist")
-        }
-        let temporary = directory.appendingPathComponent(
-            ".\(target.lastPathComponent).\(getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp")
-        let fd = open(temporary.path, O_WRONLY | O_CREAT | O_EXCL, 0o644)
-        guard fd >= 0 else {
-            let reason = String(cString: strerror(errno))
-            throw GraphicsError.cannotWritePNG(
-                path: url.path, reason: "cannot create a file in '\(directory.path)': \(reason)")
-        }
-        let written = writeAll(fd, data)
-        let closed = close(fd) == 0
-        guard written == nil, closed else {
-            let reason = written ?? String(cString: strerror(errno))
-            unlink(temporary.path)
-            throw GraphicsError.cannotWritePNG(path: url.path, reason: reason)
-        }
-        guard rename(temporary.path, target.path) == 0 else {
-            let reason = String(cString: strerror(errno))
-            unlink(temporary.path)
-            throw GraphicsError.cannotWritePNG(path: url.path, reason: reason)
-        }
-    }
-
-    private static func writeDirectly(_ data: Data, to target: URL, reported url: URL) throws {
-        let fd = open(target.path, O_WRONLY | O_TRUNC)
-        guard fd >= 0 else {
-            throw GraphicsError.cannotWritePNG(path: url.path, reason: String(cString: strerror(errno)))
-        }
-        let written = writeAll(fd, data)
-        close(fd)
-        if let written { throw GraphicsError.cannotWritePNG(path: url.path, reason: written) }
-    }
-
-    /// Writes every byte; returns the system's reason on failure.
-    private static func writeAll(_ fd: Int32, _ data: Data) -> String? {
-        data.withUnsafeBytes { raw -> String? in
-            var offset = 0
-            while offset < raw.count {
-                let n = Glibc.write(fd, raw.baseAddress! + offset, raw.count - offset)
-                if n < 0 {
-                    if errno == EINTR { continue }
-                    return String(cString: strerror(errno))
-                }
-                offset += n
-            }
-            return nil
-        }
-    }
 }
 
 extension ImageSurface {

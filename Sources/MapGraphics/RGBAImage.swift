@@ -1,4 +1,5 @@
 import Foundation
+import MapData
 import MapGeometry
 
 /// An image as straight (not premultiplied) 8-bit RGBA bytes, row by row without padding: what a PNG file
@@ -43,9 +44,8 @@ public struct RGBAImage: Sendable, Equatable {
     ///   truncated or corrupt.
     public init(contentsOfPNG url: URL) throws {
         let data: Data
-        do { data = try Data(contentsOf: url) } catch {
-            let exists = FileManager.default.fileExists(atPath: url.path)
-            throw GraphicsError.cannotReadPNG(path: url.path, reason: exists ? "cannot read the file" : "no such file")
+        do { data = try FileReader.read(url) } catch {
+            throw GraphicsError.cannotReadPNG(path: url.path, reason: error.problem.description)
         }
         try self.init(pngData: data, source: url.path)
     }
@@ -148,9 +148,11 @@ public struct RGBAImage: Sendable, Equatable {
         }
     }
 
-    /// Writes the image as PNG atomically (temporary file, then rename).
+    /// Writes the image as PNG atomically (temporary file, then rename; a character device or a FIFO being
+    /// read is written directly).
     ///
-    /// - Throws: ``GraphicsError/cannotWritePNG(path:reason:)`` naming the file.
+    /// - Throws: `FileWriteError` naming the file and what to do, or
+    ///   ``GraphicsError/cannotWritePNG(path:reason:)`` when the image cannot be encoded.
     public func writePNG(to url: URL) throws {
         let data: Data
         do { data = try pngData() } catch GraphicsError.cannotWritePNG(_, let reason) {

@@ -1,6 +1,5 @@
 import Foundation
 import MapGeometry
-import MapStyle
 
 /// Fills and strokes a ``Circle``: the geodesic outline, closed over the pole it contains, or filled
 /// outside when it contains both poles. Mirrors MapKit's `MKCircleRenderer`.

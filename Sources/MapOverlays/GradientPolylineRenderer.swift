@@ -1,7 +1,6 @@
 import Foundation
 import MapGeometry
 import MapGraphics
-import MapStyle
 
 /// Strokes a ``Polyline`` with colors that change along its length. Mirrors MapKit's
 /// `MKGradientPolylineRenderer`.

@@ -1,5 +1,4 @@
 import MapGeometry
-import MapStyle
 
 /// Fills and strokes every part of a ``MultiPolygon`` with one style. Mirrors MapKit's
 /// `MKMultiPolygonRenderer`.

@@ -1,5 +1,4 @@
 import MapGeometry
-import MapStyle
 
 /// Strokes every part of a ``MultiPolyline`` with one style. Mirrors MapKit's `MKMultiPolylineRenderer`.
 public final class MultiPolylineRenderer: OverlayPathRenderer {

@@ -1,7 +1,6 @@
 import Foundation
 import MapGeometry
 import MapGraphics
-import MapStyle
 
 /// Fills and strokes the overlay's shape, through the ``GeometryPipeline`` (world copies, antimeridian,
 /// clipping with a margin for the stroke, pixel-space simplification). Mirrors MapKit's

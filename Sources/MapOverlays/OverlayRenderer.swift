@@ -1,7 +1,6 @@
 import Foundation
 import MapGeometry
 import MapGraphics
-import MapStyle
 
 /// Draws one overlay into a snapshot. Mirrors MapKit's `MKOverlayRenderer`.
 ///

@@ -1,5 +1,4 @@
 import MapGeometry
-import MapStyle
 
 /// Fills and strokes a ``Polygon`` with its holes. Mirrors MapKit's `MKPolygonRenderer`.
 public final class PolygonRenderer: OverlayPathRenderer {

@@ -1,5 +1,4 @@
 import MapGeometry
-import MapStyle
 
 /// Strokes a ``Polyline`` (also a ``GeodesicPolyline``). Mirrors MapKit's `MKPolylineRenderer`.
 public final class PolylineRenderer: OverlayPathRenderer {

@@ -63,7 +63,7 @@ public final class MapSnapshotter {
     /// Labels and annotation views laid out once for a larger area (a zoom level of a tile pyramid);
     /// when set, the snapshot draws those instead of laying out its own, so images cut from that area
     /// agree at their edges. Make one with ``makeSharedPlacement(covering:)``.
-    public var sharedPlacement: SharedPlacement?
+    package var sharedPlacement: SharedPlacement?
 
     /// Selection, user location, spatial index and view cache of the annotations.
     let annotationStore = AnnotationStore()
@@ -77,12 +77,41 @@ public final class MapSnapshotter {
     /// renderer of the overlay's shape. Mirrors the delegate's `mapView:rendererForOverlay:`.
     public var rendererProvider: ((Overlay) -> OverlayRenderer?)?
     /// The base map drawn under everything; nil draws none (transparent background).
-    public var baseMap: BaseMap?
-
-    /// Creates a snapshotter.
     ///
-    /// - Throws: ``GeometryError`` for an invalid size, scale or region, ``RenderError`` when the style's
-    ///   files or fonts are missing.
+    /// Until it is set, it is the options' ``Options/style`` (else the shipped style of
+    /// ``Options/mapType``), built when first needed: a snapshotter whose base map is replaced or removed
+    /// never builds one. Reading it builds it; it reads nil when the style's files or fonts are missing,
+    /// which ``snapshot()`` and ``loadBaseMap()`` report.
+    public var baseMap: BaseMap? {
+        get { try? loadBaseMap() }
+        set { baseMapState = .chosen(newValue) }
+    }
+    /// Whether the base map was set or built yet.
+    private enum BaseMapState {
+        /// Not yet: the options say which to build.
+        case fromOptions
+        /// Set, or built from the options; nil for none.
+        case chosen(BaseMap?)
+    }
+    private var baseMapState = BaseMapState.fromOptions
+
+    /// The base map (see ``baseMap``), built now from the options when it was not set: for reporting a
+    /// style's missing files before other work; ``snapshot()`` calls it itself.
+    ///
+    /// - Returns: the base map, nil when there is none.
+    /// - Throws: ``RenderError`` when the style's files or fonts are missing.
+    @discardableResult
+    public func loadBaseMap() throws -> BaseMap? {
+        if case .chosen(let baseMap) = baseMapState { return baseMap }
+        let built = try ShippedStyle.baseMap(mapType: options.mapType, style: options.style, fonts: options.fonts)
+        baseMapState = .chosen(built)
+        return built
+    }
+
+    /// Creates a snapshotter. Its base map is built when first needed (see ``baseMap``).
+    ///
+    /// - Throws: ``GeometryError`` for an invalid size, scale or region, ``RenderError`` for other invalid
+    ///   options.
     public init(options: Options) throws {
         self.options = options
         var viewport = try MapViewport(size: options.size, scale: options.scale)
@@ -100,7 +129,6 @@ public final class MapSnapshotter {
                     + "\(Int(Self.maximumZoomLevel)): show a larger area")
         }
         self.viewport = viewport
-        self.baseMap = try ShippedStyle.baseMap(mapType: options.mapType, style: options.style, fonts: options.fonts)
     }
 
     // MARK: - Rendering
@@ -116,7 +144,7 @@ public final class MapSnapshotter {
         let surface = try ImageSurface(width: viewport.pixelSize.width, height: viewport.pixelSize.height)
         let context = try GraphicsContext(surface: surface, scale: viewport.scale)
         context.deadline = options.deadline?.uptimeNanoseconds
-        let baseMap = overlaysReplaceMapContent ? nil : self.baseMap
+        let baseMap = overlaysReplaceMapContent ? nil : try loadBaseMap()
         let credits = options.showsAttribution ? baseMap?.attribution(for: viewport) ?? [] : []
         let attribution = credits.isEmpty ? [] : try attributionLines(credits)
         if let baseMap {

@@ -6,9 +6,9 @@ import MapOverlays
 /// Base map labels and annotation views laid out once for an area at one zoom level, in that area's
 /// frame, to be drawn into every image cut from the area: a label or pin that crosses an image edge is
 /// then drawn whole and identically on both sides, and never twice.
-public final class SharedPlacement: @unchecked Sendable {
+package final class SharedPlacement: @unchecked Sendable {
     /// The area's viewport (its size may exceed what one image can be).
-    public let layoutViewport: MapViewport
+    package let layoutViewport: MapViewport
     let labels: PlacedBaseMapLabels?
     let annotationLayout: AnnotationLayout?
 
@@ -19,7 +19,7 @@ public final class SharedPlacement: @unchecked Sendable {
     }
 
     /// The number of base map labels placed.
-    public var labelCount: Int { labels?.count ?? 0 }
+    package var labelCount: Int { labels?.count ?? 0 }
 
     /// The annotation layout moved into `viewport`'s image points (same zoom), each item taken from the
     /// copy of the world nearest the image.
@@ -48,10 +48,10 @@ extension MapSnapshotter {
     /// same zoom and content.
     ///
     /// - Throws: ``RenderError`` or ``AnnotationError``.
-    public func makeSharedPlacement(covering mapRect: MapRect) throws -> SharedPlacement {
+    package func makeSharedPlacement(covering mapRect: MapRect) throws -> SharedPlacement {
         let layoutViewport = MapViewport.layout(
             covering: mapRect, mapPointsPerPoint: viewport.mapPointsPerPoint, scale: viewport.scale)
-        let labels = try baseMap?.placeLabels(for: layoutViewport)
+        let labels = try loadBaseMap()?.placeLabels(for: layoutViewport)
         let layout = try layoutEngine(in: layoutViewport).layout()
         return SharedPlacement(layoutViewport: layoutViewport, labels: labels, annotationLayout: layout)
     }

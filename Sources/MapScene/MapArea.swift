@@ -27,9 +27,7 @@ public enum MapArea: Sendable, Equatable {
         case .region(let region): options.region = try region.validated()
         case let .centerZoom(center, zoomLevel):
             _ = try LocationCoordinate2D(validatingLatitude: center.latitude, longitude: center.longitude)
-            guard zoomLevel.isFinite, zoomLevel >= 0, zoomLevel <= 22 else {
-                throw GeometryError.invalidZoom(zoomLevel)
-            }
+            guard MapViewport.isValidZoomLevel(zoomLevel) else { throw GeometryError.invalidZoom(zoomLevel) }
             let perPoint = pow(2, 20 - zoomLevel)
             let c = MapPoint(center)
             let width = options.size.width * perPoint

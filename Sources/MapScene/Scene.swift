@@ -120,8 +120,8 @@ public struct Scene {
         var scene = Scene()
         scene.area = try d.area(json)
         if let scale = json["scale"] {
-            guard let value = scale.number, [1.0, 2, 3].contains(value) else {
-                throw d.invalid("scale", "must be 1, 2 or 3")
+            guard let value = scale.number, MapViewport.validScales.contains(value) else {
+                throw d.invalid("scale", "must be \(MapViewport.validScalesText)")
             }
             scene.scale = value
         }
@@ -265,7 +265,10 @@ struct SceneDecoder {
             let (dLat, dLon) = try pair(json["span"]!, "span", keys: ("latitudeDelta", "longitudeDelta"))
             let span = try checked("span") { try CoordinateSpan(validatingLatitudeDelta: dLat, longitudeDelta: dLon) }
             guard min(dLat, dLon) >= CoordinateSpan.minimumDrawableDelta else {
-                throw invalid("span", "each delta must be at least 0.000001 degrees (zoom 22), got \(dLat), \(dLon)")
+                throw invalid(
+                    "span",
+                    "each delta must be at least 0.000001 degrees (zoom \(Int(MapViewport.maximumZoomLevel))), got "
+                        + "\(dLat), \(dLon)")
             }
             return .region(CoordinateRegion(center: center, span: span))
         case "meters":
@@ -276,7 +279,9 @@ struct SceneDecoder {
             return .region(CoordinateRegion(center: center, latitudinalMeters: meters, longitudinalMeters: meters))
         default:
             let zoom = try number(json["zoom"], "zoom")
-            guard zoom >= 0, zoom <= 22 else { throw invalid("zoom", GeometryError.invalidZoom(zoom).description) }
+            guard MapViewport.isValidZoomLevel(zoom) else {
+                throw invalid("zoom", GeometryError.invalidZoom(zoom).description)
+            }
             return .centerZoom(center, zoomLevel: zoom)
         }
     }

@@ -187,8 +187,8 @@ extension MapServer {
             }
             let lat = coordinate.latitude
             let lon = coordinate.longitude
-            guard let zoom = Double(zoomText), zoom == zoom.rounded(), (0...22).contains(zoom) else {
-                return .error(400, "zoom must be a whole number in 0...22", parameter: "zoom")
+            guard let zoom = Double(zoomText), zoom == zoom.rounded(), MapViewport.isValidZoomLevel(zoom) else {
+                return .error(400, "zoom must be a whole number in \(MapViewport.zoomRangeText)", parameter: "zoom")
             }
             area = .centerZoom(LocationCoordinate2D(latitude: lat, longitude: lon), zoom)
         case (nil, _): return .error(400, "zoom needs center", parameter: "center")

@@ -81,7 +81,7 @@ extension MapServer {
         return .object([
             ("tilejson", .string("3.0.0")), ("name", .string(entry.style.name ?? entry.id)),
             ("tiles", .array([.string("\(baseURL(request))/styles/\(entry.id)/{z}/{x}/{y}.png")])),
-            ("minzoom", .number(0)), ("maxzoom", .number(22)),
+            ("minzoom", .number(0)), ("maxzoom", .number(MapViewport.maximumZoomLevel)),
             ("bounds", .array([.number(-180), .number(-85.0511), .number(180), .number(85.0511)])),
             ("attribution", .string(attribution)), ("format", .string("png")), ("scheme", .string("xyz")),
         ])
@@ -130,8 +130,10 @@ extension MapServer {
         }
         let chosen = format(last.format)
         guard let imageFormat = chosen.format else { return chosen.error! }
-        guard (0...22).contains(z), let id = try? TileID(z: z, x: x, y: y) else {
-            return .error(404, "no tile \(z)/\(x)/\(y): zoom 0...22, x and y in 0..<2^zoom", parameter: "tile")
+        guard (0...Int(MapViewport.maximumZoomLevel)).contains(z), let id = try? TileID(z: z, x: x, y: y) else {
+            return .error(
+                404, "no tile \(z)/\(x)/\(y): zoom \(MapViewport.zoomRangeText), x and y in 0..<2^zoom",
+                parameter: "tile")
         }
         var options = MapSnapshotter.Options(
             size: Size(width: Double(tileSize), height: Double(tileSize)), scale: Double(last.scale))
@@ -216,9 +218,11 @@ extension MapServer {
         if area == "auto" {
             chosenArea = .content
         } else if numbers.count == 3, let lon = numbers[0], let lat = numbers[1], let zoom = numbers[2] {
-            guard abs(lat) <= 85.0511, abs(lon) <= 180, (0...22).contains(zoom) else {
+            guard abs(lat) <= 85.0511, abs(lon) <= 180, MapViewport.isValidZoomLevel(zoom) else {
                 return .error(
-                    400, "center longitude -180...180, latitude -85.0511...85.0511 and zoom 0...22", parameter: "area")
+                    400,
+                    "center longitude -180...180, latitude -85.0511...85.0511 and zoom \(MapViewport.zoomRangeText)",
+                    parameter: "area")
             }
             chosenArea = .centerZoom(LocationCoordinate2D(latitude: lat, longitude: lon), zoom + 1)
         } else if numbers.count == 4, let west = numbers[0], let south = numbers[1], let east = numbers[2],

@@ -22,7 +22,7 @@ public final class MapServer: Sendable {
     let cache: ResponseCache
     let gate: RenderGate
     let metrics = ServerMetrics()
-    private let daemon = Mutex<HTTPDaemon?>(nil)
+    private let daemon = Locked<HTTPDaemon?>(nil)
     private let inFlight = Atomic<Int>(0)
     /// Called after each request with one access-log line (``ServerConfiguration/accessLog``).
     private let log: (@Sendable (String) -> Void)?

@@ -1,4 +1,5 @@
 import Foundation
+import MapRaster
 import Synchronization
 
 /// Counters and histograms for `/metrics`, in Prometheus' text format: requests by endpoint and status,
@@ -54,21 +55,14 @@ final class ServerMetrics: Sendable {
 
     /// The counters are split in shards, each thread counting into the shard of its id, so that requests
     /// answered at the same time on different cores do not wait for one lock; `/metrics` adds them up.
-    private final class Shard: @unchecked Sendable {
-        let lock = NSLock()
-        var state = State()
-    }
-
-    private let shards = (0..<16).map { _ in Shard() }
+    private let shards = (0..<16).map { _ in Locked(State()) }
     private let cacheHits = Atomic<UInt64>(0)
     private let cacheMisses = Atomic<UInt64>(0)
 
     private func withShard(_ body: (inout State) -> Void) {
         let thread = UInt64(pthread_self())
         let shard = shards[Int(truncatingIfNeeded: (thread &* 0x9E37_79B9_7F4A_7C15) >> 60)]
-        shard.lock.lock()
-        defer { shard.lock.unlock() }
-        body(&shard.state)
+        shard.withLock { body(&$0) }
     }
 
     func request(endpoint: String, status: Int, seconds: Double, bytes: Int) {
@@ -89,9 +83,7 @@ final class ServerMetrics: Sendable {
     func text(cache: (entries: Int, bytes: Int), waiting: Int, running: Int) -> String {
         var state = State()
         for shard in shards {
-            shard.lock.lock()
-            state.add(shard.state)
-            shard.lock.unlock()
+            shard.withLock { state.add($0) }
         }
         let cacheHits = cacheHits.load(ordering: .relaxed)
         let cacheMisses = cacheMisses.load(ordering: .relaxed)

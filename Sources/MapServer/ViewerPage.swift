@@ -1,3 +1,5 @@
+import MapRaster
+
 /// The page at `/`: pick a style, pan a Leaflet map over the server's raster tiles, and build a static-map
 /// URL for the current view. Leaflet comes from the server itself (`/leaflet/`, Debian's libjs-leaflet).
 enum ViewerPage {
@@ -33,7 +35,7 @@ enum ViewerPage {
         let loaded = 0, failed = 0;
         function showStyle() {
           if (layer) map.removeLayer(layer);
-          layer = L.tileLayer('/styles/' + select.value + '/{z}/{x}/{y}.png', {maxZoom: 22, attribution: 'MapRaster'});
+          layer = L.tileLayer('/styles/' + select.value + '/{z}/{x}/{y}.png', {maxZoom: \(Int(MapViewport.maximumZoomLevel)), attribution: 'MapRaster'});
           layer.on('tileload', () => { loaded++; status(); });
           layer.on('tileerror', () => { failed++; status(); });
           layer.addTo(map);

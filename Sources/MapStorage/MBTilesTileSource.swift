@@ -14,7 +14,8 @@ import MapGeometry
 /// ```
 public final class MBTilesTileSource: TileSource, @unchecked Sendable {
     private let file: MBTilesFile
-    private let lock = NSLock()
+    /// Taken around every use of the one SQLite connection.
+    private let connection = Locked(())
     public let info: TileSourceInfo
     public var location: String { file.path }
 
@@ -45,7 +46,7 @@ public final class MBTilesTileSource: TileSource, @unchecked Sendable {
     }
 
     public func tile(_ id: TileID) throws -> Data? {
-        let data = try lock.withLock { try file.tile(id) }
+        let data = try connection.withLock { _ in try file.tile(id) }
         return try data.map { try inflatedTile($0, path: file.path, tile: id) }
     }
 }

@@ -58,9 +58,9 @@ public final class TileTemplateSource: TileSource {
 
     public func tile(_ id: TileID) throws -> Data? {
         let path = path(of: id)
-        let reader: FileReader
+        let reader: RangeReader
         do {
-            reader = try FileReader(path: path)
+            reader = try RangeReader(path: path)
         } catch {
             if !FileManager.default.fileExists(atPath: path) { return nil }
             throw error

@@ -123,24 +123,19 @@ func fingerprint(_ data: Data) -> UInt64 {
     }
 }
 
-/// Per-metatile results of one batch, filled from several threads. Guarded by an `NSLock` (a pthread mutex,
-/// which the thread sanitizer understands; see `OnceCache`).
-final class BatchResults: @unchecked Sendable {
-    private let lock = NSLock()
-    /// Guarded by `lock`.
-    private var values: [Result<[(TileID, Data)], Error>?]
+/// Per-metatile results of one batch, filled from several threads (behind a ``Locked``).
+final class BatchResults: Sendable {
+    private let values: Locked<[Result<[(TileID, Data)], Error>?]>
 
-    init(count: Int) { values = Array(repeating: nil, count: count) }
+    init(count: Int) { values = Locked(Array(repeating: nil, count: count)) }
 
     func set(_ i: Int, _ value: Result<[(TileID, Data)], Error>) {
-        lock.lock()
-        values[i] = value
-        lock.unlock()
+        values.withLock { $0[i] = value }
     }
 
     var all: [Result<[(TileID, Data)], Error>] {
-        lock.lock()
-        defer { lock.unlock() }
-        return values.map { $0 ?? .failure(TileError.output(path: "", reason: "a metatile was not rendered")) }
+        values.withLock { values in
+            values.map { $0 ?? .failure(TileError.output(path: "", reason: "a metatile was not rendered")) }
+        }
     }
 }

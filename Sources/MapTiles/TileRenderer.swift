@@ -32,7 +32,7 @@ public final class TileRenderer: Sendable {
 
     /// Lays out the base map's labels and the annotation views of a whole zoom level once, so that
     /// every metatile of that zoom draws them identically (see ``MapSnapshotter/sharedPlacement``).
-    public func placement(forZoom z: Int, metatiles: [Metatile]) throws -> SharedPlacement? {
+    package func placement(forZoom z: Int, metatiles: [Metatile]) throws -> SharedPlacement? {
         let tiles = metatiles.filter { $0.z == z }.flatMap(\.tiles)
         guard let first = metatiles.first(where: { $0.z == z }), !tiles.isEmpty else { return nil }
         let side = TileID.mapPointSize(atZoom: z)
@@ -43,7 +43,7 @@ public final class TileRenderer: Sendable {
 
     /// Lays out the labels and annotation views of the pyramid's whole zoom `z` once (see
     /// ``placement(forZoom:metatiles:)``), from the zoom's tile ranges rather than a list of its metatiles.
-    public func placement(forZoom z: Int) throws -> SharedPlacement? {
+    package func placement(forZoom z: Int) throws -> SharedPlacement? {
         guard let grid = pyramid.grid(atZoom: z), let first = pyramid.metatiles(atZoom: z).first(where: { _ in true })
         else { return nil }
         let side = TileID.mapPointSize(atZoom: z)
@@ -80,7 +80,7 @@ public final class TileRenderer: Sendable {
     /// Renders one metatile and returns its pyramid tiles, encoded, in (row, column) order; `skip` leaves
     /// tiles out (already written, when resuming); `placement` is its zoom's shared label and annotation
     /// layout.
-    public func render(_ metatile: Metatile, skip: Set<TileID> = [], placement: SharedPlacement? = nil) throws
+    package func render(_ metatile: Metatile, skip: Set<TileID> = [], placement: SharedPlacement? = nil) throws
         -> [(TileID, Data)]
     {
         let wanted = metatile.tiles.filter { !skip.contains($0) }

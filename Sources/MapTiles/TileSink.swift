@@ -1,6 +1,7 @@
 import Foundation
 import MapAnnotations
 import MapBaseMap
+import MapData
 import MapGeometry
 import MapGraphics
 import MapOverlays
@@ -75,6 +76,8 @@ public final class DirectoryTileSink: TileSink {
                 try FileManager.default.createDirectory(
                     at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
                 try AtomicFile.write(data, to: url)
+            } catch let error as FileWriteError {
+                throw TileError.output(path: url.path, reason: error.problem.description)
             } catch {
                 throw TileError.output(path: url.path, reason: "\(error)")
             }

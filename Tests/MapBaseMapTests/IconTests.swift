@@ -143,7 +143,7 @@ struct IconTests {
                 + #""text-size": 10, "icon-text-fit": "both", "icon-text-fit-padding": [3, 5, 3, 5]}, "#
                 + #""paint": {"text-opacity": 0}}"#, sprite: folder, size: 96)
         // MapLibre's text box: whole-pixel advances at 24 pixels, times size / 24 (see IconTextFitTests).
-        let font = try Font.load(path: StyleFonts.dejaVuSans)
+        let font = try Font.load(path: "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf")
         let width = 4 * font.shape("M", size: 24).width.rounded(.down) * 10 / 24
         let height = 1.2 * 10.0  // one line of text-line-height 1.2 ems
         let painted = (0..<96).filter { image.pixel(x: $0, y: 48).alpha > 127 }

@@ -321,8 +321,8 @@ struct BadInputTests {
         }
     }
 
-    // `-o` naming an existing device, FIFO or socket, and symlinked outputs: see HostileInputTests (a FIFO
-    // stands in for /dev/null, which a test must not risk replacing).
+    // `-o` naming a FIFO that nobody reads, and symlinked outputs: see HostileInputTests; `-o /dev/null` and
+    // `-o /dev/stdout`: see OutputTargetTests.
 
     /// Errors found in a scene's area are `GeometryError`s that `Scene.decode` lets through without the
     /// file name or the member, although its documentation promises errors "each naming the file and the

@@ -5,12 +5,14 @@ import Testing
 
 @Suite("mapraster output targets")
 struct OutputTargetTests {
-    @Test("-o - writes the PNG to standard output and the report to standard error")
-    func standardOutput() throws {
+    @Test(
+        "-o - and -o /dev/stdout write the PNG to standard output (here a file) and the report to standard error",
+        arguments: ["-", "/dev/stdout"])
+    func standardOutput(output: String) throws {
         try withTemporaryDirectory { dir in
             let process = Process()
             process.executableURL = try CLI.executable()
-            process.arguments = ["--size", "64x48", "-o", "-"]
+            process.arguments = ["--size", "64x48", "-o", output]
             process.currentDirectoryURL = dir.url
             let pngURL = dir.file("piped.png")
             _ = FileManager.default.createFile(atPath: pngURL.path, contents: nil)
@@ -27,6 +29,18 @@ struct OutputTargetTests {
             let image = try ImageSurface(contentsOfPNG: pngURL)
             #expect(image.width == 64 && image.height == 48)
             #expect(try dir.listing() == ["piped.png"])
+        }
+    }
+
+    @Test("-o /dev/null renders, writes into the device (never replacing it) and the metadata beside it")
+    func devNull() throws {
+        try withTemporaryDirectory { dir in
+            let result = try CLI.run(["--size", "64x48", "-o", "/dev/null", "--metadata", "meta.json"], in: dir.url)
+            #expect(result.exitCode == 0, "\(result)")
+            #expect(result.standardOutput.contains("wrote /dev/null (64x48 px"), "\(result)")
+            #expect(try dir.listing() == ["meta.json"])
+            var info = stat()
+            #expect(stat("/dev/null", &info) == 0 && info.st_mode & S_IFMT == S_IFCHR)
         }
     }
 

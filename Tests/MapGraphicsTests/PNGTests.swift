@@ -1,7 +1,7 @@
 import Foundation
+import MapData
 import MapGeometry
 import MapGraphics
-import MapStyle
 import MapTestSupport
 import Testing
 
@@ -344,7 +344,7 @@ struct FileWriteTests {
         }
     }
 
-    @Test("Writing into a missing folder throws cannotWritePNG naming the path and creates nothing")
+    @Test("Writing into a missing folder throws FileWriteError naming the path and the folder, creates nothing")
     func missingFolder() throws {
         try withTemporaryFolder { folder in
             let missing = folder.appendingPathComponent("missing", isDirectory: true)
@@ -352,9 +352,10 @@ struct FileWriteTests {
             do {
                 try Self.redSquare().writePNG(to: url)
                 Issue.record("writing into a missing folder succeeded")
-            } catch let GraphicsError.cannotWritePNG(path, reason) {
-                #expect(path == url.path)
-                #expect(reason.contains(missing.path), "\(reason)")
+            } catch let error as FileWriteError {
+                #expect(error.path == url.path)
+                #expect(error.problem == .noFolder(missing.path), "\(error)")
+                #expect(error.description.contains("create it or write elsewhere"), "\(error)")
             }
             #expect(!FileManager.default.fileExists(atPath: url.path))
             #expect(!FileManager.default.fileExists(atPath: missing.path))
@@ -387,7 +388,7 @@ struct FileWriteTests {
         }
     }
 
-    @Test("A failed rename (the target is a folder) throws cannotWritePNG and leaves no temporary file")
+    @Test("A folder as the target throws FileWriteError.isFolder and leaves no temporary file")
     func renameFails() throws {
         try withTemporaryFolder { folder in
             let target = folder.appendingPathComponent("taken.png", isDirectory: true)
@@ -395,8 +396,9 @@ struct FileWriteTests {
             do {
                 try AtomicFile.write(Data("x".utf8), to: target)
                 Issue.record("renaming a file over a folder succeeded")
-            } catch let GraphicsError.cannotWritePNG(path, _) {
-                #expect(path == target.path)
+            } catch let error as FileWriteError {
+                #expect(error.path == target.path)
+                #expect(error.problem == .isFolder)
             }
             #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["taken.png"])
             var isDirectory: ObjCBool = false
@@ -405,13 +407,13 @@ struct FileWriteTests {
         }
     }
 
-    @Test("Writing where a path component is a file (not a folder) throws cannotWritePNG")
+    @Test("Writing where a path component is a file (not a folder) throws FileWriteError")
     func parentIsAFile() throws {
         try withTemporaryFolder { folder in
             let file = folder.appendingPathComponent("plain")
             try Data("x".utf8).write(to: file)
             let url = file.appendingPathComponent("out.png")
-            #expect(throws: GraphicsError.self) { try Self.redSquare().writePNG(to: url) }
+            #expect(throws: FileWriteError.self) { try Self.redSquare().writePNG(to: url) }
             #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["plain"])
         }
     }

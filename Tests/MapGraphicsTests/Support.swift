@@ -1,7 +1,6 @@
 import Foundation
 import MapGeometry
 import MapGraphics
-import MapStyle
 import Testing
 
 /// Shared helpers of the graphics tests: named pixels, whole-image pixel assertions and temporary folders.

@@ -1,5 +1,6 @@
 internal import CDeflate
 import Foundation
+import MapGeometry
 
 // The one place that calls libdeflate: zlib compression (MapGraphics' PNG writer), CRC-32, and gzip and zlib
 // decompression (vector tiles, PMTiles directories). libdeflate works on whole buffers, 2-3x faster than
@@ -8,20 +9,15 @@ import Foundation
 enum DeflateCalls {
     /// Compressors by level, reused across calls and threads (one call uses one compressor at a time).
     private final class Pool: @unchecked Sendable {
-        private let lock = NSLock()
-        private var free: [Int: [OpaquePointer]] = [:]
+        private let free = Locked([Int: [OpaquePointer]]())
 
         func take(level: Int) -> OpaquePointer? {
-            lock.lock()
-            defer { lock.unlock() }
-            if let compressor = free[level]?.popLast() { return compressor }
+            if let compressor = free.withLock({ $0[level]?.popLast() }) { return compressor }
             return libdeflate_alloc_compressor(Int32(level))
         }
 
         func give(_ compressor: OpaquePointer, level: Int) {
-            lock.lock()
-            free[level, default: []].append(compressor)
-            lock.unlock()
+            free.withLock { $0[level, default: []].append(compressor) }
         }
     }
 

@@ -30,19 +30,12 @@ struct ProtobufReader {
     var isAtEnd: Bool { position >= end }
 
     mutating func readVarint() throws(Malformed) -> UInt64 {
-        var result: UInt64 = 0
-        var shift: UInt64 = 0
         let start = position
-        while true {
-            guard position < end else { throw Malformed(offset: start, reason: "a varint runs past the end") }
-            let byte = bytes[position]
-            position += 1
-            if shift == 63 && byte > 1 {
-                throw Malformed(offset: start, reason: "a varint is longer than 64 bits")
+        do { return try Varint.read(bytes, at: &position, end: end) } catch {
+            switch error {
+            case .truncated: throw Malformed(offset: start, reason: "a varint runs past the end")
+            case .tooLong: throw Malformed(offset: start, reason: "a varint is longer than 64 bits")
             }
-            result |= UInt64(byte & 0x7F) << shift
-            if byte & 0x80 == 0 { return result }
-            shift += 7
         }
     }
 

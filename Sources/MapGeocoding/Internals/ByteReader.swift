@@ -1,3 +1,5 @@
+import MapData
+
 /// Reads the geocoding file's varints with checked bounds: every read past the end, every oversized count and
 /// every coordinate out of range throws ``GeocodingError/badData(file:reason:)``.
 struct ByteReader {
@@ -27,16 +29,11 @@ struct ByteReader {
 
     /// An unsigned LEB128 varint of at most 64 bits.
     mutating func varint() throws -> UInt64 {
-        var result: UInt64 = 0
-        var shift: UInt64 = 0
-        while true {
-            guard offset < bytes.count else { throw fail("truncated varint") }
-            let byte = bytes[offset]
-            offset += 1
-            guard shift < 64, shift < 63 || byte <= 1 else { throw fail("varint longer than 64 bits") }
-            result |= UInt64(byte & 0x7F) << shift
-            if byte & 0x80 == 0 { return result }
-            shift += 7
+        do { return try Varint.read(bytes, at: &offset, end: bytes.count) } catch {
+            switch error {
+            case .truncated: throw fail("truncated varint")
+            case .tooLong: throw fail("varint longer than 64 bits")
+            }
         }
     }
 

@@ -1,17 +1,17 @@
 /// The bounding map rect of map points; ``MapRect/null`` for none.
-public func boundingRect(of points: [MapPoint]) -> MapRect {
+package func boundingRect(of points: [MapPoint]) -> MapRect {
     guard let (minX, minY, maxX, maxY) = extent(points.lazy.map { ($0.x, $0.y) }) else { return .null }
     return MapRect(x: minX, y: minY, width: maxX - minX, height: maxY - minY)
 }
 
 /// The bounding map rect of the points of several parts (lines, rings), without joining them first.
-public func boundingRect(ofParts parts: [[MapPoint]]) -> MapRect {
+package func boundingRect(ofParts parts: [[MapPoint]]) -> MapRect {
     guard let (minX, minY, maxX, maxY) = extent(parts.lazy.joined().map { ($0.x, $0.y) }) else { return .null }
     return MapRect(x: minX, y: minY, width: maxX - minX, height: maxY - minY)
 }
 
 /// The bounding rect of points in a plane (image or world points); nil for none.
-public func boundingRect(of points: [Point]) -> Rect? {
+package func boundingRect(of points: [Point]) -> Rect? {
     guard let (minX, minY, maxX, maxY) = extent(points.lazy.map { ($0.x, $0.y) }) else { return nil }
     return Rect(x: minX, y: minY, width: maxX - minX, height: maxY - minY)
 }

@@ -20,23 +20,23 @@
 ///     if let ring = pipeline.ring(points, offset: offset) { path.addLines(ring, closed: true) }
 /// }
 /// ```
-public struct GeometryPipeline: Sendable {
+package struct GeometryPipeline: Sendable {
     /// What to draw of an overlay shape.
-    public struct Prepared: Sendable {
+    package struct Prepared: Sendable {
         /// All filled rings of all copies, for one even-odd fill.
-        public var fill = Path()
+        package var fill = Path()
         /// Whether ``fill`` has anything to fill.
-        public var hasFill = false
+        package var hasFill = false
         /// Stroked pieces of all copies.
-        public var strokes: [StrokePiece] = []
+        package var strokes: [StrokePiece] = []
     }
 
     /// The view.
-    public let viewport: MapViewport
+    package let viewport: MapViewport
     /// The clip rect in image points: the image grown by the margin.
-    public let clipRect: Rect
+    package let clipRect: Rect
     /// Simplification tolerance in image points.
-    public let tolerance: Double
+    package let tolerance: Double
     /// Map points per image point.
     let perPoint: Double
     /// The visible map rect's origin.
@@ -49,7 +49,7 @@ public struct GeometryPipeline: Sendable {
     ///     width and its joins.
     ///   - tolerance: how far simplification may move the drawing, in device pixels (1/8 for overlays,
     ///     1/2 for base-map layers).
-    public init(viewport: MapViewport, margin: Double, tolerance: Double) {
+    package init(viewport: MapViewport, margin: Double, tolerance: Double) {
         self.viewport = viewport
         clipRect = Rect(
             x: -margin, y: -margin, width: viewport.size.width + 2 * margin, height: viewport.size.height + 2 * margin)
@@ -59,7 +59,7 @@ public struct GeometryPipeline: Sendable {
     }
 
     /// The clip rect in map points (of the world copy at offset 0).
-    public var clipMapRect: MapRect {
+    package var clipMapRect: MapRect {
         MapRect(
             x: origin.x + clipRect.minX * perPoint, y: origin.y + clipRect.minY * perPoint,
             width: clipRect.width * perPoint, height: clipRect.height * perPoint)
@@ -67,28 +67,28 @@ public struct GeometryPipeline: Sendable {
 
     /// The east-west shifts (multiples of the world's width) of the copies of `bounds` that meet the
     /// clip rect.
-    public func worldOffsets(for bounds: MapRect) -> [Double] {
+    package func worldOffsets(for bounds: MapRect) -> [Double] {
         WorldCopies.offsets(of: bounds, meeting: clipMapRect)
     }
 
     /// A map point of the world copy `offset` in image points.
-    @inline(__always) public func project(_ p: MapPoint, offset: Double) -> Point {
+    @inline(__always) package func project(_ p: MapPoint, offset: Double) -> Point {
         Point(x: (p.x + offset - origin.x) / perPoint, y: (p.y - origin.y) / perPoint)
     }
 
     /// Map points of the world copy `offset` in image points.
-    public func project(_ points: [MapPoint], offset: Double) -> [Point] {
+    package func project(_ points: [MapPoint], offset: Double) -> [Point] {
         points.map { project($0, offset: offset) }
     }
 
     /// A closed ring (no repeated closing point) projected, clipped and simplified; nil when nothing
     /// is left, or, with `dropsTinyRings`, when the ring is smaller than the tolerance both ways.
-    public func ring(_ ring: [MapPoint], offset: Double, dropsTinyRings: Bool = false) -> [Point]? {
+    package func ring(_ ring: [MapPoint], offset: Double, dropsTinyRings: Bool = false) -> [Point]? {
         clipAndSimplify(project(ring, offset: offset), dropsTinyRings: dropsTinyRings)
     }
 
     /// A closed ring in image points clipped and simplified (see ``ring(_:offset:dropsTinyRings:)``).
-    public func clipAndSimplify(_ projected: [Point], dropsTinyRings: Bool = false) -> [Point]? {
+    package func clipAndSimplify(_ projected: [Point], dropsTinyRings: Bool = false) -> [Point]? {
         guard projected.count > 2, let bounds = boundingRect(of: projected) else { return nil }
         if dropsTinyRings, bounds.width < tolerance, bounds.height < tolerance { return nil }
         let clipped = clipRect.contains(bounds) ? projected : PolygonClipper.clip(projected, to: clipRect)
@@ -98,7 +98,7 @@ public struct GeometryPipeline: Sendable {
 
     /// An open line projected, clipped into the pieces inside the clip rect (each with its distance from
     /// the line's start, for dashes) and simplified. Large lines never exist in image points as a whole.
-    public func line(_ points: [MapPoint], offset: Double) -> [StrokePiece] {
+    package func line(_ points: [MapPoint], offset: Double) -> [StrokePiece] {
         let ox = origin.x - offset
         let oy = origin.y
         let perPoint = perPoint
@@ -114,7 +114,7 @@ public struct GeometryPipeline: Sendable {
 
     /// A line in image points clipped and simplified; a ring (`closedRing`) that lies wholly inside
     /// stays one closed piece, joined rather than capped.
-    public func stroke(_ points: [Point], closedRing: Bool) -> [StrokePiece] {
+    package func stroke(_ points: [Point], closedRing: Bool) -> [StrokePiece] {
         guard points.count > 1 else { return [] }
         if closedRing, let bounds = boundingRect(of: points), clipRect.contains(bounds) {
             var length = 0.0
@@ -136,7 +136,7 @@ public struct GeometryPipeline: Sendable {
 
     /// Runs the pipeline for a whole overlay shape: every world copy, rings round a pole closed along
     /// the map's edge, fills and strokes.
-    public func prepare(_ shape: ShapeGeometry, fills: Bool, strokes: Bool) -> Prepared {
+    package func prepare(_ shape: ShapeGeometry, fills: Bool, strokes: Bool) -> Prepared {
         var result = Prepared()
         if fills, shape.fillsOutside {
             // Everything outside the rings: the world's band across the clip rect, rings as holes.
@@ -194,7 +194,7 @@ public struct GeometryPipeline: Sendable {
 
     /// The line cut where it runs along the map's top or bottom edge: latitudes beyond +-85.0511 degrees
     /// project onto the edge, and a stroke there would draw a line that is not on the map.
-    public static func runsOnTheMap(_ points: [MapPoint]) -> [[MapPoint]] {
+    package static func runsOnTheMap(_ points: [MapPoint]) -> [[MapPoint]] {
         let world = WebMercator.worldSize
         func offEdge(_ a: MapPoint, _ b: MapPoint) -> Bool { (a.y <= 0 && b.y <= 0) || (a.y >= world && b.y >= world) }
         guard points.count > 1, zip(points, points.dropFirst()).contains(where: offEdge) else { return [points] }
@@ -205,7 +205,7 @@ public struct GeometryPipeline: Sendable {
     /// x = 0 or x = world width (the 180th meridian) or below 84.9 S (Antarctica's cut at the
     /// projection's limit), and along `square` when given (a vector tile's edge, where the data was cut
     /// into tiles). Outlines of such data draw no line there.
-    public static func outlineWithoutCuts(_ ring: [MapPoint], cutAlong square: MapRect? = nil) -> [[MapPoint]] {
+    package static func outlineWithoutCuts(_ ring: [MapPoint], cutAlong square: MapRect? = nil) -> [[MapPoint]] {
         guard ring.count > 1 else { return [] }
         let world = WebMercator.worldSize
         let southLimit = WebMercator.y(latitude: -84.9)

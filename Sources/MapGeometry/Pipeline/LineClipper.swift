@@ -1,15 +1,15 @@
 /// A piece of a stroked line in image points, with its distance from the line's start (for dashes).
-public struct StrokePiece: Sendable {
-    public var points: [Point]
+package struct StrokePiece: Sendable {
+    package var points: [Point]
     /// How far along the whole (unclipped) line, in points, this piece starts.
-    public var startLength: Double
+    package var startLength: Double
     /// Whether the piece is a whole ring, to be closed with a join rather than caps.
-    public var closed: Bool
+    package var closed: Bool
     /// The length of the whole line the piece comes from, in points.
-    public var lineLength = 0.0
+    package var lineLength = 0.0
 
     /// A piece of a line.
-    public init(points: [Point], startLength: Double, closed: Bool, lineLength: Double = 0) {
+    package init(points: [Point], startLength: Double, closed: Bool, lineLength: Double = 0) {
         self.points = points
         self.startLength = startLength
         self.closed = closed
@@ -19,17 +19,17 @@ public struct StrokePiece: Sendable {
 
 /// Clips polylines to a rectangle (Liang-Barsky per segment), keeping the length travelled so that dash
 /// patterns continue where a clipped line re-enters.
-public enum LineClipper {
+package enum LineClipper {
     /// The parts of `points` inside `rect`, and the length of the whole line (only repeated points are
     /// dropped).
-    public static func clip(_ points: [Point], to rect: Rect) -> (pieces: [StrokePiece], length: Double) {
+    package static func clip(_ points: [Point], to rect: Rect) -> (pieces: [StrokePiece], length: Double) {
         clip(points, project: { $0 }, to: rect, tolerance: 0)
     }
 
     /// Projects, clips and radially thins a line in one pass, without intermediate arrays: map points go
     /// through `project`, the parts inside `rect` become pieces, and inside a piece a vertex closer than
     /// `tolerance` to the last kept one is dropped (the piece's ends are always kept).
-    public static func clip<P>(
+    package static func clip<P>(
         _ points: [P], project: (P) -> Point, to rect: Rect, tolerance: Double
     ) -> (pieces: [StrokePiece], length: Double) {
         var pieces: [StrokePiece] = []
@@ -88,7 +88,7 @@ public enum LineClipper {
 
     /// The parameter range of segment a-b inside `rect`, or nil when it misses it.
     @inline(__always)
-    public static func clipSegment(_ a: Point, _ b: Point, _ rect: Rect) -> (Double, Double)? {
+    package static func clipSegment(_ a: Point, _ b: Point, _ rect: Rect) -> (Double, Double)? {
         var t0 = 0.0
         var t1 = 1.0
         let dx = b.x - a.x

@@ -4,12 +4,12 @@
 /// ```swift
 /// LineMerger.merge([[a, b], [b, c], [x, y]])  // [[a, b, c], [x, y]]
 /// ```
-public enum LineMerger {
+package enum LineMerger {
     /// Chains the lines: a line whose last point is within `tolerance` (map points) of another line's first
     /// point continues into it. Chains start at lines that no other line leads into; lines forming a
     /// loop are chained from the first of them. Order and direction of the pieces are kept; work is
     /// proportional to the number of points.
-    public static func merge(_ lines: [[MapPoint]], tolerance: Double = 1.0 / 64) -> [[MapPoint]] {
+    package static func merge(_ lines: [[MapPoint]], tolerance: Double = 1.0 / 64) -> [[MapPoint]] {
         let pieces = lines.filter { !$0.isEmpty }
         guard pieces.count > 1, tolerance > 0, tolerance.isFinite else { return pieces }
         struct Cell: Hashable {

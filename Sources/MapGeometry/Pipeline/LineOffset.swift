@@ -1,11 +1,11 @@
 /// Parallel lines in image points, for `line-offset`.
-public enum LineOffset {
+package enum LineOffset {
     /// The polyline moved sideways by `distance` points: positive to the right of the direction of
     /// travel (with y down, as images are), negative to the left. Each vertex moves along the bisector
     /// of its two segments' normals, far enough that both segments stay `distance` away (the miter),
     /// at most `maximumMiter` times `distance` (sharper corners are cut short). Repeated points are
     /// dropped; fewer than two distinct points give the input unchanged.
-    public static func offset(_ points: [Point], by distance: Double, maximumMiter: Double = 4) -> [Point] {
+    package static func offset(_ points: [Point], by distance: Double, maximumMiter: Double = 4) -> [Point] {
         guard distance != 0, distance.isFinite else { return points }
         var p: [Point] = []
         p.reserveCapacity(points.count)

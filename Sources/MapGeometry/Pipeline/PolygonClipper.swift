@@ -1,8 +1,8 @@
 /// Clips a closed ring to a rectangle (Sutherland-Hodgman). The result may run along the rectangle's
 /// edges, which the pipeline keeps outside the image by a margin, so the fill inside is exact.
-public enum PolygonClipper {
+package enum PolygonClipper {
     /// The part of `ring` inside `rect`.
-    public static func clip(_ ring: [Point], to rect: Rect) -> [Point] {
+    package static func clip(_ ring: [Point], to rect: Rect) -> [Point] {
         var output = ring
         for edge in 0..<4 {
             guard !output.isEmpty else { break }

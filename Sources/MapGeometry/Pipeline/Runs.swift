@@ -5,7 +5,7 @@
 /// ```swift
 /// runs(of: [a, b, c, d]) { $0 == b && $1 == c }  // [[a, b], [c, d]]
 /// ```
-public func runs<P>(of points: [P], cutting cut: (P, P) -> Bool) -> [[P]] {
+package func runs<P>(of points: [P], cutting cut: (P, P) -> Bool) -> [[P]] {
     guard let first = points.first else { return [] }
     var runs: [[P]] = []
     var current: [P] = [first]

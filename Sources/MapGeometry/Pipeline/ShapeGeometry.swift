@@ -1,7 +1,7 @@
 /// An overlay's geometry in unwrapped map points, the input of the ``GeometryPipeline``.
-public struct ShapeGeometry: Sendable {
+package struct ShapeGeometry: Sendable {
     /// One part of a shape.
-    public enum Part: Sendable {
+    package enum Part: Sendable {
         /// An open line, stroked.
         case line([MapPoint])
         /// A closed ring, filled (even-odd with the other rings) and stroked. A ring that goes once round
@@ -10,23 +10,23 @@ public struct ShapeGeometry: Sendable {
     }
 
     /// Which pole a ring that goes round the world encloses.
-    public enum Pole: Sendable { case north, south }
+    package enum Pole: Sendable { case north, south }
 
-    public var parts: [Part] = []
+    package var parts: [Part] = []
     /// The pole enclosed by rings that go round the world; nil decides per ring by its mean latitude.
-    public var enclosedPole: Pole?
+    package var enclosedPole: Pole?
     /// Whether the filled area is everything outside the rings (a circle containing both poles).
-    public var fillsOutside = false
+    package var fillsOutside = false
 
     /// A shape of parts.
-    public init(parts: [Part] = [], enclosedPole: Pole? = nil, fillsOutside: Bool = false) {
+    package init(parts: [Part] = [], enclosedPole: Pole? = nil, fillsOutside: Bool = false) {
         self.parts = parts
         self.enclosedPole = enclosedPole
         self.fillsOutside = fillsOutside
     }
 
     /// The bounds of all parts, extended to the poles that rings going round the world enclose.
-    public var bounds: MapRect {
+    package var bounds: MapRect {
         var rect = MapRect.null
         for part in parts {
             switch part {
@@ -47,7 +47,7 @@ public struct ShapeGeometry: Sendable {
     }
 
     /// The pole a ring encloses, or nil for a ring that does not go round the world.
-    public func pole(forRing points: [MapPoint]) -> Pole? {
+    package func pole(forRing points: [MapPoint]) -> Pole? {
         let travel = Antimeridian.netEastwardTravel(ofRing: points)
         guard abs(travel) > WebMercator.worldSize / 2 else { return nil }
         if let enclosedPole { return enclosedPole }

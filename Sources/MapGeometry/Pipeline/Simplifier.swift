@@ -1,9 +1,9 @@
 /// Removes vertices that make no visible difference: first those within `tolerance` of the last kept one
 /// (radial distance), then those within `tolerance` of the simplified line (Douglas-Peucker). With a
 /// tolerance of a fraction of a device pixel the drawing does not change visibly.
-public enum Simplifier {
+package enum Simplifier {
     /// `points` without the vertices that make no visible difference at `tolerance`.
-    public static func simplify(_ points: [Point], tolerance: Double) -> [Point] {
+    package static func simplify(_ points: [Point], tolerance: Double) -> [Point] {
         guard points.count > 2, tolerance > 0 else { return points }
         let tolerance2 = tolerance * tolerance
         var radial: [Point] = [points[0]]
@@ -50,7 +50,7 @@ public enum Simplifier {
 
     /// The squared distance from p to the segment a-b.
     @inline(__always)
-    public static func segmentDistance2(_ p: Point, _ a: Point, _ b: Point) -> Double {
+    package static func segmentDistance2(_ p: Point, _ a: Point, _ b: Point) -> Double {
         let dx = b.x - a.x
         let dy = b.y - a.y
         let length2 = dx * dx + dy * dy

@@ -11,25 +11,25 @@
 /// let id = grid.insert(Rect(x: 10, y: 10, width: 20, height: 8))
 /// grid.query(Rect(x: 0, y: 0, width: 16, height: 16))  // [id]
 /// ```
-public struct SpatialGrid: Sendable {
+package struct SpatialGrid: Sendable {
     /// An entry spanning more cells than this per side is kept in the list of large entries.
-    public static let maxCellsPerSide = 64
+    package static let maxCellsPerSide = 64
 
     /// The width and height of a cell.
-    public let cellSize: Double
+    package let cellSize: Double
     /// The rects inserted, by id (insertion order).
-    public private(set) var rects: [Rect] = []
+    package private(set) var rects: [Rect] = []
     private var cells: [Int64: [Int32]] = [:]
     private var large: [Int32] = []
 
     /// An empty grid with square cells of `cellSize` (in the unit of the rects).
-    public init(cellSize: Double) {
+    package init(cellSize: Double) {
         precondition(cellSize > 0 && cellSize.isFinite, "SpatialGrid cell size must be positive")
         self.cellSize = cellSize
     }
 
     /// A grid of map rects, ids in array order (null rects are never found).
-    public init(mapRects: [MapRect], cellSize: Double) {
+    package init(mapRects: [MapRect], cellSize: Double) {
         self.init(cellSize: cellSize)
         for r in mapRects {
             if r.isNull {
@@ -41,7 +41,7 @@ public struct SpatialGrid: Sendable {
     }
 
     /// The number of entries.
-    public var count: Int { rects.count }
+    package var count: Int { rects.count }
 
     private struct CellRange {
         var x0: Int64, y0: Int64, x1: Int64, y1: Int64
@@ -68,7 +68,7 @@ public struct SpatialGrid: Sendable {
 
     /// Adds a rect and returns its id.
     @discardableResult
-    public mutating func insert(_ rect: Rect) -> Int {
+    package mutating func insert(_ rect: Rect) -> Int {
         let id = Int32(truncatingIfNeeded: rects.count)
         rects.append(rect)
         guard let cr = range(rect, limit: Int64(Self.maxCellsPerSide)) else {
@@ -83,14 +83,14 @@ public struct SpatialGrid: Sendable {
 
     /// Ids of the entries whose cells `rect` touches (a superset of those meeting it), ascending, each
     /// once.
-    public func query(_ rect: Rect) -> [Int] {
+    package func query(_ rect: Rect) -> [Int] {
         var result: [Int] = []
         forEachCandidate(rect) { result.append($0) }
         return result
     }
 
     /// Calls `body` with the ids of the entries whose cells `rect` touches, ascending, each once.
-    public func forEachCandidate(_ rect: Rect, _ body: (Int) -> Void) {
+    package func forEachCandidate(_ rect: Rect, _ body: (Int) -> Void) {
         guard !rects.isEmpty else { return }
         guard let cr = range(rect, limit: Int64.max / 4), cr.cellCount <= Double(rects.count) else {
             // A query larger than the grid's content: test every entry.
@@ -112,14 +112,14 @@ public struct SpatialGrid: Sendable {
     }
 
     /// Whether any entry's rect overlaps `rect` (interiors meet).
-    public func intersectsAny(_ rect: Rect) -> Bool {
+    package func intersectsAny(_ rect: Rect) -> Bool {
         var hit = false
         forEachCandidate(rect) { if !hit, rects[$0].intersects(rect) { hit = true } }
         return hit
     }
 
     /// Closed-interval overlap, so that points (empty rects) are found.
-    @inline(__always) public static func meets(_ a: Rect, _ b: Rect) -> Bool {
+    @inline(__always) package static func meets(_ a: Rect, _ b: Rect) -> Bool {
         a.minX <= b.maxX && a.maxX >= b.minX && a.minY <= b.maxY && a.maxY >= b.minY
     }
 }

@@ -4,10 +4,10 @@
 ///
 /// Every renderer that draws map-point geometry asks this type which copies to draw; nothing else
 /// loops over world copies.
-public enum WorldCopies {
+package enum WorldCopies {
     /// The east-west shifts (multiples of the world width, ascending) that move `bounds` to meet
     /// `window`, edges included. Both rects may lie east or west of the world (unwrapped geometry).
-    public static func offsets(
+    package static func offsets(
         of bounds: MapRect, meeting window: MapRect, worldWidth world: Double = WebMercator.worldSize
     ) -> [Double] {
         guard !bounds.isNull, !window.isNull, bounds.minY <= window.maxY, bounds.maxY >= window.minY,
@@ -23,19 +23,21 @@ public enum WorldCopies {
 
     /// The shifts of the whole world (x in 0...worldSize) that meet `window`: the copies a base map
     /// draws, the leftmost first.
-    public static func offsets(meeting window: MapRect) -> [Double] {
+    package static func offsets(meeting window: MapRect) -> [Double] {
         offsets(of: MapRect.world, meeting: window)
     }
 
     /// `x` moved by whole world widths into the world, 0 ..< `worldWidth`.
-    @inlinable public static func wrap(_ x: Double, worldWidth: Double = WebMercator.worldSize) -> Double {
+    @inlinable package static func wrap(_ x: Double, worldWidth: Double = WebMercator.worldSize) -> Double {
         let r = x.truncatingRemainder(dividingBy: worldWidth)
         return r < 0 ? r + worldWidth : r
     }
 
     /// `x` moved by whole world widths to lie as near `reference` as possible: the copy of a point that
     /// a view centered at `reference` shows (annotations draw only this copy).
-    @inlinable public static func nearest(_ x: Double, to reference: Double, worldWidth: Double = WebMercator.worldSize)
+    @inlinable package static func nearest(
+        _ x: Double, to reference: Double, worldWidth: Double = WebMercator.worldSize
+    )
         -> Double
     {
         x + ((reference - x) / worldWidth).rounded() * worldWidth

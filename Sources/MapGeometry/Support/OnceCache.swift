@@ -13,14 +13,11 @@ import Foundation
 /// recently made values (first in, first out), so that caches keyed by data (vector tiles) stay bounded
 /// however many keys a long run asks for.
 ///
-/// The locks are `NSLock`s (pthread mutexes), not `Synchronization.Mutex`: the thread sanitizer sees a
-/// pthread mutex's hand-over but not the futex slow path of `Mutex`, which is compiled into the standard
-/// library without instrumentation, and reported races under contention that cannot happen.
+/// The locks are ``Locked`` values (pthread mutexes, which the thread sanitizer understands).
 package final class OnceCache<Key: Hashable & Sendable, Value: Sendable>: @unchecked Sendable {
-    private final class Cell: @unchecked Sendable {
-        let lock = NSLock()
-        /// Guarded by `lock`.
-        var result: Result<Value, any Error>?
+    private final class Cell: Sendable {
+        /// Held while the value is made, so that other threads asking for the key wait for it.
+        let result = Locked<Result<Value, any Error>?>(nil)
     }
     private struct Storage {
         var cells: [Key: Cell] = [:]
@@ -30,17 +27,11 @@ package final class OnceCache<Key: Hashable & Sendable, Value: Sendable>: @unche
         var totalCost = 0
         var costLimit: Int
     }
-    private let lock = NSLock()
-    /// Guarded by `lock`.
-    private var state: Storage
+    private let state: Locked<Storage>
     private let capacity: Int
 
     /// Runs `body` with the storage, under the lock.
-    private func withStorage<T>(_ body: (inout Storage) throws -> T) rethrows -> T {
-        lock.lock()
-        defer { lock.unlock() }
-        return try body(&state)
-    }
+    private func withStorage<T>(_ body: (inout Storage) -> T) -> T { state.withLock(body) }
     private let cost: @Sendable (Value) -> Int
 
     /// An empty cache holding at most `capacity` values (unbounded by default).
@@ -48,7 +39,7 @@ package final class OnceCache<Key: Hashable & Sendable, Value: Sendable>: @unche
         precondition(capacity > 0, "OnceCache capacity must be positive")
         self.capacity = capacity
         self.cost = { _ in 0 }
-        self.state = Storage(costLimit: .max)
+        self.state = Locked(Storage(costLimit: .max))
     }
 
     /// An empty cache whose values' `cost` adds up to at most `costLimit` (the newest value is kept even
@@ -57,7 +48,7 @@ package final class OnceCache<Key: Hashable & Sendable, Value: Sendable>: @unche
         precondition(costLimit >= 0, "OnceCache cost limit must not be negative")
         self.capacity = .max
         self.cost = cost
-        self.state = Storage(costLimit: costLimit)
+        self.state = Locked(Storage(costLimit: costLimit))
     }
 
     /// The current cost limit (`Int.max` for a cache bounded by count).
@@ -87,17 +78,13 @@ package final class OnceCache<Key: Hashable & Sendable, Value: Sendable>: @unche
             return cell
         }
         var madeCost: Int?
-        cell.lock.lock()
-        let result: Result<Value, any Error>
-        if let done = cell.result {
-            result = done
-        } else {
+        let result: Result<Value, any Error> = cell.result.withLock { stored in
+            if let done = stored { return done }
             let made = Result { try make() }
-            cell.result = made
+            stored = made
             madeCost = (try? made.get()).map(cost) ?? 0
-            result = made
+            return made
         }
-        cell.lock.unlock()
         if let madeCost {
             withStorage { storage in
                 // Still the key's cell (a bounded cache may have let it go meanwhile): queue it and evict.

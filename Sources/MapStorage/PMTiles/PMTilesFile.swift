@@ -51,11 +51,11 @@ public final class PMTilesFile: TileSource, @unchecked Sendable {
         var runLength: UInt64
     }
 
-    private let reader: FileReader
+    private let reader: RangeReader
     private let header: Header
     private let root: [Entry]
-    private let lock = NSLock()
-    private var leafCache: [Int: [Entry]] = [:]
+    /// Leaf directories read so far, by offset (at most 64).
+    private let leafCache = Locked([Int: [Entry]]())
 
     public let info: TileSourceInfo
     public var location: String { reader.path }
@@ -65,7 +65,7 @@ public final class PMTilesFile: TileSource, @unchecked Sendable {
     /// - Throws: ``StorageError/unreadable(path:reason:)``, ``StorageError/notPMTiles(path:reason:)``,
     ///   ``StorageError/corruptPMTiles(path:reason:)``.
     public init(path: String) throws {
-        let reader = try FileReader(path: path)
+        let reader = try RangeReader(path: path)
         self.reader = reader
         guard reader.size >= 127 else {
             throw StorageError.notPMTiles(
@@ -160,7 +160,7 @@ public final class PMTilesFile: TileSource, @unchecked Sendable {
     }
 
     private func leaf(offset: Int, length: Int) throws -> [Entry] {
-        if let cached = lock.withLock({ leafCache[offset] }) { return cached }
+        if let cached = leafCache.withLock({ $0[offset] }) { return cached }
         guard offset <= header.leavesLength, length <= header.leavesLength - offset else {
             throw StorageError.corruptPMTiles(
                 path: reader.path,
@@ -171,9 +171,9 @@ public final class PMTilesFile: TileSource, @unchecked Sendable {
         let entries = try Self.readDirectory(
             reader: reader, header: header, offset: header.leavesOffset + offset, length: length,
             what: "the leaf directory at \(offset)")
-        lock.withLock {
-            if leafCache.count >= 64 { leafCache.removeAll(keepingCapacity: true) }
-            leafCache[offset] = entries
+        leafCache.withLock { cache in
+            if cache.count >= 64 { cache.removeAll(keepingCapacity: true) }
+            cache[offset] = entries
         }
         return entries
     }
@@ -251,7 +251,7 @@ public final class PMTilesFile: TileSource, @unchecked Sendable {
     /// Reads and decodes one directory: entry count, then tile id deltas, run lengths, lengths and offsets,
     /// each a column of varints; checks every tile entry against the data section and every leaf entry
     /// against the leaf section.
-    static func readDirectory(reader: FileReader, header: Header, offset: Int, length: Int, what: String) throws
+    static func readDirectory(reader: RangeReader, header: Header, offset: Int, length: Int, what: String) throws
         -> [Entry]
     {
         let path = reader.path
@@ -260,16 +260,11 @@ public final class PMTilesFile: TileSource, @unchecked Sendable {
         var position = 0
         func corrupt(_ reason: String) -> StorageError { .corruptPMTiles(path: path, reason: "\(what): \(reason)") }
         func varint() throws -> UInt64 {
-            var result: UInt64 = 0
-            var shift: UInt64 = 0
-            while true {
-                guard position < bytes.count else { throw corrupt("it ends in the middle of a number") }
-                let byte = bytes[position]
-                position += 1
-                if shift == 63 && byte > 1 { throw corrupt("a number is longer than 64 bits") }
-                result |= UInt64(byte & 0x7F) << shift
-                if byte & 0x80 == 0 { return result }
-                shift += 7
+            do { return try Varint.read(bytes, at: &position, end: bytes.count) } catch {
+                switch error {
+                case .truncated: throw corrupt("it ends in the middle of a number")
+                case .tooLong: throw corrupt("a number is longer than 64 bits")
+                }
             }
         }
         let count = try varint()

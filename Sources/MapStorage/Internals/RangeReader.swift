@@ -4,9 +4,10 @@ import Foundation
     import Glibc
 #endif
 
-/// Reads byte ranges of one file with `pread`, so that any number of threads can read at once; owns the
-/// file descriptor.
-final class FileReader: Sendable {
+/// Reads byte ranges of one open file with `pread`, so that any number of threads can read at once; owns the
+/// file descriptor. Whole files (styles, scenes, GeoJSON) are read by MapData's `FileReader`; this is for
+/// archives read piecemeal (PMTiles directories and tiles).
+final class RangeReader: Sendable {
     let path: String
     let size: Int
     private let descriptor: Int32
