@@ -41,14 +41,11 @@ final class IconImages {
 /// The images that `icon-image` named and no sprite has, each reported once per process.
 final class MissingImages: @unchecked Sendable {
     static let shared = MissingImages()
-    private let lock = NSLock()
-    private var reported = Set<String>()
+    private let reported = Locked(Set<String>())
 
     /// Writes a warning about `name` to standard error the first time it is reported.
     func report(_ name: String) {
-        lock.lock()
-        let first = reported.insert(name).inserted && reported.count <= 1000
-        lock.unlock()
+        let first = reported.withLock { $0.insert(name).inserted && $0.count <= 1000 }
         guard first else { return }
         let shown = name.count > 200 ? String(name.prefix(200)) + "..." : name
         FileHandle.standardError.write(
@@ -57,9 +54,7 @@ final class MissingImages: @unchecked Sendable {
 
     /// Whether `name` was reported (for tests).
     func wasReported(_ name: String) -> Bool {
-        lock.lock()
-        defer { lock.unlock() }
-        return reported.contains(name)
+        reported.withLock { $0.contains(name) }
     }
 }
 

@@ -145,9 +145,7 @@ final class FeatureSource: Sendable {
         let url: URL
         let promoteID: String?
         let extent: MapRect
-        private let lock = NSLock()
-        /// Guarded by `lock`.
-        private var loaded: Result<FeatureSource, any Error>?
+        private let loaded = Locked<Result<FeatureSource, any Error>?>(nil)
 
         init(url: URL, promoteID: String?, extent: MapRect) {
             self.url = url
@@ -157,15 +155,14 @@ final class FeatureSource: Sendable {
 
         /// The loaded file, loading it on first use; nil when it failed (see ``checkLoad()``).
         var source: FeatureSource? {
-            lock.lock()
-            defer { lock.unlock() }
-            if loaded == nil { loaded = Result { try FeatureSource.load(url, promoteID: promoteID) } }
-            return try? loaded?.get()
+            loaded.withLock { loaded in
+                if loaded == nil { loaded = Result { try FeatureSource.load(url, promoteID: promoteID) } }
+                return try? loaded?.get()
+            }
         }
 
         func checkLoad() throws {
-            lock.lock()
-            defer { lock.unlock() }
+            let loaded = self.loaded.withLock { $0 }
             _ = try loaded?.get()
             if case .success(let source) = loaded { try source.checkDeferredLoad() }
         }
@@ -195,15 +192,18 @@ final class FeatureSource: Sendable {
         /// Per feature index: its declared extent (grown), or its bounds when decoded at once.
         let rects: [MapRect]
         let grid: SpatialGrid
-        private let lock = NSLock()
-        /// Guarded by `lock`: the decoded features, ``placeholder`` until decoded (or when decoding failed).
-        private var decoded: [Feature]
-        /// Guarded by `lock`: whether a feature was tried (decoded or failed).
-        private var tried: [Bool]
-        /// Guarded by `lock`: whether a feature is decoded.
-        private var ok: [Bool]
-        /// Guarded by `lock`: the decoding error of each feature that failed, by feature index.
-        private var errors: [Int: any Error] = [:]
+        /// What queries have decoded so far.
+        private struct Decoding {
+            /// The decoded features, ``placeholder`` until decoded (or when decoding failed).
+            var decoded: [Feature]
+            /// Whether a feature was tried (decoded or failed).
+            var tried: [Bool]
+            /// Whether a feature is decoded.
+            var ok: [Bool]
+            /// The decoding error of each feature that failed, by feature index.
+            var errors: [Int: any Error] = [:]
+        }
+        private let state: Locked<Decoding>
 
         init(
             url: URL, promoteID: String?, data: Data, fileBox: GeoBoundingBox?,
@@ -214,9 +214,10 @@ final class FeatureSource: Sendable {
             self.data = data
             self.fileBox = fileBox
             self.slotOf = entries.map(\.slot)
-            self.decoded = entries.map { $0.feature ?? Self.placeholder }
-            self.tried = entries.map { $0.slot == nil }
-            self.ok = entries.map { $0.feature != nil }
+            self.state = Locked(
+                Decoding(
+                    decoded: entries.map { $0.feature ?? Self.placeholder }, tried: entries.map { $0.slot == nil },
+                    ok: entries.map { $0.feature != nil }))
             self.rects = entries.map(\.rect)
             // Coarse cells: countries' extents span many cells of the usual size (inserting them cost more
             // than a view's decoding), and candidates are tested against `rects` before being decoded.
@@ -227,61 +228,54 @@ final class FeatureSource: Sendable {
         static let placeholder = Feature(
             shape: .points([]), bounds: .null, properties: [:], geometryType: "Point", labelPoint: MapPoint(x: 0, y: 0))
 
-        var features: [Feature] {
-            lock.lock()
-            defer { lock.unlock() }
-            return decoded
-        }
+        var features: [Feature] { state.withLock { $0.decoded } }
 
         /// The decoded features among the candidates meeting `rect` (decoding those met for the first time);
         /// the errors of broken ones go to `failures`.
         func query(_ rect: MapRect, failures: Failures) -> [Int] {
             let candidates = grid.query(Rect(x: rect.minX, y: rect.minY, width: rect.width, height: rect.height))
-            lock.lock()
-            defer { lock.unlock() }
-            var result: [Int] = []
-            for i in candidates {
-                // The closed test of `FeatureSelection`: a feature whose extent misses `rect` is not selected.
-                let r = rects[i]
-                guard r.minX <= rect.maxX, r.maxX >= rect.minX, r.minY <= rect.maxY, r.maxY >= rect.minY else {
-                    continue
-                }
-                if !tried[i], let (slot, index) = slotOf[i] {
-                    tried[i] = true
-                    do {
-                        decoded[i] = try FeatureSource.decodeSlot(
-                            data, slot: slot, index: index, url: url, fileBox: fileBox, promoteID: promoteID)
-                        ok[i] = true
-                    } catch {
-                        errors[i] = error
+            return state.withLock { state in
+                var result: [Int] = []
+                for i in candidates {
+                    // The closed test of `FeatureSelection`: a feature whose extent misses `rect` is not selected.
+                    let r = rects[i]
+                    guard r.minX <= rect.maxX, r.maxX >= rect.minX, r.minY <= rect.maxY, r.maxY >= rect.minY else {
+                        continue
+                    }
+                    if !state.tried[i], let (slot, index) = slotOf[i] {
+                        state.tried[i] = true
+                        do {
+                            state.decoded[i] = try FeatureSource.decodeSlot(
+                                data, slot: slot, index: index, url: url, fileBox: fileBox, promoteID: promoteID)
+                            state.ok[i] = true
+                        } catch {
+                            state.errors[i] = error
+                        }
+                    }
+                    if state.ok[i] {
+                        result.append(i)
+                    } else if let error = state.errors[i] {
+                        failures.record(i, error)
                     }
                 }
-                if ok[i] {
-                    result.append(i)
-                } else if let error = errors[i] {
-                    failures.record(i, error)
-                }
+                return result
             }
-            return result
         }
 
         /// The decoding errors of the features one view's queries met (see ``FeatureSource/forOneView()``).
         final class Failures: @unchecked Sendable {
-            private let lock = NSLock()
-            /// Guarded by `lock`: the error of the lowest feature index met.
-            private var first: (index: Int, error: any Error)?
+            /// The error of the lowest feature index met.
+            private let first = Locked<(index: Int, error: any Error)?>(nil)
 
             func record(_ index: Int, _ error: any Error) {
-                lock.lock()
-                defer { lock.unlock() }
-                if first.map({ index < $0.index }) ?? true { first = (index, error) }
+                first.withLock { first in
+                    if first.map({ index < $0.index }) ?? true { first = (index, error) }
+                }
             }
 
             /// Throws the error of the lowest feature index met, if any.
             func check() throws {
-                lock.lock()
-                defer { lock.unlock() }
-                if let first { throw first.error }
+                if let first = first.withLock({ $0 }) { throw first.error }
             }
         }
     }
