@@ -1,7 +1,7 @@
 import Foundation
 import MapRaster
 
-/// The parameters of a golden case of a base-map view, kept in `case.json` beside its `expected.png`
+/// The parameters of a golden case, kept in `case.json` beside its `expected.png`
 /// (`fixtures/render/<feature>/<case>/`), as MapLibre's render tests keep `style.json` beside theirs.
 ///
 /// ```json
@@ -11,33 +11,59 @@ import MapRaster
 /// - `style`: a style file relative to the case's folder, or `shipped:NAME` for a shipped style
 ///   (``ShippedStyle``); absent: the base map of `mapType`.
 /// - `mapType`: `standard` (default), `satellite` or `hybrid`.
-/// - `center` (`[latitude, longitude]`) with `zoom`; both absent: the snapshotter's default region.
+/// - `baseMap`: `plain` for the Natural Earth base map that does not change with the shipped styles
+///   (``MapRaster/MapSnapshotter/pinnedToPlainBaseMap()``), `none` for no base map (transparency); absent:
+///   the base map of `style` or `mapType`.
+/// - `center` (`[latitude, longitude]`) with one of `zoom`, `span` (`[latitudeDelta, longitudeDelta]`)
+///   or `meters` (a square region that many meters on a side); all absent: the snapshotter's default region.
 /// - `size`: `[width, height]` in points; `scale`: device pixels per point (default 1).
 /// - `attribution`: whether the attribution box is drawn (default true).
+/// - `scene`: a scene file (`mapraster render --scene`) relative to the case's folder, whose annotations and
+///   overlays are drawn, and whose area, size, scale and map type win over the members above; a scene
+///   with no area fits its content with `padding` points free at the edges (`mapraster render --padding`,
+///   default ``MapRaster/Scene/defaultContentPadding``).
+/// - `values`: the case's plain data (coordinates, points, colors, counts) that its test reads by name
+///   (``value(_:)``, ``number(_:)``, ``point(_:)``, ``coordinates(_:)``, ``color(_:)``, ...).
 public struct GoldenCase: Decodable, Sendable {
     /// The case under `fixtures/render`, such as `styles/muted-z5`.
     public private(set) var name = ""
     public var style: String?
     public var mapType: String?
+    public var baseMap: String?
     public var center: [Double]?
     public var zoom: Double?
+    public var span: [Double]?
+    public var meters: Double?
     public var size: [Double]
     public var scale: Double?
     public var attribution: Bool?
+    public var scene: String?
+    public var padding: Double?
+    /// The `values` member, read with ``value(_:)``.
+    public private(set) var values: JSONValue = .null
 
-    enum CodingKeys: String, CodingKey { case style, mapType, center, zoom, size, scale, attribution }
+    enum CodingKeys: String, CodingKey {
+        case style, mapType, baseMap, center, zoom, span, meters, size, scale, attribution, scene, padding
+    }
 
     /// Reads `fixtures/render/<name>/case.json`.
     ///
     /// - Throws: when the file is missing or does not have the fields above.
     public static func load(_ name: String) throws -> GoldenCase {
         let url = Fixtures.url("render/\(name)/case.json")
-        var loaded = try JSONDecoder().decode(GoldenCase.self, from: Data(contentsOf: url))
+        let data = try Data(contentsOf: url)
+        var loaded = try JSONDecoder().decode(GoldenCase.self, from: data)
         loaded.name = name
-        guard loaded.size.count == 2, (loaded.center == nil) == (loaded.zoom == nil),
-            loaded.center.map({ $0.count == 2 }) ?? true
+        loaded.values = try JSONValue.parse(data)["values"] ?? .null
+        let extents = [loaded.zoom != nil, loaded.span != nil, loaded.meters != nil].filter { $0 }.count
+        guard loaded.size.count == 2, (loaded.center == nil) == (extents == 0), extents <= 1,
+            loaded.center.map({ $0.count == 2 }) ?? true, loaded.span.map({ $0.count == 2 }) ?? true
         else {
-            throw GoldenCaseError("\(url.path): size needs [width, height], center [latitude, longitude] with a zoom")
+            throw GoldenCaseError(
+                "\(url.path): size needs [width, height], center [latitude, longitude] with one of zoom, span, meters")
+        }
+        guard [nil, "plain", "none"].contains(loaded.baseMap) else {
+            throw GoldenCaseError("\(url.path): baseMap '\(loaded.baseMap ?? "")'; expected plain or none")
         }
         return loaded
     }
@@ -48,16 +74,31 @@ public struct GoldenCase: Decodable, Sendable {
     /// Device pixels per point.
     public var pixelScale: Double { scale ?? 1 }
 
-    /// The snapshot the case describes.
-    public func snapshot() throws -> Snapshot {
+    /// The center, when the case has one.
+    public var centerCoordinate: LocationCoordinate2D? {
+        center.map { LocationCoordinate2D(latitude: $0[0], longitude: $0[1]) }
+    }
+
+    /// A file of the case's folder, such as its scene.
+    public func url(_ relativePath: String) -> URL {
+        Fixtures.url("render/\(name)/\(relativePath)").standardized
+    }
+
+    /// The snapshot options the case describes (without its scene).
+    public func options() throws -> MapSnapshotter.Options {
         var options = MapSnapshotter.Options(size: pointSize, scale: pixelScale)
         options.showsAttribution = attribution ?? true
-        if let center, let zoom {
-            options.visibleMapRect = try MapViewport(
-                size: pointSize, scale: pixelScale,
-                center: LocationCoordinate2D(latitude: center[0], longitude: center[1]),
-                zoomLevel: zoom
-            ).visibleMapRect
+        if let center = centerCoordinate {
+            if let zoom {
+                options.visibleMapRect = try MapViewport(
+                    size: pointSize, scale: pixelScale, center: center, zoomLevel: zoom
+                ).visibleMapRect
+            } else if let span {
+                options.region = CoordinateRegion(
+                    center: center, span: CoordinateSpan(latitudeDelta: span[0], longitudeDelta: span[1]))
+            } else if let meters {
+                options.region = CoordinateRegion(center: center, latitudinalMeters: meters, longitudinalMeters: meters)
+            }
         }
         if let mapType {
             guard let known = MapType(rawValue: mapType) else { throw GoldenCaseError("\(name): mapType '\(mapType)'") }
@@ -70,10 +111,140 @@ public struct GoldenCase: Decodable, Sendable {
                 }
                 options.style = try shipped.style()
             } else {
-                options.style = try Style.load(contentsOf: Fixtures.url("render/\(name)/\(style)").standardized)
+                options.style = try Style.load(contentsOf: url(style))
             }
         }
-        return try MapSnapshotter(options: options).snapshot()
+        return options
+    }
+
+    /// The case's scene, when it names one.
+    public func loadScene() throws -> Scene? {
+        guard let scene else { return nil }
+        let file = url(scene)
+        return try Scene.decode(Data(contentsOf: file), source: file.path)
+    }
+
+    /// A snapshotter for the case: its options, its base map, and its scene's annotations and overlays; a test
+    /// adds what the case draws in Swift (custom views, renderers) before taking the snapshot.
+    public func snapshotter() throws -> MapSnapshotter {
+        let scene = try loadScene()
+        let snapshotter = try MapSnapshotter(options: try scene?.options(defaults: options()) ?? options())
+        switch baseMap {
+        case "plain": _ = snapshotter.pinnedToPlainBaseMap()
+        case "none": snapshotter.baseMap = nil
+        default: break
+        }
+        if let scene {
+            scene.populate(snapshotter)
+            if scene.positionsFromContent {
+                try scene.showContent(
+                    in: snapshotter,
+                    edgePadding: padding.map { EdgeInsets(top: $0, left: $0, bottom: $0, right: $0) }
+                        ?? Scene.defaultContentPadding)
+            }
+        }
+        return snapshotter
+    }
+
+    /// The snapshot the case describes.
+    public func snapshot() throws -> Snapshot {
+        try snapshotter().snapshot()
+    }
+
+    /// Compares an image drawn for the case with its golden (``GoldenImage/check(_:golden:threshold:allowedFraction:)``).
+    ///
+    /// - Returns: what went wrong, nil when the image matches.
+    public func check(
+        _ image: ImageSurface, threshold: Double = GoldenImage.defaultThreshold,
+        allowedFraction: Double = GoldenImage.defaultAllowedFraction
+    ) -> String? {
+        GoldenImage.check(image, golden: name, threshold: threshold, allowedFraction: allowedFraction)
+    }
+
+    /// A member of the case's `values`.
+    ///
+    /// - Throws: when `values` has no such member.
+    public func value(_ key: String) throws -> JSONValue {
+        guard let found = values[key] else { throw GoldenCaseError("\(name): values has no '\(key)'") }
+        return found
+    }
+
+    /// A number of the case's `values`.
+    public func number(_ key: String) throws -> Double {
+        guard let found = try value(key).number else {
+            throw GoldenCaseError("\(name): values.\(key) must be a number")
+        }
+        return found
+    }
+
+    /// An array of numbers of the case's `values`.
+    public func numbers(_ key: String) throws -> [Double] {
+        let list = try value(key).array
+        guard let list, let found = Optional(list.compactMap(\.number)), found.count == list.count else {
+            throw GoldenCaseError("\(name): values.\(key) must be an array of numbers")
+        }
+        return found
+    }
+
+    /// An image point (`[x, y]`) of the case's `values`.
+    public func point(_ key: String) throws -> Point {
+        let pair = try Self.pair(value(key), "\(name): values.\(key)")
+        return Point(x: pair[0], y: pair[1])
+    }
+
+    /// Image points (`[[x, y], ...]`) of the case's `values`.
+    public func points(_ key: String) throws -> [Point] {
+        try list(key).map { Point(x: $0[0], y: $0[1]) }
+    }
+
+    /// Image points by name (`{"name": [x, y], ...}`, in the file's order) of the case's `values`.
+    public func namedPoints(_ key: String) throws -> [(name: String, point: Point)] {
+        try named(key).map { ($0.name, Point(x: $0.pair[0], y: $0.pair[1])) }
+    }
+
+    /// A coordinate (`[latitude, longitude]`) of the case's `values`.
+    public func coordinate(_ key: String) throws -> LocationCoordinate2D {
+        let pair = try Self.pair(value(key), "\(name): values.\(key)")
+        return LocationCoordinate2D(latitude: pair[0], longitude: pair[1])
+    }
+
+    /// Coordinates (`[[latitude, longitude], ...]`) of the case's `values`.
+    public func coordinates(_ key: String) throws -> [LocationCoordinate2D] {
+        try list(key).map { LocationCoordinate2D(latitude: $0[0], longitude: $0[1]) }
+    }
+
+    /// Coordinates by name (`{"name": [latitude, longitude], ...}`, in the file's order) of the case's `values`.
+    public func namedCoordinates(_ key: String) throws -> [(name: String, coordinate: LocationCoordinate2D)] {
+        try named(key).map { ($0.name, LocationCoordinate2D(latitude: $0.pair[0], longitude: $0.pair[1])) }
+    }
+
+    /// A color (`[red, green, blue]` in 0...255, or with a fourth member, the alpha in 0...1) of the case's
+    /// `values`.
+    public func color(_ key: String) throws -> Color {
+        let v = try numbers(key)
+        guard v.count == 3 || v.count == 4 else {
+            throw GoldenCaseError("\(name): values.\(key) must be [red, green, blue] or [red, green, blue, alpha]")
+        }
+        return Color(red8: Int(v[0]), green8: Int(v[1]), blue8: Int(v[2]), alpha: v.count == 4 ? v[3] : 1)
+    }
+
+    private func list(_ key: String) throws -> [[Double]] {
+        guard let list = try value(key).array else { throw GoldenCaseError("\(name): values.\(key) must be an array") }
+        return try list.map { try Self.pair($0, "\(name): each of values.\(key)") }
+    }
+
+    private func named(_ key: String) throws -> [(name: String, pair: [Double])] {
+        guard let members = try value(key).members else {
+            throw GoldenCaseError("\(name): values.\(key) must be an object")
+        }
+        return try members.map { ($0.0, try Self.pair($0.1, "\(name): values.\(key).\($0.0)")) }
+    }
+
+    private static func pair(_ item: JSONValue, _ what: String) throws -> [Double] {
+        guard let pair = item.array?.compactMap(\.number), pair.count == 2, item.array?.count == 2 else {
+            throw GoldenCaseError("\(what) must be a pair of numbers")
+        }
+        return pair
     }
 }
 
@@ -84,7 +255,7 @@ extension GoldenCase {
     public static func check(_ name: String) throws -> (golden: GoldenCase, snapshot: Snapshot, failure: String?) {
         let golden = try load(name)
         let snapshot = try golden.snapshot()
-        return (golden, snapshot, GoldenImage.check(snapshot.image, golden: name))
+        return (golden, snapshot, golden.check(snapshot.image))
     }
 }
 

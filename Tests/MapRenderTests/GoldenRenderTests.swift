@@ -106,22 +106,13 @@ struct GoldenRenderTests {
         #expect(c.y - rect.minY > (rect.maxY - c.y) * 1.2)
     }
 
-    static func pinsSnapshotter(scale: Double) throws -> MapSnapshotter {
-        var options = MapSnapshotter.Options(size: Size(width: 240, height: 180), scale: scale)
-        options.region = CoordinateRegion(
-            center: LocationCoordinate2D(latitude: 60.170, longitude: 24.940), latitudinalMeters: 2_000,
-            longitudinalMeters: 2_000)
-        let snapshotter = try MapSnapshotter(options: options)
-        let pins: [(Double, Double, String)] = [
-            (60.1745, 24.9300, "red"), (60.1720, 24.9420, "green"), (60.1705, 24.9460, "purple"),
-            (60.1698, 24.9470, "orange"), (60.1660, 24.9520, "red-south"),
-        ]
+    static func pinsSnapshotter(_ golden: GoldenCase) throws -> MapSnapshotter {
+        let snapshotter = try golden.snapshotter()
+        let otherTint = try golden.color("otherTint")
         var colors: [ObjectIdentifier: Color] = [:]
-        for (lat, lon, name) in pins {
-            let annotation = PointAnnotation(
-                coordinate: LocationCoordinate2D(latitude: lat, longitude: lon), title: name)
-            colors[ObjectIdentifier(annotation)] =
-                PinAnnotationView.PinColor(rawValue: name)?.color ?? Color(red8: 255, green8: 149, blue8: 0)
+        for (name, coordinate) in try golden.namedCoordinates("pins") {
+            let annotation = PointAnnotation(coordinate: coordinate, title: name)
+            colors[ObjectIdentifier(annotation)] = PinAnnotationView.PinColor(rawValue: name)?.color ?? otherTint
             snapshotter.addAnnotation(annotation)
         }
         snapshotter.viewProvider = { annotation in
@@ -131,12 +122,13 @@ struct GoldenRenderTests {
         return snapshotter
     }
 
-    @Test("default pins in red, green, purple and a tint; southern pins drawn in front", arguments: [1.0, 2.0])
-    func pins(scale: Double) throws {
-        let snapshot = try Self.pinsSnapshotter(scale: scale).snapshot()
-        #expect(
-            GoldenImage.check(
-                snapshot.image, golden: scale == 1 ? "annotations/default-pins" : "annotations/default-pins@2x") == nil)
+    @Test(
+        "default pins in red, green, purple and a tint; southern pins drawn in front",
+        arguments: ["annotations/default-pins", "annotations/default-pins@2x"])
+    func pins(name: String) throws {
+        let golden = try GoldenCase.load(name)
+        let snapshot = try Self.pinsSnapshotter(golden).snapshot()
+        #expect(golden.check(snapshot.image) == nil)
         // The orange pin is south of the purple one and overlaps it: the overlap shows orange.
         let frames = Dictionary(uniqueKeysWithValues: snapshot.annotations.map { ($0.annotation.title!, $0.frame) })
         let purple = try #require(frames["purple"])
@@ -145,7 +137,8 @@ struct GoldenRenderTests {
         let order = snapshot.annotations.map { $0.annotation.title! }
         #expect(order.firstIndex(of: "purple")! < order.firstIndex(of: "orange")!)
         // The pin's tip is at the coordinate: the frame's bottom center.
-        let tip = snapshot.point(for: LocationCoordinate2D(latitude: 60.1720, longitude: 24.9420))
+        let tip = snapshot.point(
+            for: try #require(golden.namedCoordinates("pins").first { $0.name == "green" }).coordinate)
         let green = try #require(frames["green"])
         #expect(abs(green.midX - tip.x) < 1e-9 && abs(green.maxY - tip.y) < 1e-9)
     }
