@@ -126,9 +126,16 @@ public struct GoldenCase: Decodable, Sendable {
 
     /// A snapshotter for the case: its options, its base map, and its scene's annotations and overlays; a test
     /// adds what the case draws in Swift (custom views, renderers) before taking the snapshot.
-    public func snapshotter() throws -> MapSnapshotter {
+    ///
+    /// - Parameter adjust: changes the options before the snapshotter is made, for what a case computes in Swift
+    ///   (a visible map rect in grid cells, say).
+    public func snapshotter(adjusting adjust: (inout MapSnapshotter.Options) throws -> Void = { _ in }) throws
+        -> MapSnapshotter
+    {
         let scene = try loadScene()
-        let snapshotter = try MapSnapshotter(options: try scene?.options(defaults: options()) ?? options())
+        var options = try scene?.options(defaults: options()) ?? options()
+        try adjust(&options)
+        let snapshotter = try MapSnapshotter(options: options)
         switch baseMap {
         case "plain": _ = snapshotter.pinnedToPlainBaseMap()
         case "none": snapshotter.baseMap = nil
@@ -221,9 +228,28 @@ public struct GoldenCase: Decodable, Sendable {
     /// A color (`[red, green, blue]` in 0...255, or with a fourth member, the alpha in 0...1) of the case's
     /// `values`.
     public func color(_ key: String) throws -> Color {
-        let v = try numbers(key)
-        guard v.count == 3 || v.count == 4 else {
-            throw GoldenCaseError("\(name): values.\(key) must be [red, green, blue] or [red, green, blue, alpha]")
+        try Self.color(value(key), "\(name): values.\(key)")
+    }
+
+    /// Colors (`[[red, green, blue], ...]`, see ``color(_:)``) of the case's `values`.
+    public func colors(_ key: String) throws -> [Color] {
+        guard let list = try value(key).array else { throw GoldenCaseError("\(name): values.\(key) must be an array") }
+        return try list.map { try Self.color($0, "\(name): each of values.\(key)") }
+    }
+
+    /// Colors by name (`{"name": [red, green, blue], ...}`, see ``color(_:)``) of the case's `values`.
+    public func namedColors(_ key: String) throws -> [(name: String, color: Color)] {
+        guard let members = try value(key).members else {
+            throw GoldenCaseError("\(name): values.\(key) must be an object")
+        }
+        return try members.map { ($0.0, try Self.color($0.1, "\(name): values.\(key).\($0.0)")) }
+    }
+
+    private static func color(_ item: JSONValue, _ what: String) throws -> Color {
+        guard let list = item.array, let v = Optional(list.compactMap(\.number)), v.count == list.count,
+            v.count == 3 || v.count == 4
+        else {
+            throw GoldenCaseError("\(what) must be [red, green, blue] or [red, green, blue, alpha]")
         }
         return Color(red8: Int(v[0]), green8: Int(v[1]), blue8: Int(v[2]), alpha: v.count == 4 ? v[3] : 1)
     }
