@@ -42,19 +42,25 @@ public struct GoldenCase: Decodable, Sendable {
     /// The `values` member, read with ``value(_:)``.
     public private(set) var values: JSONValue = .null
 
-    enum CodingKeys: String, CodingKey {
+    enum CodingKeys: String, CodingKey, CaseIterable {
         case style, mapType, baseMap, center, zoom, span, meters, size, scale, attribution, scene, padding
     }
 
     /// Reads `fixtures/render/<name>/case.json`.
     ///
-    /// - Throws: when the file is missing or does not have the fields above.
+    /// - Throws: when the file is missing, has a member not listed above, or does not have the fields above.
     public static func load(_ name: String) throws -> GoldenCase {
         let url = Fixtures.url("render/\(name)/case.json")
         let data = try Data(contentsOf: url)
         var loaded = try JSONDecoder().decode(GoldenCase.self, from: data)
         loaded.name = name
-        loaded.values = try JSONValue.parse(data)["values"] ?? .null
+        let json = try JSONValue.parse(data)
+        let known = Set(CodingKeys.allCases.map(\.rawValue) + ["values"])
+        if let unknown = json.members?.map(\.0).first(where: { !known.contains($0) }) {
+            throw GoldenCaseError(
+                "\(url.path): unknown member '\(unknown)'; expected \(known.sorted().joined(separator: ", "))")
+        }
+        loaded.values = json["values"] ?? .null
         let extents = [loaded.zoom != nil, loaded.span != nil, loaded.meters != nil].filter { $0 }.count
         guard loaded.size.count == 2, (loaded.center == nil) == (extents == 0), extents <= 1,
             loaded.center.map({ $0.count == 2 }) ?? true, loaded.span.map({ $0.count == 2 }) ?? true
