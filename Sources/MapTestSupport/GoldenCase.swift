@@ -23,7 +23,7 @@ import MapRaster
 ///   with no area fits its content with `padding` points free at the edges (`mapraster render --padding`,
 ///   default ``MapRaster/Scene/defaultContentPadding``).
 /// - `values`: the case's plain data (coordinates, points, colors, counts) that its test reads by name
-///   (``value(_:)``, ``number(_:)``, ``point(_:)``, ``coordinates(_:)``, ``color(_:)``, ...).
+///   (``value(_:)``, ``number(_:)``, ``numbers(_:)``, ``value(_:as:)``, ``list(_:of:)``, ``named(_:of:)``).
 public struct GoldenCase: Decodable, Sendable {
     /// The case under `fixtures/render`, such as `styles/muted-z5`.
     public private(set) var name = ""
@@ -172,111 +172,6 @@ public struct GoldenCase: Decodable, Sendable {
         allowedFraction: Double = GoldenImage.defaultAllowedFraction
     ) -> String? {
         GoldenImage.check(image, golden: name, threshold: threshold, allowedFraction: allowedFraction)
-    }
-
-    /// A member of the case's `values`.
-    ///
-    /// - Throws: when `values` has no such member.
-    public func value(_ key: String) throws -> JSONValue {
-        guard let found = values[key] else { throw GoldenCaseError("\(name): values has no '\(key)'") }
-        return found
-    }
-
-    /// A number of the case's `values`.
-    public func number(_ key: String) throws -> Double {
-        guard let found = try value(key).number else {
-            throw GoldenCaseError("\(name): values.\(key) must be a number")
-        }
-        return found
-    }
-
-    /// An array of numbers of the case's `values`.
-    public func numbers(_ key: String) throws -> [Double] {
-        let list = try value(key).array
-        guard let list, let found = Optional(list.compactMap(\.number)), found.count == list.count else {
-            throw GoldenCaseError("\(name): values.\(key) must be an array of numbers")
-        }
-        return found
-    }
-
-    /// An image point (`[x, y]`) of the case's `values`.
-    public func point(_ key: String) throws -> Point {
-        let pair = try Self.pair(value(key), "\(name): values.\(key)")
-        return Point(x: pair[0], y: pair[1])
-    }
-
-    /// Image points (`[[x, y], ...]`) of the case's `values`.
-    public func points(_ key: String) throws -> [Point] {
-        try list(key).map { Point(x: $0[0], y: $0[1]) }
-    }
-
-    /// Image points by name (`{"name": [x, y], ...}`, in the file's order) of the case's `values`.
-    public func namedPoints(_ key: String) throws -> [(name: String, point: Point)] {
-        try named(key).map { ($0.name, Point(x: $0.pair[0], y: $0.pair[1])) }
-    }
-
-    /// A coordinate (`[latitude, longitude]`) of the case's `values`.
-    public func coordinate(_ key: String) throws -> LocationCoordinate2D {
-        let pair = try Self.pair(value(key), "\(name): values.\(key)")
-        return LocationCoordinate2D(latitude: pair[0], longitude: pair[1])
-    }
-
-    /// Coordinates (`[[latitude, longitude], ...]`) of the case's `values`.
-    public func coordinates(_ key: String) throws -> [LocationCoordinate2D] {
-        try list(key).map { LocationCoordinate2D(latitude: $0[0], longitude: $0[1]) }
-    }
-
-    /// Coordinates by name (`{"name": [latitude, longitude], ...}`, in the file's order) of the case's `values`.
-    public func namedCoordinates(_ key: String) throws -> [(name: String, coordinate: LocationCoordinate2D)] {
-        try named(key).map { ($0.name, LocationCoordinate2D(latitude: $0.pair[0], longitude: $0.pair[1])) }
-    }
-
-    /// A color (`[red, green, blue]` in 0...255, or with a fourth member, the alpha in 0...1) of the case's
-    /// `values`.
-    public func color(_ key: String) throws -> Color {
-        try Self.color(value(key), "\(name): values.\(key)")
-    }
-
-    /// Colors (`[[red, green, blue], ...]`, see ``color(_:)``) of the case's `values`.
-    public func colors(_ key: String) throws -> [Color] {
-        guard let list = try value(key).array else { throw GoldenCaseError("\(name): values.\(key) must be an array") }
-        return try list.map { try Self.color($0, "\(name): each of values.\(key)") }
-    }
-
-    /// Colors by name (`{"name": [red, green, blue], ...}`, see ``color(_:)``) of the case's `values`.
-    public func namedColors(_ key: String) throws -> [(name: String, color: Color)] {
-        guard let members = try value(key).members else {
-            throw GoldenCaseError("\(name): values.\(key) must be an object")
-        }
-        return try members.map { ($0.0, try Self.color($0.1, "\(name): values.\(key).\($0.0)")) }
-    }
-
-    private static func color(_ item: JSONValue, _ what: String) throws -> Color {
-        guard let list = item.array, let v = Optional(list.compactMap(\.number)), v.count == list.count,
-            v.count == 3 || v.count == 4
-        else {
-            throw GoldenCaseError("\(what) must be [red, green, blue] or [red, green, blue, alpha]")
-        }
-        return Color(red8: Int(v[0]), green8: Int(v[1]), blue8: Int(v[2]), alpha: v.count == 4 ? v[3] : 1)
-    }
-
-    private func list(_ key: String) throws -> [[Double]] {
-        guard let list = try value(key).array else { throw GoldenCaseError("\(name): values.\(key) must be an array") }
-        return try list.map { try Self.pair($0, "\(name): each of values.\(key)") }
-    }
-
-    private func named(_ key: String) throws -> [(name: String, pair: [Double])] {
-        guard let members = try value(key).members else {
-            throw GoldenCaseError("\(name): values.\(key) must be an object")
-        }
-        return try members.map { ($0.0, try Self.pair($0.1, "\(name): values.\(key).\($0.0)")) }
-    }
-
-    private static func pair(_ item: JSONValue, _ what: String) throws -> [Double] {
-        guard let pair = item.array?.compactMap(\.number), pair.count == 2, item.array?.count == 2 else {
-            throw GoldenCaseError("\(what) must be a pair of numbers")
-        }
-        return pair
     }
 }
 

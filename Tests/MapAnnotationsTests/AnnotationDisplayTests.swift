@@ -21,10 +21,11 @@ struct AnnotationDisplayTests {
     func callout(name: String) throws {
         let golden = try GoldenCase.load("annotations/callout-\(name)")
         let s = try golden.snapshotter()
-        let coordinate = s.viewport.coordinate(for: try golden.point("pin"))
+        let coordinate = s.viewport.coordinate(for: try golden.value("pin", as: Point.self))
         let annotation = PointAnnotation(
             coordinate: coordinate, title: "Callout at the \(name)", subtitle: "Subtitle of the \(name) pin")
-        let other = PointAnnotation(coordinate: s.viewport.coordinate(for: try golden.point("other")), title: "other")
+        let other = PointAnnotation(
+            coordinate: s.viewport.coordinate(for: try golden.value("other", as: Point.self)), title: "other")
         s.addAnnotations([annotation, other])
         let accessory = try SeedIcons.load(.school)
         let left = try golden.value("leftAccessory").bool == true ? accessory : nil
@@ -72,14 +73,16 @@ struct AnnotationDisplayTests {
         let golden = try GoldenCase.load("annotations/retina@2x")
         let s = try golden.snapshotter()
         let selected = PointAnnotation(
-            coordinate: s.viewport.coordinate(for: try golden.point("selected")), title: "Senate Square",
+            coordinate: s.viewport.coordinate(for: try golden.value("selected", as: Point.self)),
+            title: "Senate Square",
             subtitle: "Helsinki")
         s.addAnnotation(selected)
-        for point in try golden.points("clustered") {
+        for point in try golden.list("clustered", of: Point.self) {
             s.addAnnotation(PointAnnotation(coordinate: s.viewport.coordinate(for: point)))
         }
         s.addAnnotation(
-            PointAnnotation(coordinate: s.viewport.coordinate(for: try golden.point("alone")), title: "alone"))
+            PointAnnotation(
+                coordinate: s.viewport.coordinate(for: try golden.value("alone", as: Point.self)), title: "alone"))
         s.viewProvider = { a in
             guard !(a is ClusterAnnotation), a !== selected else { return nil }
             let pin = PinAnnotationView(pinColor: .green)
@@ -122,14 +125,14 @@ struct AnnotationDisplayTests {
     func collisions() throws {
         let golden = try GoldenCase.load("annotations/collisions")
         let s = try golden.snapshotter()
-        let pins = try golden.namedPoints("pins").map {
-            PointAnnotation(coordinate: s.viewport.coordinate(for: $0.point), title: $0.name)
+        let pins = try golden.named("pins", of: Point.self).map {
+            PointAnnotation(coordinate: s.viewport.coordinate(for: $0.value), title: $0.name)
         }
         s.addAnnotations(pins)
         let selectedLow = try #require(pins.first { $0.title == "selected low" })
-        let noneTint = try golden.color("noneTint")
-        let circleColor = try golden.color("circleColor")
-        let rectColor = try golden.color("rectColor")
+        let noneTint = try golden.value("noneTint", as: Color.self)
+        let circleColor = try golden.value("circleColor", as: Color.self)
+        let rectColor = try golden.value("rectColor", as: Color.self)
         let disc = try golden.number("discSize")
         let priorities: [String: DisplayPriority] = [
             "required": .required, "high": .defaultHigh, "600": DisplayPriority(600), "400": DisplayPriority(400),
@@ -189,7 +192,7 @@ struct AnnotationDisplayTests {
         #expect(cities.count == count)
         let s = try golden.snapshotter()
         s.addAnnotations(cities)
-        let dotColor = try golden.color("dotColor")
+        let dotColor = try golden.value("dotColor", as: Color.self)
         s.viewProvider = { a in
             guard !(a is ClusterAnnotation) else { return nil }
             let view = AnnotationView(size: Size(width: 14, height: 14), reuseIdentifier: "city") { c, b in
@@ -245,13 +248,14 @@ struct AnnotationDisplayTests {
     func styledClusters() throws {
         let golden = try GoldenCase.load("annotations/cluster-styled")
         let s = try golden.snapshotter()
-        let members = try golden.points("clustered")
+        let members = try golden.list("clustered", of: Point.self)
         for (k, point) in members.enumerated() {
             s.addAnnotation(PointAnnotation(coordinate: s.viewport.coordinate(for: point), title: "p\(k)"))
         }
         s.addAnnotation(
-            PointAnnotation(coordinate: s.viewport.coordinate(for: try golden.point("alone")), title: "alone"))
-        let tint = try golden.color("clusterTint")
+            PointAnnotation(
+                coordinate: s.viewport.coordinate(for: try golden.value("alone", as: Point.self)), title: "alone"))
+        let tint = try golden.value("clusterTint", as: Color.self)
         s.viewProvider = { a in
             if let cluster = a as? ClusterAnnotation {
                 return ClusterAnnotationView(count: cluster.memberAnnotations.count, tintColor: tint)
@@ -286,7 +290,8 @@ struct AnnotationDisplayTests {
         s.userLocation.heading = try golden.number("heading")
         s.showsUserLocation = true
         s.addAnnotation(
-            PointAnnotation(coordinate: s.viewport.coordinate(for: try golden.point("pin")), title: "a pin nearby"))
+            PointAnnotation(
+                coordinate: s.viewport.coordinate(for: try golden.value("pin", as: Point.self)), title: "a pin nearby"))
         let snapshot = try s.snapshot()
         #expect(golden.check(snapshot.image) == nil)
         let placed = try #require(snapshot.annotations.first { $0.annotation is UserLocation })

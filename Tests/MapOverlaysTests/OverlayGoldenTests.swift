@@ -67,11 +67,13 @@ struct OverlayAntimeridianGoldenTests {
 
     /// Fiji's ring, a circle on 180, and Tokyo to San Francisco straight and geodesic, from a case's `values`.
     static func pacificOverlays(_ golden: GoldenCase) throws -> [Overlay] {
-        let tokyo = try golden.coordinate("tokyo")
-        let sanFrancisco = try golden.coordinate("sanFrancisco")
+        let tokyo = try golden.value("tokyo", as: LocationCoordinate2D.self)
+        let sanFrancisco = try golden.value("sanFrancisco", as: LocationCoordinate2D.self)
         return [
-            Polygon(coordinates: try golden.coordinates("fiji")),
-            Circle(center: try golden.coordinate("circleCenter"), radius: try golden.number("circleRadius")),
+            Polygon(coordinates: try golden.list("fiji", of: LocationCoordinate2D.self)),
+            Circle(
+                center: try golden.value("circleCenter", as: LocationCoordinate2D.self),
+                radius: try golden.number("circleRadius")),
             Polyline(coordinates: [tokyo, sanFrancisco]),
             GeodesicPolyline(controlCoordinates: [tokyo, sanFrancisco]),
         ]
@@ -140,8 +142,10 @@ struct OverlayAntimeridianGoldenTests {
     @Test("Fiji close up: the polygon and the circle centered on 180 join seamlessly at the meridian")
     func fiji() throws {
         let golden = try GoldenCase.load("overlays/antimeridian-fiji")
-        let fiji = Polygon(coordinates: try golden.coordinates("fiji"))
-        let circle = Circle(center: try golden.coordinate("circleCenter"), radius: try golden.number("circleRadius"))
+        let fiji = Polygon(coordinates: try golden.list("fiji", of: LocationCoordinate2D.self))
+        let circle = Circle(
+            center: try golden.value("circleCenter", as: LocationCoordinate2D.self),
+            radius: try golden.number("circleRadius"))
         let snapshot = try overlaySnapshot(golden, overlays: [fiji, circle], provider: Self.flightRenderers)
         #expect(golden.check(snapshot.image) == nil)
         // Just west and east of 180 inside both shapes the color is the same.
@@ -166,7 +170,9 @@ struct OverlayCircleGoldenTests {
     func latitudes(scale: Double) throws {
         let golden = try goldenCase("overlays/circles-latitudes", scale)
         let radius = try golden.number("radius")
-        let circles = try golden.coordinates("centers").map { Circle(center: $0, radius: radius) }
+        let circles = try golden.list("centers", of: LocationCoordinate2D.self).map {
+            Circle(center: $0, radius: radius)
+        }
         let snapshot = try overlaySnapshot(golden, overlays: circles, provider: Self.purple)
         #expect(golden.check(snapshot.image) == nil)
         #expect(circles[3].containsNorthPole && !circles[2].containsNorthPole)
@@ -189,8 +195,12 @@ struct OverlayCircleGoldenTests {
     @Test("a circle containing the south pole, and a 12,000 km circle that contains both poles (filled outside a cap)")
     func poles() throws {
         let golden = try GoldenCase.load("overlays/circles-poles")
-        let south = Circle(center: try golden.coordinate("southCenter"), radius: try golden.number("southRadius"))
-        let huge = Circle(center: try golden.coordinate("hugeCenter"), radius: try golden.number("hugeRadius"))
+        let south = Circle(
+            center: try golden.value("southCenter", as: LocationCoordinate2D.self),
+            radius: try golden.number("southRadius"))
+        let huge = Circle(
+            center: try golden.value("hugeCenter", as: LocationCoordinate2D.self),
+            radius: try golden.number("hugeRadius"))
         let snapshot = try overlaySnapshot(golden, overlays: [south, huge], provider: Self.purple)
         #expect(golden.check(snapshot.image) == nil)
         #expect(huge.containsNorthPole && huge.containsSouthPole)

@@ -71,7 +71,8 @@ struct OverlayKindsGoldenTests {
         let side = try golden.number("squareSize")
         /// A square `side` degrees across with its south-west corner at the case's `squares[name]`.
         func square(_ name: String) throws -> Polygon {
-            let corner = try #require(golden.namedCoordinates("squares").first { $0.name == name }?.coordinate)
+            let corner = try #require(
+                golden.named("squares", of: LocationCoordinate2D.self).first { $0.name == name }?.value)
             let (lat, lon) = (corner.latitude, corner.longitude)
             let p = Polygon(coordinates: [
                 coord(lat, lon), coord(lat, lon + side), coord(lat + side, lon + side), coord(lat + side, lon),
@@ -93,7 +94,8 @@ struct OverlayKindsGoldenTests {
         let extra = Polygon(coordinates: [coord(5, 5), coord(5, 15), coord(15, 15), coord(15, 5)])
         s.insertOverlay(extra, at: 1)
         s.removeOverlay(extra)
-        let colors = Dictionary(uniqueKeysWithValues: try golden.namedColors("colors").map { ($0.name, $0.color) })
+        let colors = Dictionary(
+            uniqueKeysWithValues: try golden.named("colors", of: Color.self).map { ($0.name, $0.value) })
         s.rendererProvider = { overlay in
             let p = overlay as! Polygon
             let r = PolygonRenderer(polygon: p)
@@ -135,8 +137,8 @@ struct OverlayKindsGoldenTests {
                 height: v[3] * spacing)
         }
         let area = GridArea(try cells("area"))
-        let shade = try golden.color("shade")
-        let lineColor = try golden.color("lineColor")
+        let shade = try golden.value("shade", as: Color.self)
+        let lineColor = try golden.value("lineColor", as: Color.self)
         var seenRects: [MapRect] = []
         var seenScales: [Double] = []
         var roundTrip = Double.infinity
@@ -189,9 +191,9 @@ struct OverlayKindsGoldenTests {
     @Test("a gradient polyline from green through yellow to red along its length", arguments: [1.0, 2.0])
     func gradient(scale: Double) throws {
         let golden = try goldenCase("overlays/gradient-polyline", scale)
-        let route = Polyline(coordinates: try golden.coordinates("route"))
+        let route = Polyline(coordinates: try golden.list("route", of: LocationCoordinate2D.self))
         let lineWidth = try golden.number("lineWidth")
-        let colors = try golden.colors("colors")
+        let colors = try golden.list("colors", of: Color.self)
         let locations = try golden.numbers("locations")
         let snapshot = try overlaySnapshot(
             golden, overlays: [route],

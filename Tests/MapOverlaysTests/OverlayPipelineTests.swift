@@ -13,9 +13,9 @@ struct OverlayPipelineTests {
         let center = try #require(golden.centerCoordinate)
         // A triangle thousands of km across whose west edge is the meridian 24.9392 (45 m west of the
         // view's center).
-        let triangle = Polygon(coordinates: try golden.coordinates("triangle"))
+        let triangle = Polygon(coordinates: try golden.list("triangle", of: LocationCoordinate2D.self))
         // A dashed line from 10 W to 60 E through the view's center.
-        let line = Polyline(coordinates: try golden.coordinates("line"))
+        let line = Polyline(coordinates: try golden.list("line", of: LocationCoordinate2D.self))
         // A circle whose center is 3,000 km away; its outline passes 60 m west of the view's center.
         let radius = try golden.number("circleRadius")
         let offset = try golden.number("circleOffset")

@@ -65,9 +65,9 @@ struct GoldenRenderTests {
 
     static func pinsSnapshotter(_ golden: GoldenCase) throws -> MapSnapshotter {
         let snapshotter = try golden.snapshotter()
-        let otherTint = try golden.color("otherTint")
+        let otherTint = try golden.value("otherTint", as: Color.self)
         var colors: [ObjectIdentifier: Color] = [:]
-        for (name, coordinate) in try golden.namedCoordinates("pins") {
+        for (name, coordinate) in try golden.named("pins", of: LocationCoordinate2D.self) {
             let annotation = PointAnnotation(coordinate: coordinate, title: name)
             colors[ObjectIdentifier(annotation)] = PinAnnotationView.PinColor(rawValue: name)?.color ?? otherTint
             snapshotter.addAnnotation(annotation)
@@ -95,7 +95,7 @@ struct GoldenRenderTests {
         #expect(order.firstIndex(of: "purple")! < order.firstIndex(of: "orange")!)
         // The pin's tip is at the coordinate: the frame's bottom center.
         let tip = snapshot.point(
-            for: try #require(golden.namedCoordinates("pins").first { $0.name == "green" }).coordinate)
+            for: try #require(golden.named("pins", of: LocationCoordinate2D.self).first { $0.name == "green" }).value)
         let green = try #require(frames["green"])
         #expect(abs(green.midX - tip.x) < 1e-9 && abs(green.maxY - tip.y) < 1e-9)
     }

@@ -14,7 +14,9 @@ struct SeedSceneTests {
         let golden = try GoldenCase.load("seed/la-triangle")
         let snapshotter = try golden.snapshotter()
         snapshotter.addAnnotation(
-            AngledAnnotation(coordinate: try golden.coordinate("cityHall"), angle: try golden.number("angle")))
+            AngledAnnotation(
+                coordinate: try golden.value("cityHall", as: LocationCoordinate2D.self),
+                angle: try golden.number("angle")))
         snapshotter.viewProvider = { annotation in
             (annotation as? AngledAnnotation).map(TriangleAnnotationView.init)
         }
@@ -28,7 +30,9 @@ struct SeedSceneTests {
         let golden = try GoldenCase.load("seed/la-triangle")
         // The case's parameters are the seed's: the park, half a mile, City Hall, 90 degrees.
         #expect(golden.centerCoordinate == Self.park && golden.meters == 0.5 * Self.metersPerMile)
-        #expect(try golden.coordinate("cityHall") == Self.cityHall && golden.number("angle") == 90)
+        #expect(
+            try golden.value("cityHall", as: LocationCoordinate2D.self) == Self.cityHall && golden.number("angle") == 90
+        )
         #expect(golden.check(try makeSnapshot().image) == nil)
     }
 
@@ -65,7 +69,7 @@ struct SeedSceneTests {
         let golden = try GoldenCase.load("annotations/triangle-angles")
         let s = try golden.snapshotter()
         let angles = try golden.numbers("angles")
-        let centers = try golden.points("points")
+        let centers = try golden.list("points", of: Point.self)
         for (angle, center) in zip(angles, centers) {
             s.addAnnotation(AngledAnnotation(coordinate: s.viewport.coordinate(for: center), angle: angle))
         }

@@ -13,8 +13,8 @@ struct StaticMapRenderTests {
         let labels = Array(try #require(golden.value("labels").string)).map(String.init)
         let colors = try golden.value("colors").array?.compactMap(\.string) ?? []
         let sizes = try golden.value("sizes").array?.compactMap(\.string) ?? []
-        let first = try golden.point("first")
-        let step = try golden.point("step")
+        let first = try golden.value("first", as: Point.self)
+        let step = try golden.value("step", as: Point.self)
         var markers: [String] = []
         for (row, size) in sizes.enumerated() {
             for (column, label) in labels.enumerated() {

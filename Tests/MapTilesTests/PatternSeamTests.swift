@@ -22,7 +22,7 @@ struct PatternSeamTests {
         let metatileSize = Int(try golden.number("metatileSize"))
         for scale in try golden.numbers("scales").map({ Int($0) }) {
             // The block of tiles whose shared corner is in the polygon.
-            let corner = MapPoint(try golden.coordinate("corner"))
+            let corner = MapPoint(try golden.value("corner", as: LocationCoordinate2D.self))
             let side = TileID.mapPointSize(atZoom: z)
             let x0 = Int((corner.x / side).rounded()) - tiles[0] / 2
             let y0 = Int((corner.y / side).rounded()) - tiles[1] / 2
