@@ -7,45 +7,46 @@ import Testing
 struct AnnotationDisplayTests {
     static let helsinki = LocationCoordinate2D(latitude: 60.1699, longitude: 24.9384)
 
-    func helsinkiSnapshotter(size: Size = Size(width: 360, height: 240), meters: Double = 3000) throws
-        -> MapSnapshotter
-    {
-        var options = MapSnapshotter.Options(size: size)
-        options.region = CoordinateRegion(center: Self.helsinki, latitudinalMeters: meters, longitudinalMeters: meters)
+    func helsinkiSnapshotter() throws -> MapSnapshotter {
+        var options = MapSnapshotter.Options(size: Size(width: 360, height: 240))
+        options.region = CoordinateRegion(center: Self.helsinki, latitudinalMeters: 3000, longitudinalMeters: 3000)
         return try MapSnapshotter(options: options).pinnedToPlainBaseMap()
     }
 
     // MARK: - Callouts
 
-    static let edges: [(name: String, x: Double, y: Double)] = [
-        ("top-left", 12, 40), ("top-right", 350, 30), ("bottom-left", 8, 236), ("bottom-right", 345, 230),
-        ("middle", 180, 140),
-    ]
-
-    @Test("callouts near each edge stay inside the image and point at the view", arguments: [0, 1, 2, 3, 4])
-    func callout(edge: Int) throws {
-        let (name, x, y) = Self.edges[edge]
-        let s = try helsinkiSnapshotter()
-        let coordinate = s.viewport.coordinate(for: Point(x: x, y: y))
+    @Test(
+        "callouts near each edge stay inside the image and point at the view",
+        arguments: ["top-left", "top-right", "bottom-left", "bottom-right", "middle"])
+    func callout(name: String) throws {
+        let golden = try GoldenCase.load("annotations/callout-\(name)")
+        let s = try golden.snapshotter()
+        let coordinate = s.viewport.coordinate(for: try golden.value("pin", as: Point.self))
         let annotation = PointAnnotation(
             coordinate: coordinate, title: "Callout at the \(name)", subtitle: "Subtitle of the \(name) pin")
-        let other = PointAnnotation(coordinate: s.viewport.coordinate(for: Point(x: 180, y: 200)), title: "other")
+        let other = PointAnnotation(
+            coordinate: s.viewport.coordinate(for: try golden.value("other", as: Point.self)), title: "other")
         s.addAnnotations([annotation, other])
         let accessory = try SeedIcons.load(.school)
+        let left = try golden.value("leftAccessory").bool == true ? accessory : nil
+        let right = try golden.value("rightAccessory").bool == true ? accessory : nil
         s.viewProvider = { a in
             guard a === annotation else { return nil }
             let pin = PinAnnotationView(pinColor: .purple)
-            if edge % 2 == 0 { pin.leftCalloutAccessoryImage = accessory }
-            if edge >= 2 { pin.rightCalloutAccessoryImage = accessory }
+            pin.leftCalloutAccessoryImage = left
+            pin.rightCalloutAccessoryImage = right
             return pin
         }
         s.selectedAnnotations = [annotation, other]
         let snapshot = try s.snapshot()
-        #expect(GoldenImage.check(snapshot.image, golden: "annotations/callout-\(name)") == nil)
+        #expect(golden.check(snapshot.image) == nil)
         let placed = try #require(snapshot.annotations.first { $0.annotation === annotation })
         #expect(placed.isSelected)
         let bubble = try #require(placed.calloutFrame)
-        #expect(bubble.minX >= 0 && bubble.minY >= 0 && bubble.maxX <= 360 && bubble.maxY <= 240, "\(bubble)")
+        let size = golden.pointSize
+        #expect(
+            bubble.minX >= 0 && bubble.minY >= 0 && bubble.maxX <= size.width && bubble.maxY <= size.height, "\(bubble)"
+        )
         // Above the pin when there is room, else below it; never over the pin's head.
         if placed.frame.minY > bubble.height + 13 {
             #expect(abs(bubble.maxY + 9 - placed.frame.minY) < 1e-9)
@@ -56,9 +57,8 @@ struct AnnotationDisplayTests {
         // The arrow's tip is the middle of the pin's top or bottom edge, even where the bubble is slid.
         var callout = CalloutView(
             title: annotation.title!, subtitle: annotation.subtitle,
-            leftAccessoryImage: edge % 2 == 0 ? accessory : nil,
-            rightAccessoryImage: edge >= 2 ? accessory : nil)
-        try callout.place(pointingAt: placed.frame, imageSize: Size(width: 360, height: 240))
+            leftAccessoryImage: left, rightAccessoryImage: right)
+        try callout.place(pointingAt: placed.frame, imageSize: size)
         #expect(callout.bubble == bubble)
         #expect(abs(callout.arrowTip.x - placed.frame.midX) < 1e-9)
         #expect(callout.arrowTip.y == (callout.isBelow ? placed.frame.maxY : placed.frame.minY))
@@ -70,18 +70,19 @@ struct AnnotationDisplayTests {
 
     @Test("at scale 2 the callout, the cached pins and a cluster are drawn with twice the pixels")
     func retina() throws {
-        var options = MapSnapshotter.Options(size: Size(width: 300, height: 200), scale: 2)
-        options.region = CoordinateRegion(center: Self.helsinki, latitudinalMeters: 3000, longitudinalMeters: 3000)
-        let s = try MapSnapshotter(options: options).pinnedToPlainBaseMap()
+        let golden = try GoldenCase.load("annotations/retina@2x")
+        let s = try golden.snapshotter()
         let selected = PointAnnotation(
-            coordinate: s.viewport.coordinate(for: Point(x: 150, y: 130)), title: "Senate Square",
+            coordinate: s.viewport.coordinate(for: try golden.value("selected", as: Point.self)),
+            title: "Senate Square",
             subtitle: "Helsinki")
         s.addAnnotation(selected)
-        for k in 0..<4 {
-            s.addAnnotation(
-                PointAnnotation(coordinate: s.viewport.coordinate(for: Point(x: 60 + 5 * Double(k), y: 170))))
+        for point in try golden.list("clustered", of: Point.self) {
+            s.addAnnotation(PointAnnotation(coordinate: s.viewport.coordinate(for: point)))
         }
-        s.addAnnotation(PointAnnotation(coordinate: s.viewport.coordinate(for: Point(x: 250, y: 170)), title: "alone"))
+        s.addAnnotation(
+            PointAnnotation(
+                coordinate: s.viewport.coordinate(for: try golden.value("alone", as: Point.self)), title: "alone"))
         s.viewProvider = { a in
             guard !(a is ClusterAnnotation), a !== selected else { return nil }
             let pin = PinAnnotationView(pinColor: .green)
@@ -91,7 +92,7 @@ struct AnnotationDisplayTests {
         s.selectAnnotation(selected)
         let snapshot = try s.snapshot()
         #expect(snapshot.image.width == 600 && snapshot.image.height == 400)
-        #expect(GoldenImage.check(snapshot.image, golden: "annotations/retina@2x") == nil)
+        #expect(golden.check(snapshot.image) == nil)
         #expect(snapshot.clusters.count == 1)
         let placed = try #require(snapshot.annotations.first { $0.annotation === selected })
         let bubble = try #require(placed.calloutFrame)
@@ -122,27 +123,17 @@ struct AnnotationDisplayTests {
 
     @Test("lower-priority views that would overlap are hidden; required, selected and none always show")
     func collisions() throws {
-        let s = try helsinkiSnapshotter()
-        func at(_ x: Double, _ y: Double, _ title: String) -> PointAnnotation {
-            PointAnnotation(coordinate: s.viewport.coordinate(for: Point(x: x, y: y)), title: title)
+        let golden = try GoldenCase.load("annotations/collisions")
+        let s = try golden.snapshotter()
+        let pins = try golden.named("pins", of: Point.self).map {
+            PointAnnotation(coordinate: s.viewport.coordinate(for: $0.value), title: $0.name)
         }
-        let required = at(60, 80, "required")
-        let lowUnderRequired = at(70, 85, "low under required")
-        let high = at(160, 80, "high")
-        let lowUnderHigh = at(168, 90, "low under high")
-        let number = at(260, 80, "600")
-        let numberLow = at(270, 84, "400")
-        let noneMode = at(66, 84, "none")
-        let circleA = at(80, 190, "circle A")
-        let circleB = at(100, 210, "circle B (corners only)")
-        let rectA = at(200, 190, "rect A")
-        let rectB = at(220, 210, "rect B (corners only)")
-        let selectedLow = at(262, 190, "selected low")
-        let highOverSelected = at(270, 196, "high over selected")
-        s.addAnnotations([
-            required, lowUnderRequired, high, lowUnderHigh, number, numberLow, noneMode, circleA, circleB, rectA, rectB,
-            selectedLow, highOverSelected,
-        ])
+        s.addAnnotations(pins)
+        let selectedLow = try #require(pins.first { $0.title == "selected low" })
+        let noneTint = try golden.value("noneTint", as: Color.self)
+        let circleColor = try golden.value("circleColor", as: Color.self)
+        let rectColor = try golden.value("rectColor", as: Color.self)
+        let disc = try golden.number("discSize")
         let priorities: [String: DisplayPriority] = [
             "required": .required, "high": .defaultHigh, "600": DisplayPriority(600), "400": DisplayPriority(400),
             "high over selected": .defaultHigh,
@@ -151,8 +142,8 @@ struct AnnotationDisplayTests {
             let title = a.title ?? "selected low"
             let view: AnnotationView
             if title.hasPrefix("circle") || title.hasPrefix("rect") {
-                let color: Color = title.hasPrefix("circle") ? .blue : Color(red8: 0, green8: 150, blue8: 80)
-                view = AnnotationView(size: Size(width: 28, height: 28), reuseIdentifier: "disc") { c, b in
+                let color = title.hasPrefix("circle") ? circleColor : rectColor
+                view = AnnotationView(size: Size(width: disc, height: disc), reuseIdentifier: "disc") { c, b in
                     c.setFillColor(color.withAlphaComponent(0.8))
                     c.fill(Path(ovalIn: b))
                 }
@@ -161,8 +152,7 @@ struct AnnotationDisplayTests {
                 return view
             }
             let pin = PinAnnotationView(
-                pinTintColor: title == "none"
-                    ? Color(red8: 255, green8: 149, blue8: 0) : PinAnnotationView.PinColor.red.color)
+                pinTintColor: title == "none" ? noneTint : PinAnnotationView.PinColor.red.color)
             pin.displayPriority = priorities[title] ?? .defaultLow
             if title == "none" { pin.collisionMode = .none }
             return pin
@@ -170,7 +160,7 @@ struct AnnotationDisplayTests {
         s.selectAnnotation(selectedLow)
         selectedLow.title = nil
         let snapshot = try s.snapshot()
-        #expect(GoldenImage.check(snapshot.image, golden: "annotations/collisions") == nil)
+        #expect(golden.check(snapshot.image) == nil)
         var states: [String: Snapshot.Visibility] = [:]
         for placed in snapshot.annotations { states[placed.annotation.title ?? "selected low"] = placed.visibility }
         #expect(states["required"] == .visible)
@@ -193,26 +183,20 @@ struct AnnotationDisplayTests {
 
     // MARK: - Clustering
 
-    static let europe = CoordinateRegion(
-        center: LocationCoordinate2D(latitude: 50, longitude: 10),
-        span: CoordinateSpan(latitudeDelta: 1, longitudeDelta: 1))
-
-    @Test("the 6,204 GeoNames cities cluster at zoom 2 and 5", arguments: [2.0, 5.0])
-    func geonames(zoom: Double) throws {
+    @Test("the 6,204 GeoNames cities cluster at zoom 2 and 5", arguments: [2, 5])
+    func geonames(zoomLevel: Int) throws {
+        let golden = try GoldenCase.load("annotations/geonames-zoom\(zoomLevel)")
+        let zoom = try #require(golden.zoom)
+        let count = Int(try golden.number("cities"))
         let cities = try GeoNamesCities.load()
-        #expect(cities.count == 6204)
-        let center =
-            zoom == 2
-            ? LocationCoordinate2D(latitude: 20, longitude: 10) : LocationCoordinate2D(latitude: 50, longitude: 10)
-        let viewport = try MapViewport(size: Size(width: 800, height: 600), center: center, zoomLevel: zoom)
-        var options = MapSnapshotter.Options(size: Size(width: 800, height: 600))
-        options.visibleMapRect = viewport.visibleMapRect
-        let s = try MapSnapshotter(options: options).pinnedToPlainBaseMap()
+        #expect(cities.count == count)
+        let s = try golden.snapshotter()
         s.addAnnotations(cities)
+        let dotColor = try golden.value("dotColor", as: Color.self)
         s.viewProvider = { a in
             guard !(a is ClusterAnnotation) else { return nil }
             let view = AnnotationView(size: Size(width: 14, height: 14), reuseIdentifier: "city") { c, b in
-                c.setFillColor(Color(red8: 220, green8: 60, blue8: 40))
+                c.setFillColor(dotColor)
                 c.fill(Path(ovalIn: b.insetBy(dx: 2, dy: 2)))
                 c.setStrokeColor(.white)
                 c.setLineWidth(1.5)
@@ -225,14 +209,14 @@ struct AnnotationDisplayTests {
         }
         let snapshot = try s.snapshot()
         #expect(abs(snapshot.viewport.zoomLevel - zoom) < 1e-9)
-        #expect(GoldenImage.check(snapshot.image, golden: "annotations/geonames-zoom\(Int(zoom))") == nil)
+        #expect(golden.check(snapshot.image) == nil)
         // Every city is either shown alone or in exactly one cluster; members' counts add up.
         let clustered = snapshot.annotations.filter { $0.visibility == .clustered }
         let total = snapshot.clusters.reduce(0) { $0 + ($1.annotation as! ClusterAnnotation).memberAnnotations.count }
         #expect(clustered.count == total)
-        #expect(snapshot.annotations.count == 6204)
+        #expect(snapshot.annotations.count == count)
         let alone = snapshot.annotations.filter { $0.visibility == .visible }
-        #expect(alone.count + clustered.count == 6204)
+        #expect(alone.count + clustered.count == count)
         for cluster in snapshot.clusters {
             let c = cluster.annotation as! ClusterAnnotation
             #expect(c.memberAnnotations.count >= 2)
@@ -262,30 +246,33 @@ struct AnnotationDisplayTests {
 
     @Test("the view provider styles clusters")
     func styledClusters() throws {
-        let s = try helsinkiSnapshotter()
-        for k in 0..<5 {
-            s.addAnnotation(
-                PointAnnotation(
-                    coordinate: s.viewport.coordinate(for: Point(x: 100 + Double(k) * 4, y: 120)), title: "p\(k)"))
+        let golden = try GoldenCase.load("annotations/cluster-styled")
+        let s = try golden.snapshotter()
+        let members = try golden.list("clustered", of: Point.self)
+        for (k, point) in members.enumerated() {
+            s.addAnnotation(PointAnnotation(coordinate: s.viewport.coordinate(for: point), title: "p\(k)"))
         }
-        s.addAnnotation(PointAnnotation(coordinate: s.viewport.coordinate(for: Point(x: 260, y: 120)), title: "alone"))
+        s.addAnnotation(
+            PointAnnotation(
+                coordinate: s.viewport.coordinate(for: try golden.value("alone", as: Point.self)), title: "alone"))
+        let tint = try golden.value("clusterTint", as: Color.self)
         s.viewProvider = { a in
             if let cluster = a as? ClusterAnnotation {
-                return ClusterAnnotationView(
-                    count: cluster.memberAnnotations.count, tintColor: Color(red8: 120, green8: 40, blue8: 160))
+                return ClusterAnnotationView(count: cluster.memberAnnotations.count, tintColor: tint)
             }
             let pin = PinAnnotationView()
             pin.clusteringIdentifier = "p"
             return pin
         }
         let snapshot = try s.snapshot()
-        #expect(GoldenImage.check(snapshot.image, golden: "annotations/cluster-styled") == nil)
+        #expect(golden.check(snapshot.image) == nil)
         #expect(snapshot.clusters.count == 1)
         let cluster = try #require(snapshot.clusters.first?.annotation as? ClusterAnnotation)
-        #expect(cluster.memberAnnotations.map { $0.title! } == ["p0", "p1", "p2", "p3", "p4"])
-        #expect(cluster.title == "5 items")
+        #expect(cluster.memberAnnotations.map { $0.title! } == members.indices.map { "p\($0)" })
+        #expect(cluster.title == "\(members.count) items")
+        // At the mean of the members' points (the same latitude: the mean x of the points).
         let center = snapshot.point(for: cluster.coordinate)
-        #expect(abs(center.x - 108) < 1e-6)
+        #expect(abs(center.x - members.map(\.x).reduce(0, +) / Double(members.count)) < 1e-6)
         let p = snapshot.image.pixel(x: Int(center.x) + 9, y: Int(center.y))
         #expect(p.red > 90 && p.red < 150 && p.blue > 130, "\(p)")
     }
@@ -294,21 +281,24 @@ struct AnnotationDisplayTests {
 
     @Test("user location with heading: accuracy circle, cone and dot")
     func userLocation() throws {
-        let s = try helsinkiSnapshotter(size: Size(width: 300, height: 220), meters: 1500)
-        s.userLocation.location = Self.helsinki
-        s.userLocation.horizontalAccuracy = 150
-        s.userLocation.heading = 45
+        let golden = try GoldenCase.load("annotations/user-location")
+        let s = try golden.snapshotter()
+        let location = try #require(golden.centerCoordinate)
+        let accuracy = try golden.number("accuracy")
+        s.userLocation.location = location
+        s.userLocation.horizontalAccuracy = accuracy
+        s.userLocation.heading = try golden.number("heading")
         s.showsUserLocation = true
         s.addAnnotation(
-            PointAnnotation(coordinate: s.viewport.coordinate(for: Point(x: 80, y: 80)), title: "a pin nearby"))
+            PointAnnotation(
+                coordinate: s.viewport.coordinate(for: try golden.value("pin", as: Point.self)), title: "a pin nearby"))
         let snapshot = try s.snapshot()
-        #expect(GoldenImage.check(snapshot.image, golden: "annotations/user-location") == nil)
+        #expect(golden.check(snapshot.image) == nil)
         let placed = try #require(snapshot.annotations.first { $0.annotation is UserLocation })
-        // The accuracy circle's radius: 150 m in points at this scale.
-        let metersPerPoint =
-            MapPoint.metersPerMapPoint(atLatitude: Self.helsinki.latitude) * s.viewport.mapPointsPerPoint
+        // The accuracy circle's radius: the accuracy's meters in points at this scale.
+        let metersPerPoint = MapPoint.metersPerMapPoint(atLatitude: location.latitude) * s.viewport.mapPointsPerPoint
         let view = try #require(s.view(for: s.userLocation) as? UserLocationView)
-        #expect(abs(view.accuracyRadius - 150 / metersPerPoint) < 1e-6)
+        #expect(abs(view.accuracyRadius - accuracy / metersPerPoint) < 1e-6)
         #expect(abs(placed.frame.width / 2 - max(view.accuracyRadius, UserLocationView.coneRadius)) < 1e-6)
         #expect(abs(placed.frame.midX - 150) < 1e-6 && abs(placed.frame.midY - 110) < 1e-6)
         // The dot's center is blue, the cone's north-east side is tinted, its south-west is not.
@@ -329,16 +319,17 @@ struct AnnotationDisplayTests {
 
     @Test("reused view bitmaps give the same image as drawing each view; pins of a color share one bitmap")
     func reuse() throws {
+        let golden = try GoldenCase.load("annotations/reuse-pins")
+        let count = Int(try golden.number("pins"))
+        let seed = UInt64(try golden.number("seed"))
+        let area = try golden.numbers("area")
         func make(_ reuse: Bool) throws -> (ImageSurface, (drawn: Int, reused: Int)) {
-            let s = try helsinkiSnapshotter()
-            var rng = SplitMix64(state: 7)
-            for k in 0..<60 {
-                s.addAnnotation(
-                    PointAnnotation(
-                        coordinate: s.viewport.coordinate(
-                            for: Point(
-                                x: Double.random(in: 0...360, using: &rng), y: Double.random(in: 0...270, using: &rng))),
-                        title: "\(k % 3)"))
+            let s = try golden.snapshotter()
+            var rng = SplitMix64(state: seed)
+            for k in 0..<count {
+                let point = Point(
+                    x: Double.random(in: 0...area[0], using: &rng), y: Double.random(in: 0...area[1], using: &rng))
+                s.addAnnotation(PointAnnotation(coordinate: s.viewport.coordinate(for: point), title: "\(k % 3)"))
             }
             s.viewProvider = { a in
                 PinAnnotationView(pinColor: PinAnnotationView.PinColor.allCases[Int(a.title!)!])
@@ -353,7 +344,7 @@ struct AnnotationDisplayTests {
         #expect(counts.drawn + counts.reused == freshCounts.drawn)
         #expect(freshCounts.reused == 0)
         #expect(try cached.pngData() == fresh.pngData())
-        #expect(GoldenImage.check(cached, golden: "annotations/reuse-pins") == nil)
+        #expect(golden.check(cached) == nil)
     }
 
     @Test("reuse keys: pins by tint, image-only views by image, nothing for closures and subclasses")

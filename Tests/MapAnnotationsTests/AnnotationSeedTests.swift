@@ -18,9 +18,9 @@ struct AnnotationSeedTests {
         #expect(loaded.rgbaBytes() == drawn.rgbaBytes())
     }
 
-    func snapshotter(size: Size, scale: Double = 1) throws -> MapSnapshotter {
-        let snapshotter = try MapSnapshotter(options: MapSnapshotter.Options(size: size, scale: scale))
-            .pinnedToPlainBaseMap()
+    /// The golden case's snapshotter with the seed's 15 annotations and their image views.
+    func snapshotter(_ golden: GoldenCase) throws -> MapSnapshotter {
+        let snapshotter = try golden.snapshotter()
         snapshotter.addAnnotations(SeedAnnotation.all())
         snapshotter.viewProvider = try SeedIcons.provider()
         return snapshotter
@@ -28,9 +28,10 @@ struct AnnotationSeedTests {
 
     @Test("world view: all 15 markers at their coordinates, southern ones in front")
     func world() throws {
-        let snapshotter = try snapshotter(size: Size(width: 800, height: 600))
+        let golden = try GoldenCase.load("annotations/icodeblog-world")
+        let snapshotter = try snapshotter(golden)
         let snapshot = try snapshotter.snapshot()
-        #expect(GoldenImage.check(snapshot.image, golden: "annotations/icodeblog-world") == nil)
+        #expect(golden.check(snapshot.image) == nil)
         #expect(snapshot.annotations.count == 15)
         for placed in snapshot.annotations {
             let p = snapshot.viewport.point(for: placed.annotation.coordinate)
@@ -49,16 +50,10 @@ struct AnnotationSeedTests {
 
     @Test("zoom on the US south-west: tacos in San Diego and Tucson, schools in Tempe and Albuquerque")
     func southWest() throws {
-        var options = MapSnapshotter.Options(size: Size(width: 640, height: 480), scale: 2)
-        options.region = CoordinateRegion(
-            center: LocationCoordinate2D(latitude: 33.6, longitude: -112.0),
-            span: CoordinateSpan(latitudeDelta: 6, longitudeDelta: 14))
-        let snapshotter = try MapSnapshotter(options: options).pinnedToPlainBaseMap()
-        snapshotter.addAnnotations(SeedAnnotation.all())
-        snapshotter.viewProvider = try SeedIcons.provider()
-        let snapshot = try snapshotter.snapshot()
-        #expect(GoldenImage.check(snapshot.image, golden: "annotations/icodeblog-southwest") == nil)
-        let bounds = Rect(x: 0, y: 0, width: 640, height: 480)
+        let golden = try GoldenCase.load("annotations/icodeblog-southwest")
+        let snapshot = try snapshotter(golden).snapshot()
+        #expect(golden.check(snapshot.image) == nil)
+        let bounds = Rect(origin: Point(x: 0, y: 0), size: golden.pointSize)
         let inside = snapshot.annotations.filter { bounds.intersects($0.frame) }.compactMap(\.annotation.title)
         #expect(
             Set(inside) == [

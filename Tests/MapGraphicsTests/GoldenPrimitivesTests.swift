@@ -11,7 +11,7 @@ struct GoldenPrimitivesTests {
     static let water = Color(red8: 170, green8: 211, blue8: 223)
     static let ink = Color(red8: 40, green8: 40, blue8: 40)
 
-    /// 64x64 points at scale 2 (128x128 pixels):
+    /// The case `graphics/primitives`: 64x64 points at scale 2 (128x128 pixels, its `case.json`):
     /// - a paper-colored background;
     /// - top: a rounded rect (6,6 52x20, radius 6) filled light blue, stroked dark blue 1.5 pt;
     /// - middle: a red dashed line y = 34 from x 6 to 58, 2 pt, dashes [4, 2], butt caps;
@@ -19,7 +19,7 @@ struct GoldenPrimitivesTests {
     ///   right, bottom, left, ending at the top), 3 pt, round caps;
     /// - bottom right: "Ag" in 14 pt DejaVu Sans, dark grey with a 1.5 pt white halo, baseline at 34,56.
     static func sheet() throws -> ImageSurface {
-        let (surface, context) = try canvas(128, 128, scale: 2)
+        let (surface, context) = try canvas(GoldenCase.load("graphics/primitives"))
         context.clear(to: paper)
         let box = Path(roundedRect: Rect(x: 6, y: 6, width: 52, height: 20), cornerRadius: 6)
         context.setFillColor(water)
@@ -52,7 +52,7 @@ struct GoldenPrimitivesTests {
     func golden() throws {
         let surface = try Self.sheet()
         #expect(surface.width == 128 && surface.height == 128)
-        #expect(GoldenImage.check(surface, golden: "graphics/primitives") == nil)
+        #expect(try GoldenCase.load("graphics/primitives").check(surface) == nil)
     }
 
     @Test("The primitive sheet's flat areas have exactly the colors drawn")

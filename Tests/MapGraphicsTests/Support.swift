@@ -1,6 +1,7 @@
 import Foundation
 import MapGeometry
 import MapGraphics
+import MapTestSupport
 import Testing
 
 /// Shared helpers of the graphics tests: named pixels, whole-image pixel assertions and temporary folders.
@@ -20,6 +21,13 @@ func canvas(_ width: Int, _ height: Int, scale: Double = 1) throws -> (ImageSurf
     let surface = try ImageSurface(width: width, height: height)
     let context = try GraphicsContext(surface: surface, scale: scale)
     return (surface, context)
+}
+
+/// A transparent surface of a golden case's size (points) and scale, with its context.
+func canvas(_ golden: GoldenCase) throws -> (ImageSurface, GraphicsContext) {
+    try canvas(
+        Int(golden.pointSize.width * golden.pixelScale), Int(golden.pointSize.height * golden.pixelScale),
+        scale: golden.pixelScale)
 }
 
 /// Checks every pixel of `surface`: `expected(x, y)` gives the exact pixel wanted there. Reports the first

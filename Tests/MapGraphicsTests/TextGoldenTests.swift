@@ -10,11 +10,11 @@ struct TextGoldenTests {
     static let paper = Color(red8: 242, green8: 239, blue8: 233)
     static let ink = Color(red8: 40, green8: 40, blue8: 40)
 
-    /// 200x240 points at scale 2: left, two vertical columns 東京都（とうきょう） and 富士山ー; right, the
+    /// The case `graphics/text`: 200x240 points at scale 2 (its `case.json`): left, two vertical columns 東京都（とうきょう） and 富士山ー; right, the
     /// label "Tokyo" (DejaVu Sans Bold, scale 1) over 東京 (IPAex via fallback, scale 0.8, red), then
     /// القاهرة 12, नई दिल्ली and ירושלים in one DejaVu stack with fallback, each with a white halo.
     static func sheet() throws -> ImageSurface {
-        let (surface, context) = try canvas(400, 480, scale: 2)
+        let (surface, context) = try canvas(GoldenCase.load("graphics/text"))
         context.clear(to: paper)
         let jp = try FontCatalog.default.font(stack: ["IPAexGothic"])
         let column1 = jp.shape("東京都（とうきょう）", size: 18, vertical: true)
@@ -42,6 +42,6 @@ struct TextGoldenTests {
     @Test("The text sheet matches its golden")
     func golden() throws {
         let surface = try Self.sheet()
-        #expect(GoldenImage.check(surface, golden: "graphics/text") == nil)
+        #expect(try GoldenCase.load("graphics/text").check(surface) == nil)
     }
 }

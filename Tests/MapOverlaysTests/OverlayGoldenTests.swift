@@ -3,12 +3,6 @@ import MapRaster
 import MapTestSupport
 import Testing
 
-let tokyo = coord(35.5494, 139.7798)
-let sanFrancisco = coord(37.6213, -122.3790)
-let fijiRing = [
-    coord(-15.5, 176.5), coord(-15.5, -178.5), coord(-19.5, -178.5), coord(-20.5, 179.0), coord(-19.0, 176.5),
-]
-
 /// Renders overlays over the base map.
 func overlaySnapshot(
     size: Size = Size(width: 480, height: 320), scale: Double = 1, region: CoordinateRegion? = nil,
@@ -26,7 +20,20 @@ func overlaySnapshot(
     return try snapshotter.snapshot()
 }
 
-func golden(_ name: String, _ scale: Double) -> String { scale == 1 ? name : "\(name)@\(Int(scale))x" }
+/// Renders overlays in the view of a golden case (``GoldenCase/snapshotter()``: its `case.json`).
+func overlaySnapshot(
+    _ golden: GoldenCase, overlays: [Overlay], provider: ((Overlay) -> OverlayRenderer?)? = nil
+) throws -> Snapshot {
+    let snapshotter = try golden.snapshotter()
+    snapshotter.addOverlays(overlays)
+    snapshotter.rendererProvider = provider
+    return try snapshotter.snapshot()
+}
+
+/// The golden case `name` at scale 1, or its `@2x` (`@3x`) sibling.
+func goldenCase(_ name: String, _ scale: Double) throws -> GoldenCase {
+    try GoldenCase.load(scale == 1 ? name : "\(name)@\(Int(scale))x")
+}
 
 @Suite("Golden images of overlays across the 180th meridian")
 struct OverlayAntimeridianGoldenTests {
@@ -58,10 +65,15 @@ struct OverlayAntimeridianGoldenTests {
         }
     }
 
-    static var pacificOverlays: [Overlay] {
-        [
-            Polygon(coordinates: fijiRing),
-            Circle(center: coord(-17, 180), radius: 800_000),
+    /// Fiji's ring, a circle on 180, and Tokyo to San Francisco straight and geodesic, from a case's `values`.
+    static func pacificOverlays(_ golden: GoldenCase) throws -> [Overlay] {
+        let tokyo = try golden.value("tokyo", as: LocationCoordinate2D.self)
+        let sanFrancisco = try golden.value("sanFrancisco", as: LocationCoordinate2D.self)
+        return [
+            Polygon(coordinates: try golden.list("fiji", of: LocationCoordinate2D.self)),
+            Circle(
+                center: try golden.value("circleCenter", as: LocationCoordinate2D.self),
+                radius: try golden.number("circleRadius")),
             Polyline(coordinates: [tokyo, sanFrancisco]),
             GeodesicPolyline(controlCoordinates: [tokyo, sanFrancisco]),
         ]
@@ -71,12 +83,11 @@ struct OverlayAntimeridianGoldenTests {
         "a view centered on the Pacific: Tokyo to San Francisco geodesic and straight, Fiji, a circle on 180",
         arguments: [1.0, 2.0])
     func pacific(scale: Double) throws {
-        let region = CoordinateRegion(
-            center: coord(18, -172), span: CoordinateSpan(latitudeDelta: 80, longitudeDelta: 130))
+        let golden = try goldenCase("overlays/antimeridian-pacific", scale)
         let snapshot = try overlaySnapshot(
-            scale: scale, region: region, overlays: Self.pacificOverlays, provider: Self.flightRenderers)
+            golden, overlays: try Self.pacificOverlays(golden), provider: Self.flightRenderers)
         #expect(snapshot.viewport.visibleMapRect.spans180thMeridian)
-        #expect(GoldenImage.check(snapshot.image, golden: golden("overlays/antimeridian-pacific", scale)) == nil)
+        #expect(golden.check(snapshot.image) == nil)
         // The geodesic arcs north of the straight line: at 180 degrees it is near 48 N, the straight
         // Mercator line near 37 N.
         let geodesicAt180 = pixel(snapshot, coord(47.9, 180))
@@ -92,15 +103,15 @@ struct OverlayAntimeridianGoldenTests {
         "the picture does not depend on which copy of the world the view rect is given in",
         arguments: [-1.0, 1.0, 2.0])
     func worldShiftInvariance(copies: Double) throws {
-        let region = CoordinateRegion(
-            center: coord(18, -172), span: CoordinateSpan(latitudeDelta: 80, longitudeDelta: 130))
+        let pacific = try GoldenCase.load("overlays/antimeridian-pacific")
+        let region = try #require(pacific.options().region)
         let base = try overlaySnapshot(
-            size: Size(width: 240, height: 160), region: region, baseMap: false, overlays: Self.pacificOverlays,
-            provider: Self.flightRenderers)
+            size: Size(width: 240, height: 160), region: region, baseMap: false,
+            overlays: Self.pacificOverlays(pacific), provider: Self.flightRenderers)
         let shiftedRect = base.viewport.visibleMapRect.offsetBy(dx: copies * WebMercator.worldSize, dy: 0)
         let shifted = try overlaySnapshot(
             size: Size(width: 240, height: 160), mapRect: shiftedRect, baseMap: false,
-            overlays: Self.pacificOverlays, provider: Self.flightRenderers)
+            overlays: Self.pacificOverlays(pacific), provider: Self.flightRenderers)
         let result = try PixelMatch.compare(
             RGBAImage(base.image), RGBAImage(shifted.image), options: .init(threshold: 0.05, includeAA: true))
         #expect(result.differentPixels == 0, "\(result.differentPixels) pixels differ")
@@ -108,18 +119,18 @@ struct OverlayAntimeridianGoldenTests {
 
     @Test("the same overlays give byte-identical PNGs")
     func deterministic() throws {
-        let region = CoordinateRegion(
-            center: coord(18, -172), span: CoordinateSpan(latitudeDelta: 80, longitudeDelta: 130))
-        let a = try overlaySnapshot(region: region, overlays: Self.pacificOverlays, provider: Self.flightRenderers)
-        let b = try overlaySnapshot(region: region, overlays: Self.pacificOverlays, provider: Self.flightRenderers)
+        let pacific = try GoldenCase.load("overlays/antimeridian-pacific")
+        let a = try overlaySnapshot(pacific, overlays: Self.pacificOverlays(pacific), provider: Self.flightRenderers)
+        let b = try overlaySnapshot(pacific, overlays: Self.pacificOverlays(pacific), provider: Self.flightRenderers)
         #expect(try a.image.pngData() == b.image.pngData())
     }
 
     @Test("the whole world: the same overlays drawn once each side of the edge, no line across the map")
     func world() throws {
+        let golden = try GoldenCase.load("overlays/antimeridian-world")
         let snapshot = try overlaySnapshot(
-            size: Size(width: 512, height: 512), overlays: Self.pacificOverlays, provider: Self.flightRenderers)
-        #expect(GoldenImage.check(snapshot.image, golden: "overlays/antimeridian-world") == nil)
+            golden, overlays: try Self.pacificOverlays(golden), provider: Self.flightRenderers)
+        #expect(golden.check(snapshot.image) == nil)
         // Along 36 N between 100 W and 120 E (across America, the Atlantic, Europe, Asia) nothing of the
         // flight paths is drawn.
         for lon in stride(from: -100.0, through: 120, by: 10) {
@@ -130,12 +141,13 @@ struct OverlayAntimeridianGoldenTests {
 
     @Test("Fiji close up: the polygon and the circle centered on 180 join seamlessly at the meridian")
     func fiji() throws {
-        let region = CoordinateRegion(
-            center: coord(-17.5, 180), span: CoordinateSpan(latitudeDelta: 18, longitudeDelta: 24))
-        let snapshot = try overlaySnapshot(
-            size: Size(width: 400, height: 320), region: region, overlays: Array(Self.pacificOverlays.prefix(2)),
-            provider: Self.flightRenderers)
-        #expect(GoldenImage.check(snapshot.image, golden: "overlays/antimeridian-fiji") == nil)
+        let golden = try GoldenCase.load("overlays/antimeridian-fiji")
+        let fiji = Polygon(coordinates: try golden.list("fiji", of: LocationCoordinate2D.self))
+        let circle = Circle(
+            center: try golden.value("circleCenter", as: LocationCoordinate2D.self),
+            radius: try golden.number("circleRadius"))
+        let snapshot = try overlaySnapshot(golden, overlays: [fiji, circle], provider: Self.flightRenderers)
+        #expect(golden.check(snapshot.image) == nil)
         // Just west and east of 180 inside both shapes the color is the same.
         #expect(pixel(snapshot, coord(-15.8, 179.9)) == pixel(snapshot, coord(-15.8, -179.9)))
     }
@@ -156,12 +168,13 @@ struct OverlayCircleGoldenTests {
         "1,000 km circles at 0, 45, 70 and 85 N (85 N contains the pole): taller and egg-shaped further north",
         arguments: [1.0, 2.0])
     func latitudes(scale: Double) throws {
-        let circles = [(0.0, -120.0), (45.0, -60.0), (70.0, 0.0), (85.0, 90.0)].map {
-            Circle(center: coord($0.0, $0.1), radius: 1_000_000)
+        let golden = try goldenCase("overlays/circles-latitudes", scale)
+        let radius = try golden.number("radius")
+        let circles = try golden.list("centers", of: LocationCoordinate2D.self).map {
+            Circle(center: $0, radius: radius)
         }
-        let snapshot = try overlaySnapshot(
-            size: Size(width: 512, height: 512), scale: scale, overlays: circles, provider: Self.purple)
-        #expect(GoldenImage.check(snapshot.image, golden: golden("overlays/circles-latitudes", scale)) == nil)
+        let snapshot = try overlaySnapshot(golden, overlays: circles, provider: Self.purple)
+        #expect(golden.check(snapshot.image) == nil)
         #expect(circles[3].containsNorthPole && !circles[2].containsNorthPole)
         // Along the map's top edge (85.05 N) the circle round the pole is filled exactly where that edge
         // is within 1,000 km of its center (spherical distance, checked away from the outline).
@@ -169,9 +182,9 @@ struct OverlayCircleGoldenTests {
         for x in stride(from: 8.0, to: 512, by: 16) {
             let edge = snapshot.viewport.coordinate(for: Point(x: x, y: 0.5))
             let meters = WebMercator.distance(from: circles[3].center, to: edge)
-            guard abs(meters - 1_000_000) > 30_000 else { continue }
+            guard abs(meters - radius) > 30_000 else { continue }
             let p = snapshot.image.pixel(x: Int(x * scale), y: Int(3 * scale))
-            if meters < 1_000_000 {
+            if meters < radius {
                 #expect(p.green < 170, "top edge at x \(x) is inside: \(p)")
             } else if p.red < 200 {  // land stays land; ocean stays ocean
                 #expect(p == ocean, "top edge at x \(x) is outside: \(p)")
@@ -181,11 +194,15 @@ struct OverlayCircleGoldenTests {
 
     @Test("a circle containing the south pole, and a 12,000 km circle that contains both poles (filled outside a cap)")
     func poles() throws {
-        let south = Circle(center: coord(-75, 60), radius: 2_000_000)
-        let huge = Circle(center: coord(10, 30), radius: 12_000_000)
-        let snapshot = try overlaySnapshot(
-            size: Size(width: 512, height: 512), overlays: [south, huge], provider: Self.purple)
-        #expect(GoldenImage.check(snapshot.image, golden: "overlays/circles-poles") == nil)
+        let golden = try GoldenCase.load("overlays/circles-poles")
+        let south = Circle(
+            center: try golden.value("southCenter", as: LocationCoordinate2D.self),
+            radius: try golden.number("southRadius"))
+        let huge = Circle(
+            center: try golden.value("hugeCenter", as: LocationCoordinate2D.self),
+            radius: try golden.number("hugeRadius"))
+        let snapshot = try overlaySnapshot(golden, overlays: [south, huge], provider: Self.purple)
+        #expect(golden.check(snapshot.image) == nil)
         #expect(huge.containsNorthPole && huge.containsSouthPole)
         // The huge circle's antipode (-10, -150) is outside it: ocean; its center is inside.
         let antipode = pixel(snapshot, coord(-10, -150))

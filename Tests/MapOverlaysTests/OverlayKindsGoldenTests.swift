@@ -14,8 +14,7 @@ final class GridArea: Overlay {
 struct OverlayKindsGoldenTests {
     @Test("polygon with two holes, a multipolygon, a multi-polyline and a geodesic polyline")
     func shapes() throws {
-        let region = CoordinateRegion(
-            center: coord(50, 10), span: CoordinateSpan(latitudeDelta: 24, longitudeDelta: 40))
+        let golden = try GoldenCase.load("overlays/shapes-holes-multi")
         let holey = Polygon(
             coordinates: [coord(44, -6), coord(44, 6), coord(52, 6), coord(52, -6)],
             interiorPolygons: [
@@ -34,7 +33,7 @@ struct OverlayKindsGoldenTests {
         ])
         let flight = GeodesicPolyline(controlCoordinates: [coord(40, -5), coord(60, 30)])
         let snapshot = try overlaySnapshot(
-            region: region, overlays: [holey, islands, rivers, flight],
+            golden, overlays: [holey, islands, rivers, flight],
             provider: { overlay in
                 switch overlay {
                 case let p as Polygon:
@@ -55,9 +54,9 @@ struct OverlayKindsGoldenTests {
                 default: return nil  // the geodesic gets the default blue 3-point polyline
                 }
             })
-        #expect(GoldenImage.check(snapshot.image, golden: "overlays/shapes-holes-multi") == nil)
+        #expect(golden.check(snapshot.image) == nil)
         // Holes show exactly the base map below (the same view without overlays); between them the fill covers.
-        let bare = try overlaySnapshot(region: region, overlays: [])
+        let bare = try overlaySnapshot(golden, overlays: [])
         for hole in [coord(48, -3.5), coord(46.2, 3.3), coord(56, 25)] {
             #expect(pixel(snapshot, hole) == pixel(bare, hole), "hole at \(hole)")
         }
@@ -67,37 +66,36 @@ struct OverlayKindsGoldenTests {
 
     @Test("z-order after insert below, insert above, exchange and remove, with one overlay above roads")
     func zOrder() throws {
-        var options = MapSnapshotter.Options(size: Size(width: 320, height: 240))
-        options.region = CoordinateRegion(
-            center: coord(0, 0), span: CoordinateSpan(latitudeDelta: 30, longitudeDelta: 40))
-        options.showsAttribution = false
-        let s = try MapSnapshotter(options: options).pinnedToPlainBaseMap()
-        func square(_ lat: Double, _ lon: Double, _ name: String) -> Polygon {
+        let golden = try GoldenCase.load("overlays/z-order")
+        let s = try golden.snapshotter()
+        let side = try golden.number("squareSize")
+        /// A square `side` degrees across with its south-west corner at the case's `squares[name]`.
+        func square(_ name: String) throws -> Polygon {
+            let corner = try #require(
+                golden.named("squares", of: LocationCoordinate2D.self).first { $0.name == name }?.value)
+            let (lat, lon) = (corner.latitude, corner.longitude)
             let p = Polygon(coordinates: [
-                coord(lat, lon), coord(lat, lon + 10), coord(lat + 10, lon + 10), coord(lat + 10, lon),
+                coord(lat, lon), coord(lat, lon + side), coord(lat + side, lon + side), coord(lat + side, lon),
             ])
             p.title = name
             return p
         }
-        let red = square(-8, -16, "red")
-        let green = square(-4, -10, "green")
-        let blue = square(0, -4, "blue")
-        let yellow = square(-12, -6, "yellow")
-        let purple = square(-2, 2, "purple")
-        let gray = square(-10, 4, "gray")
+        let red = try square("red")
+        let green = try square("green")
+        let blue = try square("blue")
+        let yellow = try square("yellow")
+        let purple = try square("purple")
+        let gray = try square("gray")
         s.addOverlays([red, green, blue])  // red, green, blue
         try s.insertOverlay(yellow, below: green)  // red, yellow, green, blue
         try s.insertOverlay(purple, above: blue)  // red, yellow, green, blue, purple
         try s.exchangeOverlay(at: 0, withOverlayAt: 2)  // green, yellow, red, blue, purple
         s.addOverlay(gray, level: .aboveRoads)  // drawn before every overlay above labels
-        let extra = square(5, 5, "removed")
+        let extra = Polygon(coordinates: [coord(5, 5), coord(5, 15), coord(15, 15), coord(15, 5)])
         s.insertOverlay(extra, at: 1)
         s.removeOverlay(extra)
-        let colors: [String: Color] = [
-            "red": Color(red8: 220, green8: 40, blue8: 40), "green": Color(red8: 40, green8: 170, blue8: 60),
-            "blue": Color(red8: 40, green8: 80, blue8: 220), "yellow": Color(red8: 240, green8: 200, blue8: 40),
-            "purple": Color(red8: 140, green8: 60, blue8: 180), "gray": Color(red8: 90, green8: 90, blue8: 90),
-        ]
+        let colors = Dictionary(
+            uniqueKeysWithValues: try golden.named("colors", of: Color.self).map { ($0.name, $0.value) })
         s.rendererProvider = { overlay in
             let p = overlay as! Polygon
             let r = PolygonRenderer(polygon: p)
@@ -106,7 +104,7 @@ struct OverlayKindsGoldenTests {
             return r
         }
         let snapshot = try s.snapshot()
-        #expect(GoldenImage.check(snapshot.image, golden: "overlays/z-order") == nil)
+        #expect(golden.check(snapshot.image) == nil)
         func top(_ lat: Double, _ lon: Double) -> ImageSurface.Pixel { pixel(snapshot, coord(lat, lon)) }
         func rgb(_ name: String) -> ImageSurface.Pixel {
             let c = colors[name]!
@@ -128,11 +126,19 @@ struct OverlayKindsGoldenTests {
 
     @Test("a custom renderer draws a grid in the map rect it is given, across the 180th meridian")
     func customGrid() throws {
-        let spacing = WebMercator.worldSize / 256
-        let area = GridArea(
-            MapRect(
-                x: WebMercator.worldSize - 6 * spacing, y: WebMercator.worldSize * 0.40, width: 12 * spacing,
-                height: 8 * spacing))
+        let golden = try GoldenCase.load("overlays/custom-grid")
+        // The case's rects are in grid cells from an origin given as fractions of the world.
+        let spacing = WebMercator.worldSize / (try golden.number("cellsPerWorld"))
+        let origin = try golden.numbers("origin").map { $0 * WebMercator.worldSize }
+        func cells(_ key: String) throws -> MapRect {
+            let v = try golden.numbers(key)
+            return MapRect(
+                x: origin[0] + v[0] * spacing, y: origin[1] + v[1] * spacing, width: v[2] * spacing,
+                height: v[3] * spacing)
+        }
+        let area = GridArea(try cells("area"))
+        let shade = try golden.value("shade", as: Color.self)
+        let lineColor = try golden.value("lineColor", as: Color.self)
         var seenRects: [MapRect] = []
         var seenScales: [Double] = []
         var roundTrip = Double.infinity
@@ -147,7 +153,7 @@ struct OverlayKindsGoldenTests {
             roundTrip = max(roundTrip, abs(rectBack.width - area.boundingMapRect.width))
             let rect = mapRect.intersection(area.boundingMapRect)
             guard !rect.isNull else { return }
-            context.setFillColor(Color(red8: 255, green8: 255, blue8: 255, alpha: 0.5))
+            context.setFillColor(shade)
             context.fill(renderer.rect(for: area.boundingMapRect))
             var path = Path()
             var x = (rect.minX / spacing).rounded(.up) * spacing
@@ -162,20 +168,16 @@ struct OverlayKindsGoldenTests {
                 path.addLine(to: renderer.point(for: MapPoint(x: rect.maxX, y: y)))
                 y += spacing
             }
-            context.setStrokeColor(Color(red8: 200, green8: 0, blue8: 0))
+            context.setStrokeColor(lineColor)
             context.setLineWidth(1)
             context.stroke(path)
         }
-        var options = MapSnapshotter.Options(size: Size(width: 400, height: 300))
-        options.visibleMapRect = MapRect(
-            x: WebMercator.worldSize - 10 * spacing, y: WebMercator.worldSize * 0.40 - 3.5 * spacing,
-            width: 20 * spacing, height: 15 * spacing)
-        options.showsAttribution = false
-        let s = try MapSnapshotter(options: options).pinnedToPlainBaseMap()
+        let view = try cells("view")
+        let s = try golden.snapshotter { $0.visibleMapRect = view }
         s.addOverlay(area)
         s.rendererProvider = { _ in renderer }
         let snapshot = try s.snapshot()
-        #expect(GoldenImage.check(snapshot.image, golden: "overlays/custom-grid") == nil)
+        #expect(golden.check(snapshot.image) == nil)
         // Drawn once (one copy of the world meets the view), with the zoom scale of points per map point.
         #expect(seenRects.count == 1)
         #expect(roundTrip < 1e-6)
@@ -188,26 +190,20 @@ struct OverlayKindsGoldenTests {
 
     @Test("a gradient polyline from green through yellow to red along its length", arguments: [1.0, 2.0])
     func gradient(scale: Double) throws {
-        let route = Polyline(coordinates: [
-            coord(60.17, 24.94), coord(59.44, 24.75), coord(56.95, 24.11), coord(54.69, 25.28),
-            coord(52.23, 21.01), coord(50.06, 19.94), coord(48.15, 17.11),
-        ])
-        let region = CoordinateRegion(
-            center: coord(54, 21), span: CoordinateSpan(latitudeDelta: 14, longitudeDelta: 16))
+        let golden = try goldenCase("overlays/gradient-polyline", scale)
+        let route = Polyline(coordinates: try golden.list("route", of: LocationCoordinate2D.self))
+        let lineWidth = try golden.number("lineWidth")
+        let colors = try golden.list("colors", of: Color.self)
+        let locations = try golden.numbers("locations")
         let snapshot = try overlaySnapshot(
-            size: Size(width: 300, height: 360), scale: scale, region: region, overlays: [route],
+            golden, overlays: [route],
             provider: { overlay in
                 let r = GradientPolylineRenderer(polyline: overlay as! Polyline)
-                r.lineWidth = 6
-                r.setColors(
-                    [
-                        Color(red8: 0, green8: 180, blue8: 0), Color(red8: 255, green8: 220, blue8: 0),
-                        Color(red8: 220, green8: 0, blue8: 0),
-                    ],
-                    locations: [0, 0.5, 1])
+                r.lineWidth = lineWidth
+                r.setColors(colors, locations: locations)
                 return r
             })
-        #expect(GoldenImage.check(snapshot.image, golden: golden("overlays/gradient-polyline", scale)) == nil)
+        #expect(golden.check(snapshot.image) == nil)
         let start = pixel(snapshot, coord(60.0, 24.9))
         let end = pixel(snapshot, coord(48.3, 17.3))
         #expect(start.green > 150 && start.red < 60, "start \(start)")

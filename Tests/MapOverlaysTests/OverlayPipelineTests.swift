@@ -9,17 +9,20 @@ struct OverlayPipelineTests {
 
     @Test("a continent-sized polygon edge, a world-long dashed line and a 3,000 km circle's edge at zoom 17")
     func streetZoom() throws {
-        let region = CoordinateRegion(center: Self.center, latitudinalMeters: 200, longitudinalMeters: 200)
+        let golden = try GoldenCase.load("overlays/pipeline-street-zoom")
+        let center = try #require(golden.centerCoordinate)
         // A triangle thousands of km across whose west edge is the meridian 24.9392 (45 m west of the
         // view's center).
-        let triangle = Polygon(coordinates: [coord(40, 24.9392), coord(80, 24.9392), coord(60, 120)])
+        let triangle = Polygon(coordinates: try golden.list("triangle", of: LocationCoordinate2D.self))
         // A dashed line from 10 W to 60 E through the view's center.
-        let line = Polyline(coordinates: [coord(60.1703, -10), coord(60.1703, 24.94), coord(60.1703, 60)])
+        let line = Polyline(coordinates: try golden.list("line", of: LocationCoordinate2D.self))
         // A circle whose center is 3,000 km away; its outline passes 60 m west of the view's center.
-        let circleCenter = WebMercator.destination(from: Self.center, bearing: 270, meters: 3_000_000 + 60)
-        let circle = Circle(center: circleCenter, radius: 3_000_000)
+        let radius = try golden.number("circleRadius")
+        let offset = try golden.number("circleOffset")
+        let circleCenter = WebMercator.destination(from: center, bearing: 270, meters: radius + offset)
+        let circle = Circle(center: circleCenter, radius: radius)
         let snapshot = try overlaySnapshot(
-            size: Size(width: 400, height: 300), region: region, baseMap: false, overlays: [triangle, line, circle],
+            golden, overlays: [triangle, line, circle],
             provider: { overlay in
                 switch overlay {
                 case let p as Polygon:
@@ -43,7 +46,7 @@ struct OverlayPipelineTests {
                 }
             })
         #expect(snapshot.viewport.zoomLevel > 16.5)
-        #expect(GoldenImage.check(snapshot.image, golden: "overlays/pipeline-street-zoom") == nil)
+        #expect(golden.check(snapshot.image) == nil)
         // The circle's outline is 60 m west of the center: the center is outside it (only the triangle's
         // green), 100 m west is inside (only the circle's red).
         let outside = pixel(snapshot, coord(60.1706, 24.94))
@@ -51,7 +54,7 @@ struct OverlayPipelineTests {
         #expect(inside.red > inside.green && inside.alpha > 60, "inside \(inside)")
         #expect(outside.green > outside.red, "outside \(outside)")
         // The circle's outline on the center row is where spherical geometry puts it, within 0.3 points.
-        let expectedX = snapshot.point(for: WebMercator.destination(from: Self.center, bearing: 270, meters: 60)).x
+        let expectedX = snapshot.point(for: WebMercator.destination(from: center, bearing: 270, meters: offset)).x
         let strokeColumns = (0..<400).filter { x in
             let p = snapshot.image.pixel(x: x, y: 150)
             return p.red > 150 && p.green < 110 && p.alpha > 200

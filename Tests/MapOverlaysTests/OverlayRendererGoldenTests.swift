@@ -3,15 +3,12 @@ import MapRaster
 import MapTestSupport
 import Testing
 
-/// Places shapes by image points on a fixed open-ocean view, then styles each by its title.
+/// Places shapes by image points on the open-ocean view of a golden case, then styles each by its title.
 struct PropertySheet {
-    static let size = Size(width: 480, height: 360)
-    static let region = CoordinateRegion(
-        center: coord(25, -40), span: CoordinateSpan(latitudeDelta: 30, longitudeDelta: 36))
     let viewport: MapViewport
 
-    init() throws {
-        viewport = try MapViewport(size: Self.size, scale: 1, region: Self.region)
+    init(_ golden: GoldenCase) throws {
+        viewport = try MapViewport(size: golden.pointSize, scale: 1, region: #require(golden.options().region))
     }
 
     func c(_ x: Double, _ y: Double) -> LocationCoordinate2D { viewport.coordinate(for: Point(x: x, y: y)) }
@@ -118,11 +115,10 @@ struct PropertySheet {
 struct OverlayRendererGoldenTests {
     @Test("line width, caps, joins, miter limit, dashes and phase, fill, stroke and alpha", arguments: [1.0, 2.0])
     func properties(scale: Double) throws {
-        let sheet = try PropertySheet()
-        let snapshot = try overlaySnapshot(
-            size: PropertySheet.size, scale: scale, region: PropertySheet.region, overlays: sheet.overlays,
-            provider: PropertySheet.renderer)
-        #expect(GoldenImage.check(snapshot.image, golden: golden("overlays/renderer-properties", scale)) == nil)
+        let golden = try goldenCase("overlays/renderer-properties", scale)
+        let sheet = try PropertySheet(golden)
+        let snapshot = try overlaySnapshot(golden, overlays: sheet.overlays, provider: PropertySheet.renderer)
+        #expect(golden.check(snapshot.image) == nil)
         let s = scale
         func px(_ x: Double, _ y: Double) -> ImageSurface.Pixel { snapshot.image.pixel(x: Int(x * s), y: Int(y * s)) }
         // Fill only: the fill color inside.

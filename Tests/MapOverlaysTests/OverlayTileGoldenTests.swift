@@ -38,11 +38,12 @@ struct OverlayTileGoldenTests {
     func replacing(scale: Double) throws {
         let folder = try makeTileFolder("tiles-replace")
         defer { try? FileManager.default.removeItem(at: folder) }
+        let golden = try goldenCase("overlays/tiles-replace", scale)
         let tiles = try TileOverlay(folder: folder)
         tiles.canReplaceMapContent = true
-        tiles.maximumZ = 2
-        let snapshot = try overlaySnapshot(size: Size(width: 512, height: 512), scale: scale, overlays: [tiles])
-        #expect(GoldenImage.check(snapshot.image, golden: golden("overlays/tiles-replace", scale)) == nil)
+        tiles.maximumZ = Int(try golden.number("maximumZ"))
+        let snapshot = try overlaySnapshot(golden, overlays: [tiles])
+        #expect(golden.check(snapshot.image) == nil)
         // No base map: the tile 1/0/0's color at its center (the ocean color would show otherwise).
         let p = snapshot.image.pixel(x: Int(128 * scale), y: Int(200 * scale))
         #expect(p == ImageSurface.Pixel(red: 76, green: 204, blue: 230, alpha: 255), "\(p)")  // 0.3, 0.8, 0.9 in 8 bits
@@ -52,19 +53,19 @@ struct OverlayTileGoldenTests {
     func antimeridian() throws {
         let folder = try makeTileFolder("tiles-180")
         defer { try? FileManager.default.removeItem(at: folder) }
+        let golden = try GoldenCase.load("overlays/tiles-antimeridian")
         // Missing tile 2/0/1 (west of 180, northern mid-latitudes): the base map shows there.
-        try FileManager.default.removeItem(at: folder.appendingPathComponent("2/0/1.png"))
+        let missingTile = try golden.numbers("missingTile").map { Int($0) }
+        try FileManager.default.removeItem(
+            at: folder.appendingPathComponent("\(missingTile[0])/\(missingTile[1])/\(missingTile[2]).png"))
         let tiles = try TileOverlay(folder: folder)
-        tiles.maximumZ = 2
+        tiles.maximumZ = Int(try golden.number("maximumZ"))
         let renderer = TileOverlayRenderer(tileOverlay: tiles)
-        renderer.alpha = 0.6
-        let region = CoordinateRegion(
-            center: coord(20, 180), span: CoordinateSpan(latitudeDelta: 100, longitudeDelta: 150))
-        let snapshot = try overlaySnapshot(
-            size: Size(width: 480, height: 360), region: region, overlays: [tiles], provider: { _ in renderer })
+        renderer.alpha = try golden.number("alpha")
+        let snapshot = try overlaySnapshot(golden, overlays: [tiles], provider: { _ in renderer })
         #expect(snapshot.viewport.tileZoom == 2)
-        #expect(GoldenImage.check(snapshot.image, golden: "overlays/tiles-antimeridian") == nil)
-        let bare = try overlaySnapshot(size: Size(width: 480, height: 360), region: region, overlays: [])
+        #expect(golden.check(snapshot.image) == nil)
+        let bare = try overlaySnapshot(golden, overlays: [])
         let missing = coord(30, -160)  // in tile 2/0/1
         #expect(pixel(snapshot, missing) == pixel(bare, missing))
         let present = coord(30, 160)  // in tile 2/3/1
@@ -76,14 +77,15 @@ struct OverlayTileGoldenTests {
 
     @Test("tiles from an MBTiles file (TMS rows): zoom 2 tiles the right way up, zoom limits from its metadata")
     func mbtiles() throws {
-        let tiles = try TileOverlay(mbtilesPath: Fixtures.url("overlays/tiles.mbtiles").path)
+        let golden = try GoldenCase.load("overlays/tiles-mbtiles")
+        let file = golden.url(try #require(golden.value("mbtiles").string))
+        #expect(file == Fixtures.url("overlays/tiles.mbtiles").standardized)
+        let tiles = try TileOverlay(mbtilesPath: file.path)
         #expect(tiles.isGeometryFlipped && tiles.minimumZ == 0 && tiles.maximumZ == 2)
         tiles.canReplaceMapContent = true
-        let region = CoordinateRegion(
-            center: coord(25, 20), span: CoordinateSpan(latitudeDelta: 80, longitudeDelta: 150))
-        let snapshot = try overlaySnapshot(size: Size(width: 480, height: 360), region: region, overlays: [tiles])
+        let snapshot = try overlaySnapshot(golden, overlays: [tiles])
         #expect(snapshot.viewport.tileZoom == 2)
-        #expect(GoldenImage.check(snapshot.image, golden: "overlays/tiles-mbtiles") == nil)
+        #expect(golden.check(snapshot.image) == nil)
         // Tile 2/2/1 (XYZ) spans 0...90 E, 0...66.5 N; its north-west corner (the dark square) is at the
         // top left: just south-east of (66.5 N, 0 E) is dark, its middle is the tile's color.
         let corner = pixel(snapshot, coord(64, 3))

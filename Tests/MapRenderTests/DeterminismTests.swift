@@ -28,16 +28,9 @@ struct DeterminismTests {
         case 0: return try MapSnapshotter(options: MapSnapshotter.Options(size: Size(width: 512, height: 512)))
         case 1: return try GoldenRenderTests.shapesSnapshotter(scale: 1)
         case 2: return try GoldenRenderTests.shapesSnapshotter(scale: 2)
-        case 3: return try GoldenRenderTests.pinsSnapshotter(scale: 1)
-        case 4: return try GoldenRenderTests.pinsSnapshotter(scale: 2)
-        default:
-            var options = MapSnapshotter.Options(size: Size(width: 320, height: 320))
-            options.region = CoordinateRegion(
-                center: SeedSceneTests.park, latitudinalMeters: 804.672, longitudinalMeters: 804.672)
-            let snapshotter = try MapSnapshotter(options: options)
-            snapshotter.addAnnotation(AngledAnnotation(coordinate: SeedSceneTests.cityHall, angle: 90))
-            snapshotter.viewProvider = { ($0 as? AngledAnnotation).map(TriangleAnnotationView.init) }
-            return snapshotter
+        case 3: return try GoldenRenderTests.pinsSnapshotter(GoldenCase.load("annotations/default-pins"))
+        case 4: return try GoldenRenderTests.pinsSnapshotter(GoldenCase.load("annotations/default-pins@2x"))
+        default: return try SeedSceneTests.snapshotter()
         }
     }
     static let count = 6

@@ -21,61 +21,18 @@ struct GoldenRenderTests {
                 == ImageSurface.Pixel(red: 242, green: 239, blue: 233, alpha: 255))
     }
 
+    /// The shapes of `fixtures/scenes/europe-shapes.json` (the scene `mapraster render --scene` draws): a
+    /// polygon with a square hole over the Bay of Biscay, a dashed polyline from Brest to Oslo to Helsinki, a
+    /// 1,000 km circle at 60 degrees north.
     static func shapesSnapshotter(scale: Double) throws -> MapSnapshotter {
-        var options = MapSnapshotter.Options(size: Size(width: 480, height: 400), scale: scale)
-        options.region = CoordinateRegion(
-            center: LocationCoordinate2D(latitude: 54, longitude: 5),
-            span: CoordinateSpan(latitudeDelta: 30, longitudeDelta: 44))
-        let snapshotter = try MapSnapshotter(options: options)
-        // A square polygon over the Bay of Biscay with a square hole.
-        let outer = [(44.0, -9.0), (44.0, -3.0), (47.0, -3.0), (47.0, -9.0)].map {
-            LocationCoordinate2D(latitude: $0.0, longitude: $0.1)
-        }
-        let hole = [(45.0, -7.0), (46.0, -7.0), (46.0, -5.0), (45.0, -5.0)].map {
-            LocationCoordinate2D(latitude: $0.0, longitude: $0.1)
-        }
-        snapshotter.addOverlay(Polygon(coordinates: outer, interiorPolygons: [Polygon(coordinates: hole)]))
-        // A dashed polyline from Brest to Oslo to Helsinki.
-        let route = [(48.39, -4.49), (59.91, 10.75), (60.17, 24.94)].map {
-            LocationCoordinate2D(latitude: $0.0, longitude: $0.1)
-        }
-        let line = Polyline(coordinates: route)
-        snapshotter.addOverlay(line)
-        // A 1,000 km circle at 60 degrees north.
-        let circle = Circle(center: LocationCoordinate2D(latitude: 60, longitude: 12), radius: 1_000_000)
-        snapshotter.addOverlay(circle)
-        snapshotter.rendererProvider = { overlay in
-            switch overlay {
-            case let polygon as Polygon:
-                let r = PolygonRenderer(polygon: polygon)
-                r.fillColor = Color(red8: 46, green8: 139, blue8: 87, alpha: 0.6)
-                r.strokeColor = Color(red8: 20, green8: 80, blue8: 40)
-                r.lineWidth = 2
-                return r
-            case let polyline as Polyline:
-                let r = PolylineRenderer(polyline: polyline)
-                r.strokeColor = Color(red8: 200, green8: 30, blue8: 30)
-                r.lineWidth = 4
-                r.lineDashPattern = [12, 6]
-                r.lineCap = .butt
-                return r
-            case let circle as Circle:
-                let r = CircleRenderer(circle: circle)
-                r.fillColor = Color(red8: 30, green8: 90, blue8: 220, alpha: 0.3)
-                r.strokeColor = Color(red8: 30, green8: 90, blue8: 220)
-                r.lineWidth = 2
-                return r
-            default: return nil
-            }
-        }
-        return snapshotter
+        try GoldenCase.load(scale == 1 ? "overlays/shapes" : "overlays/shapes@2x").snapshotter()
     }
 
     @Test("a polygon with a hole, a dashed polyline and a 1,000 km circle at 60 N", arguments: [1.0, 2.0])
     func shapes(scale: Double) throws {
-        let snapshotter = try Self.shapesSnapshotter(scale: scale)
-        let snapshot = try snapshotter.snapshot()
-        #expect(GoldenImage.check(snapshot.image, golden: scale == 1 ? "overlays/shapes" : "overlays/shapes@2x") == nil)
+        let golden = try GoldenCase.load(scale == 1 ? "overlays/shapes" : "overlays/shapes@2x")
+        let snapshot = try golden.snapshot()
+        #expect(golden.check(snapshot.image) == nil)
         // The hole shows the sea: the pixel at the hole's center has the ocean color.
         let holeCenter = snapshot.point(for: LocationCoordinate2D(latitude: 45.5, longitude: -6))
         let p = snapshot.image.pixel(x: Int(holeCenter.x * scale), y: Int(holeCenter.y * scale))
@@ -106,22 +63,13 @@ struct GoldenRenderTests {
         #expect(c.y - rect.minY > (rect.maxY - c.y) * 1.2)
     }
 
-    static func pinsSnapshotter(scale: Double) throws -> MapSnapshotter {
-        var options = MapSnapshotter.Options(size: Size(width: 240, height: 180), scale: scale)
-        options.region = CoordinateRegion(
-            center: LocationCoordinate2D(latitude: 60.170, longitude: 24.940), latitudinalMeters: 2_000,
-            longitudinalMeters: 2_000)
-        let snapshotter = try MapSnapshotter(options: options)
-        let pins: [(Double, Double, String)] = [
-            (60.1745, 24.9300, "red"), (60.1720, 24.9420, "green"), (60.1705, 24.9460, "purple"),
-            (60.1698, 24.9470, "orange"), (60.1660, 24.9520, "red-south"),
-        ]
+    static func pinsSnapshotter(_ golden: GoldenCase) throws -> MapSnapshotter {
+        let snapshotter = try golden.snapshotter()
+        let otherTint = try golden.value("otherTint", as: Color.self)
         var colors: [ObjectIdentifier: Color] = [:]
-        for (lat, lon, name) in pins {
-            let annotation = PointAnnotation(
-                coordinate: LocationCoordinate2D(latitude: lat, longitude: lon), title: name)
-            colors[ObjectIdentifier(annotation)] =
-                PinAnnotationView.PinColor(rawValue: name)?.color ?? Color(red8: 255, green8: 149, blue8: 0)
+        for (name, coordinate) in try golden.named("pins", of: LocationCoordinate2D.self) {
+            let annotation = PointAnnotation(coordinate: coordinate, title: name)
+            colors[ObjectIdentifier(annotation)] = PinAnnotationView.PinColor(rawValue: name)?.color ?? otherTint
             snapshotter.addAnnotation(annotation)
         }
         snapshotter.viewProvider = { annotation in
@@ -131,12 +79,13 @@ struct GoldenRenderTests {
         return snapshotter
     }
 
-    @Test("default pins in red, green, purple and a tint; southern pins drawn in front", arguments: [1.0, 2.0])
-    func pins(scale: Double) throws {
-        let snapshot = try Self.pinsSnapshotter(scale: scale).snapshot()
-        #expect(
-            GoldenImage.check(
-                snapshot.image, golden: scale == 1 ? "annotations/default-pins" : "annotations/default-pins@2x") == nil)
+    @Test(
+        "default pins in red, green, purple and a tint; southern pins drawn in front",
+        arguments: ["annotations/default-pins", "annotations/default-pins@2x"])
+    func pins(name: String) throws {
+        let golden = try GoldenCase.load(name)
+        let snapshot = try Self.pinsSnapshotter(golden).snapshot()
+        #expect(golden.check(snapshot.image) == nil)
         // The orange pin is south of the purple one and overlaps it: the overlap shows orange.
         let frames = Dictionary(uniqueKeysWithValues: snapshot.annotations.map { ($0.annotation.title!, $0.frame) })
         let purple = try #require(frames["purple"])
@@ -145,7 +94,8 @@ struct GoldenRenderTests {
         let order = snapshot.annotations.map { $0.annotation.title! }
         #expect(order.firstIndex(of: "purple")! < order.firstIndex(of: "orange")!)
         // The pin's tip is at the coordinate: the frame's bottom center.
-        let tip = snapshot.point(for: LocationCoordinate2D(latitude: 60.1720, longitude: 24.9420))
+        let tip = snapshot.point(
+            for: try #require(golden.named("pins", of: LocationCoordinate2D.self).first { $0.name == "green" }).value)
         let green = try #require(frames["green"])
         #expect(abs(green.midX - tip.x) < 1e-9 && abs(green.maxY - tip.y) < 1e-9)
     }

@@ -9,23 +9,31 @@ struct SeedSceneTests {
     static let park = LocationCoordinate2D(latitude: 34.0528873, longitude: -118.2434255)
     static let cityHall = LocationCoordinate2D(latitude: 34.053714, longitude: -118.242653)
 
-    func makeSnapshot(scale: Double = 1) throws -> Snapshot {
-        var options = MapSnapshotter.Options(size: Size(width: 320, height: 320), scale: scale)
-        options.region = CoordinateRegion(
-            center: Self.park, latitudinalMeters: 0.5 * Self.metersPerMile, longitudinalMeters: 0.5 * Self.metersPerMile
-        )
-        let snapshotter = try MapSnapshotter(options: options)
-        snapshotter.addAnnotation(AngledAnnotation(coordinate: Self.cityHall, angle: 90))
+    /// The seed's case: the park (its center) seen across 0.5 mile, with the triangle at City Hall.
+    static func snapshotter() throws -> MapSnapshotter {
+        let golden = try GoldenCase.load("seed/la-triangle")
+        let snapshotter = try golden.snapshotter()
+        snapshotter.addAnnotation(
+            AngledAnnotation(
+                coordinate: try golden.value("cityHall", as: LocationCoordinate2D.self),
+                angle: try golden.number("angle")))
         snapshotter.viewProvider = { annotation in
             (annotation as? AngledAnnotation).map(TriangleAnnotationView.init)
         }
-        return try snapshotter.snapshot()
+        return snapshotter
     }
+
+    func makeSnapshot() throws -> Snapshot { try Self.snapshotter().snapshot() }
 
     @Test("seed golden: 0.5 mile square region, triangle at City Hall rotated 90 degrees")
     func golden() throws {
-        let snapshot = try makeSnapshot()
-        #expect(GoldenImage.check(snapshot.image, golden: "seed/la-triangle") == nil)
+        let golden = try GoldenCase.load("seed/la-triangle")
+        // The case's parameters are the seed's: the park, half a mile, City Hall, 90 degrees.
+        #expect(golden.centerCoordinate == Self.park && golden.meters == 0.5 * Self.metersPerMile)
+        #expect(
+            try golden.value("cityHall", as: LocationCoordinate2D.self) == Self.cityHall && golden.number("angle") == 90
+        )
+        #expect(golden.check(try makeSnapshot().image) == nil)
     }
 
     @Test("the view is centered on City Hall and the triangle points east after a 90 degree turn")
@@ -58,30 +66,25 @@ struct SeedSceneTests {
 
     @Test("the seed's triangle view at 0, 45, 90, 180 and 270 degrees")
     func triangles() throws {
-        var options = MapSnapshotter.Options(size: Size(width: 300, height: 80))
-        options.region = CoordinateRegion(
-            center: LocationCoordinate2D(latitude: 60.1699, longitude: 24.9384), latitudinalMeters: 3000,
-            longitudinalMeters: 3000)
-        let s = try MapSnapshotter(options: options).pinnedToPlainBaseMap()
-        let angles = [0.0, 45, 90, 180, 270]
-        for (k, angle) in angles.enumerated() {
-            s.addAnnotation(
-                AngledAnnotation(
-                    coordinate: s.viewport.coordinate(for: Point(x: 30 + 60 * Double(k), y: 40)), angle: angle))
+        let golden = try GoldenCase.load("annotations/triangle-angles")
+        let s = try golden.snapshotter()
+        let angles = try golden.numbers("angles")
+        let centers = try golden.list("points", of: Point.self)
+        for (angle, center) in zip(angles, centers) {
+            s.addAnnotation(AngledAnnotation(coordinate: s.viewport.coordinate(for: center), angle: angle))
         }
         s.viewProvider = { ($0 as? AngledAnnotation).map(TriangleAnnotationView.init) }
         let snapshot = try s.snapshot()
-        #expect(GoldenImage.check(snapshot.image, golden: "annotations/triangle-angles") == nil)
+        #expect(golden.check(snapshot.image) == nil)
         // A drawing-closure view has no reuse key: it is drawn each time.
         #expect(
             TriangleAnnotationView(annotation: AngledAnnotation(coordinate: Self.cityHall, angle: 30)).reuseContentKey
                 == nil)
         // The apex is 20 points from the center in the direction of the angle (0 = up, clockwise).
-        for (k, angle) in angles.enumerated() {
-            let cx = 30 + 60 * Double(k)
+        for (angle, center) in zip(angles, centers) {
             let a = angle * .pi / 180
-            let inside = snapshot.image.pixel(x: Int(cx + 12 * sin(a)), y: Int(40 - 12 * cos(a)))
-            let opposite = snapshot.image.pixel(x: Int(cx - 19 * sin(a)), y: Int(40 + 19 * cos(a)))
+            let inside = snapshot.image.pixel(x: Int(center.x + 12 * sin(a)), y: Int(center.y - 12 * cos(a)))
+            let opposite = snapshot.image.pixel(x: Int(center.x - 19 * sin(a)), y: Int(center.y + 19 * cos(a)))
             #expect(inside.red > 200 && inside.green < 60, "angle \(angle): \(inside)")
             #expect(!(opposite.red > 200 && opposite.green < 60), "angle \(angle): \(opposite)")
         }

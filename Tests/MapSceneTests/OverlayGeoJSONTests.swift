@@ -7,7 +7,9 @@ import Testing
 struct OverlayGeoJSONTests {
     @Test("Natural Earth's Fiji (split at 180), a route and a polygon with a hole across 180, a point")
     func fiji() throws {
-        let features = try GeoJSONDecoder().decode(Fixtures.data("overlays/fiji.geojson"), source: "fiji.geojson")
+        let golden = try GoldenCase.load("overlays/geojson-fiji")
+        let file = golden.url(try #require(golden.value("geojson").string))
+        let features = try GeoJSONDecoder().decode(Data(contentsOf: file), source: "fiji.geojson")
         #expect(features.count == 4)
         #expect(features[0].overlays.first is MultiPolygon)
         #expect((features[0].overlays.first as? MultiPolygon)?.polygons.count == 21)
@@ -15,11 +17,7 @@ struct OverlayGeoJSONTests {
         #expect(features[2].annotations.first?.title == "Suva")
         #expect((features[3].overlays.first as? Polygon)?.interiorPolygons.count == 1)
         #expect(features[1].style.dashPattern == [6, 4])
-        var options = MapSnapshotter.Options(size: Size(width: 400, height: 320))
-        options.region = CoordinateRegion(
-            center: coord(-17.8, 179.6), span: CoordinateSpan(latitudeDelta: 5, longitudeDelta: 6))
-        options.showsAttribution = false
-        let s = try MapSnapshotter(options: options).pinnedToPlainBaseMap()
+        let s = try golden.snapshotter()
         var byOverlay: [ObjectIdentifier: GeoJSONMapFeature] = [:]
         var byAnnotation: [ObjectIdentifier: GeoJSONMapFeature] = [:]
         for feature in features {
@@ -35,7 +33,7 @@ struct OverlayGeoJSONTests {
         s.viewProvider = { annotation in byAnnotation[ObjectIdentifier(annotation)]?.makeView(for: annotation) }
         s.rendererProvider = { overlay in byOverlay[ObjectIdentifier(overlay)]?.makeRenderer(for: overlay) }
         let snapshot = try s.snapshot()
-        #expect(GoldenImage.check(snapshot.image, golden: "overlays/geojson-fiji") == nil)
+        #expect(golden.check(snapshot.image) == nil)
         // The hole of the survey area crosses 180 and shows the ocean on both sides.
         for lon in [179.8, -179.8] {
             #expect(pixel(snapshot, coord(-20, lon)) == ImageSurface.Pixel(red: 170, green: 211, blue: 223, alpha: 255))

@@ -5,22 +5,22 @@ import Testing
 
 @Suite("Static-map grammar rendered: labelled pins, encoded paths, implicit positioning")
 struct StaticMapRenderTests {
-    static let labels = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZ123456789").map(String.init)
-    static let colors = ["red", "blue", "green", "yellow", "purple", "orange", "white", "black", "gray", "brown"]
-
     @Test("labelled pins A-Z and 1-9 in Google's sizes (tiny, small, mid, normal), dark and light heads")
     func labelledPins() throws {
-        var options = MapSnapshotter.Options(size: Size(width: 920, height: 190))
-        options.region = CoordinateRegion(
-            center: LocationCoordinate2D(latitude: 0, longitude: 0),
-            span: CoordinateSpan(latitudeDelta: 5, longitudeDelta: 25))
-        let s = try MapSnapshotter(options: options)
-        s.baseMap = nil
+        let golden = try GoldenCase.load("staticmaps/labelled-pins")
+        let s = try golden.snapshotter()
+        // One row of pins a size, one column a label; the colors cycle along each row.
+        let labels = Array(try #require(golden.value("labels").string)).map(String.init)
+        let colors = try golden.value("colors").array?.compactMap(\.string) ?? []
+        let sizes = try golden.value("sizes").array?.compactMap(\.string) ?? []
+        let first = try golden.value("first", as: Point.self)
+        let step = try golden.value("step", as: Point.self)
         var markers: [String] = []
-        for (row, size) in ["size:tiny|", "size:small|", "size:mid|", ""].enumerated() {
-            for (column, label) in Self.labels.enumerated() {
-                let c = s.viewport.coordinate(for: Point(x: 16 + Double(column) * 25.7, y: 40 + Double(row) * 46))
-                let color = Self.colors[column % Self.colors.count]
+        for (row, size) in sizes.enumerated() {
+            for (column, label) in labels.enumerated() {
+                let c = s.viewport.coordinate(
+                    for: Point(x: first.x + Double(column) * step.x, y: first.y + Double(row) * step.y))
+                let color = colors[column % colors.count]
                 markers.append(
                     "\(size)color:\(color)|label:\(label)|"
                         + String(format: "%.9f,%.9f", c.latitude, c.longitude))
@@ -28,7 +28,7 @@ struct StaticMapRenderTests {
         }
         var scene = Scene()
         try StaticMapParameters(markers: markers).add(to: &scene)
-        #expect(scene.annotations.count == 35 * 4)
+        #expect(scene.annotations.count == labels.count * sizes.count)
         scene.populate(s)
         let snapshot = try s.snapshot()
         #expect(snapshot.annotations.count == 140)
@@ -40,13 +40,11 @@ struct StaticMapRenderTests {
         let labelled = PinAnnotationView(pinTintColor: Color(red8: 255, green8: 0, blue8: 0))
         labelled.glyphText = "A"
         #expect(plain.reuseContentKey != labelled.reuseContentKey)
-        #expect(GoldenImage.check(snapshot.image, golden: "staticmaps/labelled-pins") == nil)
+        #expect(golden.check(snapshot.image) == nil)
     }
 
-    func render(paths: [String], region: CoordinateRegion) throws -> (png: Data, image: ImageSurface) {
-        var options = MapSnapshotter.Options(size: Size(width: 400, height: 300))
-        options.region = region
-        let s = try MapSnapshotter(options: options).pinnedToPlainBaseMap()
+    func render(paths: [String], _ golden: GoldenCase) throws -> (png: Data, image: ImageSurface) {
+        let s = try golden.snapshotter()
         var scene = Scene()
         try StaticMapParameters(paths: paths, syntax: .google).add(to: &scene)
         scene.populate(s)
@@ -56,38 +54,21 @@ struct StaticMapRenderTests {
 
     @Test("a Google path given as an encoded polyline renders byte-identical to the same path given as points")
     func encodedEqualsPoints() throws {
-        let region = CoordinateRegion(
-            center: LocationCoordinate2D(latitude: 40.9, longitude: -123.3),
-            span: CoordinateSpan(latitudeDelta: 6, longitudeDelta: 9))
-        let encoded = try render(paths: ["color:0xff0000cc|weight:6|enc:_p~iF~ps|U_ulLnnqC_mqNvxq`@"], region: region)
-        let points = try render(
-            paths: ["color:0xff0000cc|weight:6|38.5,-120.2|40.7,-120.95|43.252,-126.453"], region: region)
+        let golden = try GoldenCase.load("staticmaps/encoded-path")
+        let encoded = try render(paths: [try #require(golden.value("encoded").string)], golden)
+        let points = try render(paths: [try #require(golden.value("points").string)], golden)
         #expect(encoded.png == points.png)
-        #expect(GoldenImage.check(encoded.image, golden: "staticmaps/encoded-path") == nil)
+        #expect(golden.check(encoded.image) == nil)
     }
 
     @Test("no area: the map fits lines, a polygon and a circle with padding (implicit positioning)")
     func autoFit() throws {
-        let json = """
-            {"size": [480, 320], "features": {"type": "FeatureCollection", "features": [
-              {"type": "Feature", "geometry": {"type": "LineString", "coordinates": [[2.35, 48.85], [4.84, 45.76], [5.37, 43.30]]},
-               "properties": {"stroke": "#d03020", "stroke-width": 4}},
-              {"type": "Feature", "geometry": {"type": "LineString", "coordinates": [[-1.55, 47.22], [-0.58, 44.84]]},
-               "properties": {"stroke": "#2050d0", "stroke-width": 3}},
-              {"type": "Feature", "geometry": {"type": "Polygon", "coordinates": [[[6.0, 49.0], [8.0, 49.0], [7.0, 50.5], [6.0, 49.0]]]},
-               "properties": {"fill": "#20a040", "stroke": "#106020"}},
-              {"type": "Feature", "geometry": {"type": "Point", "coordinates": [-3.0, 43.5]},
-               "properties": {"radius": 80000, "fill": "#e0a000", "stroke": "#805000"}}
-            ]}}
-            """
-        let scene = try Scene.decode(Data(json.utf8), source: "autofit.json")
+        // The scene of `fixtures/scenes/france-autofit.json` (`mapraster render --scene ... --padding 20`).
+        let golden = try GoldenCase.load("staticmaps/autofit-shapes")
+        let scene = try #require(try golden.loadScene())
         #expect(scene.positionsFromContent)
-        let s = try MapSnapshotter(
-            options: try scene.options(defaults: MapSnapshotter.Options(size: Size(width: 1, height: 1)))
-        )
-        .pinnedToPlainBaseMap()
-        scene.populate(s)
-        try scene.showContent(in: s, edgePadding: EdgeInsets(top: 20, left: 20, bottom: 20, right: 20))
+        let padding = try #require(golden.padding)
+        let s = try golden.snapshotter()
         // Truth from the shapes themselves: the union of their bounding rects, widened by half their line
         // widths, fills the padded image on one axis and fits inside it on the other.
         let v = s.viewport
@@ -101,11 +82,13 @@ struct StaticMapRenderTests {
             maxX = max(maxX, b.x + style.strokeWidth / 2)
             maxY = max(maxY, b.y + style.strokeWidth / 2)
         }
-        let e = 1e-6
-        #expect(minX >= 20 - e && minY >= 20 - e && maxX <= 460 + e && maxY <= 300 + e)
-        #expect((abs(minX - 20) < 1e-6 && abs(maxX - 460) < 1e-6) || (abs(minY - 20) < 1e-6 && abs(maxY - 300) < 1e-6))
+        let (e, w, h) = (1e-6, golden.pointSize.width, golden.pointSize.height)
+        #expect(minX >= padding - e && minY >= padding - e && maxX <= w - padding + e && maxY <= h - padding + e)
+        #expect(
+            (abs(minX - padding) < e && abs(maxX - (w - padding)) < e)
+                || (abs(minY - padding) < e && abs(maxY - (h - padding)) < e))
         let snapshot = try s.snapshot()
-        #expect(GoldenImage.check(snapshot.image, golden: "staticmaps/autofit-shapes") == nil)
+        #expect(golden.check(snapshot.image) == nil)
     }
 
     @Test("visible points: inside a given area passes, outside is an error naming the point; no area fits them")
