@@ -22,6 +22,9 @@ SDF shield fitted to the ref), `text-variable-anchor` for place labels, bilingua
 ("DejaVu Sans Book", "DejaVu Sans Bold"). `--icons --ship` writes the shipped styles; `--icons` alone writes styles/streets-icons.json.draft (sprite "sprites/streets", relative to
 styles/, not committed) to review a change before shipping it. The sprite ships next to the styles, in
 Sources/MapBaseMap/Resources/styles/sprites/ (see Notes/streets-sprite.md).
+
+The road layers (classes, widths, colours, casings, paths, rail) and the zoom() and by_class() expressions
+are in Scripts/streets_style_roads.py, beside this script.
 """
 import argparse
 import json
