@@ -28,21 +28,18 @@ struct GeocodeCommandTests {
         #expect(result.standardOutput.hasPrefix("1. Tempe, Arizona, United States  33.414770,-111.909310\n2. "))
     }
 
+    /// Writes `in.csv` into `dir`: a header, a point in Tempe, a bad latitude, a point at sea, then `extra` rows.
+    static func writeCSV(_ extra: [String], in dir: TemporaryDirectory) throws {
+        let rows = ["id,lat,lon", "asu,33.416199,-111.936619", "bad,north,-111.9", "sea,30,-40"] + extra
+        try (rows.joined(separator: "\n") + "\n").write(
+            to: dir.url.appendingPathComponent("in.csv"), atomically: true, encoding: .utf8)
+    }
+
     @Test("--input CSV: every row geocoded, bad rows reported by line number, exit 1, file written whole")
     func csvInput() throws {
         let dir = try TemporaryDirectory()
         defer { dir.remove() }
-        let csv = """
-            id,lat,lon
-            asu,33.416199,-111.936619
-            bad,north,-111.9
-            sea,30,-40
-            far,95,0
-            "quoted, id",60.16952,24.9386
-            short,1
-
-            """
-        try csv.write(to: dir.url.appendingPathComponent("in.csv"), atomically: true, encoding: .utf8)
+        try Self.writeCSV(["far,95,0", #""quoted, id",60.16952,24.9386"#, "short,1"], in: dir)
         let result = try CLI.run(["geocode", "--input", "in.csv", "-o", "out.csv"], in: dir.url)
         #expect(result.exitCode == 1, "\(result)")
         #expect(result.standardError.contains("in.csv:3: lat 'north'"), "\(result)")
@@ -87,14 +84,7 @@ struct GeocodeCommandTests {
     func csvInputJSON() throws {
         let dir = try TemporaryDirectory()
         defer { dir.remove() }
-        let csv = """
-            id,lat,lon
-            asu,33.416199,-111.936619
-            bad,north,-111.9
-            sea,30,-40
-
-            """
-        try csv.write(to: dir.url.appendingPathComponent("in.csv"), atomically: true, encoding: .utf8)
+        try Self.writeCSV([], in: dir)
         let geojson = """
             {"type": "FeatureCollection", "features": [
               {"type": "Feature", "properties": {"id": "asu"}, "geometry": {"type": "Point", "coordinates": [-111.936619, 33.416199]}}

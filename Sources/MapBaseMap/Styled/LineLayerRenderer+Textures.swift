@@ -56,6 +56,35 @@ extension LineLayerRenderer {
         return (colors, nearest, [])
     }
 
+    /// One dash or gap of a dash pattern on the texture (texels): where it starts and ends, and whether it
+    /// has zero length. The pattern's first dash reaches back over its last part when the count is odd
+    /// (the pattern repeats as dash, gap, dash, ...).
+    struct DashRange {
+        var left: Double
+        var right: Double
+        var isDash: Bool
+        var zero: Bool
+    }
+
+    /// The dashes and gaps of `parts` (lengths, non-negative) stretched `stretch` texels per unit.
+    static func dashRanges(_ parts: [Double], stretch: Double) -> [DashRange] {
+        let odd = parts.count % 2 == 1
+        var ranges = [
+            DashRange(
+                left: odd ? -parts[parts.count - 1] * stretch : 0, right: parts[0] * stretch, isDash: true,
+                zero: parts[0] == 0)
+        ]
+        var along = parts[0]
+        var isDash = true
+        for part in parts.dropFirst() {
+            isDash.toggle()
+            let left = along * stretch
+            along += part
+            ranges.append(DashRange(left: left, right: along * stretch, isDash: isDash, zero: part == 0))
+        }
+        return ranges
+    }
+
     /// A dash array as MapLibre's 256-texel dash texture: each texel the signed distance (texels, plus
     /// 128, clamped to a byte, over 255) from texel `x` to the nearest edge of the dash or gap it lies
     /// in, positive in dashes. Zero-length parts vanish, neighbours of one kind merge, and a pattern that
@@ -66,26 +95,7 @@ extension LineLayerRenderer {
         guard !parts.isEmpty, length > 0, length.isFinite else { return nil }
         let width = 256
         let stretch = Double(width) / length
-        struct Range {
-            var left: Double
-            var right: Double
-            var isDash: Bool
-            var zero: Bool
-        }
-        var ranges: [Range] = []
-        let odd = parts.count % 2 == 1
-        ranges.append(
-            Range(
-                left: odd ? -parts[parts.count - 1] * stretch : 0, right: parts[0] * stretch, isDash: true,
-                zero: parts[0] == 0))
-        var along = parts[0]
-        var isDash = true
-        for part in parts.dropFirst() {
-            isDash.toggle()
-            let left = along * stretch
-            along += part
-            ranges.append(Range(left: left, right: along * stretch, isDash: isDash, zero: part == 0))
-        }
+        var ranges = dashRanges(parts, stretch: stretch)
         var i = ranges.count - 1
         while i >= 0 {
             if ranges[i].zero {
@@ -124,17 +134,7 @@ extension LineLayerRenderer {
         let width = 256
         let n = 7
         let stretch = Double(width) / length
-        var ranges: [(left: Double, right: Double, isDash: Bool)] = []
-        let odd = parts.count % 2 == 1
-        ranges.append((odd ? -parts[parts.count - 1] * stretch : 0, parts[0] * stretch, true))
-        var along = parts[0]
-        var isDash = true
-        for part in parts.dropFirst() {
-            isDash.toggle()
-            let left = along * stretch
-            along += part
-            ranges.append((left, along * stretch, isDash))
-        }
+        let ranges = dashRanges(parts, stretch: stretch)
         let halfStretch = stretch / 2
         var field = [Float](repeating: 0, count: width * (2 * n + 1))
         for y in -n...n {
