@@ -157,6 +157,11 @@ public struct StyledBaseMap: BaseMap {
                         CircleLayerRenderer.draw(layer, source: source, in: frame)
                         try source.checkDeferredLoad()
                     }
+                case .fillExtrusion:
+                    if let source = try featureSource(for: layer, viewport: viewport) {
+                        FillExtrusionLayerRenderer.draw(layer, source: source, light: style.light, in: frame)
+                        try source.checkDeferredLoad()
+                    }
                 case .raster:
                     guard let id = layer.source, let source = style.sources[id] else { break }
                     if case .raster(let url) = source.kind {

@@ -19,6 +19,8 @@ public struct Style: Sendable, Equatable {
     /// The style's sprites (`sprite`): where their `NAME.json` and `NAME.png` are, by id (`default` for
     /// the one-string form), for `*-pattern` images.
     public var sprites: [SpriteLocation] = []
+    /// `light`: how `fill-extrusion` layers are shaded.
+    public var light = StyleLight()
     /// Members the subset accepts but does not use (`center`, `zoom`, `bearing`, `pitch`, `glyphs`,
     /// `sprite`, and members a lenient read did not know), kept for writing the style back.
     public var unused: [String: JSONValue]

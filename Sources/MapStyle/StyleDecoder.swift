@@ -19,6 +19,12 @@ struct StyleDecoder {
 
     static let topLevelKeys = [
         "version", "name", "metadata", "sources", "layers", "center", "zoom", "bearing", "pitch", "glyphs", "sprite",
+        "light",
+    ]
+    /// Root members of the specification that say nothing about the pixels (identity, editing and animation
+    /// state): kept for writing the style back, without a warning, as MapLibre ignores them.
+    static let descriptiveKeys: Set<String> = [
+        "id", "owner", "created", "modified", "draft", "transition", "state",
     ]
     static let unusedKeys: Set<String> = ["center", "zoom", "bearing", "pitch", "glyphs", "sprite"]
     /// At most this many sprites in the array form of `sprite`.
@@ -60,7 +66,8 @@ struct StyleDecoder {
     func style(_ json: JSONValue) throws -> Style {
         guard let members = json.members else { throw invalid("(top level)", "a style must be a JSON object") }
         var unknown: [String: JSONValue] = [:]
-        for (key, value) in members where !Self.topLevelKeys.contains(key) {
+        for (key, value) in members where Self.descriptiveKeys.contains(key) { unknown[key] = value }
+        for (key, value) in members where !Self.topLevelKeys.contains(key) && !Self.descriptiveKeys.contains(key) {
             try unsupported(
                 key, "unknown style member; supported: " + Self.topLevelKeys.joined(separator: ", "),
                 key: "member \(key)")
@@ -77,6 +84,8 @@ struct StyleDecoder {
         for (key, value) in members where Self.unusedKeys.contains(key) { style.unused[key] = value }
         style.unused.merge(unknown) { first, _ in first }
         style.sprites = try sprites(json["sprite"])
+        style.light = try light(json["light"])
+        if let value = json["light"] { style.unused["light"] = value }
         if let glyphs = json["glyphs"]?.string, Self.isRemote(glyphs) {
             warn(
                 "glyphs", "network glyphs (\(glyphs)) are not downloaded; text is drawn with the installed fonts",

@@ -3,6 +3,7 @@ import MapGeometry
 /// The kinds of style layer this version draws. Mirrors the MapLibre style specification's layer types.
 public enum StyleLayerType: String, Sendable, CaseIterable {
     case background, fill, line, circle, symbol, raster
+    case fillExtrusion = "fill-extrusion"
 
     /// The paint and layout properties a layer of this type accepts.
     public var properties: [StylePropertySpec] { Self.tables[self]! }
@@ -17,7 +18,7 @@ public enum StyleLayerType: String, Sendable, CaseIterable {
         case .line: return .lineSortKey
         case .circle: return .circleSortKey
         case .symbol: return .symbolSortKey
-        case .background, .raster: return nil
+        case .background, .raster, .fillExtrusion: return nil
         }
     }
 
@@ -38,6 +39,7 @@ public enum StyleLayerType: String, Sendable, CaseIterable {
         case .circle: return 3
         case .symbol: return 4
         case .raster: return 5
+        case .fillExtrusion: return 6
         }
     }
 
@@ -221,6 +223,19 @@ public enum StyleLayerType: String, Sendable, CaseIterable {
                 // Accepted and ignored: a static image has no fade-in.
                 .init(.rasterFadeDuration, .paint, .number, .number(300), range: 0...1_000_000),
             ]
+        case .fillExtrusion:
+            let heights = 0...StyleLimits.maximumExtrusionHeight
+            return [
+                visibility,
+                .init(.fillExtrusionOpacity, .paint, .number, .number(1), range: 0...1),
+                .init(.fillExtrusionColor, .paint, .color, .color(.black)),
+                .init(.fillExtrusionTranslate, .paint, .numberArray, zeroPair, range: translateRange),
+                .init(.fillExtrusionTranslateAnchor, .paint, .enumeration(["map", "viewport"]), .string("map")),
+                .init(.fillExtrusionPattern, .paint, .string, .null),
+                .init(.fillExtrusionHeight, .paint, .number, .number(0), range: heights),
+                .init(.fillExtrusionBase, .paint, .number, .number(0), range: heights),
+                .init(.fillExtrusionVerticalGradient, .paint, .boolean, .bool(true)),
+            ]
         }
     }
 }
@@ -342,9 +357,18 @@ public enum StylePropertyName: String, Sendable, CaseIterable {
     case rasterContrast = "raster-contrast"
     case rasterHueRotate = "raster-hue-rotate"
     case rasterFadeDuration = "raster-fade-duration"
+    case fillExtrusionOpacity = "fill-extrusion-opacity"
+    case fillExtrusionColor = "fill-extrusion-color"
+    case fillExtrusionTranslate = "fill-extrusion-translate"
+    case fillExtrusionTranslateAnchor = "fill-extrusion-translate-anchor"
+    case fillExtrusionPattern = "fill-extrusion-pattern"
+    case fillExtrusionHeight = "fill-extrusion-height"
+    case fillExtrusionBase = "fill-extrusion-base"
+    case fillExtrusionVerticalGradient = "fill-extrusion-vertical-gradient"
 
     /// The layer type whose table lists the property (nil for `visibility`, which every type has).
     public var layerType: StyleLayerType? {
+        if rawValue.hasPrefix("fill-extrusion-") { return .fillExtrusion }
         let prefix = rawValue.prefix { $0 != "-" }
         switch prefix {
         case "background": return .background
@@ -364,6 +388,8 @@ public enum StylePropertyName: String, Sendable, CaseIterable {
 public enum StyleLimits {
     /// Line widths, gap widths, circle radii and stroke widths, in points.
     public static let maximumWidth = 1000.0
+    /// `fill-extrusion-height` and `-base`, in metres (100 km: above any building or mountain).
+    public static let maximumExtrusionHeight = 100_000.0
     /// The properties capped, when drawn, at the image's ceiling (``widthCeiling(width:height:)``).
     public static let widthProperties: Set<StylePropertyName> = [
         .lineWidth, .lineGapWidth, .circleRadius, .circleStrokeWidth,

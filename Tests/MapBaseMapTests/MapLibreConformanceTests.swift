@@ -20,12 +20,18 @@ struct MapLibreConformanceTests {
         // tile, building outlines dashed from their tile rings at distances quantized to the tile's grid
         // (overscaled z14 at z18), and gradient ramps spanning each tile's piece, premultiplied on upload.
         "line-dasharray/long-segment", "line-dasharray/slant", "line-gradient/color-interpolation-transparent",
+        // fill-extrusion from straight above: line features are not extruded (MapLibre's one pitch-0 case), and
+        // two cases MapLibre Native drew (`native/`, Scripts/make-native-expectations.py): perspective walls
+        // and roofs, holes, bases, premultiplied translucent colours, the default light; a map-anchored
+        // coloured light, no vertical gradient, translate and the two-pass layer opacity.
+        "fill-extrusion-geometry/linestring", "native/fill-extrusion/pitch-0-default",
+        "native/fill-extrusion/pitch-0-light-opacity",
     ]
 
     /// Renders a case as `Scripts/maplibre-render-tests.py` does and returns the share of differing pixels
     /// and the share allowed.
     static func score(_ name: String) throws -> (differing: Double, allowed: Double) {
-        let folder = Fixtures.url("maplibre/tests/\(name)")
+        let folder = Fixtures.url(name.hasPrefix("native/") ? "maplibre/\(name)" : "maplibre/tests/\(name)")
         let assets = Fixtures.url("maplibre/assets").path + "/"
         let text = try String(contentsOf: folder.appendingPathComponent("style.json"), encoding: .utf8)
             .replacingOccurrences(of: "local://", with: assets)

@@ -30,38 +30,67 @@ struct StyleLeniencyTests {
 
     static let fill = #"{"id": "f", "type": "fill", "source": "g", "paint": {"fill-color": "red"}}"#
 
-    @Test("unknown root members (MapLibre's own and any other) are warnings naming each, and kept")
+    @Test("root members: MapLibre's descriptive ones kept silently, `light` read, the rest warnings naming each")
     func rootMembers() throws {
-        let members = [
-            "id", "owner", "created", "modified", "draft", "light", "terrain", "sky", "projection", "transition",
-            "state", "x-anything",
-        ]
-        let root = members.map { #""\#($0)": {"a": 1},"# }.joined()
+        let descriptive = ["id", "owner", "created", "modified", "draft", "transition", "state"]
+        let unknown = ["terrain", "sky", "projection", "x-anything"]
+        let root =
+            (descriptive + unknown).map { #""\#($0)": {"a": 1},"# }.joined()
+            + #""light": {"intensity": 0.8, "anchor": "map", "position": [1.5, 90, 80], "color": "hsl(0, 100%, 50%)"},"#
         let style = try decode(self.style(root: root, layers: Self.fill))
         #expect(style.layers.map(\.id) == ["f"])
-        #expect(style.warnings.count == members.count)
-        for member in members {
+        #expect(style.warnings.count == unknown.count)
+        for member in unknown {
             #expect(style.warnings.messages.contains { $0.hasPrefix("\(member): unknown style member") }, "\(member)")
         }
+        for member in descriptive { #expect(style.unused[member] == .object([("a", .number(1))]), "\(member)") }
         #expect(style.unused["terrain"] == .object([("a", .number(1))]))
+        #expect(style.light.intensity == 0.8 && style.light.anchor == .map && style.light.color == .red)
+        #expect(style.light.position == (1.5, 90, 80))
         let strict = error(self.style(root: root, layers: Self.fill), StyleLoadOptions(strict: true))
-        #expect(strict.contains("test.json: id: unknown style member"), "\(strict)")
+        #expect(strict.contains(": unknown style member"), "\(strict)")
+        #expect(!strict.contains("test.json: id:"), "\(strict)")
+        let spec = try decode(
+            self.style(root: descriptive.map { #""\#($0)": 1,"# }.joined(), layers: Self.fill),
+            StyleLoadOptions(strict: true))
+        #expect(spec.warnings.count == 0)
+    }
+
+    @Test("a light MapRaster cannot use (an expression, out of range) keeps the default with a warning")
+    func light() throws {
+        let style = try decode(
+            self.style(
+                root:
+                    #""light": {"intensity": ["interpolate", ["linear"], ["zoom"], 0, 0, 10, 1], "position": [1, 2], "anchor": "sun", "glow": 1},"#,
+                layers: Self.fill))
+        #expect(style.light == StyleLight())
+        #expect(style.warnings.count == 4)
+        #expect(style.warnings.messages.contains { $0.hasPrefix("light.intensity: must be a literal number in 0...1") })
+        #expect(style.light.direction.z > 0.99 && style.light.direction.y < 0)
     }
 
     @Test("an unknown layer type is left out with a warning; the other layers are drawn")
     func layerTypes() throws {
-        let extrusion = #"{"id": "b", "type": "fill-extrusion", "source": "g", "paint": {"fill-extrusion-height": 9}}"#
+        let heatmap = #"{"id": "b", "type": "heatmap", "source": "g", "paint": {"heatmap-radius": 9}}"#
+        let extrusion = #"{"id": "x", "type": "fill-extrusion", "source": "g", "paint": {"fill-extrusion-height": 9}}"#
         let style = try decode(
             self.style(
-                layers: [Self.fill, extrusion, #"{"id": "h", "type": "heatmap", "source": "g"}"#].joined(separator: ",")
+                layers: [Self.fill, heatmap, #"{"id": "h", "type": "hillshade", "source": "g"}"#, extrusion].joined(
+                    separator: ",")
             ))
-        #expect(style.layers.map(\.id) == ["f"])
+        #expect(style.layers.map(\.id) == ["f", "x"])
         #expect(style.warnings.messages.count == 2)
         #expect(style.warnings.messages[0].hasPrefix("layers[1].type: layer \"b\""))
-        #expect(style.warnings.messages[0].contains("\"fill-extrusion\" is not supported"))
+        #expect(style.warnings.messages[0].contains("\"heatmap\" is not supported"))
         #expect(style.warnings.messages[1].hasPrefix("layers[2].type"))
-        let strict = error(self.style(layers: extrusion), StyleLoadOptions(strict: true))
-        #expect(strict.contains("layers[0].type: unknown layer type \"fill-extrusion\""), "\(strict)")
+        let strict = error(self.style(layers: heatmap), StyleLoadOptions(strict: true))
+        #expect(strict.contains("layers[0].type: unknown layer type \"heatmap\""), "\(strict)")
+        let negative = error(
+            self.style(
+                layers: #"{"id": "x", "type": "fill-extrusion", "source": "g", "paint": {"fill-extrusion-height": -1}}"#
+            ),
+            StyleLoadOptions(strict: true))
+        #expect(negative.contains("fill-extrusion-height"), "\(negative)")
     }
 
     @Test("an unknown property is one warning however many layers have it, naming the first path")

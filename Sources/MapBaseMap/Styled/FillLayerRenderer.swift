@@ -31,6 +31,13 @@ enum FillLayerRenderer {
         let fillOpacity = ResolvedStyleProperty(layer, .fillOpacity, at: constant)
         let fillOutlineColor = ResolvedStyleProperty(layer, .fillOutlineColor, at: constant)
         let fillPattern = ResolvedStyleProperty(layer, .fillPattern, at: constant)
+        let antialias = layer.bool(.fillAntialias, EvaluationContext(zoom: frame.zoom))
+        // Pattern fills go to the rasterizer as triangles (MapLibre's `fill_pattern`), in first-seen order of
+        // their paints, with an outline drawn from the pattern when antialiased and no outline colour is set
+        // (`fill_outline_pattern`; MapLibre draws no outline under a pattern otherwise).
+        var patternFills: [(paint: Paint, polygons: [[[Point]]], outlines: [[Point]])] = []
+        var patternIndex: [Paint: Int] = [:]
+        let patternOutlines = antialias && !fillOutlineColor.isSet
         frame.forEachFeature(of: source, layer: layer, margin: 2) { feature, offset, context in
             guard case .polygons(let polygons) = feature.shape,
                 let color = fillColor.color(context)
@@ -61,6 +68,38 @@ enum FillLayerRenderer {
                 color: pattern == nil ? fill : Color(red: 0, green: 0, blue: 0, alpha: opacity),
                 outline: pattern == nil ? outline.map { $0.withAlphaComponent($0.alpha * opacity) } : nil,
                 feature: fill.alpha < 1 || (pattern != nil && opacity < 1) ? number : 0, pattern: pattern)
+            if pattern != nil {
+                let k = patternIndex[paint] ?? patternFills.count
+                if k == patternFills.count {
+                    patternIndex[paint] = k
+                    patternFills.append((paint, [], []))
+                }
+                for polygon in polygons {
+                    var rings: [[Point]] = []
+                    for (r, ring) in polygon.enumerated() {
+                        guard let points = pipeline.ring(ring, offset: offset, dropsTinyRings: true) else {
+                            if r == 0 { break }
+                            continue
+                        }
+                        rings.append(points)
+                    }
+                    guard !rings.isEmpty else { continue }
+                    patternFills[k].polygons.append(rings)
+                    guard patternOutlines else { continue }
+                    if let square = feature.tileBounds {
+                        for ring in polygon {
+                            for run in GeometryPipeline.outlineWithoutCuts(ring, cutAlong: square) {
+                                for piece in pipeline.line(run, offset: offset) {
+                                    patternFills[k].outlines.append(piece.points)
+                                }
+                            }
+                        }
+                    } else {
+                        for ring in rings { patternFills[k].outlines.append(ring + [ring[0]]) }
+                    }
+                }
+                return
+            }
             groups.withPath(for: paint) { path in
                 for polygon in polygons {
                     for ring in polygon {
@@ -86,18 +125,15 @@ enum FillLayerRenderer {
         }
         let g = frame.context
         let (tx, ty) = frame.translation(layer, .fillTranslate)
-        let antialias = layer.bool(.fillAntialias, EvaluationContext(zoom: frame.zoom))
         g.withSavedState {
             g.translateBy(x: tx, y: ty)
+            if !patternFills.isEmpty {
+                drawPatterns(patternFills, in: frame)
+                return
+            }
             g.setShouldAntialias(antialias)
             g.setFillRule(.winding)
             for (paint, path) in groups.nonEmpty {
-                if let name = paint.pattern, let pattern = frame.pattern(name) {
-                    g.setAlpha(paint.color.alpha)
-                    g.fill(path, tiling: pattern.image, tile: pattern.tile)
-                    g.setAlpha(1)
-                    continue
-                }
                 g.setFillColor(paint.color)
                 g.fill(path)
                 if let outline = paint.outline {
@@ -109,6 +145,55 @@ enum FillLayerRenderer {
             }
             g.setShouldAntialias(true)
         }
+    }
+
+    /// Pattern fills through the rasterizer: each polygon triangulated (whole pixels, no antialiasing), then
+    /// its outline as one-pixel segments either side (`fill_outline_pattern`), both sampling the pattern
+    /// where it lies on the map.
+    static func drawPatterns(
+        _ fills: [(paint: Paint, polygons: [[[Point]]], outlines: [[Point]])], in frame: LayerFrame
+    ) {
+        let g = frame.context
+        let rasterizer = g.makeRasterizer()
+        let halfWidth = 1 / frame.viewport.scale
+        for fill in fills {
+            guard let name = fill.paint.pattern, let pattern = frame.fillPattern(name, opacity: fill.paint.color.alpha)
+            else { continue }
+            var mesh = LineMesh()
+            for rings in fill.polygons {
+                let indices = PolygonTriangulation.triangulate(rings)
+                guard !indices.isEmpty, mesh.vertices.count < Int(Int32.max / 2) else { continue }
+                let base = Int32(mesh.vertices.count)
+                for ring in rings {
+                    for p in ring { mesh.vertices.append(LineMesh.Vertex(position: p, normal: Point(x: 0, y: 0))) }
+                }
+                mesh.indices += indices.map { $0 + base }
+            }
+            rasterizer.addPatternFill(mesh, pattern, outline: false)
+            var outline = LineMesh()
+            for line in fill.outlines where line.count > 1 {
+                for k in 1..<line.count {
+                    let a = line[k - 1]
+                    let b = line[k]
+                    let dx = b.x - a.x
+                    let dy = b.y - a.y
+                    let length = (dx * dx + dy * dy).squareRoot()
+                    guard length > 0, length.isFinite, outline.vertices.count < Int(Int32.max / 2) else { continue }
+                    let nx = -dy / length * halfWidth
+                    let ny = dx / length * halfWidth
+                    let base = Int32(outline.vertices.count)
+                    outline.vertices += [
+                        LineMesh.Vertex(position: Point(x: a.x + nx, y: a.y + ny), normal: Point(x: 0, y: 1)),
+                        LineMesh.Vertex(position: Point(x: a.x - nx, y: a.y - ny), normal: Point(x: 0, y: -1)),
+                        LineMesh.Vertex(position: Point(x: b.x + nx, y: b.y + ny), normal: Point(x: 0, y: 1)),
+                        LineMesh.Vertex(position: Point(x: b.x - nx, y: b.y - ny), normal: Point(x: 0, y: -1)),
+                    ]
+                    outline.indices += [base, base + 1, base + 2, base + 1, base + 3, base + 2]
+                }
+            }
+            rasterizer.addPatternFill(outline, pattern, outline: true)
+        }
+        g.draw(rasterizer)
     }
 
     /// A value as string interpolation writes it (`number(1.0)`, `string("a")`), without the reflection

@@ -23,6 +23,14 @@ struct LayerFrame {
         return (image.surface, PatternImages.tile(for: image, viewport: viewport))
     }
 
+    /// The pattern image `name` as the rasterizer samples it, placed as ``pattern(_:)`` places it, or nil.
+    func fillPattern(_ name: String, opacity: Double) -> FillPattern? {
+        guard !name.isEmpty, let (texture, ratio) = patterns?.texture(name) else { return nil }
+        let tile = PatternImages.tile(
+            width: texture.width, height: texture.height, pixelRatio: ratio, viewport: viewport)
+        return FillPattern(texture: texture, tile: tile, opacity: opacity)
+    }
+
     /// A layer's `*-translate` at this zoom, in points (x right, y down). With no rotation, the
     /// `*-translate-anchor` values `map` and `viewport` give the same offset.
     func translation(_ layer: StyleLayer, _ key: StylePropertyName) -> (x: Double, y: Double) {

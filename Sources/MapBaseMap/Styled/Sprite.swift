@@ -152,6 +152,7 @@ struct Sprite: Sendable {
 final class PatternImages {
     private let images: [String: (Sprite, Sprite.Entry)]
     private var surfaces: [String: (ImageSurface, Double)?] = [:]
+    private var textures: [String: (Texture, Double)?] = [:]
 
     init(images: [String: (Sprite, Sprite.Entry)]) { self.images = images }
 
@@ -168,14 +169,34 @@ final class PatternImages {
         return made.map { ($0.0, $0.1) }
     }
 
+    /// The image named `name` as a texture (for the rasterizer) and its pixels per point, or nil when the
+    /// sprite has no such image.
+    func texture(_ name: String) -> (texture: Texture, pixelRatio: Double)? {
+        if let known = textures[name] { return known.map { ($0.0, $0.1) } }
+        var made: (Texture, Double)?
+        if let (sprite, entry) = images[name],
+            let texture = try? Texture(rgba: sprite.pixels(entry), width: entry.width, height: entry.height)
+        {
+            made = (texture, entry.pixelRatio)
+        }
+        textures[name] = made
+        return made.map { ($0.0, $0.1) }
+    }
+
     /// Where one copy of a pattern image sits, in image points, for patterns aligned to the map as
     /// MapLibre aligns them: repeated from the world's top-left corner, one image pixel being
     /// 1/pixelRatio points at the integer zoom below the view's and growing with the fractional zoom.
     static func tile(for image: (surface: ImageSurface, pixelRatio: Double), viewport: MapViewport) -> Rect {
+        tile(width: image.surface.width, height: image.surface.height, pixelRatio: image.pixelRatio, viewport: viewport)
+    }
+
+    /// ``tile(for:viewport:)`` of an image `width` x `height` pixels at `pixelRatio`.
+    static func tile(width pixelWidth: Int, height pixelHeight: Int, pixelRatio: Double, viewport: MapViewport) -> Rect
+    {
         let zoom = viewport.zoomLevel - 1
         let growth = pow(2, zoom - zoom.rounded(.down))
-        let width = Double(image.surface.width) / image.pixelRatio * growth
-        let height = Double(image.surface.height) / image.pixelRatio * growth
+        let width = Double(pixelWidth) / pixelRatio * growth
+        let height = Double(pixelHeight) / pixelRatio * growth
         let origin = viewport.visibleMapRect.origin
         let x = -origin.x / viewport.mapPointsPerPoint
         let y = -origin.y / viewport.mapPointsPerPoint

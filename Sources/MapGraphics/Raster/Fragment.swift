@@ -196,7 +196,11 @@ enum Fragment {
     indirect case image(ImageQuad)
     /// A circle (`circle`).
     indirect case disc(DiscShader)
-    // Room for SDF glyphs and extrusion shading: a case each, with its shader in Shaders.swift.
+    /// A face of an extruded polygon, depth-tested (`fill_extrusion`; ``ExtrusionFace``, `Extrusion.swift`).
+    indirect case extrusion(ExtrusionFace)
+    /// A `fill-pattern` image over whole pixels, or along an outline (``PatternFill``, `PatternFill.swift`).
+    indirect case patternFill(PatternFill)
+    // Room for SDF glyphs: a case, with its shader in Shaders.swift.
 }
 
 /// A line's coverage across it (``LineShading``'s outset, inset and ramp, in user units).

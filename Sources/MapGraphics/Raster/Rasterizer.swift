@@ -22,7 +22,7 @@ package final class Rasterizer {
     private var minY = Double.infinity
     private var maxX = -Double.infinity
     private var maxY = -Double.infinity
-    private let context: GraphicsContext
+    let context: GraphicsContext
     private let clip: Rect
     /// About how many pixels the triangles added so far cover within the clip (each triangle's area,
     /// at most its clipped bounding box): the rasterizing work.
@@ -168,7 +168,7 @@ package final class Rasterizer {
 
     /// Adds `command` with its vertices (device pixels and attributes) and triangles (indices into them;
     /// out-of-range triangles are dropped). Nothing is added when a vertex is not finite.
-    private func append<V: Sequence>(_ command: Command, vertices: V, count: Int, indices: [Int32])
+    func append<V: Sequence>(_ command: Command, vertices: V, count: Int, indices: [Int32])
     where V.Element == (Double, Double, LineMesh.Vertex) {
         guard count > 0, count < Int(Int32.max) else { return }
         // The arrays are moved out of the object while they grow (appending to a class's stored property
@@ -353,6 +353,8 @@ package final class Rasterizer {
                                 case .dash(let shader): run(shader)
                                 case .image(let shader): run(shader)
                                 case .disc(let shader): run(shader)
+                                case .extrusion(let shader): run(shader)
+                                case .patternFill(let shader): run(shader)
                                 }
                                 t = end
                             }

@@ -1,0 +1,275 @@
+import Foundation
+import MapGeometry
+import MapGraphics
+import MapStyle
+
+/// Draws a `fill-extrusion` layer as MapLibre draws it with the camera straight above the centre of the
+/// view: each polygon raised from `fill-extrusion-base` to `-height` (metres), seen through MapLibre's
+/// perspective (a field of view of 36.87 degrees, the camera 1.5 view heights above the centre), so roofs
+/// grow and lean away from the centre and the walls facing it show. Roofs and walls are lit per vertex with
+/// MapLibre's model (the style's `light`: direction, colour, intensity; `-vertical-gradient` darkening the
+/// feet of walls), and the layer is drawn as MapLibre draws it: a depth pass, then each pixel coloured once
+/// by the nearest face, times `-opacity`, over what is below.
+///
+/// The faces go through the one rasterizer (``Rasterizer/addExtrusion(_:bottom:top:opacity:pass:buffer:)``);
+/// a layer whose faces would cover more than ``pixelBudget(imagePixels:)`` pixels stops adding buildings
+/// there (the nearest are not known before drawing; the work stays bounded by the image).
+enum FillExtrusionLayerRenderer {
+    /// MapLibre's vertical field of view, radians (`atan(1/3) * 2`: the camera 1.5 heights from the centre).
+    static let fieldOfView = 0.6435011087932844
+
+    /// At most this many pixels of faces per layer: 32 per image pixel (each face is rasterized twice).
+    static func pixelBudget(imagePixels: Double) -> Double { 32 * imagePixels + 2_000_000 }
+
+    /// One feature's faces, lit.
+    struct Building {
+        var walls: [(mesh: ExtrusionMesh, bottom: Color, top: Color)] = []
+        var roof: (mesh: ExtrusionMesh, color: Color)?
+    }
+
+    static func draw(_ layer: StyleLayer, source: FeatureSource, light: StyleLight, in frame: LayerFrame) {
+        let viewport = frame.viewport
+        let constant = frame.constantContext
+        let (tx, ty) = frame.translation(layer, .fillExtrusionTranslate)
+        // Polygons are clipped this far outside the view before they are translated: the edges the clip adds
+        // (and their walls, which lean outward) stay out of sight.
+        let margin = 2 + max(abs(tx), abs(ty))
+        let pipeline = GeometryPipeline(viewport: viewport, margin: margin, tolerance: 0.5)
+        let opacity = ResolvedStyleProperty(layer, .fillExtrusionOpacity, at: constant).number(constant)
+        guard opacity > 0 else { return }
+        let colorProperty = ResolvedStyleProperty(layer, .fillExtrusionColor, at: constant)
+        let heightProperty = ResolvedStyleProperty(layer, .fillExtrusionHeight, at: constant)
+        let baseProperty = ResolvedStyleProperty(layer, .fillExtrusionBase, at: constant)
+        let gradient = layer.bool(.fillExtrusionVerticalGradient, constant) ? 1.0 : 0.0
+        let camera = Camera(viewport: viewport)
+        let lighting = Lighting(light: light)
+        var buildings: [Building] = []
+        var work = 0.0
+        let budget = pixelBudget(
+            imagePixels: viewport.size.width * viewport.size.height * viewport.scale * viewport.scale)
+        frame.forEachFeature(of: source, layer: layer, margin: margin) { feature, offset, context in
+            guard work <= budget, case .polygons(let polygons) = feature.shape,
+                let premultiplied = colorProperty.color(context).map(Lighting.premultiply)
+            else { return }
+            // Metres as MapLibre clamps them, then points of the view at its centre's latitude.
+            let baseMetres = max(0, baseProperty.number(context))
+            let heightMetres = max(0, heightProperty.number(context))
+            let zBase = min(baseMetres / camera.metresPerPoint, camera.highest)
+            let zTop = min(heightMetres / camera.metresPerPoint, camera.highest)
+            guard baseMetres / camera.metresPerPoint < camera.highest else { return }
+            let cut = feature.tileBounds.map { square -> Rect in
+                let a = pipeline.project(MapPoint(x: square.minX, y: square.minY), offset: offset)
+                let b = pipeline.project(MapPoint(x: square.maxX, y: square.maxY), offset: offset)
+                return Rect(x: a.x, y: a.y, width: b.x - a.x, height: b.y - a.y)
+            }
+            var building = Building()
+            for polygon in polygons {
+                var rings: [[Point]] = []
+                for (k, ring) in polygon.enumerated() {
+                    guard let points = pipeline.ring(ring, offset: offset, dropsTinyRings: true) else {
+                        if k == 0 { break }
+                        continue
+                    }
+                    rings.append(points.map { Point(x: $0.x + tx, y: $0.y + ty) })
+                }
+                guard !rings.isEmpty else { continue }
+                for ring in rings {
+                    for (mesh, normal) in camera.walls(
+                        ring, from: zBase, to: zTop, leaving: cut.map { $0.offsetBy(dx: tx, dy: ty) })
+                    {
+                        let bottom = lighting.wall(
+                            premultiplied, normal: normal, top: 0, base: baseMetres, height: heightMetres,
+                            gradient: gradient)
+                        let top = lighting.wall(
+                            premultiplied, normal: normal, top: 1, base: baseMetres, height: heightMetres,
+                            gradient: gradient)
+                        work += camera.area(of: mesh)
+                        building.walls.append((mesh, bottom, top))
+                    }
+                }
+                if heightMetres / camera.metresPerPoint < camera.highest, let mesh = camera.roof(rings, at: zTop) {
+                    work += camera.area(of: mesh)
+                    building.roof =
+                        building.roof.map { old in
+                            var merged = old.mesh
+                            let base = Int32(merged.vertices.count)
+                            merged.vertices += mesh.vertices
+                            merged.indices += mesh.indices.map { $0 + base }
+                            return (merged, old.color)
+                        } ?? (mesh, lighting.roof(premultiplied))
+                }
+            }
+            buildings.append(building)
+        }
+        guard !buildings.isEmpty else { return }
+        let g = frame.context
+        guard let buffer = DepthBuffer(for: g, limit: 1 << 28) else { return }
+        let rasterizer = g.makeRasterizer()
+        for pass in [ExtrusionPass.depth, .color] {
+            for building in buildings {
+                // A building's walls, then its roof, as MapLibre's bucket orders them.
+                for wall in building.walls {
+                    rasterizer.addExtrusion(
+                        wall.mesh, bottom: wall.bottom, top: wall.top, opacity: opacity, pass: pass, buffer: buffer)
+                }
+                if let roof = building.roof {
+                    rasterizer.addExtrusion(
+                        roof.mesh, bottom: roof.color, top: roof.color, opacity: opacity, pass: pass, buffer: buffer)
+                }
+            }
+        }
+        g.draw(rasterizer)
+        withExtendedLifetime(buffer) {}
+    }
+
+    /// MapLibre's camera over the view's centre, pitch 0: where a point of the view (points) at a height
+    /// (points) is seen.
+    struct Camera {
+        let center: Point
+        /// Camera to centre, points.
+        let distance: Double
+        /// The highest point drawn: below the near plane (MapLibre's `height / 50` from the camera).
+        let highest: Double
+        /// Ground metres per point at the centre's latitude (MapLibre's `getMetersPerPixelAtLatitude`).
+        let metresPerPoint: Double
+
+        init(viewport: MapViewport) {
+            center = Point(x: viewport.size.width / 2, y: viewport.size.height / 2)
+            distance = 0.5 * viewport.size.height / tan(FillExtrusionLayerRenderer.fieldOfView / 2)
+            highest = distance - viewport.size.height / 50
+            let latitude = viewport.centerCoordinate.latitude * .pi / 180
+            metresPerPoint = viewport.mapPointsPerPoint * 2 * .pi * 6_378_137 / WebMercator.worldSize * cos(latitude)
+        }
+
+        /// The vertex of `p` raised by `z` points.
+        func vertex(_ p: Point, _ z: Double, top: Double) -> ExtrusionMesh.Vertex {
+            let k = distance / (distance - z)
+            return ExtrusionMesh.Vertex(
+                position: Point(x: center.x + (p.x - center.x) * k, y: center.y + (p.y - center.y) * k),
+                inverseDepth: k, top: top)
+        }
+
+        /// Each wall of `ring` (a quadrilateral from `bottom` to `top`) with its normal as MapLibre packs it
+        /// (x east, y south), except along `cut` (the square a vector tile cut the polygon along).
+        func walls(_ ring: [Point], from bottom: Double, to top: Double, leaving cut: Rect?) -> [(
+            ExtrusionMesh, (x: Double, y: Double)
+        )] {
+            guard top > bottom, ring.count > 1 else { return [] }
+            var result: [(ExtrusionMesh, (x: Double, y: Double))] = []
+            var previous = ring[ring.count - 1]
+            for p in ring {
+                defer { previous = p }
+                let dx = p.x - previous.x
+                let dy = p.y - previous.y
+                let length = (dx * dx + dy * dy).squareRoot()
+                guard length > 0, length.isFinite else { continue }
+                if let cut, Self.along(cut, previous, p) { continue }
+                // MapLibre: perp(p1 - p2) unit, packed into 16-bit integers (x carries the top flag).
+                let nx = -dy / length
+                let ny = dx / length
+                var mesh = ExtrusionMesh()
+                mesh.vertices = [
+                    vertex(p, bottom, top: 0), vertex(p, top, top: 1), vertex(previous, bottom, top: 0),
+                    vertex(previous, top, top: 1),
+                ]
+                mesh.indices = [0, 1, 2, 1, 3, 2]
+                result.append((mesh, (nx, ny)))
+            }
+            return result
+        }
+
+        /// Whether the edge a-b lies along a side of `square`.
+        static func along(_ square: Rect, _ a: Point, _ b: Point) -> Bool {
+            let e = 1e-6
+            return (abs(a.x - square.minX) <= e && abs(b.x - square.minX) <= e)
+                || (abs(a.x - square.maxX) <= e && abs(b.x - square.maxX) <= e)
+                || (abs(a.y - square.minY) <= e && abs(b.y - square.minY) <= e)
+                || (abs(a.y - square.maxY) <= e && abs(b.y - square.maxY) <= e)
+        }
+
+        /// The roof of `rings` (outer ring, then holes) at height `z`, triangulated.
+        func roof(_ rings: [[Point]], at z: Double) -> ExtrusionMesh? {
+            let indices = PolygonTriangulation.triangulate(rings)
+            guard !indices.isEmpty else { return nil }
+            var mesh = ExtrusionMesh()
+            mesh.vertices = rings.joined().map { vertex($0, z, top: 1) }
+            mesh.indices = indices
+            return mesh
+        }
+
+        /// The area a mesh covers on the screen (the sum of its triangles'), points.
+        func area(of mesh: ExtrusionMesh) -> Double {
+            var total = 0.0
+            var i = 0
+            let v = mesh.vertices
+            while i + 2 < mesh.indices.count {
+                let a = v[Int(mesh.indices[i])].position
+                let b = v[Int(mesh.indices[i + 1])].position
+                let c = v[Int(mesh.indices[i + 2])].position
+                total += abs((b.x - a.x) * (c.y - a.y) - (b.y - a.y) * (c.x - a.x)) / 2
+                i += 3
+            }
+            return total.isFinite ? total : .infinity
+        }
+    }
+
+    /// MapLibre's `fill_extrusion` vertex lighting, per vertex, in its order of operations.
+    struct Lighting {
+        let direction: (x: Double, y: Double, z: Double)
+        let intensity: Double
+        let color: Color
+
+        init(light: StyleLight) {
+            // The viewport and map anchors agree with the map north up.
+            direction = light.direction
+            intensity = light.intensity
+            color = light.color
+        }
+
+        /// The colour premultiplied by its alpha (MapLibre's colours in a shader are), opaque.
+        static func premultiply(_ c: Color) -> Color {
+            Color(red: c.red * c.alpha, green: c.green * c.alpha, blue: c.blue * c.alpha, alpha: 1)
+        }
+
+        /// The roof's colour: MapLibre's normal (0, 0, 1) with the top flag packed into x.
+        func roof(_ color: Color) -> Color {
+            shade(color, normal: (1 / 16384, 0, 1), top: 1, base: 0, height: 0, gradient: 0)
+        }
+
+        /// A wall vertex's colour: the normal packed as MapLibre packs it (x * 2^13 floored, times 2, plus
+        /// the top flag; y * 2^14 truncated), over 2^14.
+        func wall(
+            _ color: Color, normal: (x: Double, y: Double), top: Double, base: Double, height: Double,
+            gradient: Double
+        ) -> Color {
+            let px = ((normal.x * 8192).rounded(.down) * 2 + top) / 16384
+            let py = (normal.y * 16384).rounded(.towardZero) / 16384
+            return shade(color, normal: (px, py, 0), top: top, base: base, height: height, gradient: gradient)
+        }
+
+        func shade(
+            _ color: Color, normal: (Double, Double, Double), top: Double, base: Double, height: Double,
+            gradient: Double
+        ) -> Color {
+            let value = color.red * 0.2126 + color.green * 0.7152 + color.blue * 0.0722
+            let dot = normal.0 * direction.x + normal.1 * direction.y + normal.2 * direction.z
+            var directional = min(max(dot, 0), 1)
+            let low = 1 - intensity
+            let high = max(1 - value + intensity, 1)
+            directional = low + (high - low) * directional
+            // Walls (MapLibre's test is `normal.y != 0`; MapLibre Native darkens walls facing east or west
+            // too, whose packed y is 0, so every wall is ramped here).
+            if normal.2 == 0 {
+                let floor = 0.7 + (0.98 - 0.7) * (1 - intensity)
+                let ramp = min(max((top + base) * (height / 150).squareRoot(), floor), 1)
+                directional *= (1 - gradient) + gradient * ramp
+            }
+            func channel(_ c: Double, _ light: Double) -> Double {
+                min(max((c + 0.03) * directional * light, 0.3 * (1 - light)), 1)
+            }
+            return Color(
+                red: channel(color.red, self.color.red), green: channel(color.green, self.color.green),
+                blue: channel(color.blue, self.color.blue), alpha: 1)
+        }
+    }
+}

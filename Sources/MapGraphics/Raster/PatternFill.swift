@@ -1,0 +1,81 @@
+import MapGeometry
+
+/// A `fill-pattern` image repeated over the map: ``tile`` is where one copy sits (user space, no rotation),
+/// the image drawn in it texel for texel.
+package struct FillPattern: Sendable {
+    package var texture: Texture
+    package var tile: Rect
+    package var opacity: Double
+
+    /// A pattern; see the type's description.
+    package init(texture: Texture, tile: Rect, opacity: Double) {
+        self.texture = texture
+        self.tile = tile
+        self.opacity = opacity
+    }
+}
+
+/// MapLibre's `fill_pattern` and `fill_outline_pattern` shaders: the pattern looked up at the pixel's centre
+/// (bilinear, the copy's edges mixing with the transparent padding of MapLibre's image atlas, as its texture
+/// unit samples it), times the opacity. Fill triangles cover whole pixels (no antialiasing: MapLibre draws
+/// them so and antialiases with the outline); an outline segment fades over one pixel either side of its
+/// line as `1 - smoothstep(0, 1, distance)`.
+struct PatternFill: FragmentShader {
+    let texture: Texture
+    /// A copy's top-left corner and one over its size, device pixels.
+    let x0, y0, inverseWidth, inverseHeight: Double
+    let opacity: Float
+    let outline: Bool
+
+    @inline(__always)
+    func shade(_ p: FragmentInput) -> Shaded? {
+        var coverage: Float = 1
+        if outline {
+            guard let l = p.triangle.line(p.w0, p.w1) else { return nil }
+            coverage = 1 - smoothstep(0, 1, 1 - l.coverage)
+            guard coverage > 0 else { return nil }
+        }
+        let u = (p.x - x0) * inverseWidth
+        let v = (p.y - y0) * inverseHeight
+        let fu = Float(u - u.rounded(.down))
+        let fv = Float(v - v.rounded(.down))
+        guard fu.isFinite, fv.isFinite else { return nil }
+        let c = texture.sample(
+            .linear(fu * Float(texture.width) - 0.5, count: texture.width, wrap: .repeat),
+            .linear(fv * Float(texture.height) - 0.5, count: texture.height, wrap: .repeat))
+        return (c * opacity, coverage)
+    }
+}
+
+extension Rasterizer {
+    /// Adds `mesh` (user space, under the current transform, which must not rotate) filled with `pattern`:
+    /// the whole pixels whose centres its triangles cover, or with `outline`, a segment mesh whose normals
+    /// reach 1 one device pixel from its line (see ``PatternFill``).
+    package func addPatternFill(_ mesh: LineMesh, _ pattern: FillPattern, outline: Bool) {
+        let m = context.cairo.matrix
+        guard !mesh.indices.isEmpty, pattern.opacity > 0, m.b == 0, m.c == 0, pattern.tile.width > 0,
+            pattern.tile.height > 0
+        else { return }
+        let width = pattern.tile.width * m.a
+        let height = pattern.tile.height * m.d
+        // The copy nearest the user-space origin (far copies lose precision), in device pixels.
+        let tx = pattern.tile.minX - (pattern.tile.minX / pattern.tile.width).rounded(.down) * pattern.tile.width
+        let ty = pattern.tile.minY - (pattern.tile.minY / pattern.tile.height).rounded(.down) * pattern.tile.height
+        let x0 = m.a * tx + m.tx
+        let y0 = m.d * ty + m.ty
+        guard width.isFinite, height.isFinite, abs(width) > 1e-9, abs(height) > 1e-9, x0.isFinite, y0.isFinite else {
+            return
+        }
+        let shader = PatternFill(
+            texture: pattern.texture, x0: x0, y0: y0, inverseWidth: 1 / width, inverseHeight: 1 / height,
+            opacity: Float(min(pattern.opacity, 1)), outline: outline)
+        let vertices = mesh.vertices.lazy.map { v in
+            ((m.a * v.position.x + m.c * v.position.y) + m.tx, (m.b * v.position.x + m.d * v.position.y) + m.ty, v)
+        }
+        append(
+            Command(
+                fragment: .patternFill(shader),
+                coverage: .init(outset: outline ? 1 : 0, inset: 0, ramp: 1), period: 0, limit: Self.unlimited),
+            vertices: vertices, count: mesh.vertices.count, indices: mesh.indices)
+    }
+}
