@@ -38,18 +38,30 @@ final class IconImages {
     }
 }
 
-/// The images that `icon-image` named and no sprite has, each reported once per process.
+/// The images that `icon-image` named and no sprite has: the first ``listed`` reported by name once per
+/// process, then one line saying more are missing (a style naming thousands of images cannot flood the
+/// log); at most ``remembered`` names are kept.
 final class MissingImages: @unchecked Sendable {
     static let shared = MissingImages()
+    static let listed = 20
+    static let remembered = 10_000
     private let reported = Locked(Set<String>())
 
-    /// Writes a warning about `name` to standard error the first time it is reported.
+    /// Writes a warning about `name` to standard error the first time it is reported (one summary line
+    /// instead beyond the first ``listed`` names).
     func report(_ name: String) {
-        let first = reported.withLock { $0.insert(name).inserted && $0.count <= 1000 }
-        guard first else { return }
+        let count = reported.withLock { set -> Int? in
+            guard set.count < Self.remembered, set.insert(name).inserted else { return nil }
+            return set.count
+        }
+        guard let count, count <= Self.listed + 1 else { return }
         let shown = name.count > 200 ? String(name.prefix(200)) + "..." : name
-        FileHandle.standardError.write(
-            Data("warning: image \"\(shown)\" is not in the style's sprite; its icon is not drawn\n".utf8))
+        let line =
+            count <= Self.listed
+            ? "warning: image \"\(shown)\" is not in the style's sprite; its icon is not drawn\n"
+            : "warning: more images are not in the style's sprite (not listed beyond \(Self.listed)); their icons "
+                + "are not drawn\n"
+        FileHandle.standardError.write(Data(line.utf8))
     }
 
     /// Whether `name` was reported (for tests).
