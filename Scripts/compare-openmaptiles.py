@@ -92,8 +92,15 @@ def with_layers(style, keep):
     return style
 
 
+REGISTERED = [0]
+
+
 def render_maplibre(pool, key, style, view):
+    """MapLibre Native's render; every call registers the style under a new id (mapli keeps the first style
+    registered under an id and ignores later ones)."""
     _, lat, lon, zoom = view
+    REGISTERED[0] += 1
+    key = f"{key}-{REGISTERED[0]}"
     pool.register_style(key, json=style)
     data = pool.render(key, lon=lon, lat=lat, zoom=zoom, width=WIDTH, height=HEIGHT)
     return Image.open(io.BytesIO(data)).convert("RGBA")
