@@ -12,6 +12,9 @@
 // prints the median wall and CPU milliseconds per pyramid and its tile count. Before each timed pyramid the
 // decoded-tile cache is emptied (`VectorTileCache.byteLimit = 0`), so every pyramid decodes its vector tiles
 // again as a `mapraster tiles` process does; what the warm-up leaves is the style, fonts, sprite and open files.
+//     .build/release/StreetsBenchmark style STYLE.json openmaptiles=TILES.mbtiles SPRITE 43.7384 7.4246 17 1024 768 20 nolabels
+// is `view` for a style file read as `mapraster render --style STYLE --source NAME=PATH --sprite SPRITE` reads
+// it (SPRITE `-`: none); Benchmarks/openmaptiles/bench-openmaptiles.py runs it.
 import Foundation
 import MapRaster
 import MapTiles
@@ -33,10 +36,27 @@ func median(_ values: [Double]) -> Double {
     return n % 2 == 1 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2
 }
 
-let arguments = CommandLine.arguments.dropFirst().map { $0 }
-if arguments.first == "pyramid" {
+let commandLine = CommandLine.arguments.dropFirst().map { $0 }
+let arguments = commandLine.first == "style" ? ["view"] + commandLine.dropFirst(4) : commandLine
+if commandLine.first == "pyramid" {
     pyramid(Array(arguments.dropFirst()))
     exit(0)
+}
+var styleFile: Style?
+if commandLine.first == "style" {
+    let arguments = commandLine
+    guard arguments.count == 11, let eq = arguments[2].firstIndex(of: "="), eq != arguments[2].startIndex else {
+        fail(
+            "usage: StreetsBenchmark style STYLE NAME=PATH SPRITE|- LAT LON ZOOM WIDTH HEIGHT ITERATIONS labels|nolabels"
+        )
+    }
+    var options = StyleLoadOptions(sources: [
+        String(arguments[2][..<eq]): String(arguments[2][arguments[2].index(after: eq)...])
+    ])
+    if arguments[3] != "-" { options.sprites["default"] = arguments[3] }
+    do { styleFile = try Style.load(contentsOf: URL(fileURLWithPath: arguments[1]), options: options) } catch {
+        fail("\(error)")
+    }
 }
 guard arguments.count == 8 || arguments.count == 9, arguments[0] == "view", let latitude = Double(arguments[1]),
     let longitude = Double(arguments[2]), let zoom = Double(arguments[3]), let width = Double(arguments[4]),
@@ -46,7 +66,7 @@ guard arguments.count == 8 || arguments.count == 9, arguments[0] == "view", let 
 else { fail("usage: StreetsBenchmark view LAT LON ZOOM WIDTH HEIGHT ITERATIONS labels|nolabels [SCALE]") }
 
 do {
-    var style = try ShippedStyle.streets.style()
+    var style = try styleFile ?? ShippedStyle.streets.style()
     if arguments[7] == "nolabels" { style.layers.removeAll { $0.type == .symbol } }
     let size = Size(width: width, height: height)
     var options = MapSnapshotter.Options(size: size)
