@@ -108,7 +108,20 @@ public func openTileSource(at location: String, scheme: TileScheme = .xyz) throw
     if location.hasPrefix("pmtiles://") || path.lowercased().hasSuffix(".pmtiles") {
         return try PMTilesFile(path: path)
     }
+    // A single tile file (`.mvt`, `.pbf`, an image) rather than an archive: every tile is that file, as MapLibre
+    // fetches a `tiles` URL without placeholders for every tile.
+    if !location.hasPrefix("mbtiles://"), !path.lowercased().hasSuffix(".mbtiles"), let head = try? fileHead(path, 16),
+        head != Array("SQLite format 3\u{0}".utf8)
+    {
+        return try TileTemplateSource(template: path, scheme: scheme)
+    }
     return try MBTilesTileSource(path: path)
+}
+
+/// The first `count` bytes of the file at `path` (fewer when it is shorter).
+private func fileHead(_ path: String, _ count: Int) throws -> [UInt8] {
+    let reader = try RangeReader(path: path)
+    return Array(try reader.read(offset: 0, count: min(count, reader.size)))
 }
 
 /// How tile rows are counted.

@@ -3,7 +3,8 @@ import MapGeometry
 
 /// Tiles stored as files named by a path template with `{z}`, `{x}` and `{y}` (a folder such as
 /// `tiles/{z}/{x}/{y}.pbf`, as `mapraster tiles` and tippecanoe's `-e` write). A missing file is a missing
-/// tile (nil), not an error.
+/// tile (nil), not an error; an empty file is an empty tile (no data). A template without any placeholder names one file that is
+/// every tile.
 ///
 /// ```swift
 /// let source = try TileTemplateSource(template: "tiles/{z}/{x}/{y}.pbf", format: .mvt)
@@ -19,7 +20,7 @@ public final class TileTemplateSource: TileSource {
     /// A source reading files named by `template`.
     ///
     /// - Parameters:
-    ///   - template: a path with `{z}`, `{x}` and `{y}` (each at least once).
+    ///   - template: a path with `{z}`, `{x}` and `{y}` (each at least once), or with none (one file for all).
     ///   - scheme: how `{y}` counts rows.
     ///   - format: the tiles' format; by default guessed from the template's extension.
     ///   - minZoom: the lowest zoom with tiles.
@@ -28,7 +29,10 @@ public final class TileTemplateSource: TileSource {
     public init(
         template: String, scheme: TileScheme = .xyz, format: TileDataFormat? = nil, minZoom: Int = 0, maxZoom: Int = 14
     ) throws {
-        for placeholder in ["{z}", "{x}", "{y}"] where !template.contains(placeholder) {
+        // No placeholder at all: every tile is that one file (as MapLibre requests the same URL for every
+        // tile of a `tiles` template without placeholders). Some but not all is a mistake.
+        let placeholders = ["{z}", "{x}", "{y}"].filter(template.contains)
+        for placeholder in ["{z}", "{x}", "{y}"] where !placeholders.isEmpty && !template.contains(placeholder) {
             throw StorageError.badTemplate(
                 template: template, reason: "it has no \(placeholder); write it like tiles/{z}/{x}/{y}.pbf")
         }
@@ -65,6 +69,8 @@ public final class TileTemplateSource: TileSource {
             if !FileManager.default.fileExists(atPath: path) { return nil }
             throw error
         }
+        // An empty file is an empty tile (a server's 204 No Content), unlike a missing one.
+        guard reader.size > 0 else { return Data() }
         guard reader.size <= TileSourceLimits.inflatedTileBytes else {
             throw StorageError.badTile(
                 path: path, tile: "\(id)",

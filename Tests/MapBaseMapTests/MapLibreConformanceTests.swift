@@ -26,6 +26,10 @@ struct MapLibreConformanceTests {
         // coloured light, no vertical gradient, translate and the two-pass layer opacity.
         "fill-extrusion-geometry/linestring", "native/fill-extrusion/pitch-0-default",
         "native/fill-extrusion/pitch-0-light-opacity",
+        // Tile URLs as MapLibre fetches them: a missing raster tile shown by its parent's quarter, an empty one
+        // (a 204) as nothing; a `tiles` URL without placeholders, one file for every tile (a raster with alpha,
+        // a vector tile of extent 1024).
+        "sparse-tileset/rasterfallback", "sparse-tileset/rasterfallback204", "raster-alpha/default", "extent/1024-fill",
     ]
 
     /// Renders a case as `Scripts/maplibre-render-tests.py` does and returns the share of differing pixels

@@ -95,6 +95,30 @@ import Testing
         #expect(try source.tile(id) == (try mbtiles.tile(id)))
         #expect(throws: StorageError.self) { try TileTemplateSource(template: folder.path + "/{z}/{x}.pbf") }
     }
+
+    /// MapLibre's `tiles` URLs: one without placeholders is fetched for every tile; an empty response (a 204)
+    /// is an empty tile, which is not a missing one.
+    @Test func oneFileForEveryTileAndEmptyTiles() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tilesource-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("only.mvt")
+        try Data([0x1A, 0x00]).write(to: file)
+        let one = try openTileSource(at: file.path)
+        #expect(one.info.format == .mvt)
+        for id in [try TileID(z: 0, x: 0, y: 0), try TileID(z: 14, x: 8802, y: 5374)] {
+            #expect(try one.tile(id) == Data([0x1A, 0x00]))
+        }
+        try Data().write(to: folder.appendingPathComponent("1-0-0.png"))
+        let sparse = try openTileSource(at: folder.path + "/{z}-{x}-{y}.png")
+        #expect(try sparse.tile(TileID(z: 1, x: 0, y: 0)) == Data())
+        #expect(try sparse.tile(TileID(z: 1, x: 1, y: 0)) == nil)
+        // An MBTiles file named without its extension is still read as one (by its SQLite header).
+        let copy = folder.appendingPathComponent("tiles-without-extension")
+        try FileManager.default.copyItem(at: Fixtures.url("tilestores/tippecanoe.mbtiles"), to: copy)
+        #expect(try openTileSource(at: copy.path) is MBTilesTileSource)
+        #expect(throws: StorageError.self) { try openTileSource(at: folder.appendingPathComponent("none.mvt").path) }
+    }
 }
 
 @Suite struct OverzoomTests {

@@ -60,7 +60,7 @@ final class RasterTileSource: Sendable {
         return VectorSource.meets(bounds, tile)
     }
 
-    /// The tile's image, or nil when the source has no such tile.
+    /// The tile's image (one transparent pixel for an empty tile), or nil when the source has no such tile.
     ///
     /// - Throws: ``RenderError/missingData(name:reason:)`` naming the source and the tile when its data is
     ///   not an image.
@@ -69,6 +69,8 @@ final class RasterTileSource: Sendable {
             let place = "raster source \"\(name)\" tile \(tile.z)/\(tile.x)/\(tile.y)"
             do {
                 guard let data = try tiles.tile(tile) else { return nil }
+                // An empty tile (no data, a 204) draws nothing, and no ancestor stands in for it.
+                if data.isEmpty { return RGBAImage(width: 1, height: 1, bytes: [0, 0, 0, 0]) }
                 let image: RGBAImage
                 if let (width, height) = RGBAImage.pngSize(data) {
                     // A PNG's size is read before decoding, so that a huge tile is refused unread.
@@ -120,8 +122,11 @@ enum RasterTileLayerRenderer {
         for offset in WorldCopies.offsets(meeting: visible) {
             let part = visible.offsetBy(dx: -offset, dy: 0).intersection(MapRect.world)
             guard !part.isNull, !part.isEmpty else { continue }
+            var parents: [TileID: RGBAImage?] = [:]
             for tile in TileID.tiles(covering: part, zoom: z) where source.covers(tile) {
-                guard let image = try source.image(tile) else { continue }
+                guard let image = try source.image(tile) ?? fallback(for: tile, in: source, cache: &parents) else {
+                    continue
+                }
                 let rect = tile.mapRect.offsetBy(dx: offset, dy: 0)
                 let x0 = snapped(rect.minX, visible.minX)
                 let x1 = snapped(rect.maxX, visible.minX)
@@ -136,6 +141,48 @@ enum RasterTileLayerRenderer {
                 }
             }
         }
+    }
+}
+
+extension RasterTileLayerRenderer {
+    /// How many zoom levels up a missing tile looks for an ancestor to stand in for it.
+    static let fallbackLevels = 8
+
+    /// The part of the nearest ancestor tile (at most ``fallbackLevels`` up, not below the source's
+    /// minzoom) over a tile the source lacks, as MapLibre shows a parent tile where a child is missing (a
+    /// sparse tile set); nil when none has it. Ancestors are read once per draw (`cache`).
+    static func fallback(for tile: TileID, in source: RasterTileSource, cache: inout [TileID: RGBAImage?]) throws
+        -> RGBAImage?
+    {
+        var levels = 0
+        var ancestor = tile
+        while levels < fallbackLevels, ancestor.z > source.minZoom, ancestor.z > 0 {
+            ancestor = try TileID(z: ancestor.z - 1, x: ancestor.x / 2, y: ancestor.y / 2)
+            levels += 1
+            let image: RGBAImage?
+            if let known = cache[ancestor] {
+                image = known
+            } else {
+                image = try source.image(ancestor)
+                cache[ancestor] = image
+            }
+            guard let image else { continue }
+            // The child's square within the ancestor: 1/2^levels of it, at least one pixel.
+            let parts = 1 << levels
+            let width = image.width / parts
+            let height = image.height / parts
+            guard width > 0, height > 0 else { return nil }
+            let x0 = (tile.x - ancestor.x * parts) * width
+            let y0 = (tile.y - ancestor.y * parts) * height
+            var bytes = [UInt8](repeating: 0, count: width * height * 4)
+            for row in 0..<height {
+                let from = ((y0 + row) * image.width + x0) * 4
+                bytes.replaceSubrange(
+                    row * width * 4..<(row + 1) * width * 4, with: image.bytes[from..<from + width * 4])
+            }
+            return RGBAImage(width: width, height: height, bytes: bytes)
+        }
+        return nil
     }
 }
 
