@@ -30,7 +30,7 @@ public struct StyledBaseMap: BaseMap {
         var inline: [String: FeatureSource] = [:]
         for (id, source) in style.sources {
             switch source.kind {
-            case .geojsonFile(let url), .raster(let url):
+            case .geojsonFile(let url), .raster(let url), .image(let url, _):
                 guard FileManager.default.isReadableFile(atPath: url.path) else {
                     throw RenderError.missingData(
                         name: url.path, reason: "source \"\(id)\" of the style: no such readable file")
@@ -71,7 +71,7 @@ public struct StyledBaseMap: BaseMap {
                 !text.isEmpty, !result.contains(text)
             else { continue }
             switch source.kind {
-            case .raster, .rasterTiles:
+            case .raster, .rasterTiles, .image:
                 result.append(text)
                 continue
             default: break
@@ -96,7 +96,7 @@ public struct StyledBaseMap: BaseMap {
             }
             return try FeatureSource.load(url, promoteID: promoteID)
         case .geojsonInline: return inlineSources[id]
-        case .raster, .rasterTiles: return nil
+        case .raster, .rasterTiles, .image: return nil
         case .vector(let spec):
             guard let sourceLayer = layer.sourceLayer else { return nil }
             return try VectorSource.open(id: id, spec: spec, promoteID: source.promoteID)
@@ -164,7 +164,10 @@ public struct StyledBaseMap: BaseMap {
                     }
                 case .raster:
                     guard let id = layer.source, let source = style.sources[id] else { break }
-                    if case .raster(let url) = source.kind {
+                    if case .image(let url, let corners) = source.kind {
+                        try ImageSourceRenderer.draw(
+                            layer, image: try RasterImages.load(url), corners: corners, in: frame)
+                    } else if case .raster(let url) = source.kind {
                         try RasterLayerRenderer.draw(layer, image: try RasterImages.load(url), in: frame)
                     } else if case .rasterTiles(let spec) = source.kind {
                         try RasterTileLayerRenderer.draw(

@@ -16,8 +16,9 @@ extension StyleDecoder {
             allowed = ["type", "url", "tiles", "minzoom", "maxzoom", "scheme", "attribution", "bounds", "tileSize"]
         case "vector":
             allowed = ["type", "url", "tiles", "minzoom", "maxzoom", "scheme", "attribution", "bounds", "promoteId"]
+        case "image": allowed = ["type", "url", "coordinates", "attribution"]
         default:
-            throw invalid(path + ".type", "unknown source type \"\(type)\"; supported: geojson, raster, vector")
+            throw invalid(path + ".type", "unknown source type \"\(type)\"; supported: geojson, raster, vector, image")
         }
         for (key, _) in members where !allowed.contains(key) {
             try unsupported(
@@ -31,6 +32,13 @@ extension StyleDecoder {
         }
         let promoteID = try self.promoteID(json["promoteId"], path: path + ".promoteId")
         switch type {
+        case "image":
+            guard let url = json["url"]?.string, !url.isEmpty else {
+                throw invalid(path + ".url", "missing; an image source needs the path of its image")
+            }
+            return StyleSource(
+                kind: .image(resolve(url), corners: try imageCorners(json["coordinates"], path: path + ".coordinates")),
+                attribution: attribution, json: json)
         case "geojson":
             guard let data = json["data"] else {
                 throw invalid(path + ".data", "missing; give a file path relative to the style or inline GeoJSON")
@@ -53,6 +61,23 @@ extension StyleDecoder {
             }
             let (tiles, credit) = try tileSet(json, path: path, raster: true)
             return StyleSource(kind: .rasterTiles(tiles), attribution: attribution ?? credit, json: json)
+        }
+    }
+
+    /// An image source's `coordinates`: four `[longitude, latitude]` pairs, longitudes within +-540 (an image
+    /// may reach across the antimeridian), latitudes within +-90.
+    func imageCorners(_ json: JSONValue?, path: String) throws -> [LocationCoordinate2D] {
+        guard let corners = json?.array, corners.count == 4 else {
+            throw invalid(
+                path, "must be four [longitude, latitude] corners: top left, top right, bottom right, bottom left")
+        }
+        return try corners.enumerated().map { k, corner in
+            guard let pair = corner.array, pair.count == 2, let lon = pair[0].number, let lat = pair[1].number,
+                abs(lon) <= 540, abs(lat) <= 90
+            else {
+                throw invalid("\(path)[\(k)]", "must be [longitude within +-540, latitude within +-90]")
+            }
+            return LocationCoordinate2D(latitude: lat, longitude: lon)
         }
     }
 

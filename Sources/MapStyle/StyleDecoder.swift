@@ -123,8 +123,9 @@ struct StyleDecoder {
             }
             if let type = value["type"]?.string, !Self.sourceTypes.contains(type) {
                 try unsupported(
-                    "\(path).type", "unknown source type \"\(type)\"; supported: geojson, raster, vector",
-                    lenient: "unsupported source type \"\(type)\" (supported: geojson, raster, vector): the layers "
+                    "\(path).type", "unknown source type \"\(type)\"; supported: geojson, raster, vector, image",
+                    lenient:
+                        "unsupported source type \"\(type)\" (supported: geojson, raster, vector, image): the layers "
                         + "of source \"\(id)\" are not drawn",
                     key: "source \(id)")
                 unavailable[id] = 0
@@ -167,7 +168,7 @@ struct StyleDecoder {
         return style
     }
 
-    static let sourceTypes: Set<String> = ["geojson", "raster", "vector"]
+    static let sourceTypes: Set<String> = ["geojson", "raster", "vector", "image"]
 
     /// The source `id` (written `json`) read from `path` instead, as `--source id=path` asks: an
     /// `.mbtiles`/`.pmtiles` file, a `{z}/{x}/{y}` template or a TileJSON file for a tiled source, a GeoJSON
@@ -301,7 +302,7 @@ struct StyleDecoder {
             }
             let isRasterSource: Bool
             switch source.kind {
-            case .raster, .rasterTiles: isRasterSource = true
+            case .raster, .rasterTiles, .image: isRasterSource = true
             default: isRasterSource = false
             }
             if case .vector = source.kind {

@@ -18,6 +18,9 @@ public struct StyleSource: Sendable, Equatable {
         case rasterTiles(TileSet)
         /// Mapbox Vector Tiles from an MBTiles or PMTiles file or a `{z}/{x}/{y}` path template.
         case vector(TileSet)
+        /// An `image` source: a PNG, JPEG or WebP file drawn over the four `coordinates` of its corners (top
+        /// left, top right, bottom right, bottom left), as two triangles as MapLibre draws it.
+        case image(URL, corners: [LocationCoordinate2D])
     }
 
     /// Where a tiled source's tiles are and which zooms and area it has (a `vector` or `raster` source, its

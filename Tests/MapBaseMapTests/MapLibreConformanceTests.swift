@@ -30,6 +30,8 @@ struct MapLibreConformanceTests {
         // (a 204) as nothing; a `tiles` URL without placeholders, one file for every tile (a raster with alpha,
         // a vector tile of extent 1024).
         "sparse-tileset/rasterfallback", "sparse-tileset/rasterfallback204", "raster-alpha/default", "extent/1024-fill",
+        // An `image` source: a rotated, not quite rectangular quadrilateral, translucent, edges antialiased.
+        "image/raster-opacity",
     ]
 
     /// Renders a case as `Scripts/maplibre-render-tests.py` does and returns the share of differing pixels

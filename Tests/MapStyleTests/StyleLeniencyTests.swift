@@ -69,6 +69,30 @@ struct StyleLeniencyTests {
         #expect(style.light.direction.z > 0.99 && style.light.direction.y < 0)
     }
 
+    @Test("an image source: its url and four corners; corners out of range or missing are errors with their path")
+    func imageSource() throws {
+        let corners = #"[[-122.52, 37.56], [-122.51, 37.57], [-122.50, 37.56], [-122.51, 37.55]]"#
+        let source = #", "i": {"type": "image", "url": "a.png", "coordinates": \#(corners)}"#
+        let raster = #"{"id": "r", "type": "raster", "source": "i", "paint": {"raster-opacity": 0.5}}"#
+        let style = try decode(self.style(sources: source, layers: raster))
+        guard case .image(let url, let read)? = style.sources["i"]?.kind else {
+            Issue.record("not an image source")
+            return
+        }
+        #expect(url.path == "/styles/a.png")
+        #expect(read.count == 4 && read[1].latitude == 37.57 && read[0].longitude == -122.52)
+        for bad in [
+            #"[[0, 0], [1, 0], [1, 1]]"#, #"[[0, 0], [1, 0], [1, 1], [0, 91]]"#, #"[[0, 0], [1, 0], [1, 1], "x"]"#,
+        ] {
+            let text = self.style(
+                sources: #", "i": {"type": "image", "url": "a.png", "coordinates": \#(bad)}"#, layers: raster)
+            #expect(error(text).contains("sources.i.coordinates"), "\(bad): \(error(text))")
+        }
+        #expect(
+            error(self.style(sources: #", "i": {"type": "image", "coordinates": \#(corners)}"#, layers: raster))
+                .contains("sources.i.url: missing"))
+    }
+
     @Test("an unknown layer type is left out with a warning; the other layers are drawn")
     func layerTypes() throws {
         let heatmap = #"{"id": "b", "type": "heatmap", "source": "g", "paint": {"heatmap-radius": 9}}"#
@@ -215,7 +239,7 @@ struct StyleLeniencyTests {
     @Test("unsupported source types: a warning, and their layers are left out")
     func sourceTypes() throws {
         let sources =
-            #", "dem": {"type": "raster-dem", "url": "dem.json"}, "pic": {"type": "image", "url": "a.png", "coordinates": []}"#
+            #", "dem": {"type": "raster-dem", "url": "dem.json"}, "vid": {"type": "video", "urls": ["a.mp4"], "coordinates": []}"#
         let layers = [Self.fill, #"{"id": "hs", "type": "hillshade", "source": "dem"}"#].joined(separator: ",")
         let style = try decode(self.style(sources: sources, layers: layers))
         #expect(style.layers.map(\.id) == ["f"])
@@ -224,7 +248,7 @@ struct StyleLeniencyTests {
                 $0.hasPrefix("sources.dem.type: unsupported source type \"raster-dem\"")
                     && $0.hasSuffix("(1 layer left out)")
             })
-        #expect(style.warnings.messages.contains { $0.hasPrefix("sources.pic.type") })
+        #expect(style.warnings.messages.contains { $0.hasPrefix("sources.vid.type") })
     }
 
     @Test("a network sprite is one warning and draws no icons; --sprite gives a local one; network glyphs warn")

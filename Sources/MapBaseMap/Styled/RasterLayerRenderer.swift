@@ -84,3 +84,32 @@ enum RasterImages {
         }
     }
 }
+
+/// Draws a `raster` layer of an `image` source as MapLibre draws it: the image's corners projected to the
+/// view, two triangles (top left, top right, bottom left; top right, bottom right, bottom left) textured
+/// through the rasterizer, the outer edges antialiased, with the layer's colour adjustments, resampling and
+/// opacity. A quadrilateral that is not convex draws nothing.
+enum ImageSourceRenderer {
+    static func draw(
+        _ layer: StyleLayer, image: RGBAImage, corners: [LocationCoordinate2D], in frame: LayerFrame
+    ) throws {
+        let context = EvaluationContext(zoom: frame.zoom)
+        let opacity = layer.number(.rasterOpacity, context)
+        guard opacity > 0, corners.count == 4 else { return }
+        let adjusted = ColorAdjustment(layer: layer, context: context).apply(image)
+        let texture = try Texture(rgba: adjusted.bytes, width: adjusted.width, height: adjusted.height)
+        let viewport = frame.viewport
+        let origin = viewport.visibleMapRect.origin
+        let perPoint = viewport.mapPointsPerPoint
+        // Longitudes as given (an image may reach past the antimeridian), latitudes clamped to Mercator's.
+        let points = corners.map { c -> Point in
+            let x = (c.longitude + 180) / 360 * WebMercator.worldSize
+            let y = WebMercator.y(latitude: min(max(c.latitude, -85.051_128_78), 85.051_128_78))
+            return Point(x: (x - origin.x) / perPoint, y: (y - origin.y) / perPoint)
+        }
+        let rasterizer = frame.context.makeRasterizer()
+        rasterizer.addImage(
+            texture, corners: points, linear: layer.string(.rasterResampling, context) != "nearest", opacity: opacity)
+        frame.context.draw(rasterizer)
+    }
+}

@@ -200,6 +200,8 @@ enum Fragment {
     indirect case extrusion(ExtrusionFace)
     /// A `fill-pattern` image over whole pixels, or along an outline (``PatternFill``, `PatternFill.swift`).
     indirect case patternFill(PatternFill)
+    /// An image over a convex quadrilateral, its outer edges antialiased (an `image` source; ``QuadImageShader``, `QuadImage.swift`).
+    indirect case quadImage(QuadImageShader)
     // Room for SDF glyphs: a case, with its shader in Shaders.swift.
 }
 
