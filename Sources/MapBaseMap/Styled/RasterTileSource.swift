@@ -116,8 +116,12 @@ enum RasterTileLayerRenderer {
         let visible = viewport.visibleMapRect
         let perPoint = viewport.mapPointsPerPoint
         let scale = viewport.scale
-        func snapped(_ mapX: Double, _ origin: Double) -> Double {
-            (((mapX - origin) / perPoint) * scale).rounded() / scale
+        // MapLibre draws raster tiles with the view aligned to whole points (its `alignedProjMatrix`): the view's
+        // top-left corner rounded to a point of the world; tile edges are then on device pixels.
+        let alignedX = (visible.minX / perPoint).rounded()
+        let alignedY = (visible.minY / perPoint).rounded()
+        func snapped(_ mapX: Double, _ aligned: Double) -> Double {
+            ((mapX / perPoint - aligned) * scale).rounded() / scale
         }
         for offset in WorldCopies.offsets(meeting: visible) {
             let part = visible.offsetBy(dx: -offset, dy: 0).intersection(MapRect.world)
@@ -128,10 +132,10 @@ enum RasterTileLayerRenderer {
                     continue
                 }
                 let rect = tile.mapRect.offsetBy(dx: offset, dy: 0)
-                let x0 = snapped(rect.minX, visible.minX)
-                let x1 = snapped(rect.maxX, visible.minX)
-                let y0 = snapped(rect.minY, visible.minY)
-                let y1 = snapped(rect.maxY, visible.minY)
+                let x0 = snapped(rect.minX, alignedX)
+                let x1 = snapped(rect.maxX, alignedX)
+                let y0 = snapped(rect.minY, alignedY)
+                let y1 = snapped(rect.maxY, alignedY)
                 let adjusted = adjustment.apply(image)
                 let surface = try ImageSurface(rgba: adjusted.bytes, width: adjusted.width, height: adjusted.height)
                 frame.context.withSavedState {
