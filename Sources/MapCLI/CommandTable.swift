@@ -179,7 +179,8 @@ enum CommandTable {
                 repeatable: true),
             OptionSpec(
                 "--mask-metadata", nil, .file("FILE.json"),
-                "the metadata `render --metadata` wrote: --ignore's parts are\nleft out where it drew them"),
+                "the metadata `render --metadata` wrote: --ignore's parts are\nleft out where it drew them "
+                    + "(give EXPECTED's and ACTUAL's)", repeatable: true),
             OptionSpec("--threads", nil, .text("N"), "threads (default: one per core); counts do not depend on it"),
             OptionSpec("--report", nil, .file("DIR"), "folders: write an HTML report (index.html and images) to DIR"),
             OptionSpec("--junit", nil, .file("FILE"), "folders: write JUnit XML, one test case per image"),

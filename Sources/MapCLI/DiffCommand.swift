@@ -66,19 +66,23 @@ enum DiffCommand {
             }
             rects.append(try rect(text))
         }
-        if !ignoredParts.isEmpty && args["--mask-metadata"] == nil {
+        let metadataFiles = args.repeated["--mask-metadata"] ?? []
+        if !ignoredParts.isEmpty && metadataFiles.isEmpty {
             throw CLIError.usage(
                 "--ignore \(ignoredParts.map(\.rawValue).sorted().joined(separator: ",")) needs --mask-metadata "
                     + "FILE.json (the file `mapraster render --metadata` writes)")
         }
-        if let path = args["--mask-metadata"] {
+        for path in metadataFiles {
             guard !ignoredParts.isEmpty else {
                 throw CLIError.usage(
                     "--mask-metadata needs --ignore with what to leave out: attribution, annotations and/or labels")
             }
-            do {
-                rects += try MapMask(contentsOf: URL(fileURLWithPath: path)).rects(ignoring: ignoredParts)
-            } catch { throw CLIError.failure("\(error)") }
+            let mask: MapMask
+            do { mask = try MapMask(contentsOf: URL(fileURLWithPath: path)) } catch { throw CLIError.failure("\(error)") }
+            if ignoredParts.contains(.labels) && !mask.lists(.labels) {
+                streams.standardError("mapraster: warning: \(path) lists no label boxes (no labels drawn, or an older render)\n")
+            }
+            rects += mask.rects(ignoring: ignoredParts)
         }
         let tolerance = Tolerance(
             threshold: options.threshold, includeAA: options.includeAA, maxDiffPixels: maxPixels,

@@ -37,7 +37,7 @@ public final class DiffReport: Sendable {
     }
 
     /// The folder (relative to the report) holding one image's files: `images/<path without .png>`.
-    static func imageFolder(_ path: String) -> String {
+    public static func imageFolder(_ path: String) -> String {
         let stem = path.lowercased().hasSuffix(".png") ? String(path.dropLast(4)) : path
         return "images/" + stem
     }

@@ -40,6 +40,16 @@ public struct MapMask: Sendable {
     /// Device pixels per point.
     public var scale: Double
 
+    /// A mask from boxes already known (image points), e.g. a `Snapshot`'s.
+    public init(
+        scale: Double, attribution: [(x: Double, y: Double, width: Double, height: Double)] = [],
+        annotations: [(x: Double, y: Double, width: Double, height: Double)] = [],
+        labels: [(x: Double, y: Double, width: Double, height: Double)] = []
+    ) {
+        self.scale = scale
+        boxes = [.attribution: attribution, .annotations: annotations, .labels: labels]
+    }
+
     /// Reads a metadata file.
     ///
     /// - Throws: ``MapMaskError`` naming the file and what is wrong.

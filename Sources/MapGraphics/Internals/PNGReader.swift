@@ -64,7 +64,8 @@ enum PNGReader {
         let filtered = height * (rowBytes + 1)
         let compressedCount = idat.reduce(0) { $0 + $1.count }
         guard filtered / SPNG.maximumDeflateRatio <= compressedCount else { return nil }
-        var rows = [UInt8](repeating: 0, count: filtered)
+        // Every byte is written by the inflater (or the file is refused), so the buffer is not zeroed first.
+        var rows = [UInt8](unsafeUninitializedCapacity: filtered) { _, initialized in initialized = filtered }
         let inflated: Bool
         if idat.count == 1 {
             let stream = UnsafeRawBufferPointer(rebasing: raw[idat[0].start..<(idat[0].start + idat[0].count)])
@@ -96,38 +97,49 @@ enum PNGReader {
     }
 
     /// Undoes the filters row by row, in place, and writes RGBA into `out`; false for a filter type above 4.
+    /// The row above the first is all zeros, as the PNG specification says.
     private static func unfilter(
         _ rows: UnsafeMutableBufferPointer<UInt8>, width: Int, height: Int, channels bpp: Int,
         into out: UnsafeMutableBufferPointer<UInt8>
     ) -> Bool {
         let rowBytes = width * bpp
         let base = rows.baseAddress!
+        let zeros = UnsafeMutablePointer<UInt8>.allocate(capacity: rowBytes)
+        zeros.initialize(repeating: 0, count: rowBytes)
+        defer { zeros.deallocate() }
         for y in 0..<height {
             let row = base + y * (rowBytes + 1) + 1
-            let filter = row[-1]
-            let prior: UnsafeMutablePointer<UInt8>? = y > 0 ? base + (y - 1) * (rowBytes + 1) + 1 : nil
-            switch filter {
+            let prior = y > 0 ? UnsafePointer(base + (y - 1) * (rowBytes + 1) + 1) : UnsafePointer(zeros)
+            switch row[-1] {
             case 0: break
             case 1:
-                for i in bpp..<rowBytes { row[i] &+= row[i - bpp] }
+                var i = bpp
+                while i < rowBytes {
+                    row[i] &+= row[i - bpp]
+                    i += 1
+                }
             case 2:
-                if let prior { for i in 0..<rowBytes { row[i] &+= prior[i] } }
+                for i in 0..<rowBytes { row[i] &+= prior[i] }
             case 3:
-                for i in 0..<rowBytes {
-                    let left = i >= bpp ? Int(row[i - bpp]) : 0
-                    let up = prior.map { Int($0[i]) } ?? 0
-                    row[i] &+= UInt8((left + up) >> 1)
+                for i in 0..<bpp { row[i] &+= prior[i] >> 1 }
+                var i = bpp
+                while i < rowBytes {
+                    row[i] &+= UInt8((Int(row[i - bpp]) + Int(prior[i])) >> 1)
+                    i += 1
                 }
             case 4:
-                for i in 0..<rowBytes {
-                    let a = i >= bpp ? Int(row[i - bpp]) : 0
-                    let b = prior.map { Int($0[i]) } ?? 0
-                    let c = i >= bpp ? (prior.map { Int($0[i - bpp]) } ?? 0) : 0
-                    let p = a + b - c
-                    let pa = abs(p - a)
-                    let pb = abs(p - b)
-                    let pc = abs(p - c)
-                    row[i] &+= UInt8(pa <= pb && pa <= pc ? a : (pb <= pc ? b : c))
+                // The first pixel has no left neighbours: Paeth picks the byte above.
+                for i in 0..<bpp { row[i] &+= prior[i] }
+                var i = bpp
+                while i < rowBytes {
+                    let a = Int(row[i - bpp])
+                    let b = Int(prior[i])
+                    let c = Int(prior[i - bpp])
+                    let pa = abs(b - c)
+                    let pb = abs(a - c)
+                    let pc = abs(a + b - 2 * c)
+                    row[i] &+= UInt8(truncatingIfNeeded: pa <= pb && pa <= pc ? a : (pb <= pc ? b : c))
+                    i += 1
                 }
             default: return false
             }
@@ -135,11 +147,15 @@ enum PNGReader {
             if bpp == 4 {
                 target.initialize(from: row, count: rowBytes)
             } else {
-                for x in 0..<width {
-                    (target + x * 4).initialize(to: row[x * 3])
-                    (target + x * 4 + 1).initialize(to: row[x * 3 + 1])
-                    (target + x * 4 + 2).initialize(to: row[x * 3 + 2])
-                    (target + x * 4 + 3).initialize(to: 255)
+                var source = UnsafePointer(row)
+                var t = target
+                for _ in 0..<width {
+                    t.initialize(to: source[0])
+                    (t + 1).initialize(to: source[1])
+                    (t + 2).initialize(to: source[2])
+                    (t + 3).initialize(to: 255)
+                    source += 3
+                    t += 4
                 }
             }
         }
