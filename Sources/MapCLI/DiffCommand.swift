@@ -78,9 +78,12 @@ enum DiffCommand {
                     "--mask-metadata needs --ignore with what to leave out: attribution, annotations and/or labels")
             }
             let mask: MapMask
-            do { mask = try MapMask(contentsOf: URL(fileURLWithPath: path)) } catch { throw CLIError.failure("\(error)") }
+            do { mask = try MapMask(contentsOf: URL(fileURLWithPath: path)) } catch {
+                throw CLIError.failure("\(error)")
+            }
             if ignoredParts.contains(.labels) && !mask.lists(.labels) {
-                streams.standardError("mapraster: warning: \(path) lists no label boxes (no labels drawn, or an older render)\n")
+                streams.standardError(
+                    "mapraster: warning: \(path) lists no label boxes (no labels drawn, or an older render)\n")
             }
             rects += mask.rects(ignoring: ignoredParts)
         }
@@ -119,7 +122,8 @@ enum DiffCommand {
                     (expectedFile, expectedPath), (actualFile, actualPath), threads: threads)
                 size = (expected.width, expected.height)
                 if args["--output"] != nil {
-                    let drawn = try PixelMatch.diffImage(expected, actual, options: options, mask: mask, threads: threads)
+                    let drawn = try PixelMatch.diffImage(
+                        expected, actual, options: options, mask: mask, threads: threads)
                     result = drawn.result
                     diffImage = drawn.image
                 } else {

@@ -1,6 +1,6 @@
 import Foundation
-import MapGeometry
 import MapData
+import MapGeometry
 import MapGraphics
 
 /// Writes what a folder comparison found: a self-contained HTML report (every image and the script in
@@ -192,7 +192,11 @@ public final class DiffReport: Sendable {
             case "'": out += "&#39;"
             default:
                 // XML 1.0 allows no control characters but tab, newline and carriage return.
-                if c.value < 0x20 && c != "\t" && c != "\n" && c != "\r" { out += "?" } else { out.unicodeScalars.append(c) }
+                if c.value < 0x20 && c != "\t" && c != "\n" && c != "\r" {
+                    out += "?"
+                } else {
+                    out.unicodeScalars.append(c)
+                }
             }
         }
         return out

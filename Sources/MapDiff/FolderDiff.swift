@@ -1,6 +1,6 @@
 import Foundation
-import MapGeometry
 import MapData
+import MapGeometry
 import MapGraphics
 
 /// Compares a folder of approved PNGs with a folder of new renders, image by image.
@@ -183,7 +183,8 @@ public struct FolderDiff: Sendable {
         else { return entry }
         entry.width = expectedHeader.width
         entry.height = expectedHeader.height
-        entry.message = [expectedHeader.note.map { "expected: \($0)" }, actualHeader.note.map { "actual: \($0)" }]
+        entry.message =
+            [expectedHeader.note.map { "expected: \($0)" }, actualHeader.note.map { "actual: \($0)" }]
             .compactMap { $0 }.joined(separator: "; ").nilIfEmpty
         // Equal files hold equal images: a compare of the bytes, no decoding.
         if eData == aData {

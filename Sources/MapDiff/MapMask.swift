@@ -1,6 +1,6 @@
 import Foundation
-import MapGeometry
 import MapData
+import MapGeometry
 
 /// Ignore rectangles taken from what a render says it drew: the metadata JSON of `Snapshot.metadata()`
 /// (`mapraster render --metadata`), whose frames are in image points with the origin top-left.

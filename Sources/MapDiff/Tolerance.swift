@@ -1,6 +1,6 @@
 import Foundation
-import MapGeometry
 import MapData
+import MapGeometry
 
 /// How much one image may differ from its approved version: pixelmatch's per-pixel threshold and
 /// anti-aliasing handling, and the differing pixels allowed.

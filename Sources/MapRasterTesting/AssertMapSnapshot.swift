@@ -54,7 +54,9 @@ public func assertMapSnapshot(
         mask: rects.isEmpty ? nil : IgnoreMask(rects: rects), fileID: fileID, filePath: filePath, line: line,
         column: column)
     let environment = ProcessInfo.processInfo.environment
-    if environment["MAPRASTER_RECORD_GOLDENS"] == "1", environment["CI"].map({ $0.isEmpty || $0 == "false" || $0 == "0" }) ?? true {
+    if environment["MAPRASTER_RECORD_GOLDENS"] == "1",
+        environment["CI"].map({ $0.isEmpty || $0 == "false" || $0 == "0" }) ?? true
+    {
         try? Data(snapshot.metadata().serialized().utf8).write(to: sidecar)
     }
     return passed

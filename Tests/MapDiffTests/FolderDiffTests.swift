@@ -8,7 +8,8 @@ import Testing
 @Suite("FolderDiff: whole folders of goldens, with reports")
 struct FolderDiffTests {
     static func folder(_ name: String) throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("folderdiff-\(name)-\(UUID().uuidString)")
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "folderdiff-\(name)-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         return url
     }
@@ -17,7 +18,10 @@ struct FolderDiffTests {
     static func image(bar: Int, shade: UInt8 = 0) -> RGBAImage {
         var image = RGBAImage(width: 300, height: 20, red: 255, green: 255, blue: 255, alpha: 255)
         for y in 5..<15 {
-            for x in 10..<(10 + bar) { image.bytes.replaceSubrange(((y * 300 + x) * 4)..<((y * 300 + x) * 4 + 4), with: [shade, shade, shade, 255]) }
+            for x in 10..<(10 + bar) {
+                image.bytes.replaceSubrange(
+                    ((y * 300 + x) * 4)..<((y * 300 + x) * 4 + 4), with: [shade, shade, shade, 255])
+            }
         }
         return image
     }
@@ -34,12 +38,15 @@ struct FolderDiffTests {
         let root = try folder("cases")
         let expected = root.appendingPathComponent("expected")
         let actual = root.appendingPathComponent("actual")
-        for dir in [expected, actual] { try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true) }
+        for dir in [expected, actual] {
+            try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        }
         // same: byte-equal files; recoded: equal pixels, different bytes (a palette PNG); changed: 100 pixels.
         try write(image(bar: 50), expected, "a/same.png")
         try write(image(bar: 50), actual, "a/same.png")
         try write(image(bar: 50), expected, "a/recoded.png")
-        try FileManager.default.createDirectory(at: actual.appendingPathComponent("a"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: actual.appendingPathComponent("a"), withIntermediateDirectories: true)
         try image(bar: 50).palettePNGData().write(to: actual.appendingPathComponent("a/recoded.png"))
         try write(image(bar: 50), expected, "b/changed.png")
         try write(image(bar: 60), actual, "b/changed.png")
@@ -55,13 +62,15 @@ struct FolderDiffTests {
         try write(image(bar: 5), expected, "truncated.png")
         try full.prefix(full.count / 2).write(to: actual.appendingPathComponent("truncated.png"))
         for dir in [expected, actual] {
-            try FileManager.default.copyItem(at: Fixtures.url("graphics/rgb16.png"), to: dir.appendingPathComponent("rgb16.png"))
+            try FileManager.default.copyItem(
+                at: Fixtures.url("graphics/rgb16.png"), to: dir.appendingPathComponent("rgb16.png"))
         }
         // A link out of the folder, to a PNG that exists: not followed.
         let outside = root.appendingPathComponent("outside.png")
         try write(image(bar: 5), root, "outside.png")
         try write(image(bar: 5), expected, "link.png")
-        try FileManager.default.createSymbolicLink(at: actual.appendingPathComponent("link.png"), withDestinationURL: outside)
+        try FileManager.default.createSymbolicLink(
+            at: actual.appendingPathComponent("link.png"), withDestinationURL: outside)
         try Data(#"{"images": {"b/allowed.png": {"maxDiffPixels": 100}}}"#.utf8)
             .write(to: expected.appendingPathComponent("thresholds.json"))
         return (root, expected, actual)
@@ -103,19 +112,26 @@ struct FolderDiffTests {
         let html = try String(contentsOf: page, encoding: .utf8)
         #expect(!html.contains("http://") && !html.contains("https://"), "no network")
         for file in ["expected.png", "actual.png", "diff.png", "thumb.png"] {
-            #expect(FileManager.default.fileExists(atPath: reportFolder.appendingPathComponent("images/b/changed/\(file)").path), "\(file)")
+            #expect(
+                FileManager.default.fileExists(
+                    atPath: reportFolder.appendingPathComponent("images/b/changed/\(file)").path), "\(file)")
         }
         let diff = try RGBAImage(contentsOfPNG: reportFolder.appendingPathComponent("images/b/changed/diff.png"))
         #expect(diff.pixel(x: 65, y: 10).red == 255 && diff.pixel(x: 65, y: 10).green == 0, "changed pixels are red")
         // Errors first, then missing, new, changed.
-        let order = ["text.png", "missing.png", "new.png", "b/changed.png"].map { html.range(of: ">\($0)<")?.lowerBound }
+        let order = ["text.png", "missing.png", "new.png", "b/changed.png"].map {
+            html.range(of: ">\($0)<")?.lowerBound
+        }
         #expect(order.allSatisfy { $0 != nil })
         #expect(order.compactMap { $0 } == order.compactMap { $0 }.sorted())
 
         let xml = DiffReport.junit(run, suite: "goldens")
         final class Counter: NSObject, XMLParserDelegate {
             var cases = 0, failures = 0, errors = 0
-            func parser(_ p: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?, attributes: [String: String] = [:]) {
+            func parser(
+                _ p: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
+                attributes: [String: String] = [:]
+            ) {
                 if name == "testcase" { cases += 1 }
                 if name == "failure" { failures += 1 }
                 if name == "error" { errors += 1 }
@@ -129,7 +145,9 @@ struct FolderDiffTests {
         #expect((counter.cases, counter.failures, counter.errors) == (10, 4, 3))
     }
 
-    @Test("counts and diff images do not depend on the number of threads", arguments: ["la-edited", "eu-alpha", "world-roll1px"])
+    @Test(
+        "counts and diff images do not depend on the number of threads",
+        arguments: ["la-edited", "eu-alpha", "world-roll1px"])
     func threadCounts(_ pair: String) throws {
         let a = try RGBAImage(contentsOfPNG: Fixtures.url("diff/corpus/\(pair)-a.png"))
         let b = try RGBAImage(contentsOfPNG: Fixtures.url("diff/corpus/\(pair)-b.png"))
@@ -143,14 +161,19 @@ struct FolderDiffTests {
 
     @Test("thresholds.json: exact paths beat patterns, unknown members and bad values are refused")
     func overrides() throws {
-        let json = #"{"default": {"maxDiffPixels": 5}, "images": {"t/*.png": {"threshold": 0.3}, "t/1.png": {"maxDiffRatio": 0.5}}}"#
+        let json =
+            #"{"default": {"maxDiffPixels": 5}, "images": {"t/*.png": {"threshold": 0.3}, "t/1.png": {"maxDiffRatio": 0.5}}}"#
         let o = try ToleranceOverrides(json: Data(json.utf8), source: "t.json")
         #expect(o.tolerance(for: "t/1.png", default: Tolerance()) == Tolerance(maxDiffPixels: 5, maxDiffRatio: 0.5))
         #expect(o.tolerance(for: "t/2.png", default: Tolerance()) == Tolerance(threshold: 0.3, maxDiffPixels: 5))
         #expect(o.tolerance(for: "u.png", default: Tolerance()) == Tolerance(maxDiffPixels: 5))
-        for bad in [#"{"images": {"a.png": {"treshold": 0.1}}}"#, #"{"images": {"a.png": {"threshold": 2}}}"#,
-                    #"{"images": {"a.png": {"maxDiffPixels": -1}}}"#, #"{"defaults": {}}"#] {
-            #expect(throws: ToleranceOverridesError.self) { try ToleranceOverrides(json: Data(bad.utf8), source: "t.json") }
+        for bad in [
+            #"{"images": {"a.png": {"treshold": 0.1}}}"#, #"{"images": {"a.png": {"threshold": 2}}}"#,
+            #"{"images": {"a.png": {"maxDiffPixels": -1}}}"#, #"{"defaults": {}}"#,
+        ] {
+            #expect(throws: ToleranceOverridesError.self) {
+                try ToleranceOverrides(json: Data(bad.utf8), source: "t.json")
+            }
         }
     }
 }

@@ -18,11 +18,11 @@ struct MaskedSnapshotTests {
         let text =
             #"{"version": 8, "sources": {"road": {"type": "geojson", "data": \#(road)}, "#
             + #""places": {"type": "geojson", "data": \#(places)}}, "layers": ["#
-            + #"{"id": "bg", "type": "background", "paint": {"background-color": "#f4f1ea"}},"#
-            + #"{"id": "road", "type": "line", "source": "road", "paint": {"line-color": "#333333", "line-width": 4}},"#
+            + #"{"id": "bg", "type": "background", "paint": {"background-color": "rgb(244, 241, 234)"}},"#
+            + #"{"id": "road", "type": "line", "source": "road", "paint": {"line-color": "rgb(51, 51, 51)", "line-width": 4}},"#
             + #"{"id": "names", "type": "symbol", "source": "places", "layout": {"text-field": "{name}", "text-size": 14, "#
-            + #""text-offset": [\#(textOffset.0), \#(textOffset.1)]}, "paint": {"text-color": "#1a4f8a", "#
-            + #""text-halo-color": "#ffffff", "text-halo-width": 1}}]}"#
+            + #""text-offset": [\#(textOffset.0), \#(textOffset.1)]}, "paint": {"text-color": "rgb(26, 79, 138)", "#
+            + #""text-halo-color": "white", "text-halo-width": 1}}]}"#
         let style = try Style.decode(Data(text.utf8), source: "test", baseURL: FileManager.default.temporaryDirectory)
         var options = MapSnapshotter.Options(size: Size(width: 256, height: 160), scale: 1)
         options.region = CoordinateRegion(
@@ -70,7 +70,8 @@ struct MaskedSnapshotTests {
 
     @Test("metadata labels and attribution boxes become pixel rectangles, scaled and widened")
     func metadataRects() throws {
-        let json = #"{"scale": 2, "attribution": [{"x": 100, "y": 50, "width": 10.2, "height": 5}], "#
+        let json =
+            #"{"scale": 2, "attribution": [{"x": 100, "y": 50, "width": 10.2, "height": 5}], "#
             + #""labels": [{"x": 1.25, "y": 2, "width": 3, "height": 4}], "annotations": [{"state": "hidden", "#
             + #""frame": {"x": 0, "y": 0, "width": 9, "height": 9}}]}"#
         let mask = try MapMask(json: Data(json.utf8), source: "m.json")
