@@ -283,9 +283,10 @@ struct DiffFolders {
     func run() throws -> Int32 {
         let expected = URL(fileURLWithPath: args.positional[0])
         let actual = URL(fileURLWithPath: args.positional[1])
-        for url in [expected, actual] where !DiffCommand.isFolder(url.path) {
+        for (url, other) in [(expected, actual), (actual, expected)] where !DiffCommand.isFolder(url.path) {
             throw CLIError.usage(
-                "'\(url.path)' is not a folder: give two folders (EXPECTED_DIR ACTUAL_DIR) or two PNG files")
+                "'\(other.path)' is a directory but '\(url.path)' is not: give two folders (EXPECTED_DIR "
+                    + "ACTUAL_DIR) or two PNG files")
         }
         if args["--output"] != nil || args["--mask"] != nil {
             throw CLIError.usage("--output and --mask compare two files; for folders use --report and --ignore")
