@@ -108,7 +108,7 @@ let package = Package(
                 "MapStorage",
             ]),
         // pixelmatch-compatible image comparison with ignore masks.
-        .target(name: "MapDiff", dependencies: ["MapGeometry", "MapGraphics"]),
+        .target(name: "MapDiff", dependencies: ["MapGeometry", "MapData", "MapGraphics"]),
         // One import for users of the library; also where a geocoder's `Placemark` becomes an `Annotation`
         // (MapGeocoding itself draws nothing and never sees Cairo).
         .target(

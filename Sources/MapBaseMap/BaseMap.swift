@@ -23,6 +23,12 @@ public protocol BaseMap: Sendable {
     ///
     /// - Throws: ``RenderError`` when its data cannot be loaded.
     func drawLabels(in context: GraphicsContext, viewport: MapViewport, avoiding reserved: [Rect]) throws
+    /// Draws the labels as ``drawLabels(in:viewport:avoiding:)`` does and returns a box around each label
+    /// drawn (image points), for a snapshot's metadata (golden-image masks). The default returns none.
+    ///
+    /// - Throws: ``RenderError`` when its data cannot be loaded.
+    func drawLabelsReturningBoxes(in context: GraphicsContext, viewport: MapViewport, avoiding reserved: [Rect])
+        throws -> [Rect]
     /// Draws what the base map puts above its labels (a style's layers after its last symbol layer, as
     /// MapLibre draws layers in style order), after ``drawLabels(in:viewport:)``. The default draws none.
     ///
@@ -42,6 +48,13 @@ extension BaseMap {
 
     public func drawLabels(in context: GraphicsContext, viewport: MapViewport, avoiding reserved: [Rect]) throws {
         try drawLabels(in: context, viewport: viewport)
+    }
+
+    public func drawLabelsReturningBoxes(
+        in context: GraphicsContext, viewport: MapViewport, avoiding reserved: [Rect]
+    ) throws -> [Rect] {
+        try drawLabels(in: context, viewport: viewport, avoiding: reserved)
+        return []
     }
 
     public func drawAboveLabels(in context: GraphicsContext, viewport: MapViewport) throws {}

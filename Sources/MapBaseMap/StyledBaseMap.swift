@@ -185,6 +185,12 @@ public struct StyledBaseMap: BaseMap {
     }
 
     public func drawLabels(in context: GraphicsContext, viewport: MapViewport, avoiding reserved: [Rect]) throws {
+        _ = try drawLabelsReturningBoxes(in: context, viewport: viewport, avoiding: reserved)
+    }
+
+    public func drawLabelsReturningBoxes(
+        in context: GraphicsContext, viewport: MapViewport, avoiding reserved: [Rect]
+    ) throws -> [Rect] {
         let origin = viewport.visibleMapRect.origin
         let shift = Point(x: origin.x / viewport.mapPointsPerPoint, y: origin.y / viewport.mapPointsPerPoint)
         let placed = try place(
@@ -194,6 +200,10 @@ public struct StyledBaseMap: BaseMap {
             })
         PlacedLabel.draw(placed.flatMap { $0 }.map { ($0, shift) }, in: context)
         try context.checkStatus("drawing labels")
+        return placed.flatMap { $0 }.map { label in
+            let box = label.contentBounds()
+            return Rect(x: box.minX - shift.x, y: box.minY - shift.y, width: box.width, height: box.height)
+        }
     }
 
     public func placeLabels(for layoutViewport: MapViewport) throws -> PlacedBaseMapLabels? {

@@ -153,8 +153,8 @@ enum CommandTable {
         footer: "Exit codes: 0 success, 1 failure, 64 usage error.")
 
     static let diff = CommandSpec(
-        path: ["diff"], summary: "compare two PNG files with pixelmatch's algorithm",
-        usage: ["diff EXPECTED.png ACTUAL.png [options]"],
+        path: ["diff"], summary: "compare two PNG files, or two folders of PNGs, with pixelmatch's algorithm",
+        usage: ["diff EXPECTED.png ACTUAL.png [options]", "diff EXPECTED_DIR ACTUAL_DIR [options]"],
         options: [
             OptionSpec("--threshold", nil, .text("T"), "per-pixel color sensitivity 0...1 (YIQ distance; default 0.1)"),
             OptionSpec(
@@ -174,8 +174,19 @@ enum CommandTable {
                 "pass with at most the fraction R of pixels differing (0.001 = 0.1 %)"),
             OptionSpec(
                 "--ignore", nil, .text("X,Y,W,H"),
-                "leave a rectangle (pixels) out of the comparison; each value\nwithin -2^30...2^30",
+                "leave a rectangle (pixels) out of the comparison; each value\nwithin -2^30...2^30; or "
+                    + "attribution,annotations,labels (with\n--mask-metadata)",
                 repeatable: true),
+            OptionSpec(
+                "--mask-metadata", nil, .file("FILE.json"),
+                "the metadata `render --metadata` wrote: --ignore's parts are\nleft out where it drew them "
+                    + "(give EXPECTED's and ACTUAL's)", repeatable: true),
+            OptionSpec("--threads", nil, .text("N"), "threads (default: one per core); counts do not depend on it"),
+            OptionSpec("--report", nil, .file("DIR"), "folders: write an HTML report (index.html and images) to DIR"),
+            OptionSpec("--junit", nil, .file("FILE"), "folders: write JUnit XML, one test case per image"),
+            OptionSpec(
+                "--thresholds", nil, .file("FILE"),
+                "folders: per-image tolerances (default: EXPECTED_DIR/thresholds.json)"),
             OptionSpec(
                 "--mask", nil, .file("MASK.png"),
                 "leave out the pixels that are light (and not transparent) in MASK.png"),
@@ -184,6 +195,7 @@ enum CommandTable {
         footer: """
             Images may have at most 67108864 pixels (8192x8192); larger ones are refused before decoding.
             Without --max-diff-pixels or --max-diff-ratio any differing pixel fails.
+            Folders: PNGs are matched by relative path; new, missing and unreadable images fail.
             Exit codes: 0 within the allowed difference, 1 not within, 2 error (unreadable file, different sizes,
             bad option).
             """, positionalFiles: true)

@@ -68,6 +68,20 @@ public enum Deflate {
         try inflate(.zlib, data, limit: limit)
     }
 
+    /// Inflates a zlib stream whose inflated size is known into `output`, which it must fill exactly: the
+    /// whole of `output` and no byte more (a PNG's image data, whose size follows from its header).
+    ///
+    /// - Returns: whether the stream was valid (checksum included), used all of `input` and inflated to
+    ///   exactly `output.count` bytes; false for corrupt, truncated, shorter or longer streams.
+    public static func zlibDecompress(
+        _ input: UnsafeRawBufferPointer, exactlyInto output: UnsafeMutableRawBufferPointer
+    ) -> Bool {
+        guard case .done(let consumed, let written) = DeflateCalls.decompress(.zlib, input, into: output) else {
+            return false
+        }
+        return consumed == input.count && written == output.count
+    }
+
     /// Inflates `data` if it starts like a gzip or zlib stream, and returns it unchanged otherwise (vector
     /// tiles are stored either way: tippecanoe and planetiler gzip them, others do not).
     ///

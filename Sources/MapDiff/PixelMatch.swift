@@ -76,32 +76,41 @@ public enum PixelMatch {
 
     /// Compares two images of the same size and counts the differing pixels.
     ///
+    /// Rows are compared in parallel on `threads` threads (0: one per core); the counts do not depend on
+    /// the number of threads.
+    ///
     /// - Parameters:
     ///   - expected: the approved image (pixelmatch's `img1`).
     ///   - actual: the new image (`img2`).
     ///   - options: pixelmatch's options.
     ///   - mask: pixels to leave out of the comparison; nil compares all.
+    ///   - threads: threads comparing rows; 0 uses one per core.
     /// - Throws: ``DiffError/sizeMismatch(expected:actual:)`` or ``DiffError/maskSizeMismatch(mask:image:)``.
     public static func compare(
-        _ expected: RGBAImage, _ actual: RGBAImage, options: Options = Options(), mask: IgnoreMask? = nil
+        _ expected: RGBAImage, _ actual: RGBAImage, options: Options = Options(), mask: IgnoreMask? = nil,
+        threads: Int = 0
     ) throws -> Result {
-        try compare(expected, actual, options: options, mask: mask, drawing: false).result
+        try compare(expected, actual, options: options, mask: mask, drawing: false, threads: threads).result
     }
 
     /// Compares two images and also draws the diff image: the expected image faded to grey, differing
     /// pixels in ``Options/diffColor`` (or ``Options/diffColorAlt`` where they got darker), anti-aliased
-    /// ones in ``Options/aaColor``, ignored ones tinted with ``Options/ignoreColor``.
+    /// ones in ``Options/aaColor``, ignored ones tinted with ``Options/ignoreColor``. The image is the same
+    /// whatever the number of threads.
     ///
-    /// - Throws: as ``compare(_:_:options:mask:)``.
+    /// - Throws: as ``compare(_:_:options:mask:threads:)``.
     public static func diffImage(
-        _ expected: RGBAImage, _ actual: RGBAImage, options: Options = Options(), mask: IgnoreMask? = nil
+        _ expected: RGBAImage, _ actual: RGBAImage, options: Options = Options(), mask: IgnoreMask? = nil,
+        threads: Int = 0
     ) throws -> (result: Result, image: RGBAImage) {
-        let (result, image) = try compare(expected, actual, options: options, mask: mask, drawing: true)
+        let (result, image) = try compare(
+            expected, actual, options: options, mask: mask, drawing: true, threads: threads)
         return (result, image!)
     }
 
     private static func compare(
-        _ expected: RGBAImage, _ actual: RGBAImage, options: Options, mask: IgnoreMask?, drawing: Bool
+        _ expected: RGBAImage, _ actual: RGBAImage, options: Options, mask: IgnoreMask?, drawing: Bool,
+        threads: Int
     ) throws -> (result: Result, image: RGBAImage?) {
         guard expected.width == actual.width, expected.height == actual.height else {
             throw DiffError.sizeMismatch(
@@ -109,67 +118,40 @@ public enum PixelMatch {
         }
         let width = expected.width
         let height = expected.height
+        let total = width * height
         let ignored = try mask?.pixels(width: width, height: height)
-        var out: [UInt8]? = drawing ? [UInt8](repeating: 0, count: width * height * 4) : nil
-        let result = expected.bytes.withUnsafeBufferPointer { img1 in
+        let ignoredCount = ignored?.lazy.filter { $0 }.count ?? 0
+        var out: [UInt8]? = drawing ? [UInt8](repeating: 0, count: total * 4) : nil
+        let counts = expected.bytes.withUnsafeBufferPointer { img1 in
             actual.bytes.withUnsafeBufferPointer { img2 in
-                run(img1, img2, width, height, options, ignored, &out)
+                withOptionalPointer(ignored) { ignoredPointer in
+                    withOptionalMutablePointer(&out) { outPointer in
+                        let planes = Planes(
+                            img1: img1.baseAddress!, img2: img2.baseAddress!, ignored: ignoredPointer,
+                            out: outPointer, width: width, height: height)
+                        return compareRows(planes, options, threads: threads)
+                    }
+                }
             }
         }
+        let result = Result(
+            differentPixels: counts.diff, antialiasedPixels: counts.aa, ignoredPixels: ignoredCount,
+            totalPixels: total)
         return (result, out.map { RGBAImage(width: width, height: height, bytes: $0) })
     }
 
-    private static func run(
-        _ img1: UnsafeBufferPointer<UInt8>, _ img2: UnsafeBufferPointer<UInt8>, _ width: Int, _ height: Int,
-        _ options: Options, _ ignored: [Bool]?, _ out: inout [UInt8]?
-    ) -> Result {
-        let total = width * height
-        let ignoredCount = ignored?.lazy.filter { $0 }.count ?? 0
-        // Fast path, as pixelmatch: identical buffers differ nowhere.
-        if img1.elementsEqual(img2) {
-            if out != nil {
-                for i in 0..<total {
-                    if let ignored, ignored[i] {
-                        drawIgnored(img1, i * 4, options, &out!)
-                    } else if !options.diffMask {
-                        drawGray(img1, i * 4, options.alpha, &out!)
-                    }
-                }
-            }
-            return Result(differentPixels: 0, antialiasedPixels: 0, ignoredPixels: ignoredCount, totalPixels: total)
-        }
-        let maxDelta = 35215 * options.threshold * options.threshold
-        var diff = 0
-        var aa = 0
-        for y in 0..<height {
-            for x in 0..<width {
-                let index = y * width + x
-                let pos = index * 4
-                if let ignored, ignored[index] {
-                    if out != nil { drawIgnored(img1, pos, options, &out!) }
-                    continue
-                }
-                let delta = colorDelta(img1, img2, pos, pos)
-                if delta > maxDelta {
-                    if !options.includeAA
-                        && (antialiased(img1, x, y, width, height, img2)
-                            || antialiased(img2, x, y, width, height, img1))
-                    {
-                        aa += 1
-                        if out != nil && !options.diffMask { draw(&out!, pos, options.aaColor) }
-                    } else {
-                        diff += 1
-                        if out != nil {
-                            let darker = luma(img1, pos) > luma(img2, pos)
-                            draw(&out!, pos, darker ? (options.diffColorAlt ?? options.diffColor) : options.diffColor)
-                        }
-                    }
-                } else if out != nil && !options.diffMask {
-                    drawGray(img1, pos, options.alpha, &out!)
-                }
-            }
-        }
-        return Result(differentPixels: diff, antialiasedPixels: aa, ignoredPixels: ignoredCount, totalPixels: total)
+    private static func withOptionalPointer<T, R>(_ array: [T]?, _ body: (UnsafePointer<T>?) -> R) -> R {
+        guard let array else { return body(nil) }
+        return array.withUnsafeBufferPointer { body($0.baseAddress) }
+    }
+
+    private static func withOptionalMutablePointer<T, R>(
+        _ array: inout [T]?, _ body: (UnsafeMutablePointer<T>?) -> R
+    ) -> R {
+        guard var values = array else { return body(nil) }
+        array = nil
+        defer { array = values }
+        return values.withUnsafeMutableBufferPointer { body($0.baseAddress) }
     }
 
     // MARK: - pixelmatch's arithmetic, in its order of operations
@@ -290,7 +272,7 @@ public enum PixelMatch {
 
     // MARK: - Diff image
 
-    @inline(__always) static func draw(_ out: inout [UInt8], _ pos: Int, _ color: RGB) {
+    @inline(__always) static func draw(_ out: UnsafeMutablePointer<UInt8>, _ pos: Int, _ color: RGB) {
         out[pos] = color.red
         out[pos + 1] = color.green
         out[pos + 2] = color.blue
@@ -305,19 +287,21 @@ public enum PixelMatch {
     }
 
     @inline(__always) static func drawGray(
-        _ img: UnsafeBufferPointer<UInt8>, _ i: Int, _ alpha: Double, _ out: inout [UInt8]
+        _ img: UnsafeBufferPointer<UInt8>, _ i: Int, _ alpha: Double, _ out: UnsafeMutablePointer<UInt8>
     ) {
         let v = grayValue(img, i, alpha)
-        draw(&out, i, RGB(v, v, v))
+        draw(out, i, RGB(v, v, v))
     }
 
     /// Ignored pixels: the faded grey tinted with the ignore color, so masked areas stay visible.
-    static func drawIgnored(_ img: UnsafeBufferPointer<UInt8>, _ i: Int, _ options: Options, _ out: inout [UInt8]) {
+    static func drawIgnored(
+        _ img: UnsafeBufferPointer<UInt8>, _ i: Int, _ options: Options, _ out: UnsafeMutablePointer<UInt8>
+    ) {
         if options.diffMask { return }
         let v = Int(grayValue(img, i, options.alpha))
         let c = options.ignoreColor
         draw(
-            &out, i,
+            out, i,
             RGB(UInt8((v + Int(c.red)) / 2), UInt8((v + Int(c.green)) / 2), UInt8((v + Int(c.blue)) / 2)))
     }
 }

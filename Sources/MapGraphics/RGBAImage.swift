@@ -61,7 +61,14 @@ public struct RGBAImage: Sendable, Equatable {
     }
 
     /// Decodes PNG bytes; `source` names them in errors.
+    ///
+    /// 8-bit RGB and RGBA files with only IHDR, IDAT and IEND chunks take a faster path (one libdeflate call, see
+    /// `PNGReader`) that gives the same bytes; every other file, and every error, goes through libspng.
     public init(pngData data: Data, source: String) throws {
+        if let fast = PNGReader.decodeRGBA8(data) {
+            self.init(width: fast.width, height: fast.height, bytes: fast.pixels)
+            return
+        }
         let decoded = try SPNG.decodeRGBA8(data, source: source)
         self.init(width: decoded.width, height: decoded.height, bytes: decoded.pixels)
     }

@@ -39,14 +39,22 @@ public struct ImageVerification: Sendable {
         public var message: String
         /// The comparison's counts, when a comparison took place.
         public var result: PixelMatch.Result?
+        /// Files worth attaching to the test result (name, file): the actual and diff images, the report.
+        public var attachments: [(name: String, url: URL)] = []
+
+        /// Creates an outcome.
+        public init(passed: Bool, message: String, result: PixelMatch.Result?) {
+            self.passed = passed
+            self.message = message
+            self.result = result
+        }
     }
 
-    /// Compares `image` with the approved PNG at `approved`.
+    /// Compares `image` with the approved PNG at `approved`, leaving out the pixels of `mask`.
     public func verify(
-        _ image: RGBAImage, approved: URL, environment: [String: String] = ProcessInfo.processInfo.environment
-    )
-        -> Outcome
-    {
+        _ image: RGBAImage, approved: URL, mask: IgnoreMask? = nil,
+        environment: [String: String] = ProcessInfo.processInfo.environment
+    ) -> Outcome {
         let folder = approved.deletingLastPathComponent()
         let stem = approved.deletingPathExtension().lastPathComponent
         let actualURL = folder.appendingPathComponent(stem == "expected" ? "actual.png" : "\(stem).actual.png")
@@ -96,7 +104,7 @@ public struct ImageVerification: Sendable {
         var options = PixelMatch.Options(threshold: threshold, includeAA: includeAA)
         options.diffColorAlt = PixelMatch.RGB(0, 160, 0)
         let compared: (result: PixelMatch.Result, image: RGBAImage)
-        do { compared = try PixelMatch.diffImage(expected, image, options: options) } catch {
+        do { compared = try PixelMatch.diffImage(expected, image, options: options, mask: mask) } catch {
             return Outcome(passed: false, message: "\(error)", result: nil)
         }
         let result = compared.result
@@ -107,10 +115,13 @@ public struct ImageVerification: Sendable {
         try? compared.image.writePNG(to: diffURL)
         let message = String(
             format:
-                "%@: %d of %d pixels differ (%.4f %%, allowed %.4f %%, threshold %.3f, %d anti-aliased not counted); "
+                "%@: %d of %d pixels differ (%.4f %%, allowed %.4f %%, threshold %.3f, %d anti-aliased not counted%@); "
                 + "wrote %@ and %@ (red: lighter or changed, green: darker)",
             approved.path, result.differentPixels, result.totalPixels, result.differentRatio * 100,
-            allowedFraction * 100, threshold, result.antialiasedPixels, actualURL.path, diffURL.path)
-        return Outcome(passed: false, message: message, result: result)
+            allowedFraction * 100, threshold, result.antialiasedPixels,
+            result.ignoredPixels > 0 ? ", \(result.ignoredPixels) ignored" : "", actualURL.path, diffURL.path)
+        var outcome = Outcome(passed: false, message: message, result: result)
+        outcome.attachments = [("actual.png", actualURL), ("diff.png", diffURL)]
+        return outcome
     }
 }

@@ -147,6 +147,7 @@ public final class MapSnapshotter {
         let baseMap = overlaysReplaceMapContent ? nil : try loadBaseMap()
         let credits = options.showsAttribution ? baseMap?.attribution(for: viewport) ?? [] : []
         let attribution = credits.isEmpty ? [] : try attributionLines(credits)
+        var labelBoxes: [Rect] = []
         if let baseMap {
             try context.withSavedState { try baseMap.draw(in: context, viewport: viewport) }
         }
@@ -157,7 +158,8 @@ public final class MapSnapshotter {
                     try labels.draw(in: context, viewport: viewport)
                 } else {
                     // Labels avoid the attribution box (annotations do not).
-                    try baseMap.drawLabels(in: context, viewport: viewport, avoiding: attribution.map(\.box))
+                    labelBoxes = try baseMap.drawLabelsReturningBoxes(
+                        in: context, viewport: viewport, avoiding: attribution.map(\.box))
                 }
             }
             try context.withSavedState { try baseMap.drawAboveLabels(in: context, viewport: viewport) }
@@ -167,7 +169,9 @@ public final class MapSnapshotter {
         if !attribution.isEmpty {
             try drawAttribution(attribution, in: context)
         }
-        return Snapshot(image: surface, viewport: viewport, annotations: placed)
+        return Snapshot(
+            image: surface, viewport: viewport, annotations: placed, attributionBoxes: attribution.map(\.box),
+            labelBoxes: labelBoxes)
     }
 
     /// The credits' lines, right-aligned at the bottom, wrapped onto more lines (between credits) when

@@ -23,9 +23,19 @@ public final class Snapshot {
     /// The clusters formed, with their views' frames.
     public let clusters: [PlacedAnnotation]
 
-    init(image: ImageSurface, viewport: MapViewport, annotations: [PlacedAnnotation]) {
+    /// The attribution's boxes (one per line), image points.
+    public let attributionBoxes: [Rect]
+    /// A box around each base-map label drawn (text, halo and icon), image points.
+    public let labelBoxes: [Rect]
+
+    init(
+        image: ImageSurface, viewport: MapViewport, annotations: [PlacedAnnotation], attributionBoxes: [Rect] = [],
+        labelBoxes: [Rect] = []
+    ) {
         self.image = image
         self.viewport = viewport
+        self.attributionBoxes = attributionBoxes
+        self.labelBoxes = labelBoxes
         self.annotations = annotations.filter { !($0.annotation is ClusterAnnotation) }
         self.clusters = annotations.filter { $0.annotation is ClusterAnnotation }
     }
@@ -36,7 +46,8 @@ public final class Snapshot {
     /// A JSON description of the snapshot: size, scale, region, visible map rect, zoom level, every
     /// annotation's title, coordinate, frame (points, origin top-left) and `state` (`visible`, `hidden` by a
     /// collision, or `clustered` with its `cluster` id; `selected` and its `callout` frame; `userLocation`),
-    /// and the `clusters` with their `id`, `count`, coordinate, frame and state.
+    /// and the `clusters` with their `id`, `count`, coordinate, frame and state; the `attribution` boxes
+    /// and the base map's `labels` boxes (image points), which golden-image tests can mask.
     public func metadata() -> JSONValue {
         let region = viewport.region
         let rect = viewport.visibleMapRect
@@ -77,6 +88,8 @@ public final class Snapshot {
             ("tileZoom", .number(Double(viewport.tileZoom))),
             ("annotations", .array(annotations.map { Self.json($0, coordinate: coordinate) })),
             ("clusters", .array(clusters.map { Self.json($0, coordinate: coordinate) })),
+            ("attribution", .array(attributionBoxes.map(Self.json))),
+            ("labels", .array(labelBoxes.map(Self.json))),
         ])
     }
 
