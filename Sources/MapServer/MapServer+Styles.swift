@@ -143,19 +143,27 @@ extension MapServer {
     }
 
     /// Renders on a worker slot within the render deadline; `503` when no slot frees up in time or the
-    /// render runs past the deadline.
+    /// render runs past the deadline. A request the options or the scene make impossible (an area needing a
+    /// zoom past the limit, visible points outside the image) is a `400`; any other failure is a `500`,
+    /// counted in `/metrics` as a server fault.
     func render(
         _ options: MapSnapshotter.Options, format: ImageFormat, populate: (MapSnapshotter) throws -> Void,
         metadata: Bool = false
     ) -> HTTPResponse {
         var options = options
-        let deadline = DispatchTime.now() + configuration.renderTimeout
+        // On a worker the deadline runs from when the request was queued: waiting counts.
+        let deadline = RequestContext.deadline ?? DispatchTime.now() + configuration.renderTimeout
         options.deadline = deadline
+        /// A failure of the request, not of the server.
+        struct RequestFault: Error { let response: HTTPResponse }
         let outcome: Result<Data, Error>? = gate.run(until: deadline) {
             let start = DispatchTime.now().uptimeNanoseconds
             defer { metrics.rendered(seconds: Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9) }
             do {
-                let snapshotter = try MapSnapshotter(options: options)
+                let snapshotter: MapSnapshotter
+                do { snapshotter = try MapSnapshotter(options: options) } catch {
+                    throw RequestFault(response: .error(400, "\(error)", parameter: "area"))
+                }
                 try populate(snapshotter)
                 let snapshot = try snapshotter.snapshot()
                 if metadata { return .success(Data(snapshot.metadata().serialized(pretty: false).utf8)) }
@@ -165,23 +173,22 @@ extension MapServer {
         switch outcome {
         case nil:
             metrics.refused(.busy)
-            var busy = HTTPResponse.error(503, "the server is busy; retry shortly", parameter: nil)
-            busy.headers.append(("Retry-After", "1"))
-            return busy
+            return .busy()
         case .failure(GraphicsError.deadlineExceeded)?:
             metrics.refused(.deadline)
-            var late = HTTPResponse.error(
-                503,
+            return .busy(
                 "the render took longer than the \(configuration.renderTimeout) s deadline; retry, or ask for a "
-                    + "smaller image", parameter: nil)
-            late.headers.append(("Retry-After", "1"))
-            return late
+                    + "smaller image")
         case .success(let data)?:
             return .data(data, contentType: metadata ? "application/json; charset=utf-8" : format.mediaType)
         case .failure(let error)?:
+            if let fault = error as? RequestFault { return fault.response }
             if let geometry = error as? GeometryError { return .error(400, geometry.description, parameter: "area") }
             if let visible = error as? SceneVisibilityError {
                 return .error(400, visible.description, parameter: "visible")
+            }
+            if case RenderError.invalidOptions(let message)? = error as? RenderError {
+                return .error(400, message, parameter: "area")
             }
             return .error(500, "rendering failed: \(error)", parameter: nil)
         }
@@ -228,6 +235,11 @@ extension MapServer {
         } else if numbers.count == 4, let west = numbers[0], let south = numbers[1], let east = numbers[2],
             let north = numbers[3]
         {
+            guard abs(south) <= 85.0511, abs(north) <= 85.0511 else {
+                return .error(
+                    400, "the box's latitudes must be within -85.0511...85.0511 (Web Mercator), got \(south), \(north)",
+                    parameter: "area")
+            }
             do {
                 chosenArea = .box(try GeoBoundingBox(validatingWest: west, south: south, east: east, north: north))
             } catch {
