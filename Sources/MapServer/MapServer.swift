@@ -176,6 +176,10 @@ public final class MapServer: Sendable {
             if RequestContext.onIOThread { return ("render", .needsWorker) }
             return ("render", renderScene(request))
         }
+        if request.method == "POST", parts.count == 5, parts[0] == "styles", parts[2] == "static" {
+            // tileserver-gl's POST static map: the parameters in a JSON body (a long path past URL limits).
+            return styleRoute(Array(parts.dropFirst()), request)
+        }
         guard isRead else { return ("other", methodNotAllowed("GET, HEAD")) }
         switch parts.first ?? "" {
         case "": return ("viewer", viewerPage(request))
@@ -183,7 +187,11 @@ public final class MapServer: Sendable {
         case "staticmap":
             let key = cacheKey(request)
             return ("staticmap", cached(key) { googleStaticMap(request) })
-        case "index.json": return ("index", json(index(request)))
+        case "index.json" where parts.count == 1: return ("index", json(index(request)))
+        case "styles.json" where parts.count == 1: return ("index", json(stylesList(request)))
+        case "rendered.json" where parts.count == 1: return ("index", json(renderedList(request)))
+        case "data.json" where parts.count == 1: return ("index", json(dataList(request)))
+        case "files": return ("files", geoJSONFile(Array(parts.dropFirst())))
         case "metrics":
             let load = renderLoad
             let text = metrics.text(
@@ -277,16 +285,24 @@ public final class MapServer: Sendable {
         .data(Data(value.serialized(pretty: false).utf8), contentType: "application/json; charset=utf-8")
     }
 
-    /// The base URL for links in TileJSON: the configured public URL, or the request's host.
+    /// The base URL for links (TileJSON, styles, WMTS): the configured public URL, or the request's host. A
+    /// relative public URL (`/maps/`) is a path on the request's host, as tileserver-gl resolves it: links are
+    /// always absolute.
     func baseURL(_ request: HTTPRequest) -> String {
         if var url = configuration.publicURL {
             while url.hasSuffix("/") { url.removeLast() }
-            return url
+            guard url.hasPrefix("/") || url.isEmpty else { return url }
+            return requestOrigin(request) + url
         }
+        return requestOrigin(request)
+    }
+
+    /// `http://` and the request's `Host` when it is a plain host name (else the listening address).
+    func requestOrigin(_ request: HTTPRequest) -> String {
         let host =
             request.headers["host"].flatMap { $0.isEmpty ? nil : $0 }
             ?? "\(configuration.address):\(port ?? configuration.port)"
-        let safe = host.allSatisfy { $0.isLetter || $0.isNumber || ".-:[]".contains($0) }
+        let safe = host.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || ".-:[]".contains($0)) }
         return "http://" + (safe ? host : "\(configuration.address):\(port ?? configuration.port)")
     }
 

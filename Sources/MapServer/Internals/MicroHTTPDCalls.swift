@@ -243,6 +243,9 @@ private func readHead(
         request.clientAddress = String(cString: base)
     }
     if refusal == nil { refusal = framingRefusal(collected, bodyLimit: context.limits.bodyLimit) }
+    if refusal == nil, collected.hosts != 1, collected.hosts > 1 || request.httpVersion == "HTTP/1.1" {
+        refusal = .error(400, "an HTTP/1.1 request needs exactly one Host header", parameter: "host")
+    }
     request.refusal = refusal
     return request
 }
@@ -309,6 +312,7 @@ private struct Collected {
     var headers: [String: String] = [:]
     var contentLengths: [String] = []
     var transferEncodings: [String] = []
+    var hosts = 0
 }
 
 private let collectValue: MHD_KeyValueIterator = { cls, _, key, value in
@@ -318,6 +322,7 @@ private let collectValue: MHD_KeyValueIterator = { cls, _, key, value in
     let text = value.map { String(cString: $0) } ?? ""
     if lower == "content-length" { collected.pointee.contentLengths.append(text) }
     if lower == "transfer-encoding" { collected.pointee.transferEncodings.append(text) }
+    if lower == "host" { collected.pointee.hosts += 1 }
     if let existing = collected.pointee.headers[lower] {
         collected.pointee.headers[lower] = existing + ", " + text
     } else {
