@@ -94,3 +94,18 @@ struct RequestTarget {
         return text
     }
 }
+
+extension HTTPRequest {
+    /// A request for the target exactly as a client sent it (`/path?query`, raw bytes), decoded as the HTTP layer
+    /// decodes every request: strictly (``RequestTarget``). A target that does not decode gives a request that
+    /// ``MapServer/handle(_:)`` answers with its `400` or `414` JSON error.
+    public init(method: String = "GET", rawTarget: [UInt8], queryLimit: Int = 16_384, parameterLimit: Int = 256) {
+        do {
+            let target = try RequestTarget(raw: rawTarget, queryLimit: queryLimit, parameterLimit: parameterLimit)
+            self.init(method: method, path: target.path, query: target.query)
+        } catch {
+            self.init(method: method, path: "/")
+            refusal = .error(error.status, error.message, parameter: error.status == 414 ? "query" : "target")
+        }
+    }
+}

@@ -174,14 +174,15 @@ private let accessHandler: MHD_AccessHandlerCallback = {
         if tracked?.refused == true { return MHD_Result.NO }
         tracked?.awaitingSince.store(0, ordering: .relaxed)
         pending.request = readHead(connection, method: method, version: version, pending: pending, context: context)
-        if pending.request.refusal != nil { return answer(pending, on: connection, context: context) }
-        if pending.request.headers["content-length"].map({ $0 != "0" }) ?? false
+        let hasBody =
+            pending.request.headers["content-length"].map { $0 != "0" } ?? false
             || pending.request.headers["transfer-encoding"] != nil
-        {
-            pending.stage = .body
-            return MHD_Result.YES
-        }
-        return answer(pending, on: connection, context: context)
+        // A refused request with a body is answered now, before the body is read (no `100 Continue`); the
+        // library then closes the connection. Every other request is answered on the next call: an answer
+        // queued on the first call would close a kept-alive connection too.
+        if pending.request.refusal != nil, hasBody { return answer(pending, on: connection, context: context) }
+        pending.stage = .body
+        return MHD_Result.YES
     case .body:
         if uploadDataSize.pointee > 0 {
             if let uploadData, !pending.tooLarge {
@@ -223,17 +224,10 @@ private func readHead(
     withUnsafeMutablePointer(to: &collected) { pointer in
         _ = MHD_get_connection_values(connection, MHD_ValueKind.HEADER_KIND, collectValue, pointer)
     }
-    var request: HTTPRequest
-    var refusal: HTTPResponse?
-    do {
-        let target = try RequestTarget(
-            raw: pending.rawTarget, queryLimit: context.limits.queryLimit,
-            parameterLimit: context.limits.parameterLimit)
-        request = HTTPRequest(path: target.path, query: target.query)
-    } catch {
-        request = HTTPRequest(path: "/")
-        refusal = .error(error.status, error.message, parameter: error.status == 414 ? "query" : "target")
-    }
+    var request = HTTPRequest(
+        rawTarget: pending.rawTarget, queryLimit: context.limits.queryLimit,
+        parameterLimit: context.limits.parameterLimit)
+    var refusal = request.refusal
     request.method = method.map { String(cString: $0) } ?? "GET"
     request.headers = collected.headers
     if let version { request.httpVersion = String(cString: version) }
