@@ -273,6 +273,16 @@ enum CommandTable {
             OptionSpec("--workers", nil, .text("N"), "renders at a time (default: one per core)"),
             OptionSpec("--queue", nil, .text("N"), "requests that may wait for a worker; more get 503 (default 32)"),
             OptionSpec("--cache-bytes", nil, .text("N"), "bytes of rendered images kept in memory (default 64 MiB)"),
+            OptionSpec(
+                "--max-connections", nil, .text("N"),
+                "connections open at once; more get 503 (default 10000, within the fd limit)"),
+            OptionSpec(
+                "--connections-per-client", nil, .text("N"),
+                "connections from one address; more are closed (default 256; 0: no limit)"),
+            OptionSpec("--head-timeout", nil, .text("SECONDS"), "time to send a request head (default 10)"),
+            OptionSpec(
+                "--keep-alive-timeout", nil, .text("SECONDS"), "idle time before a connection closes (default 5)"),
+            OptionSpec("--io-threads", nil, .text("N"), "threads serving connections (default: cores, at most 4)"),
             OptionSpec("--max-size", nil, .text("PX"), "largest image side in points (default 2048)"),
             OptionSpec("--public-url", nil, .text("URL"), "base of the URLs in TileJSON (default: the request's host)"),
             OptionSpec("--cors", nil, .text("ORIGIN"), "Access-Control-Allow-Origin, or none (default *)"),

@@ -49,6 +49,11 @@ enum ServeCommand {
         if let workers = try integer("--workers", 1...256) { config.workers = workers }
         if let queue = try integer("--queue", 0...100_000) { config.queueLimit = queue }
         if let bytes = try integer("--cache-bytes", 0...(1 << 40)) { config.cacheBytes = bytes }
+        if let limit = try integer("--max-connections", 1...1_000_000) { config.connectionLimit = limit }
+        if let limit = try integer("--connections-per-client", 0...1_000_000) { config.connectionsPerClient = limit }
+        if let seconds = try integer("--head-timeout", 1...3_600) { config.headTimeout = seconds }
+        if let seconds = try integer("--keep-alive-timeout", 1...3_600) { config.keepAliveTimeout = seconds }
+        if let threads = try integer("--io-threads", 1...64) { config.ioThreads = threads }
         if let size = try integer("--max-size", 1...16_384) { config.maximumSize = size }
         if let url = args["--public-url"] { config.publicURL = url }
         if let cors = args["--cors"] { config.cors = cors == "none" ? nil : cors }

@@ -104,6 +104,17 @@ public struct HTTPResponse: Sendable {
         HTTPResponse(status: status, headers: [("Content-Type", contentType)], body: body)
     }
 
+    /// What ``MapServer/handle(_:)`` answers on an HTTP I/O thread for a request that must render (or miss the
+    /// cache): the HTTP layer then hands the request to a render worker. Never sent.
+    static let needsWorker = HTTPResponse(status: 0)
+
+    /// `503` with `Retry-After: 1`.
+    static func busy(_ message: String = "the server is busy; retry shortly") -> HTTPResponse {
+        var response = HTTPResponse.error(503, message, parameter: nil)
+        response.headers.append(("Retry-After", "1"))
+        return response
+    }
+
     /// A JSON error `{"error": message, "parameter": parameter}`: what is wrong and which part of the
     /// request it is in.
     public static func error(_ status: Int, _ message: String, parameter: String? = nil) -> HTTPResponse {

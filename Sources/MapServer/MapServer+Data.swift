@@ -15,18 +15,30 @@ extension MapServer {
         guard parts.count == 4, let entry = configuration.data.first(where: { $0.id == parts[0] }) else {
             return ("data", parts.isEmpty ? unknownData("") : unknownData(parts[0]))
         }
-        let last = parts[3]
-        guard let dot = last.lastIndex(of: "."), let z = Int(parts[1]), let x = Int(parts[2]),
-            let y = Int(last[..<dot]), let tile = try? TileID(z: z, x: x, y: y)
-        else { return ("data", .error(404, "a tile is /data/{id}/{z}/{x}/{y}.{ext}", parameter: "tile")) }
+        return ("data", dataTile(entry, Array(parts.dropFirst())))
+    }
+
+    /// One tile of `entry` from `{z}/{x}/{y}.{ext}`, as stored: `404` outside the file's zooms and the tile grid,
+    /// `204` (no content) for a vector tile missing within them (tileserver-gl's answer: an empty area).
+    func dataTile(_ entry: ServerConfiguration.DataEntry, _ parts: [String]) -> HTTPResponse {
+        guard parts.count == 3, let dot = parts[2].lastIndex(of: "."), let z = Int(parts[0]), let x = Int(parts[1]),
+            let y = Int(parts[2][..<dot]), let tile = try? TileID(z: z, x: x, y: y)
+        else { return .error(404, "a tile is /data/{id}/{z}/{x}/{y}.{ext}", parameter: "tile") }
+        let source = entry.source
+        guard (source.info.minZoom...max(source.info.minZoom, source.info.maxZoom)).contains(z) else {
+            return .error(
+                404,
+                "no tile \(z)/\(x)/\(y): data '\(entry.id)' has zooms \(source.info.minZoom)...\(source.info.maxZoom)",
+                parameter: "tile")
+        }
         do {
-            let source = entry.source
             guard let data = try source.tile(tile) else {
-                return ("data", .error(404, "no tile \(z)/\(x)/\(y) in data '\(entry.id)'", parameter: "tile"))
+                if source.info.format == .mvt { return HTTPResponse(status: 204) }
+                return .error(404, "no tile \(z)/\(x)/\(y) in data '\(entry.id)'", parameter: "tile")
             }
-            return ("data", .data(data, contentType: Self.contentType(source.info.format)))
+            return .data(data, contentType: Self.contentType(source.info.format))
         } catch {
-            return ("data", .error(500, "data '\(entry.id)' tile \(z)/\(x)/\(y): \(error)", parameter: nil))
+            return .error(500, "data '\(entry.id)' tile \(z)/\(x)/\(y): \(error)", parameter: nil)
         }
     }
 

@@ -20,6 +20,16 @@ extension MapServer {
         if rest == ["style.json"] {
             return ("style", json(servedStyle(entry, request)))
         }
+        if rest == ["wmts.xml"] { return ("wmts", wmtsCapabilities(entry, request)) }
+        if rest.first == "sources" { return ("data", styleSourceRoute(entry, Array(rest.dropFirst()), request)) }
+        if rest.count == 1, rest[0].hasPrefix("sprite@") || rest[0].hasPrefix("sprite.") {
+            return ("sprite", spriteFile(entry, spriteID: "default", file: String(rest[0].dropFirst(6))))
+        }
+        if rest.count == 2, rest[0] == "sprite" {
+            let name = rest[1]
+            let cut = name.firstIndex(where: { $0 == "@" || $0 == "." }) ?? name.endIndex
+            return ("sprite", spriteFile(entry, spriteID: String(name[..<cut]), file: String(name[cut...])))
+        }
         if rest.first == "static" {
             guard rest.count == 3 else {
                 return (
@@ -27,46 +37,19 @@ extension MapServer {
                     .error(404, "use /styles/\(id)/static/{area}/{width}x{height}[@2x].png", parameter: "path")
                 )
             }
-            let key = cacheKey(request)
-            return ("static", cached(key) { staticImage(entry, area: rest[1], size: rest[2], request: request) })
+            var effective = request
+            if request.method == "POST" {
+                do { effective = try Self.mergingStaticBody(request) } catch {
+                    return ("static", error.response)
+                }
+            }
+            let key = cacheKey(effective)
+            return ("static", cached(key) { staticImage(entry, area: rest[1], size: rest[2], request: effective) })
         }
         if rest.count == 3 || rest.count == 4 {
             return ("tile", cached(request.path) { tile(entry, rest) })
         }
         return ("styles", .error(404, "no such path under /styles/\(id)", parameter: "path"))
-    }
-
-    /// The style as a web client needs it (tileserver-gl does the same): vector and raster sources that read
-    /// a configured data file point at the server's `/data/{id}.json` instead of a path on this machine.
-    func servedStyle(_ entry: ServerConfiguration.StyleEntry, _ request: HTTPRequest) -> JSONValue {
-        guard var json = try? JSONValue.parse(entry.json), var members = json.members else { return .object([]) }
-        let base = baseURL(request)
-        func normalized(_ location: String) -> String {
-            var path = location
-            for prefix in ["mbtiles://", "pmtiles://"] where path.hasPrefix(prefix) { path.removeFirst(prefix.count) }
-            return URL(fileURLWithPath: path).standardizedFileURL.path
-        }
-        let served = Dictionary(
-            configuration.data.map { (normalized($0.location), $0.id) }, uniquingKeysWith: { first, _ in first })
-        if let index = members.firstIndex(where: { $0.0 == "sources" }), var sources = members[index].1.members {
-            for i in sources.indices {
-                let (id, value) = sources[i]
-                let location: String?
-                switch entry.style.sources[id]?.kind {
-                case .vector(let tiles)?, .rasterTiles(let tiles)?: location = tiles.location
-                default: location = nil
-                }
-                guard let location, let dataID = served[normalized(location)], var source = value.members else {
-                    continue
-                }
-                source.removeAll { $0.0 == "url" || $0.0 == "tiles" }
-                source.append(("url", .string("\(base)/data/\(dataID).json")))
-                sources[i] = (id, .object(source))
-            }
-            members[index] = ("sources", .object(sources))
-        }
-        json = .object(members)
-        return json
     }
 
     func unknownStyle(_ id: String) -> HTTPResponse {
@@ -117,7 +100,7 @@ extension MapServer {
         var tileSize = 256
         if parts.count == 4 {
             guard let size = Int(parts[0]), size == 256 || size == 512 else {
-                return .error(404, "tile size must be 256 or 512, got '\(parts[0])'", parameter: "tileSize")
+                return .error(400, "tile size must be 256 or 512, got '\(parts[0])'", parameter: "tileSize")
             }
             tileSize = size
             parts.removeFirst()
@@ -125,14 +108,17 @@ extension MapServer {
         guard let last = splitScaleAndFormat(parts[2]), let z = Int(parts[0]), let x = Int(parts[1]),
             let y = Int(last.name)
         else { return .error(404, "a tile is /{z}/{x}/{y}[@2x].png with whole numbers", parameter: "path") }
-        guard (1...configuration.maximumScale).contains(last.scale) else {
-            return .error(400, "scale @\(last.scale)x is not in 1...\(configuration.maximumScale)", parameter: "scale")
+        // `@1x` is no suffix (tileserver-gl's tests expect 400 for it).
+        guard (1...configuration.maximumScale).contains(last.scale), last.scale > 1 || !parts[2].contains("@") else {
+            return .error(
+                400, "scale @\(last.scale)x is not in 2...\(configuration.maximumScale) (no suffix: 1)",
+                parameter: "scale")
         }
         let chosen = format(last.format)
         guard let imageFormat = chosen.format else { return chosen.error! }
         guard (0...Int(MapViewport.maximumZoomLevel)).contains(z), let id = try? TileID(z: z, x: x, y: y) else {
             return .error(
-                404, "no tile \(z)/\(x)/\(y): zoom \(MapViewport.zoomRangeText), x and y in 0..<2^zoom",
+                400, "no tile \(z)/\(x)/\(y): zoom \(MapViewport.zoomRangeText), x and y in 0..<2^zoom",
                 parameter: "tile")
         }
         var options = MapSnapshotter.Options(
@@ -143,19 +129,27 @@ extension MapServer {
     }
 
     /// Renders on a worker slot within the render deadline; `503` when no slot frees up in time or the
-    /// render runs past the deadline.
+    /// render runs past the deadline. A request the options or the scene make impossible (an area needing a
+    /// zoom past the limit, visible points outside the image) is a `400`; any other failure is a `500`,
+    /// counted in `/metrics` as a server fault.
     func render(
         _ options: MapSnapshotter.Options, format: ImageFormat, populate: (MapSnapshotter) throws -> Void,
         metadata: Bool = false
     ) -> HTTPResponse {
         var options = options
-        let deadline = DispatchTime.now() + configuration.renderTimeout
+        // On a worker the deadline runs from when the request was queued: waiting counts.
+        let deadline = RequestContext.deadline ?? DispatchTime.now() + configuration.renderTimeout
         options.deadline = deadline
+        /// A failure of the request, not of the server.
+        struct RequestFault: Error { let response: HTTPResponse }
         let outcome: Result<Data, Error>? = gate.run(until: deadline) {
             let start = DispatchTime.now().uptimeNanoseconds
             defer { metrics.rendered(seconds: Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9) }
             do {
-                let snapshotter = try MapSnapshotter(options: options)
+                let snapshotter: MapSnapshotter
+                do { snapshotter = try MapSnapshotter(options: options) } catch {
+                    throw RequestFault(response: .error(400, "\(error)", parameter: "area"))
+                }
                 try populate(snapshotter)
                 let snapshot = try snapshotter.snapshot()
                 if metadata { return .success(Data(snapshot.metadata().serialized(pretty: false).utf8)) }
@@ -165,23 +159,22 @@ extension MapServer {
         switch outcome {
         case nil:
             metrics.refused(.busy)
-            var busy = HTTPResponse.error(503, "the server is busy; retry shortly", parameter: nil)
-            busy.headers.append(("Retry-After", "1"))
-            return busy
+            return .busy()
         case .failure(GraphicsError.deadlineExceeded)?:
             metrics.refused(.deadline)
-            var late = HTTPResponse.error(
-                503,
+            return .busy(
                 "the render took longer than the \(configuration.renderTimeout) s deadline; retry, or ask for a "
-                    + "smaller image", parameter: nil)
-            late.headers.append(("Retry-After", "1"))
-            return late
+                    + "smaller image")
         case .success(let data)?:
             return .data(data, contentType: metadata ? "application/json; charset=utf-8" : format.mediaType)
         case .failure(let error)?:
+            if let fault = error as? RequestFault { return fault.response }
             if let geometry = error as? GeometryError { return .error(400, geometry.description, parameter: "area") }
             if let visible = error as? SceneVisibilityError {
                 return .error(400, visible.description, parameter: "visible")
+            }
+            if case RenderError.invalidOptions(let message)? = error as? RenderError {
+                return .error(400, message, parameter: "area")
             }
             return .error(500, "rendering failed: \(error)", parameter: nil)
         }
@@ -203,6 +196,9 @@ extension MapServer {
         guard (1...limit).contains(w), (1...limit).contains(h) else {
             return .error(400, "width and height must be in 1...\(limit), got \(w)x\(h)", parameter: "size")
         }
+        guard last.scale > 1 || !size.contains("@") else {
+            return .error(404, "no @1x suffix: give none for scale 1", parameter: "scale")
+        }
         guard (1...configuration.maximumScale).contains(last.scale) else {
             return .error(400, "scale @\(last.scale)x is not in 1...\(configuration.maximumScale)", parameter: "scale")
         }
@@ -213,31 +209,8 @@ extension MapServer {
         guard let parameters else { return parameterError! }
         let (padding, paddingError) = tileserverPadding(request, size: size)
         guard let padding else { return paddingError! }
-        let numbers = area.split(separator: ",", omittingEmptySubsequences: false).map { Double($0) }
-        let chosenArea: StaticArea
-        if area == "auto" {
-            chosenArea = .content
-        } else if numbers.count == 3, let lon = numbers[0], let lat = numbers[1], let zoom = numbers[2] {
-            guard abs(lat) <= 85.0511, abs(lon) <= 180, MapViewport.isValidZoomLevel(zoom) else {
-                return .error(
-                    400,
-                    "center longitude -180...180, latitude -85.0511...85.0511 and zoom \(MapViewport.zoomRangeText)",
-                    parameter: "area")
-            }
-            chosenArea = .centerZoom(LocationCoordinate2D(latitude: lat, longitude: lon), zoom + 1)
-        } else if numbers.count == 4, let west = numbers[0], let south = numbers[1], let east = numbers[2],
-            let north = numbers[3]
-        {
-            do {
-                chosenArea = .box(try GeoBoundingBox(validatingWest: west, south: south, east: east, north: north))
-            } catch {
-                return .error(400, "the box must be minLon,minLat,maxLon,maxLat: \(error)", parameter: "area")
-            }
-        } else {
-            return .error(
-                400, "the area must be {lon},{lat},{zoom}, {minx},{miny},{maxx},{maxy} or auto, got '\(area)'",
-                parameter: "area")
-        }
+        let (parsedArea, areaError) = Self.staticArea(area)
+        guard let chosenArea = parsedArea else { return areaError! }
         if case .content = chosenArea, parameters.markers.isEmpty, parameters.paths.isEmpty {
             return .error(
                 400, "static/auto fits the map to its marker= and path= parameters: give some", parameter: "area")
@@ -245,6 +218,91 @@ extension MapServer {
         return staticMap(
             baseMap: entry.baseMap, size: size, scale: Double(last.scale), area: chosenArea, parameters: parameters,
             padding: padding, format: imageFormat)
+    }
+
+    /// tileserver-gl's static area: `auto`, `{lon},{lat},{zoom}[@{bearing}[,{pitch}]]` (its zoom: MapLibre's)
+    /// or `{minx},{miny},{maxx},{maxy}`. A text that is none of these is no such path (`404`, as tileserver-gl's
+    /// routes answer: a negative zoom, a trailing comma); numbers out of range are `400`. A box reaching past
+    /// ±85.0511° is cut there (tileserver-gl draws `-180,-90,180,90`), one wholly beyond is a `400`; a box
+    /// whose west is east of its east, or given past ±180° (`-280,-80,0,80`), crosses the antimeridian.
+    static func staticArea(_ area: String) -> (StaticArea?, HTTPResponse?) {
+        if area == "auto" { return (.content, nil) }
+        let noSuchPath = HTTPResponse.error(
+            404, "the area must be {lon},{lat},{zoom}, {minx},{miny},{maxx},{maxy} or auto, got '\(area)'",
+            parameter: "area")
+        var text = Substring(area)
+        var camera: [Double] = []
+        if let at = text.firstIndex(of: "@") {
+            let parts = text[text.index(after: at)...].split(separator: ",", omittingEmptySubsequences: false)
+            let values = parts.map { Double($0) }
+            guard (1...2).contains(values.count), values.allSatisfy({ $0?.isFinite == true }) else {
+                return (nil, noSuchPath)
+            }
+            camera = values.compactMap { $0 }
+            text = text[..<at]
+        }
+        let numbers = text.split(separator: ",", omittingEmptySubsequences: false).map { part -> Double? in
+            // tileserver-gl's route has digits, '.' and '-' only ('nan', 'inf' and '1e5' are no path).
+            guard !part.isEmpty, part.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == "." || $0 == "-") }) else {
+                return nil
+            }
+            return Double(part)
+        }
+        guard numbers.allSatisfy({ $0 != nil }), numbers.count == 3 || numbers.count == 4 else {
+            return (nil, noSuchPath)
+        }
+        let values = numbers.compactMap { $0 }
+        if values.count == 3 {
+            let (lon, lat, zoom) = (values[0], values[1], values[2])
+            guard zoom >= 0 else { return (nil, noSuchPath) }
+            guard camera.allSatisfy({ $0 == 0 }) else {
+                return (
+                    nil,
+                    .error(
+                        400, "a rotated or tilted map (@bearing,pitch) is not drawn yet; give @0,0 or none",
+                        parameter: "area")
+                )
+            }
+            guard abs(lat) <= 85.0511, abs(lon) <= 180, MapViewport.isValidZoomLevel(zoom + 1) else {
+                return (
+                    nil,
+                    .error(
+                        400,
+                        "center longitude -180...180, latitude -85.0511...85.0511 and zoom 0..."
+                            + "\(Int(MapViewport.maximumZoomLevel) - 1)", parameter: "area")
+                )
+            }
+            return (.centerZoom(LocationCoordinate2D(latitude: lat, longitude: lon), zoom + 1), nil)
+        }
+        guard camera.isEmpty else { return (nil, noSuchPath) }
+        var (west, south, east, north) = (values[0], values[1], values[2], values[3])
+        let limit = 85.0511
+        guard abs(west) <= 540, abs(east) <= 540, abs(south) <= 90, abs(north) <= 90, south < north,
+            south < limit, north > -limit
+        else {
+            return (
+                nil,
+                .error(
+                    400,
+                    "the box must be minLon,minLat,maxLon,maxLat with latitudes overlapping -85.0511...85.0511 "
+                        + "(Web Mercator), got '\(area)'", parameter: "area")
+            )
+        }
+        south = max(south, -limit)
+        north = min(north, limit)
+        if east - west >= 360 {
+            (west, east) = (-180, 180)
+        } else {
+            while west < -180 { west += 360 }
+            while west > 180 { west -= 360 }
+            while east < -180 { east += 360 }
+            while east > 180 { east -= 360 }
+        }
+        do {
+            return (.box(try GeoBoundingBox(validatingWest: west, south: south, east: east, north: north)), nil)
+        } catch {
+            return (nil, .error(400, "the box must be minLon,minLat,maxLon,maxLat: \(error)", parameter: "area"))
+        }
     }
 
     /// `POST /render`: a scene file (the command line's format) in the body; the image, or with

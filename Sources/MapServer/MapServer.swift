@@ -22,7 +22,13 @@ public final class MapServer: Sendable {
     let cache: ResponseCache
     let gate: RenderGate
     let metrics = ServerMetrics()
-    private let daemon = Locked<HTTPDaemon?>(nil)
+    /// The HTTP layer while listening.
+    private struct Running {
+        let daemon: HTTPDaemon
+        let pool: WorkerPool
+        let watch: ConnectionWatch
+    }
+    private let daemon = Locked<Running?>(nil)
     private let inFlight = Atomic<Int>(0)
     /// Called after each request with one access-log line (``ServerConfiguration/accessLog``).
     private let log: (@Sendable (String) -> Void)?
@@ -39,30 +45,82 @@ public final class MapServer: Sendable {
     }
 
     /// The port listened on, once started.
-    public var port: Int? { daemon.withLock { $0?.port } }
+    public var port: Int? { daemon.withLock { $0?.daemon.port } }
 
-    /// Starts listening on the configured address and port.
+    /// Renders waiting for a worker and running now.
+    var renderLoad: (waiting: Int, running: Int) {
+        daemon.withLock { $0.map { ($0.pool.waiting, $0.pool.running) } } ?? (gate.waiting, gate.running)
+    }
+
+    /// Starts listening on the configured address and port: `ioThreads` epoll loops for the connections,
+    /// `workers` render threads, and the connection watch (head timeout, connection limit, returning memory
+    /// after bursts). The file-descriptor limit is raised to its hard limit; the connection limit is lowered to
+    /// what it allows.
     ///
     /// - Throws: ``ServerError/cannotListen(_:)``.
     public func start() throws {
-        let started = try HTTPDaemon(
-            address: configuration.address, port: configuration.port,
-            connectionLimit: max(64, configuration.workers + configuration.queueLimit + 32), timeoutSeconds: 60,
-            bodyLimit: configuration.bodyLimit, queryLimit: configuration.queryLimit
-        ) { [self] request in
-            handle(request)
+        let limits = HTTPDaemon.Limits(
+            ioThreads: configuration.ioThreads, connectionLimit: effectiveConnectionLimit(),
+            connectionsPerClient: configuration.connectionsPerClient, headTimeout: configuration.headTimeout,
+            keepAliveTimeout: configuration.keepAliveTimeout, bodyLimit: configuration.bodyLimit,
+            queryLimit: configuration.queryLimit, parameterLimit: configuration.parameterLimit,
+            renderTimeout: configuration.renderTimeout)
+        // One malloc arena per thread that allocates much (renders and I/O), not eight per core: glibc keeps
+        // what each arena's threads freed.
+        GraphicsMemory.limitArenas(to: configuration.workers + configuration.ioThreads + 1)
+        let pool = WorkerPool(threads: configuration.workers, queueLimit: configuration.queueLimit)
+        let watch = ConnectionWatch(limit: limits.connectionLimit, headTimeout: limits.headTimeout) {
+            pool.returnMemoryIfIdle()
         }
-        daemon.withLock { $0 = started }
+        let started: HTTPDaemon
+        do {
+            started = try HTTPDaemon(
+                address: configuration.address, port: configuration.port, limits: limits, pool: pool, watch: watch,
+                busy: { [self] request in
+                    metrics.refused(.busy)
+                    var refused = request
+                    refused.refusal = .busy()
+                    return handle(refused)
+                },
+                handler: { [self] request in handle(request) })
+        } catch {
+            pool.stop()
+            watch.stop()
+            throw error
+        }
+        daemon.withLock { $0 = Running(daemon: started, pool: pool, watch: watch) }
+    }
+
+    /// The connection limit the file-descriptor limit allows: the soft limit is raised to the hard one, and
+    /// 128 descriptors stay for files and the library (beyond the limit, the library keeps a tenth more for
+    /// the connections it answers `503`).
+    func effectiveConnectionLimit() -> Int {
+        var limit = rlimit()
+        guard getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) == 0 else { return configuration.connectionLimit }
+        if limit.rlim_cur < limit.rlim_max {
+            limit.rlim_cur = limit.rlim_max
+            _ = setrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit)
+            _ = getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit)
+        }
+        let available = Int(clamping: limit.rlim_cur) - 128
+        return max(1, min(configuration.connectionLimit, available * 10 / 11))
     }
 
     /// Stops accepting connections, waits up to `grace` seconds for requests in flight, then closes.
     public func shutdown(grace: Double = 30) {
         guard let running = daemon.withLock({ $0 }) else { return }
-        running.quiesce()
+        running.daemon.quiesce()
         let deadline = Date().addingTimeInterval(grace)
         while inFlight.load(ordering: .acquiring) > 0, Date() < deadline { usleep(10_000) }
-        running.stop()
+        running.pool.stop()
+        running.daemon.stop()
+        running.watch.stop()
         daemon.withLock { $0 = nil }
+    }
+
+    /// Connections open now and the watch's counts, for `/metrics`.
+    var connectionCounts: (open: Int, refused: UInt64, timedOut: UInt64)? {
+        daemon.withLock { $0.map { ($0.watch.open, $0.watch.refused, $0.watch.timedOut) } }
     }
 
     // MARK: - Requests
@@ -73,6 +131,7 @@ public final class MapServer: Sendable {
         defer { inFlight.subtract(1, ordering: .releasing) }
         let start = DispatchTime.now().uptimeNanoseconds
         let (endpoint, routed) = request.refusal.map { ("refused", $0) } ?? route(request)
+        if routed.status == HTTPResponse.needsWorker.status { return routed }
         var response = routed
         if let cors = configuration.cors { response.headers.append(("Access-Control-Allow-Origin", cors)) }
         response = conditional(request, response)
@@ -96,7 +155,8 @@ public final class MapServer: Sendable {
     func route(_ request: HTTPRequest) -> (String, HTTPResponse) {
         let isRead = request.method == "GET" || request.method == "HEAD"
         let parts = request.path.split(separator: "/", omittingEmptySubsequences: false).dropFirst().map(String.init)
-        guard request.path.hasPrefix("/"), !parts.contains("..") else {
+        // No empty segment but a trailing one: `//` anywhere (which read as the viewer once) is no path.
+        guard request.path.hasPrefix("/"), !parts.contains(".."), !parts.dropLast().contains("") else {
             return ("other", .error(404, "no such path", parameter: "path"))
         }
         if request.method == "OPTIONS" {
@@ -113,7 +173,12 @@ public final class MapServer: Sendable {
         }
         if parts == ["render"] {
             guard request.method == "POST" else { return ("render", methodNotAllowed("POST")) }
+            if RequestContext.onIOThread { return ("render", .needsWorker) }
             return ("render", renderScene(request))
+        }
+        if request.method == "POST", parts.count == 5, parts[0] == "styles", parts[2] == "static" {
+            // tileserver-gl's POST static map: the parameters in a JSON body (a long path past URL limits).
+            return styleRoute(Array(parts.dropFirst()), request)
         }
         guard isRead else { return ("other", methodNotAllowed("GET, HEAD")) }
         switch parts.first ?? "" {
@@ -122,9 +187,15 @@ public final class MapServer: Sendable {
         case "staticmap":
             let key = cacheKey(request)
             return ("staticmap", cached(key) { googleStaticMap(request) })
-        case "index.json": return ("index", json(index(request)))
+        case "index.json" where parts.count == 1: return ("index", json(index(request)))
+        case "styles.json" where parts.count == 1: return ("index", json(stylesList(request)))
+        case "rendered.json" where parts.count == 1: return ("index", json(renderedList(request)))
+        case "data.json" where parts.count == 1: return ("index", json(dataList(request)))
+        case "files": return ("files", geoJSONFile(Array(parts.dropFirst())))
         case "metrics":
-            let text = metrics.text(cache: cache.usage, waiting: gate.waiting, running: gate.running)
+            let load = renderLoad
+            let text = metrics.text(
+                cache: cache.usage, waiting: load.waiting, running: load.running, connections: connectionCounts)
             return ("metrics", .data(Data(text.utf8), contentType: "text/plain; version=0.0.4; charset=utf-8"))
         case "styles": return styleRoute(Array(parts.dropFirst()), request)
         case "data": return dataRoute(Array(parts.dropFirst()), request)
@@ -200,6 +271,7 @@ public final class MapServer: Sendable {
             return HTTPResponse(
                 status: 200, headers: [("Content-Type", hit.contentType), ("ETag", hit.etag)], body: hit.body)
         }
+        if RequestContext.onIOThread { return .needsWorker }
         metrics.cache(hit: false)
         var response = make()
         guard response.status == 200, let type = response.header("Content-Type") else { return response }
@@ -213,16 +285,24 @@ public final class MapServer: Sendable {
         .data(Data(value.serialized(pretty: false).utf8), contentType: "application/json; charset=utf-8")
     }
 
-    /// The base URL for links in TileJSON: the configured public URL, or the request's host.
+    /// The base URL for links (TileJSON, styles, WMTS): the configured public URL, or the request's host. A
+    /// relative public URL (`/maps/`) is a path on the request's host, as tileserver-gl resolves it: links are
+    /// always absolute.
     func baseURL(_ request: HTTPRequest) -> String {
         if var url = configuration.publicURL {
             while url.hasSuffix("/") { url.removeLast() }
-            return url
+            guard url.hasPrefix("/") || url.isEmpty else { return url }
+            return requestOrigin(request) + url
         }
+        return requestOrigin(request)
+    }
+
+    /// `http://` and the request's `Host` when it is a plain host name (else the listening address).
+    func requestOrigin(_ request: HTTPRequest) -> String {
         let host =
             request.headers["host"].flatMap { $0.isEmpty ? nil : $0 }
             ?? "\(configuration.address):\(port ?? configuration.port)"
-        let safe = host.allSatisfy { $0.isLetter || $0.isNumber || ".-:[]".contains($0) }
+        let safe = host.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || ".-:[]".contains($0)) }
         return "http://" + (safe ? host : "\(configuration.address):\(port ?? configuration.port)")
     }
 

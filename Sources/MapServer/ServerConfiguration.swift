@@ -85,6 +85,23 @@ public struct ServerConfiguration: Sendable {
     public var bodyLimit = 1 << 20
     /// The longest query, in bytes; longer is `414`.
     public var queryLimit = 16_384
+    /// The most query parameters; more is `414`.
+    public var parameterLimit = 256
+    /// Connections open at once (`connectionLimit`, `--max-connections`), at most what the process's
+    /// file-descriptor limit (`RLIMIT_NOFILE`, raised to its hard limit at start) leaves after a reserve of 128.
+    /// A connection over the limit gets `503` with `Retry-After` and is closed.
+    public var connectionLimit = 10_000
+    /// Connections open at once from one client address (`connectionsPerClient`); more are closed at once.
+    /// 0: no limit (behind a reverse proxy every client has the proxy's address).
+    public var connectionsPerClient = 256
+    /// Seconds a connection has to send a complete request head, from its opening or from its previous
+    /// response (`headTimeout`): a client that sends a byte at a time cannot keep a connection forever.
+    public var headTimeout = 10
+    /// Seconds without a byte received or sent before a connection is closed (`keepAliveTimeout`): the idle
+    /// time allowed between requests on a kept-alive connection.
+    public var keepAliveTimeout = 5
+    /// Threads reading and writing connections (`ioThreads`), each an epoll loop; renders never run on them.
+    public var ioThreads = min(4, max(1, ProcessInfo.processInfo.activeProcessorCount))
     /// The folder of marker icons that tileserver-gl markers (`marker=LNG,LAT|NAME.png`) may name, by file
     /// name only; nil refuses icons (tileserver-gl's `paths.icons`).
     public var iconsDirectory: String?
@@ -221,6 +238,12 @@ public struct ServerConfiguration: Sendable {
                 case "maxScaleFactor": config.maximumScale = try integer(1...4)
                 case "workers": config.workers = try integer(1...256)
                 case "queue": config.queueLimit = try integer(0...100_000)
+                case "connectionLimit": config.connectionLimit = try integer(1...1_000_000)
+                case "connectionsPerClient": config.connectionsPerClient = try integer(0...1_000_000)
+                case "headTimeout": config.headTimeout = try integer(1...3_600)
+                case "keepAliveTimeout": config.keepAliveTimeout = try integer(1...3_600)
+                case "ioThreads": config.ioThreads = try integer(1...64)
+                case "maxParameters": config.parameterLimit = try integer(1...10_000)
                 case "renderTimeout":
                     guard let seconds = value.number, (0.05...3_600).contains(seconds) else {
                         throw ServerError.invalidConfiguration("options.renderTimeout: must be seconds in 0.05...3600")
@@ -249,7 +272,9 @@ public struct ServerConfiguration: Sendable {
                 default:
                     throw ServerError.invalidConfiguration(
                         "options.\(key): unknown option; known: bind, port, maxSize, maxScaleFactor, workers, queue, "
-                            + "renderTimeout, accessLog, cacheBytes, cacheControl, cors, publicUrl, maxBodyBytes, leaflet, icons"
+                            + "connectionLimit, connectionsPerClient, headTimeout, keepAliveTimeout, ioThreads, "
+                            + "maxParameters, renderTimeout, accessLog, cacheBytes, cacheControl, cors, publicUrl, "
+                            + "maxBodyBytes, leaflet, icons, fonts"
                     )
                 }
             }

@@ -57,6 +57,7 @@ final class ServerMetrics: Sendable {
     /// answered at the same time on different cores do not wait for one lock; `/metrics` adds them up.
     private let shards = (0..<16).map { _ in Locked(State()) }
     private let cacheHits = Atomic<UInt64>(0)
+    private let serverErrors = Atomic<UInt64>(0)
     private let cacheMisses = Atomic<UInt64>(0)
 
     private func withShard(_ body: (inout State) -> Void) {
@@ -66,6 +67,7 @@ final class ServerMetrics: Sendable {
     }
 
     func request(endpoint: String, status: Int, seconds: Double, bytes: Int) {
+        if status >= 500, status != 503 { serverErrors.add(1, ordering: .relaxed) }
         withShard { state in
             state.requests[RequestKey(endpoint: endpoint, status: status), default: 0] += 1
             state.latency[endpoint, default: Histogram()].observe(seconds)
@@ -80,7 +82,20 @@ final class ServerMetrics: Sendable {
     }
 
     /// The metrics as Prometheus text (version 0.0.4).
-    func text(cache: (entries: Int, bytes: Int), waiting: Int, running: Int) -> String {
+    /// The process's resident memory in bytes (`/proc/self/statm`), or nil where it cannot be read.
+    static func residentBytes() -> Int? {
+        guard let text = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8) else { return nil }
+        let fields = text.split(separator: " ")
+        guard fields.count > 1, let pages = Int(fields[1]) else { return nil }
+        return pages * Int(sysconf(Int32(_SC_PAGESIZE)))
+    }
+
+    /// The metrics as Prometheus text (version 0.0.4); `connections` (open, refused over the limit, closed for
+    /// a late head) when listening.
+    func text(
+        cache: (entries: Int, bytes: Int), waiting: Int, running: Int,
+        connections: (open: Int, refused: UInt64, timedOut: UInt64)? = nil
+    ) -> String {
         var state = State()
         for shard in shards {
             shard.withLock { state.add($0) }
@@ -131,6 +146,25 @@ final class ServerMetrics: Sendable {
             out += "# TYPE mapraster_rejected_total counter\n"
             for reason in Refusal.allCases {
                 out += "mapraster_rejected_total{reason=\"\(reason.rawValue)\"} \(state.rejected[reason] ?? 0)\n"
+            }
+            out += "# HELP mapraster_server_errors_total Responses 500 and over but 503: faults of the server.\n"
+            out += "# TYPE mapraster_server_errors_total counter\n"
+            out += "mapraster_server_errors_total \(serverErrors.load(ordering: .relaxed))\n"
+            if let resident = Self.residentBytes() {
+                out += "# HELP process_resident_memory_bytes Resident memory size in bytes.\n"
+                out += "# TYPE process_resident_memory_bytes gauge\nprocess_resident_memory_bytes \(resident)\n"
+            }
+            if let connections {
+                out += "# HELP mapraster_connections_open Connections open now.\n"
+                out += "# TYPE mapraster_connections_open gauge\nmapraster_connections_open \(connections.open)\n"
+                out +=
+                    "# HELP mapraster_connections_refused_total Connections answered 503 over the connection limit.\n"
+                out += "# TYPE mapraster_connections_refused_total counter\n"
+                out += "mapraster_connections_refused_total \(connections.refused)\n"
+                out +=
+                    "# HELP mapraster_head_timeouts_total Connections closed for not sending a request head in time.\n"
+                out += "# TYPE mapraster_head_timeouts_total counter\n"
+                out += "mapraster_head_timeouts_total \(connections.timedOut)\n"
             }
             return out
         }

@@ -15,23 +15,25 @@ let server: MapServer = {
     } catch { fatalError("the fuzz server cannot start: \(error)") }
 }()
 
-/// HTTP requests as routes see them: the input's first line is the request target (`/styles/...?...`), or
-/// `POST TARGET` followed by the body on the next lines.
+/// HTTP requests as the HTTP layer hands them over: the input's first line is the raw request target
+/// (`/styles/...?...`, decoded strictly as the server decodes every target), or `POST TARGET` followed by the
+/// body on the next lines.
 func fuzzServer(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
     guard let start else { return 0 }
-    let text = String(decoding: UnsafeBufferPointer(start: start, count: count), as: UTF8.self)
-    let lines = text.split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false)
-    var target = String(lines.first ?? "")
+    let bytes = Array(UnsafeBufferPointer(start: start, count: count))
+    let lines = bytes.split(separator: 10, maxSplits: 1, omittingEmptySubsequences: false)
+    var target = Array(lines.first ?? [])
     var method = "GET"
-    if target.hasPrefix("POST ") {
+    if target.starts(with: Array("POST ".utf8)) {
         method = "POST"
         target.removeFirst(5)
     }
-    let body = lines.count > 1 ? Data(lines[1].utf8) : Data()
-    let response = server.handle(HTTPRequest(method: method, target: target, body: body))
+    var request = HTTPRequest(method: method, rawTarget: target)
+    request.body = lines.count > 1 ? Data(lines[1]) : Data()
+    let response = server.handle(request)
     // Every answer is a known status; errors are JSON naming what is wrong.
     guard [200, 204, 304, 400, 404, 405, 413, 414, 503].contains(response.status) else {
-        fatalError("unexpected status \(response.status) for \(target)")
+        fatalError("unexpected status \(response.status) for \(String(decoding: target, as: UTF8.self))")
     }
     return 0
 }

@@ -15,3 +15,17 @@ public enum GraphicsMemory {
         _ = mallopt(M_TRIM_THRESHOLD, 512 << 20)
     }
 }
+
+extension GraphicsMemory {
+    /// Caps glibc's malloc arenas at `count` (`M_ARENA_MAX`; by default it makes up to eight per core, each
+    /// keeping the memory its threads freed). For a long-running process with a fixed set of render threads.
+    public static func limitArenas(to count: Int) {
+        _ = mallopt(M_ARENA_MAX, Int32(clamping: max(1, count)))
+    }
+
+    /// Returns the heap's free pages to the system (`malloc_trim(0)`, every arena): after a burst of renders,
+    /// the memory they freed stops counting as the process's resident memory.
+    public static func returnFreedMemory() {
+        _ = malloc_trim(0)
+    }
+}
