@@ -4,7 +4,8 @@
 # Builds the Fuzz/ package (which depends on this one by path) with -sanitize=fuzzer, seeds the corpus from
 # fixtures/, and stops at the first crash, at an input running over 5 s, or at one using over 1 GB.
 # Crashing inputs land in Fuzz/.artifacts/TARGET/; turn each into a regression test in the normal suite.
-# The growing corpus is kept in Fuzz/.corpus/TARGET/ (not committed).
+# The growing corpus is kept in Fuzz/.corpus/TARGET/ (not committed). Fuzz/Dictionaries/TARGET.dict, when present,
+# is passed as the libFuzzer dictionary.
 set -euo pipefail
 
 if [[ $# -lt 2 ]]; then
@@ -41,9 +42,14 @@ binary=$(swift build --product "$product" -Xswiftc -sanitize=fuzzer -Xswiftc -us
 corpus=$root/Fuzz/.corpus/$target
 artifacts=$root/Fuzz/.artifacts/$target
 mkdir -p "$corpus" "$artifacts"
+# Seeds written for a target (Fuzz/Seeds/TARGET/: inputs that reach what the fixtures do not) join them.
+if [[ -d "$root/Fuzz/Seeds/$target" ]]; then seeds="$seeds $(find "$root/Fuzz/Seeds/$target" -type f)"; fi
 for seed in $seeds; do cp -n "$seed" "$corpus/" 2>/dev/null || true; done
 
 # The Swift backtracer would stall on every crash libFuzzer provokes on purpose.
 export SWIFT_BACKTRACE=enable=no
+# A target's dictionary (Fuzz/Dictionaries/TARGET.dict: its grammar's words), when it has one.
+dictionary=()
+if [[ -f "$root/Fuzz/Dictionaries/$target.dict" ]]; then dictionary=(-dict="$root/Fuzz/Dictionaries/$target.dict"); fi
 exec "$binary" "$corpus" -max_total_time="$seconds" -timeout=5 -rss_limit_mb=1024 -max_len=65536 \
-    -artifact_prefix="$artifacts/" -print_final_stats=1 "$@"
+    -artifact_prefix="$artifacts/" -print_final_stats=1 "${dictionary[@]}" "$@"

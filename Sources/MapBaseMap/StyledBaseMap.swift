@@ -37,7 +37,8 @@ public struct StyledBaseMap: BaseMap {
                 }
             case .geojsonInline(let json):
                 inline[id] = try FeatureSource.inline(
-                    json, name: "source \"\(id)\"", promoteID: source.promoteID?.property(forSourceLayer: nil))
+                    json, name: "source \"\(id)\"", promoteID: source.promoteID?.property(forSourceLayer: nil),
+                    lenient: !style.isStrict)
             case .vector(let spec):
                 _ = try VectorSource.open(id: id, spec: spec, promoteID: source.promoteID)
             case .rasterTiles(let spec):
@@ -92,9 +93,10 @@ public struct StyledBaseMap: BaseMap {
             let promoteID = source.promoteID?.property(forSourceLayer: nil)
             // A file declaring an extent away from the view is read only if a layer's selection meets it.
             if let extent = FeatureSource.declaredExtent(url), !Self.isNear(extent, viewport) {
-                return FeatureSource(deferred: url, promoteID: promoteID, extent: extent)
+                return FeatureSource(
+                    deferred: url, promoteID: promoteID, extent: extent, lenientAs: style.isStrict ? nil : id)
             }
-            return try FeatureSource.load(url, promoteID: promoteID)
+            return try FeatureSource.load(url, promoteID: promoteID, lenientAs: style.isStrict ? nil : id)
         case .geojsonInline: return inlineSources[id]
         case .raster, .rasterTiles, .image: return nil
         case .vector(let spec):

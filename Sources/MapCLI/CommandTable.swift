@@ -34,7 +34,7 @@ enum CommandTable {
                 "--bbox", nil, .text("W,S,E,N"), "show a longitude/latitude box (W > E crosses the 180th meridian)"),
             OptionSpec("--size", nil, .text("WxH"), "image size in points (default 512x512)"),
             OptionSpec(
-                "--scale", nil, .choice("N", MapViewport.validScales.map { String(Int($0)) }),
+                "--scale", nil, .text("N"),
                 "device pixels per point: \(MapViewport.validScalesText) (default 1)"),
             OptionSpec(
                 "--map-type", nil, .choice("TYPE", mapTypes),

@@ -31,7 +31,7 @@ enum RenderCommand {
         let cliSize = try args["--size"].map(parseSize)
         var cliScale: Double?
         if let scale = try args.number("--scale") {
-            guard MapViewport.validScales.contains(scale) else {
+            guard MapViewport.isValidScale(scale) else {
                 throw CLIError.usage("--scale '\(args["--scale"]!)' is invalid: use \(MapViewport.validScalesText)")
             }
             cliScale = scale

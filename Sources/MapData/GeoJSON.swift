@@ -83,6 +83,67 @@ public enum GeoJSON {
         }
     }
 
+    /// What ``decodeFeaturesSkippingInvalid(_:source:)`` gives: the valid features, and how many invalid
+    /// ones were left out with the first one's error.
+    public struct LenientDecoding: Sendable, Equatable {
+        /// The valid features, in file order.
+        public var features: [GeoJSONFeature] = []
+        /// How many features were left out (invalid geometry, coordinates, properties or id).
+        public var skipped = 0
+        /// The error of the first feature left out.
+        public var firstError: GeoJSONError?
+    }
+
+    /// Decodes as ``decodeFeatures(_:source:)`` does, leaving out each invalid feature of a FeatureCollection
+    /// (or an invalid single Feature) instead of failing, as MapLibre draws the rest of a source.
+    ///
+    /// - Throws: ``GeoJSONError`` when the document as a whole is not GeoJSON: not JSON, no `type`, a
+    ///   FeatureCollection without a `features` array, an invalid bare geometry.
+    public static func decodeFeaturesSkippingInvalid(_ data: Data, source: String) throws -> LenientDecoding {
+        let root: Node
+        do {
+            root = try data.withUnsafeBytes { raw in
+                var parser = JSONParser(bytes: raw.bindMemory(to: UInt8.self))
+                return try parser.parseGeoJSONDocument()
+            }
+        } catch let error as JSONError {
+            throw GeoJSONError.syntax(source: source, error)
+        }
+        return try decodeFeaturesSkippingInvalid(root, source: source, path: "")
+    }
+
+    /// ``decodeFeaturesSkippingInvalid(_:source:)`` of an already parsed document; `path` prefixes error
+    /// locations.
+    public static func decodeFeaturesSkippingInvalid(_ json: JSONValue, source: String, path: String) throws
+        -> LenientDecoding
+    {
+        try decodeFeaturesSkippingInvalid(Node.value(json), source: source, path: path)
+    }
+
+    static func decodeFeaturesSkippingInvalid(_ json: Node, source: String, path: String) throws -> LenientDecoding {
+        let decoder = Decoder(source: source)
+        var result = LenientDecoding()
+        func attempt(_ node: Node, path: String) {
+            do { result.features.append(try decoder.feature(node, path: path)) } catch let error as GeoJSONError {
+                result.skipped += 1
+                if result.firstError == nil { result.firstError = error }
+            } catch {
+                result.skipped += 1
+            }
+        }
+        switch json["type"]?.string {
+        case "FeatureCollection":
+            guard let features = json["features"]?.array else {
+                throw decoder.invalid(join(path, "features"), "a FeatureCollection needs a \"features\" array")
+            }
+            result.features.reserveCapacity(features.count)
+            for (index, feature) in features.enumerated() { attempt(feature, path: join(path, "features[\(index)]")) }
+        case "Feature": attempt(json, path: path.isEmpty ? "(feature)" : path)
+        default: result.features = try decodeFeatures(json, source: source, path: path)
+        }
+        return result
+    }
+
     static func join(_ a: String, _ b: String) -> String { a.isEmpty ? b : a + "." + b }
 
     struct Decoder {

@@ -16,7 +16,7 @@ import Foundation
 public struct MapViewport: Hashable, Sendable {
     /// The image size in points.
     public let size: Size
-    /// Device pixels per point: 1, 2 or 3.
+    /// Device pixels per point: any in ``scaleRange`` (1, 2 and 3 are Apple's screens).
     public let scale: Double
     /// The image size in device pixels.
     public let pixelSize: PixelSize
@@ -26,19 +26,27 @@ public struct MapViewport: Hashable, Sendable {
     /// Every zoom limit of the library, the command line, scene files and the server is this one.
     public static let maximumZoomLevel = 22.0
 
-    /// The device scales (device pixels per point) a viewport accepts: 1, 2 and 3, as Apple's screens.
+    /// The scales of Apple's screens, 1, 2 and 3: each is valid (``isValidScale(_:)``), as is any other in
+    /// ``scaleRange``.
     public static let validScales: [Double] = [1, 2, 3]
+
+    /// The device scales (device pixels per point) a viewport accepts: any from 0.5 to 4, as MapLibre's pixel
+    /// ratio may be fractional. The image's device pixels (size times scale) must still be whole numbers within
+    /// ``PixelSize``'s limit.
+    public static let scaleRange: ClosedRange<Double> = 0.5...4
+
+    /// Whether a viewport accepts `scale`: finite and within ``scaleRange``.
+    public static func isValidScale(_ scale: Double) -> Bool {
+        scale.isFinite && scaleRange.contains(scale)
+    }
 
     /// Whether a viewport can show `zoomLevel`: finite and within 0...``maximumZoomLevel``.
     public static func isValidZoomLevel(_ zoomLevel: Double) -> Bool {
         zoomLevel.isFinite && zoomLevel >= 0 && zoomLevel <= maximumZoomLevel
     }
 
-    /// ``validScales`` for messages and help: "1, 2 or 3".
-    package static var validScalesText: String {
-        let names = validScales.map { String(Int($0)) }
-        return names.dropLast().joined(separator: ", ") + " or " + (names.last ?? "")
-    }
+    /// ``scaleRange`` for messages and help: "a number in 0.5...4".
+    package static var validScalesText: String { "a number in 0.5...4 (1, 2 and 3 as Apple's screens)" }
 
     /// The zoom range for messages and help: "0...22".
     package static var zoomRangeText: String { "0...\(Int(maximumZoomLevel))" }
@@ -47,7 +55,7 @@ public struct MapViewport: Hashable, Sendable {
     ///
     /// - Throws: ``GeometryError/invalidScale(_:)`` or ``GeometryError/invalidSize(width:height:scale:maximum:)``.
     public init(size: Size, scale: Double = 1) throws {
-        guard Self.validScales.contains(scale) else { throw GeometryError.invalidScale(scale) }
+        guard Self.isValidScale(scale) else { throw GeometryError.invalidScale(scale) }
         self.pixelSize = try PixelSize(points: size, scale: scale)
         self.size = size
         self.scale = scale

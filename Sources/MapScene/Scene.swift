@@ -120,7 +120,7 @@ public struct Scene {
         var scene = Scene()
         scene.area = try d.area(json)
         if let scale = json["scale"] {
-            guard let value = scale.number, MapViewport.validScales.contains(value) else {
+            guard let value = scale.number, MapViewport.isValidScale(value) else {
                 throw d.invalid("scale", "must be \(MapViewport.validScalesText)")
             }
             scene.scale = value

@@ -29,6 +29,9 @@ public struct Style: Sendable, Equatable {
     /// The sources a lenient read could not use (network locations, unsupported types) whose layers it left
     /// out, sorted.
     public var unreadSources: [String] = []
+    /// Whether the style was read with ``StyleLoadOptions/strict``: invalid GeoJSON in a source (or an
+    /// invalid feature) is then an error when drawn, not a warning with the source (or feature) left out.
+    public var isStrict = false
 
     /// Why nothing can be drawn, when every layer with a source was left out because its source is on the
     /// network or of an unsupported type; nil otherwise. A read fails with it unless

@@ -10,6 +10,8 @@ struct StyleDecoder {
     let baseURL: URL
     var options = StyleLoadOptions()
     let log = StyleWarningLog()
+    /// The defaults of the style's `state` member, which `global-state` reads.
+    var globalState: [String: StyleValue] = [:]
 
     init(source: String, baseURL: URL, options: StyleLoadOptions = StyleLoadOptions()) {
         self.source = source
@@ -19,12 +21,12 @@ struct StyleDecoder {
 
     static let topLevelKeys = [
         "version", "name", "metadata", "sources", "layers", "center", "zoom", "bearing", "pitch", "glyphs", "sprite",
-        "light",
+        "light", "state",
     ]
     /// Root members of the specification that say nothing about the pixels (identity, editing and animation
     /// state): kept for writing the style back, without a warning, as MapLibre ignores them.
     static let descriptiveKeys: Set<String> = [
-        "id", "owner", "created", "modified", "draft", "transition", "state",
+        "id", "owner", "created", "modified", "draft", "transition",
     ]
     static let unusedKeys: Set<String> = ["center", "zoom", "bearing", "pitch", "glyphs", "sprite"]
     /// At most this many sprites in the array form of `sprite`.
@@ -140,12 +142,16 @@ struct StyleDecoder {
             throw invalid("layers", "must be an array, got \(layersJSON.kindName)")
         }
         var ids = Set<String>()
+        var decoder = self
+        decoder.globalState = try stateDefaults(json["state"])
         for (i, layerJSON) in layers.enumerated() {
             if let name = layerJSON["source"]?.string, unavailable[name] != nil {
                 unavailable[name, default: 0] += 1
                 continue
             }
-            guard let layer = try self.layer(layerJSON, path: "layers[\(i)]", sources: style.sources) else { continue }
+            guard let layer = try decoder.layer(layerJSON, path: "layers[\(i)]", sources: style.sources) else {
+                continue
+            }
             guard ids.insert(layer.id).inserted else {
                 throw invalid("layers[\(i)].id", "duplicate layer id \"\(layer.id)\"")
             }
@@ -163,12 +169,24 @@ struct StyleDecoder {
                     + "draws nothing; give --sprite PATH", key: "sprite")
         }
         style.unreadSources = unavailable.filter { $0.value > 0 }.keys.sorted()
+        style.isStrict = options.strict
         style.warnings = log.warnings
         if let message = style.nothingToDraw, !options.allowsNothingToDraw { throw invalid("sources", message) }
         return style
     }
 
     static let sourceTypes: Set<String> = ["geojson", "raster", "vector", "image"]
+
+    /// The defaults of a style's `state` member (`{"name": {"default": value}}`), which `global-state` reads.
+    func stateDefaults(_ json: JSONValue?) throws -> [String: StyleValue] {
+        guard let json else { return [:] }
+        guard let members = json.members else {
+            throw invalid("state", "must be an object of properties, got \(json.kindName)")
+        }
+        var result: [String: StyleValue] = [:]
+        for (name, spec) in members { result[name] = spec["default"].map(StyleValue.init) ?? .null }
+        return result
+    }
 
     /// The source `id` (written `json`) read from `path` instead, as `--source id=path` asks: an
     /// `.mbtiles`/`.pmtiles` file, a `{z}/{x}/{y}` template or a TileJSON file for a tiled source, a GeoJSON
@@ -332,7 +350,10 @@ struct StyleDecoder {
             guard
                 let expression = try supportedExpression(
                     filter, path: path + ".filter", leaving: "layer \"\(id)\" is not drawn",
-                    { try ExpressionDecoder(source: source).filter(filter, path: path + ".filter") })
+                    {
+                        try ExpressionDecoder(source: source, globalState: globalState).filter(
+                            filter, path: path + ".filter")
+                    })
             else { return nil }
             layer.filter = StyleProperty(json: filter, expression: expression)
         }
@@ -363,7 +384,10 @@ struct StyleDecoder {
                         ? .literal(StyleValue(value))
                         : try supportedExpression(
                             value, path: ppath, leaving: "the property is ignored (its default applies)",
-                            { try ExpressionDecoder(source: source).value(value, path: ppath) })
+                            {
+                                try ExpressionDecoder(source: source, globalState: globalState).value(
+                                    value, path: ppath)
+                            })
                     guard let expression else { continue }
                     layer.properties[name] = StyleProperty(json: value, expression: try check(expression, spec, ppath))
                 } catch DocumentError.invalid(let source, let path, let message) {
@@ -434,6 +458,7 @@ struct StyleDecoder {
         case .null: return "null"
         case .formatted: return "formatted text"
         case .collator: return "a collator"
+        case .object: return "an object"
         }
     }
 }

@@ -3,14 +3,16 @@ import MapGeometry
 
 extension StyleExpression {
     /// The expression operators this version understands.
-    public static let supportedOperators = [
-        "literal", "get", "has", "!has", "zoom", "geometry-type", "id", "==", "!=", "<", "<=", ">", ">=", "in", "!in",
-        "all",
-        "any", "none", "!", "match", "case", "coalesce", "interpolate", "step", "concat", "to-string", "upcase",
-        "downcase", "to-number", "+", "-", "*", "/", "string", "number", "boolean",
-        "interpolate-hcl", "interpolate-lab", "line-progress", "format", "number-format", "collator",
-        "resolved-locale", "is-supported-script", "image", "to-color",
-    ]
+    public static let supportedOperators =
+        [
+            "literal", "get", "has", "!has", "zoom", "geometry-type", "id", "==", "!=", "<", "<=", ">", ">=", "in",
+            "!in",
+            "all",
+            "any", "none", "!", "match", "case", "coalesce", "interpolate", "step", "concat", "to-string", "upcase",
+            "downcase", "to-number", "+", "-", "*", "/", "string", "number", "boolean",
+            "interpolate-hcl", "interpolate-lab", "line-progress", "format", "number-format", "collator",
+            "resolved-locale", "is-supported-script", "image", "to-color",
+        ] + ExpressionDecoder.functionOperators.filter { !["in", "get", "has"].contains($0) }.sorted()
 
     /// Decodes a property value: a JSON literal, an expression array (`["get", "name"]`) or a legacy
     /// zoom function object (`{"base": 1.2, "stops": [[5, 1], [10, 4]]}`).
@@ -35,6 +37,15 @@ extension StyleExpression {
 
 struct ExpressionDecoder {
     let source: String
+    /// The names the enclosing `let`s bind.
+    var variables: [String] = []
+    /// The defaults of the style's `state` (for `global-state`).
+    var globalState: [String: StyleValue] = [:]
+
+    init(source: String, globalState: [String: StyleValue] = [:]) {
+        self.source = source
+        self.globalState = globalState
+    }
 
     func invalid(_ path: String, _ message: String) -> StyleError {
         .invalid(source: source, path: path, message: message)
@@ -46,6 +57,13 @@ struct ExpressionDecoder {
         case .array(let items):
             if let op = items.first?.string, StyleExpression.supportedOperators.contains(op) {
                 return try expression(items, path: path)
+            }
+            // An operator of MapLibre's set this version does not evaluate, used as one (see
+            // `StyleDecoder.supportedExpression`, which turns this into a warning when lenient).
+            if let op = items.first?.string, StyleDecoder.mapLibreOperators.contains(op),
+                (items.count == 1) == StyleDecoder.constantOperators.contains(op)
+            {
+                throw invalid(path, "unknown expression operator \"\(op)\"; this version does not evaluate it")
             }
             if let op = items.first?.string, items.count > 1, items.dropFirst().contains(where: { $0.array != nil }) {
                 throw invalid(
@@ -226,12 +244,11 @@ struct ExpressionDecoder {
         case "literal":
             try count(1...1)
             return .literal(StyleValue(args[0]))
-        case "get":
-            try count(1...1)
-            return .get(try stringArg(0))
-        case "has":
-            try count(1...1)
-            return .has(try stringArg(0))
+        case "get", "has":
+            guard let decoded = try functionExpression(op, args, path: path) else {
+                throw invalid(path, "unknown expression operator \"\(op)\"")
+            }
+            return decoded
         case "!has":
             try count(1...1)
             return .not(.has(try stringArg(0)))
@@ -288,9 +305,17 @@ struct ExpressionDecoder {
             if args.count == 2, let haystack = args[1].array {
                 if haystack.first?.string == "literal", haystack.count == 2, let inner = haystack[1].array {
                     list = inner.map(StyleValue.init)
+                } else if op == "in", let first = haystack.first?.string,
+                    StyleExpression.supportedOperators.contains(first)
+                {
+                    // The expression form: a haystack computed per feature (an array or a string).
+                    return .call(.contains, [needle, try arg(1)])
                 } else {
                     list = haystack.map(StyleValue.init)
                 }
+            } else if op == "in", args.count == 2 {
+                // `["in", needle, "a string"]`: a substring test.
+                return .call(.contains, [needle, try arg(1)])
             } else {
                 list = args.dropFirst().map(StyleValue.init)
             }
@@ -366,6 +391,11 @@ struct ExpressionDecoder {
         case "string", "number", "boolean", "to-color":
             guard !args.isEmpty, args.count <= 64 else { throw invalid(path, "\"\(op)\" takes 1...64 arguments") }
             return .assert(StyleExpression.TypeAssertion(rawValue: op)!, try args.indices.map(arg))
+        case _ where Self.functionOperators.contains(op):
+            guard let decoded = try functionExpression(op, args, path: path) else {
+                throw invalid(path, "unknown expression operator \"\(op)\"")
+            }
+            return decoded
         default:  // + - * /
             guard !args.isEmpty else { throw invalid(path, "\"\(op)\" needs operands") }
             return .arithmetic(StyleExpression.ArithmeticOperator(rawValue: op)!, try args.indices.map(arg))
@@ -450,6 +480,7 @@ struct ExpressionDecoder {
         case .array: return "an array"
         case .formatted: return "formatted text"
         case .collator: return "a collator"
+        case .object: return "an object"
         }
     }
 

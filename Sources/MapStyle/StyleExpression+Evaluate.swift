@@ -21,6 +21,13 @@ public struct EvaluationContext {
     /// The names of the images the style's sprites have, for `["image", name]` in `coalesce`; nil: not
     /// known (every image counts as available).
     public var availableImages: Set<String>? = nil
+    /// The feature's geometry, for `within`; nil when not known (`within` is then false).
+    public var geometry: FeatureGeometry? = nil
+    /// The zoom of the tile grid `within` rounds coordinates to (MapLibre's canonical tile zoom); nil:
+    /// the zoom level rounded down, at least 0.
+    public var tileZoom: Int? = nil
+    /// The values `let` bound, innermost last.
+    var scope: [(name: String, value: StyleValue)] = []
 
     /// Creates a context.
     public init(
@@ -101,6 +108,27 @@ extension StyleExpression {
             return .string(collator.resolvedLocale)
         case .image(let name):
             return name.evaluate(context).string.map(StyleValue.string) ?? .null
+        case .call(let function, let operands):
+            var values: [StyleValue] = []
+            values.reserveCapacity(operands.count)
+            for i in operands.indices { values.append(operands[i].evaluate(context)) }
+            return Self.call(function, values, context)
+        case .assertArray(let itemType, let length, let list):
+            for item in list {
+                let v = item.evaluate(context)
+                if Self.isArray(v, itemType: itemType, length: length) { return v }
+            }
+            return .null
+        case .bind(let names, let values, let body):
+            var inner = context
+            for i in names.indices { inner.scope.append((names[i], values[i].evaluate(context))) }
+            return body.evaluate(inner)
+        case .variable(let name):
+            return context.scope.last(where: { $0.name == name })?.value ?? .null
+        case .within(let region):
+            guard let geometry = context.geometry else { return .bool(false) }
+            let z = context.tileZoom ?? Int(max(0, min(context.zoom.rounded(.down), 30)))
+            return .bool(region.contains(geometry, tileZoom: z))
         case .isSupportedScript(let text):
             // Every script is shaped by HarfBuzz and drawn by the font stack or its fallback chain.
             return text.evaluate(context).string == nil ? .null : .bool(true)
@@ -122,8 +150,12 @@ extension StyleExpression {
             }
             return fallback.evaluate(context)
         case .cond(let branches, let fallback):
-            for branch in branches where branch.condition.evaluate(context).isTrue {
-                return branch.output.evaluate(context)
+            for branch in branches {
+                switch branch.condition.evaluate(context) {
+                case .bool(true): return branch.output.evaluate(context)
+                case .bool(false): continue
+                default: return .null  // MapLibre: a condition that is not a boolean is an evaluation error
+                }
             }
             return fallback.evaluate(context)
         case .coalesce(let list):
@@ -168,7 +200,10 @@ extension StyleExpression {
             var result = base
             for stop in stops where x >= stop.input { result = stop.output }
             return result.evaluate(context)
-        case .concat(let list): return .string(list.map { $0.evaluate(context).text }.joined())
+        case .concat(let list):
+            let parts = list.map { $0.evaluate(context).text }
+            guard parts.reduce(0, { $0 + $1.utf8.count }) <= Self.maximumTextLength else { return .null }
+            return .string(parts.joined())
         case .text(let function, let a):
             let s = a.evaluate(context).text
             switch function {
@@ -180,7 +215,11 @@ extension StyleExpression {
             let v = a.evaluate(context)
             switch v {
             case .number: return v
-            case .string(let s): return Double(s.trimmingCharacters(in: .whitespaces)).map(StyleValue.number) ?? .null
+            case .null: return .number(0)  // JavaScript's Number(null)
+            case .string(let s):
+                let trimmed = s.trimmingCharacters(in: .whitespaces)
+                if trimmed.isEmpty { return .number(0) }
+                return Double(trimmed).map(StyleValue.number) ?? .null
             case .bool(let b): return .number(b ? 1 : 0)
             default: return .null
             }
@@ -188,7 +227,7 @@ extension StyleExpression {
             for item in list {
                 let v = item.evaluate(context)
                 switch (type, v) {
-                case (.string, .string), (.number, .number), (.boolean, .bool): return v
+                case (.string, .string), (.number, .number), (.boolean, .bool), (.object, .object): return v
                 case (.toColor, .color): return v
                 case (.toColor, .string(let s)):
                     if let color = try? Color(parsing: s) { return .color(color) }

@@ -75,6 +75,18 @@ public indirect enum StyleExpression: Sendable, Equatable {
     /// ``EvaluationContext/availableImages`` lacks is skipped, as MapLibre's `coalesce` skips images it
     /// does not have.
     case image(StyleExpression)
+    /// A function of the operands' values: math, strings and arrays, types, colors, properties (see
+    /// ``Function``).
+    case call(Function, [StyleExpression])
+    /// `["array", value]`, `["array", type, value...]`, `["array", type, length, value...]`: the first value
+    /// that is an array of that item type (`string`, `number`, `boolean`, `value`: any) and length, else null.
+    case assertArray(itemType: String?, length: Int?, [StyleExpression])
+    /// `let`: values bound to names (evaluated once), then the body, in which `var` reads them.
+    case bind([String], [StyleExpression], StyleExpression)
+    /// `var`: the value the innermost enclosing `let` bound to the name.
+    case variable(String)
+    /// `within`: whether the feature (a point or line feature) lies inside the polygons.
+    case within(WithinRegion)
 
     /// One section of a `format` expression.
     public struct FormatSection: Sendable, Equatable {
@@ -132,10 +144,10 @@ public indirect enum StyleExpression: Sendable, Equatable {
     public enum TextFunction: String, Sendable, CaseIterable {
         case toString = "to-string", upcase, downcase
     }
-    /// `string`, `number`, `boolean`, and `to-color` (the first operand that is a color, a CSS color
+    /// `string`, `number`, `boolean`, `object`, and `to-color` (the first operand that is a color, a CSS color
     /// string or an `[r, g, b]` / `[r, g, b, a]` array, 0...255 and alpha 0...1).
     public enum TypeAssertion: String, Sendable, CaseIterable {
-        case string, number, boolean
+        case string, number, boolean, object
         case toColor = "to-color"
     }
     /// CIE L*a*b* and its polar form HCL (hue, chroma, lightness), D65 white, as MapLibre and d3 define

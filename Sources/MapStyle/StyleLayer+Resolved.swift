@@ -7,10 +7,17 @@ extension StyleExpression {
     public var isFeatureConstant: Bool {
         !contains { expression in
             switch expression {
-            case .get, .has, .lineProgress, .geometryType, .featureID, .image: return true
+            case .get, .has, .lineProgress, .geometryType, .featureID, .image, .within, .variable: return true
+            case .call(let function, let operands): return function.readsFeature && operands.count < 2
             default: return false
             }
         }
+    }
+
+    /// Whether the expression reads the feature's geometry (`within`): only then does a renderer give the
+    /// evaluation context the feature's ``EvaluationContext/geometry``.
+    public var readsGeometry: Bool {
+        contains { if case .within = $0 { return true } else { return false } }
     }
 
     /// Whether the expression may tell `-0` from `0`, which compare equal: it divides (`1 / -0` is
@@ -31,10 +38,12 @@ extension StyleExpression {
         func any(_ list: [StyleExpression]) -> Bool { list.contains { $0.contains(where: predicate) } }
         func any(_ optional: StyleExpression?) -> Bool { optional?.contains(where: predicate) ?? false }
         switch self {
-        case .literal, .zoom, .get, .has, .lineProgress, .geometryType, .featureID: return false
+        case .literal, .zoom, .get, .has, .lineProgress, .geometryType, .featureID, .variable, .within: return false
         case .image(let a), .not(let a), .text(_, let a), .toNumber(let a), .resolvedLocale(let a),
             .isSupportedScript(let a):
             return a.contains(where: predicate)
+        case .call(_, let list), .assertArray(_, _, let list): return any(list)
+        case .bind(_, let values, let body): return any(values) || body.contains(where: predicate)
         case .compare(_, let a, let b): return any([a, b])
         case .compareCollated(_, let a, let b, let collator): return any([a, b, collator])
         case .isIn(let needle, _, _): return needle.contains(where: predicate)
@@ -77,7 +86,8 @@ extension StyleExpression {
     private func specialize(_ context: EvaluationContext) -> (expression: StyleExpression, constant: Bool) {
         switch self {
         case .literal: return (self, true)
-        case .get, .has, .lineProgress, .geometryType, .featureID, .image: return (self, false)
+        case .get, .has, .lineProgress, .geometryType, .featureID, .image, .within, .variable, .bind:
+            return (self, false)
         case .interpolate(let kind, let input, let stops):
             let (specializedInput, inputConstant) = input.specialize(context)
             let outputs = stops.map { $0.output.specialize(context) }

@@ -23,15 +23,22 @@ public enum StyleValue: Sendable, Equatable {
     case formatted([FormattedSection])
     /// A collator, the value of a `collator` expression, for string comparisons.
     case collator(Collator)
+    /// An object: a JSON object of a literal or a feature property, `properties` (member order is not
+    /// kept; `to-string` writes the members sorted by name).
+    case object([String: StyleValue])
 
-    /// Converts decoded JSON; objects become null (the subset has no object values).
+    /// Converts decoded JSON (of a duplicated object member, the last).
     public init(_ json: JSONValue) {
         switch json {
-        case .null, .object: self = .null
+        case .null: self = .null
         case .bool(let b): self = .bool(b)
         case .number(let n): self = .number(n)
         case .string(let s): self = .string(s)
         case .array(let items): self = .array(items.map(StyleValue.init))
+        case .object(let members):
+            var object: [String: StyleValue] = [:]
+            for (key, value) in members { object[key] = StyleValue(value) }
+            self = .object(object)
         }
     }
 
@@ -43,6 +50,8 @@ public enum StyleValue: Sendable, Equatable {
     public var bool: Bool? { if case .bool(let v) = self { return v } else { return nil } }
     /// The array, or nil.
     public var array: [StyleValue]? { if case .array(let v) = self { return v } else { return nil } }
+    /// The object's members, or nil.
+    public var object: [String: StyleValue]? { if case .object(let v) = self { return v } else { return nil } }
 
     /// The color, parsing a string when needed; nil when the value is not a color.
     public var color: Color? {
@@ -65,18 +74,43 @@ public enum StyleValue: Sendable, Equatable {
         return false
     }
 
-    /// The value as text, as `to-string` and `{field}` tokens show it.
+    /// The value as text, as `to-string` and `{field}` tokens show it (MapLibre's `toString`: a color as
+    /// `rgba(r,g,b,a)`, arrays and objects as JSON).
     public var text: String {
         switch self {
         case .null: return ""
         case .bool(let b): return b ? "true" : "false"
-        case .number(let n):
-            return n == n.rounded() && abs(n) < 1e15 ? String(Int64(n)) : String(n)
+        case .number(let n): return Self.numberText(n)
         case .string(let s): return s
-        case .color(let c): return c.hexString
-        case .array(let items): return items.map(\.text).joined(separator: ",")
+        case .color(let c):
+            let channels = [c.red, c.green, c.blue].map { String(Int((min(max($0, 0), 1) * 255).rounded())) }
+            return "rgba(\(channels.joined(separator: ",")),\(Self.numberText(c.alpha)))"
+        case .array, .object: return json
         case .formatted(let sections): return sections.map(\.text).joined()
         case .collator(let c): return "[collator \(c.locale ?? "default")]"
+        }
+    }
+
+    /// A number as JavaScript writes it for integers and plain decimals (`3`, `0.5`, `-2.25`).
+    static func numberText(_ n: Double) -> String {
+        n == n.rounded() && abs(n) < 1e15 ? String(Int64(n)) : String(n)
+    }
+
+    /// The value as JSON text (`JSON.stringify`): strings quoted, members sorted by name, a color as its
+    /// `rgba(...)` string, null for what JSON cannot write.
+    var json: String {
+        switch self {
+        case .null: return "null"
+        case .bool: return text
+        case .number(let n): return n.isFinite ? text : "null"
+        case .string(let s): return JSONValue.string(s).serialized(pretty: false)
+        case .color, .formatted, .collator: return JSONValue.string(text).serialized(pretty: false)
+        case .array(let items): return "[" + items.map(\.json).joined(separator: ",") + "]"
+        case .object(let members):
+            let body = members.keys.sorted().map {
+                JSONValue.string($0).serialized(pretty: false) + ":" + (members[$0]?.json ?? "null")
+            }
+            return "{" + body.joined(separator: ",") + "}"
         }
     }
 }

@@ -65,7 +65,8 @@ struct BadInputTests {
             name: "--size abc", arguments: ["--size", "abc"], exitCode: usage,
             mentions: ["--size", "'abc'", "WIDTHxHEIGHT"]),
         BadCase(
-            name: "--scale 4", arguments: ["--scale", "4"], exitCode: usage, mentions: ["--scale", "'4'", "1, 2 or 3"]),
+            name: "--scale 4.5", arguments: ["--scale", "4.5"], exitCode: usage,
+            mentions: ["--scale", "'4.5'", "0.5...4"]),
         BadCase(
             name: "--zoom 23", arguments: ["--center", "0,0", "--zoom", "23"], exitCode: usage,
             mentions: ["zoom 23", "0...22"]),
@@ -121,7 +122,8 @@ struct BadInputTests {
                     #"{"version": 8, "sources": {"a": {"type": "geojson", "data": "a.geojson"}}, "layers": [{"id": "x", "type": "fill", "source": "a"}]}"#
             ]),
         BadCase(
-            name: "--style invalid GeoJSON names the feature", arguments: ["--style", "s.json", "-o", "out.png"],
+            name: "--style invalid GeoJSON names the feature with --strict (a warning without)",
+            arguments: ["--style", "s.json", "--strict", "-o", "out.png"],
             exitCode: failure, mentions: ["a.geojson", "features[1].geometry.coordinates", "out of range"],
             files: [
                 "s.json":
@@ -226,8 +228,8 @@ struct BadInputTests {
             name: "scene that is a JSON array", arguments: ["--scene", "s.json"], exitCode: failure,
             mentions: ["s.json", "object"], files: ["s.json": "[1, 2]"]),
         BadCase(
-            name: "scene with scale 4", arguments: ["--scene", "s.json"], exitCode: failure,
-            mentions: ["s.json", "scale", "1, 2 or 3"], files: ["s.json": #"{ "scale": 4 }"#]),
+            name: "scene with scale 5", arguments: ["--scene", "s.json"], exitCode: failure,
+            mentions: ["s.json", "scale", "0.5...4"], files: ["s.json": #"{ "scale": 5 }"#]),
         BadCase(
             name: "scene with size 0x10", arguments: ["--scene", "s.json"], exitCode: failure,
             mentions: ["s.json", "0x10"], files: ["s.json": #"{ "center": [0, 0], "zoom": 2, "size": [0, 10] }"#]),

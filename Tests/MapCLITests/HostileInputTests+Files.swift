@@ -81,7 +81,7 @@ extension HostileInputTests {
         try text("array.json", "[]")
         try text("unknown-member.json", #"{"bogus": 1}"#)
         try text("scene-zoom-23.json", #"{"center": [0, 0], "zoom": 23}"#)
-        try text("scene-scale-4.json", #"{"scale": 4}"#)
+        try text("scene-scale-5.json", #"{"scale": 5}"#)
         try text("scene-size-huge.json", #"{"size": [20000, 100]}"#)
         try text("scene-digits-size.json", #"{"size": [12345678901234567890, 1]}"#)
         for (name, image) in [("fifo", "fifo"), ("dir", "dir"), ("zero", "/dev/zero"), ("missing", "nope.png")] {

@@ -129,10 +129,14 @@ struct ValidationTests {
         #expect(half.width == 201 && half.height == 200)
     }
 
-    @Test("A viewport rejects scales other than 1, 2 and 3, and zoom levels outside 0...22")
-    func viewportRejects() {
-        for scale in [0.0, 1.5, 4.0, -1.0, .nan] {
+    @Test("A viewport rejects scales outside 0.5...4, and zoom levels outside 0...22")
+    func viewportRejects() throws {
+        for scale in [0.0, 0.49, 4.01, -1.0, .nan, .infinity] {
             #expect(throws: GeometryError.self) { try MapViewport(size: Size(width: 256, height: 256), scale: scale) }
+        }
+        for scale in [0.5, 1.5, 2.5, 4.0] {
+            let viewport = try MapViewport(size: Size(width: 256, height: 256), scale: scale)
+            #expect(viewport.pixelSize.width == Int(256 * scale) && viewport.zoomLevel == 0)
         }
         #expect(throws: GeometryError.self) { try MapViewport(size: Size(width: 0, height: 256)) }
         let center = LocationCoordinate2D(latitude: 0, longitude: 0)

@@ -87,9 +87,9 @@ final class FeatureSource: Sendable {
     /// A GeoJSON file whose every feature lies in `extent` (its `bbox` member, see ``declaredExtent(_:)``),
     /// loaded by the first query that meets `extent`: a view away from it never reads the file, and the
     /// features a view selects are the same as the loaded file's.
-    init(deferred url: URL, promoteID: String?, extent: MapRect) {
+    init(deferred url: URL, promoteID: String?, extent: MapRect, lenientAs sourceID: String? = nil) {
         self.name = url.lastPathComponent
-        self.content = .deferred(DeferredFile(url: url, promoteID: promoteID, extent: extent))
+        self.content = .deferred(DeferredFile(url: url, promoteID: promoteID, extent: extent, lenientAs: sourceID))
     }
 
     /// The features (of a deferred file: once a query has met its extent, none before; of a lazy file: the
@@ -145,18 +145,22 @@ final class FeatureSource: Sendable {
         let url: URL
         let promoteID: String?
         let extent: MapRect
+        let sourceID: String?
         private let loaded = Locked<Result<FeatureSource, any Error>?>(nil)
 
-        init(url: URL, promoteID: String?, extent: MapRect) {
+        init(url: URL, promoteID: String?, extent: MapRect, lenientAs sourceID: String?) {
             self.url = url
             self.promoteID = promoteID
             self.extent = extent
+            self.sourceID = sourceID
         }
 
         /// The loaded file, loading it on first use; nil when it failed (see ``checkLoad()``).
         var source: FeatureSource? {
             loaded.withLock { loaded in
-                if loaded == nil { loaded = Result { try FeatureSource.load(url, promoteID: promoteID) } }
+                if loaded == nil {
+                    loaded = Result { try FeatureSource.load(url, promoteID: promoteID, lenientAs: sourceID) }
+                }
                 return try? loaded?.get()
             }
         }
@@ -187,6 +191,9 @@ final class FeatureSource: Sendable {
         let promoteID: String?
         let data: Data
         let fileBox: GeoBoundingBox?
+        /// The style's id of the source when an invalid feature is left out with a warning (a lenient
+        /// read); nil: it fails the views that meet it.
+        let sourceID: String?
         /// Per feature index: the slot to decode (nil: decoded when the file was opened).
         let slotOf: [(slot: GeoJSON.FeatureSlot, index: Int)?]
         /// Per feature index: its declared extent (grown), or its bounds when decoded at once.
@@ -206,13 +213,14 @@ final class FeatureSource: Sendable {
         private let state: Locked<Decoding>
 
         init(
-            url: URL, promoteID: String?, data: Data, fileBox: GeoBoundingBox?,
+            url: URL, promoteID: String?, data: Data, fileBox: GeoBoundingBox?, sourceID: String?,
             entries: [(feature: Feature?, slot: (slot: GeoJSON.FeatureSlot, index: Int)?, rect: MapRect)]
         ) {
             self.url = url
             self.promoteID = promoteID
             self.data = data
             self.fileBox = fileBox
+            self.sourceID = sourceID
             self.slotOf = entries.map(\.slot)
             self.state = Locked(
                 Decoding(
@@ -249,7 +257,11 @@ final class FeatureSource: Sendable {
                                 data, slot: slot, index: index, url: url, fileBox: fileBox, promoteID: promoteID)
                             state.ok[i] = true
                         } catch {
-                            state.errors[i] = error
+                            if let sourceID {
+                                FeatureSource.reportSkipped(sourceID, url: url, count: nil, first: error)
+                            } else {
+                                state.errors[i] = error
+                            }
                         }
                     }
                     if state.ok[i] {
@@ -289,13 +301,18 @@ final class FeatureSource: Sendable {
     ///
     /// - Throws: ``RenderError/missingData(name:reason:)`` naming the file and, for invalid GeoJSON, the
     ///   feature and what is wrong.
-    static func load(_ url: URL, promoteID: String? = nil) throws -> FeatureSource {
-        try loadShared(url, promoteID: promoteID).forOneView()
+    ///
+    /// With `sourceID` (a lenient read of the style: MapLibre's way), a file that is not GeoJSON gives an empty
+    /// source and an invalid feature is left out, each with a warning naming the source (once per process).
+    static func load(_ url: URL, promoteID: String? = nil, lenientAs sourceID: String? = nil) throws -> FeatureSource {
+        try loadShared(url, promoteID: promoteID, lenientAs: sourceID).forOneView()
     }
 
-    /// The source of ``load(_:promoteID:)``, shared by every view of the process.
-    private static func loadShared(_ url: URL, promoteID: String?) throws -> FeatureSource {
-        try cache.value(url.path + "|" + (promoteID ?? "")) {
+    /// The source of ``load(_:promoteID:lenientAs:)``, shared by every view of the process.
+    private static func loadShared(_ url: URL, promoteID: String?, lenientAs sourceID: String?) throws
+        -> FeatureSource
+    {
+        try cache.value(url.path + "|" + (promoteID ?? "") + (sourceID.map { "|lenient " + $0 } ?? "")) {
             let data: Data
             do { data = try FileReader.read(url) } catch {
                 throw RenderError.missingData(
@@ -303,8 +320,10 @@ final class FeatureSource: Sendable {
             }
             let fileBox = GeoJSON.declaredBoundingBox(data)
             if let slots = GeoJSON.featureSlots(data), slots.contains(where: { $0.boundingBox != nil }) {
-                return try lazy(url: url, data: data, slots: slots, fileBox: fileBox, promoteID: promoteID)
+                return try lazy(
+                    url: url, data: data, slots: slots, fileBox: fileBox, promoteID: promoteID, sourceID: sourceID)
             }
+            if let sourceID { return lenientFile(data, url: url, fileBox: fileBox, promoteID: promoteID, sourceID) }
             let decoded: [GeoJSONFeature]
             do { decoded = try GeoJSON.decodeFeatures(data, source: url.path) } catch let error as GeoJSONError {
                 throw RenderError.missingData(name: url.path, reason: "invalid GeoJSON: \(error.description)")
@@ -318,7 +337,7 @@ final class FeatureSource: Sendable {
     }
 
     /// Refuses a feature with a position outside `box` (a file's or the feature's own `bbox`).
-    private static func check(_ feature: GeoJSONFeature, within box: GeoBoundingBox, what: String, url: URL) throws {
+    static func check(_ feature: GeoJSONFeature, within box: GeoBoundingBox, what: String, url: URL) throws {
         guard let geometry = feature.geometry, let c = box.firstPositionOutside(geometry) else { return }
         throw RenderError.missingData(
             name: url.path,
@@ -330,7 +349,8 @@ final class FeatureSource: Sendable {
     /// A file whose features (some of them) declare their extents: those are decoded when a query meets
     /// them, the others now. Any error decoding a feature is reported as decoding the whole file reports it.
     private static func lazy(
-        url: URL, data: Data, slots: [GeoJSON.FeatureSlot], fileBox: GeoBoundingBox?, promoteID: String?
+        url: URL, data: Data, slots: [GeoJSON.FeatureSlot], fileBox: GeoBoundingBox?, promoteID: String?,
+        sourceID: String?
     ) throws -> FeatureSource {
         var entries: [(feature: Feature?, slot: (slot: GeoJSON.FeatureSlot, index: Int)?, rect: MapRect)] = []
         entries.reserveCapacity(slots.count)
@@ -343,10 +363,15 @@ final class FeatureSource: Sendable {
                 }
             }
             let feature: GeoJSONFeature
-            do { feature = try GeoJSON.decodeFeature(data, slot: slot, index: index, source: url.path) } catch {
-                throw wholeFileError(data, url: url, otherwise: error)
+            do {
+                feature = try GeoJSON.decodeFeature(data, slot: slot, index: index, source: url.path)
+                if let fileBox { try check(feature, within: fileBox, what: "its \"bbox\" member", url: url) }
+            } catch {
+                let whole = wholeFileError(data, url: url, otherwise: error)
+                guard let sourceID, whole is RenderError || whole is GeoJSONError else { throw whole }
+                reportSkipped(sourceID, url: url, count: nil, first: error)
+                continue
             }
-            if let fileBox { try check(feature, within: fileBox, what: "its \"bbox\" member", url: url) }
             for projected in features(of: feature, promoteID: promoteID) {
                 entries.append((projected, nil, projected.bounds))
             }
@@ -354,7 +379,8 @@ final class FeatureSource: Sendable {
         return FeatureSource(
             name: url.lastPathComponent,
             content: .lazy(
-                LazyFile(url: url, promoteID: promoteID, data: data, fileBox: fileBox, entries: entries),
+                LazyFile(
+                    url: url, promoteID: promoteID, data: data, fileBox: fileBox, sourceID: sourceID, entries: entries),
                 LazyFile.Failures()))
     }
 
@@ -409,8 +435,24 @@ final class FeatureSource: Sendable {
         return extent ?? nil
     }
 
-    /// Decodes inline GeoJSON of a style.
-    static func inline(_ json: JSONValue, name: String, promoteID: String? = nil) throws -> FeatureSource {
+    /// Decodes inline GeoJSON of a style; `lenient` as ``load(_:promoteID:lenientAs:)`` (`name` names the
+    /// source).
+    static func inline(_ json: JSONValue, name: String, promoteID: String? = nil, lenient: Bool = false) throws
+        -> FeatureSource
+    {
+        if lenient {
+            let decoding: GeoJSON.LenientDecoding
+            do { decoding = try GeoJSON.decodeFeaturesSkippingInvalid(json, source: name, path: "data") } catch {
+                reportInvalid(name, error)
+                return FeatureSource(name: name, features: [])
+            }
+            if decoding.skipped > 0 {
+                SourceWarnings.shared.report(
+                    key: "skipped \(name)",
+                    "\(name): \(skippedText(decoding.skipped, decoding.firstError.map { "\($0)" }))")
+            }
+            return make(name: name, decoding.features, promoteID: promoteID)
+        }
         do {
             return make(name: name, try GeoJSON.decodeFeatures(json, source: name, path: ""), promoteID: promoteID)
         } catch let error as GeoJSONError {
@@ -487,93 +529,5 @@ final class FeatureSource: Sendable {
                 shape: shape, bounds: boundingRect(ofParts: polygons.compactMap(\.first)), properties: properties,
                 geometryType: "Polygon", labelPoint: label)
         }
-    }
-
-    /// Where a point label of a shape goes: the first point, the middle of the longest line, or
-    /// ``labelPoint(_:)`` of the largest exterior ring.
-    static func labelPoint(of shape: Shape) -> MapPoint {
-        switch shape {
-        case .points(let points):
-            return points.first ?? MapPoint(x: 0, y: 0)
-        case .lines(let lines):
-            let longest = lines.max { length($0) < length($1) } ?? []
-            return midpoint(longest) ?? lines.first(where: { !$0.isEmpty })?.first ?? MapPoint(x: 0, y: 0)
-        case .polygons(let polygons):
-            let exteriors = polygons.compactMap(\.first)
-            let largest = exteriors.max { abs(signedArea($0)) < abs(signedArea($1)) } ?? []
-            return labelPoint(largest)
-        }
-    }
-
-    static func length(_ line: [MapPoint]) -> Double {
-        zip(line, line.dropFirst()).reduce(0) { $0 + hypot($1.1.x - $1.0.x, $1.1.y - $1.0.y) }
-    }
-
-    static func midpoint(_ line: [MapPoint]) -> MapPoint? {
-        guard let first = line.first else { return nil }
-        var remaining = length(line) / 2
-        for (a, b) in zip(line, line.dropFirst()) {
-            let d = hypot(b.x - a.x, b.y - a.y)
-            if d >= remaining, d > 0 {
-                let t = remaining / d
-                return MapPoint(x: a.x + (b.x - a.x) * t, y: a.y + (b.y - a.y) * t)
-            }
-            remaining -= d
-        }
-        return first
-    }
-
-    static func signedArea(_ ring: [MapPoint]) -> Double {
-        guard ring.count > 2 else { return 0 }
-        var sum = 0.0
-        var j = ring.count - 1
-        for i in 0..<ring.count {
-            sum += (ring[j].x - ring[i].x) * (ring[j].y + ring[i].y)
-            j = i
-        }
-        return sum / 2
-    }
-
-    /// The area centroid when it lies inside the ring; otherwise the middle of the widest horizontal
-    /// run through the ring at the centroid's height.
-    static func labelPoint(_ ring: [MapPoint]) -> MapPoint {
-        guard ring.count > 2 else { return ring.first ?? MapPoint(x: 0, y: 0) }
-        var a = 0.0
-        var cx = 0.0
-        var cy = 0.0
-        let o = ring[0]
-        var j = ring.count - 1
-        for i in 0..<ring.count {
-            let p = MapPoint(x: ring[j].x - o.x, y: ring[j].y - o.y)
-            let q = MapPoint(x: ring[i].x - o.x, y: ring[i].y - o.y)
-            let f = p.x * q.y - q.x * p.y
-            a += f
-            cx += (p.x + q.x) * f
-            cy += (p.y + q.y) * f
-            j = i
-        }
-        guard a != 0 else { return ring[0] }
-        let centroid = MapPoint(x: cx / (3 * a) + o.x, y: cy / (3 * a) + o.y)
-        // Crossings of the horizontal line through the centroid.
-        var xs: [Double] = []
-        j = ring.count - 1
-        for i in 0..<ring.count {
-            let p = ring[j]
-            let q = ring[i]
-            if (p.y > centroid.y) != (q.y > centroid.y) {
-                xs.append(p.x + (centroid.y - p.y) / (q.y - p.y) * (q.x - p.x))
-            }
-            j = i
-        }
-        xs.sort()
-        var best: (Double, Double)?
-        var k = 0
-        while k + 1 < xs.count {
-            if xs[k] <= centroid.x, centroid.x <= xs[k + 1] { return centroid }
-            if best == nil || xs[k + 1] - xs[k] > best!.1 - best!.0 { best = (xs[k], xs[k + 1]) }
-            k += 2
-        }
-        guard let best else { return centroid }
-        return MapPoint(x: (best.0 + best.1) / 2, y: centroid.y)
     }
 }

@@ -89,6 +89,7 @@ struct FeatureSelection {
         // Features are read in place from the source's array (a copy of each would retain its arrays and
         // dictionary), and without a sort key handed on as they pass the filter.
         let sortKey = layer.type.sortKey.map { ResolvedStyleProperty(layer, $0, at: context()) }
+        let readsGeometry = layer.readsGeometry
         let sorted = sortKey?.isSet ?? false
         // Every context here is at `zoom`.
         let filter = layer.filter?.expression.specialized(atZoom: zoom)
@@ -108,8 +109,9 @@ struct FeatureSelection {
             var selected: [(index: Int, context: EvaluationContext, key: Double)] = []
             for i in candidates {
                 guard contains(window, features[i].bounds) else { continue }
-                let context = self.context(
+                var context = self.context(
                     properties: features[i].properties, geometryType: features[i].geometryType, id: features[i].id)
+                if readsGeometry { context.geometry = features[i].shape.featureGeometry }
                 if let filter {
                     if passes[i] == 0 { passes[i] = filter.evaluate(context).isTrue ? 1 : 2 }
                     if passes[i] == 2 { continue }
@@ -131,14 +133,16 @@ struct FeatureSelection {
 
     /// Whether ``forEachFeature(of:layer:margin:_:)`` would find any feature (it stops at the first).
     func hasFeature(of source: FeatureSource, layer: StyleLayer, margin: Double) -> Bool {
+        let readsGeometry = layer.readsGeometry
         for (_, window) in windows(margin: margin) {
             let candidates = source.query(window)
             guard !candidates.isEmpty else { continue }
             let features = source.features
             for i in candidates {
                 guard contains(window, features[i].bounds) else { continue }
-                let context = self.context(
+                var context = self.context(
                     properties: features[i].properties, geometryType: features[i].geometryType, id: features[i].id)
+                if readsGeometry { context.geometry = features[i].shape.featureGeometry }
                 if layer.accepts(context) { return true }
             }
         }
@@ -186,5 +190,23 @@ final class FilterMemo {
     func put(_ source: FeatureSource, _ filter: StyleExpression, _ passes: [UInt8]) {
         entries.append((source, filter, passes))
         if entries.count > Self.capacity { entries.removeFirst() }
+    }
+}
+
+extension StyleLayer {
+    /// Whether the layer's filter or a property reads the feature's geometry (`within`).
+    var readsGeometry: Bool {
+        (filter?.expression.readsGeometry ?? false) || properties.values.contains { $0.expression.readsGeometry }
+    }
+}
+
+extension FeatureSource.Shape {
+    /// The geometry as `within` sees it.
+    var featureGeometry: FeatureGeometry {
+        switch self {
+        case .points(let points): return .points(points)
+        case .lines(let lines): return .lines(lines)
+        case .polygons: return .polygons
+        }
     }
 }

@@ -47,13 +47,14 @@ struct Sprite: Sendable {
         return images
     }
 
-    /// Loads `base@2x.json`/`.png` when `scale` >= 2 (falling back to `base.json`/`.png` when there is
+    /// Loads `base@2x.json`/`.png` when `scale` is above 1, as MapLibre picks the @2x sheet for any pixel
+    /// ratio above 1 (falling back to `base.json`/`.png` when there is
     /// no @2x sheet), else `base.json`/`.png`.
     ///
     /// - Throws: ``RenderError/missingData(name:reason:)`` naming the file and the problem.
     static func load(_ base: URL, scale: Double) throws -> Sprite {
         var stem = base.path
-        if scale >= 2, FileManager.default.fileExists(atPath: stem + "@2x.json") { stem += "@2x" }
+        if scale > 1, FileManager.default.fileExists(atPath: stem + "@2x.json") { stem += "@2x" }
         return try cache.value(stem) { try decode(stem: stem) }
     }
 
