@@ -15,6 +15,9 @@ pixel, the differing pixels of all icons over their area, and the worst icon. `-
 side by side, published above built, on a light and a dark background, to look at.
 
 A clone may also be named one by one: --clone osm-bright=PATH (a work tree or a bare repository).
+With --spreet CLONE (github.com/flother/spreet) the SDF images are checked too: its test icons built with
+`--sdf --retina --recursive` against spreet's own committed output (tests/fixtures/output/sdf@2x.*): names,
+sizes, and the alpha (distance) difference per icon.
 Exit status 0 when every style has the same names and sizes as its published sprite, 1 otherwise.
 """
 
@@ -99,6 +102,39 @@ def compare(style, built_prefix, threshold):
     return rows, pairs
 
 
+def compare_spreet(clone, mapraster, tmp):
+    """Rows (name, spreet size, built size, sdf flag, max and mean alpha difference) for spreet's SDF test."""
+    import numpy as np
+
+    root = os.path.join(tmp, "spreet")
+    os.makedirs(root)
+    data = subprocess.run(["git", "-C", clone, "archive", "HEAD", "tests/fixtures"], check=True,
+                          capture_output=True).stdout
+    with tarfile.open(fileobj=io.BytesIO(data)) as tar:
+        tar.extractall(root, filter="data")
+    fixtures = os.path.join(root, "tests", "fixtures")
+    prefix = os.path.join(root, "sdf")
+    subprocess.run([mapraster, "sprite", os.path.join(fixtures, "svgs"), "-o", prefix, "--sdf", "--retina",
+                    "--recursive"], check=True, capture_output=True)
+    with open(os.path.join(fixtures, "output", "sdf@2x.json")) as f:
+        theirs = json.load(f)
+    with open(prefix + "@2x.json") as f:
+        ours = json.load(f)
+    a_sheet = np.array(Image.open(os.path.join(fixtures, "output", "sdf@2x.png")).convert("RGBA")).astype(int)
+    b_sheet = np.array(Image.open(prefix + "@2x.png").convert("RGBA")).astype(int)
+    rows = []
+    for name in sorted(set(theirs) | set(ours)):
+        a, b = theirs.get(name), ours.get(name)
+        if not a or not b or (a["width"], a["height"]) != (b["width"], b["height"]):
+            rows.append((name, a and (a["width"], a["height"]), b and (b["width"], b["height"]), None, None, None))
+            continue
+        pa = a_sheet[a["y"]:a["y"] + a["height"], a["x"]:a["x"] + a["width"], 3]
+        pb = b_sheet[b["y"]:b["y"] + b["height"], b["x"]:b["x"] + b["width"], 3]
+        d = abs(pa - pb)
+        rows.append((name, (a["width"], a["height"]), (b["width"], b["height"]), b.get("sdf"), d.max(), d.mean()))
+    return rows
+
+
 def board(pairs_by_style, path):
     """Every icon of every style, published above built, on light and dark grey, 2x icons as they are and 1x
     icons doubled (nearest neighbour), so that both can be looked at pixel by pixel."""
@@ -161,6 +197,7 @@ def main():
     parser.add_argument("--mapraster", default=os.path.join(ROOT, ".build", "debug", "mapraster"))
     parser.add_argument("--threshold", type=float, default=0.1, help="pixelmatch threshold (default 0.1)")
     parser.add_argument("--board", help="write the board of every icon, published and built, to this PNG")
+    parser.add_argument("--spreet", help="a clone of flother/spreet: also compare the SDF images with its output")
     args = parser.parse_args()
 
     commits = pinned_commits()
@@ -186,6 +223,7 @@ def main():
             rows, pairs = compare(style, prefix, args.threshold)
             all_rows += rows
             all_pairs.append((style, pairs))
+        spreet_rows = compare_spreet(args.spreet, args.mapraster, tmp) if args.spreet else []
 
     print("| style | ratio | names built / published / common | same size | same place | JSON identical | "
           "sheet built / published | icons differing | differing px / icon px | worst icon |")
@@ -198,6 +236,14 @@ def main():
               f"{r['sheet']} / {r['sheet_published']} | {r['differing']} | "
               f"{r['diff_pixels']} / {r['area']} ({share:.2f} %) | {worst} |")
         ok = ok and r["built"] == r["published"] == r["common"] == r["same_size"]
+    if spreet_rows:
+        print("\n| spreet --sdf --retina --recursive (sdf@2x) | spreet size | built size | sdf | alpha max diff | "
+              "alpha mean diff |")
+        print("|---|---|---|---|---|---|")
+        for name, a, b, sdf, dmax, dmean in spreet_rows:
+            same = dmax is not None
+            print(f"| {name} | {a} | {b} | {sdf} | {dmax if same else '-'} | {f'{dmean:.2f}' if same else '-'} |")
+            ok = ok and same and sdf is True
     if args.board and all_pairs:
         board(all_pairs, args.board)
         print(f"board: {args.board}")

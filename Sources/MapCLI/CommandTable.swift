@@ -338,7 +338,10 @@ enum CommandTable {
     static let help = CommandSpec(
         path: ["help"], summary: "print the help of mapraster or of a command", usage: ["help [COMMAND [SUBCOMMAND]]"],
         arguments: [
-            ("COMMAND", "render, tiles, diff, mbtiles, geocode, serve, style, sprite, version, help, completions or man")
+            (
+                "COMMAND",
+                "render, tiles, diff, mbtiles, geocode, serve, style, sprite, version, help, completions or man"
+            )
         ],
         options: [])
 
@@ -362,7 +365,8 @@ enum CommandTable {
 
     /// Every command, in the order the top-level help lists them.
     static let all: [CommandSpec] = [
-        render, tiles, diff, mbtiles, mbtilesMerge, geocode, serve, style, styleCheck, sprite, version, help, completions,
+        render, tiles, diff, mbtiles, mbtilesMerge, geocode, serve, style, styleCheck, sprite, version, help,
+        completions,
         man,
     ]
 

@@ -26,7 +26,8 @@ public enum SpriteBuildError: MapRasterError, Equatable {
             let why = skipped.isEmpty ? "it has no .svg file" : "\(skipped.count) skipped, see the warnings"
             return "no usable SVG icon in '\(folder)' (\(why)); give a folder of .svg files"
         case let .tooManyIcons(folder, limit):
-            return "'\(folder)' has more than \(limit) SVG files; a sprite holds at most \(limit) images, split the folder"
+            return
+                "'\(folder)' has more than \(limit) SVG files; a sprite holds at most \(limit) images, split the folder"
         case let .sheetTooLarge(ratio, width, height, side, pixels):
             return
                 "the icons at pixel ratio \(ratio) need a \(width)x\(height) sheet; a sprite sheet may have at most "

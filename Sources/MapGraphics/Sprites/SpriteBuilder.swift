@@ -184,7 +184,9 @@ public enum SpriteBuilder {
         let data: Data
         do { data = try FileReader.read(url, limit: maximumSVGBytes) } catch { return skip("\(error.problem)") }
         let document: SVGDocument
-        do { document = try SVGDocument(data: data) } catch { return skip("not a valid SVG (librsvg: \(error.reason))") }
+        do { document = try SVGDocument(data: data) } catch {
+            return skip("not a valid SVG (librsvg: \(error.reason))")
+        }
         guard let (width, height) = document.intrinsicSize else {
             return skip("it has no width and height and no viewBox, so its size is unknown")
         }
@@ -196,7 +198,8 @@ public enum SpriteBuilder {
             let h = height * Double(ratio)
             guard w <= Double(maximumIconSide), h <= Double(maximumIconSide) else {
                 return skip(
-                    "it is \(w)x\(h) pixels at pixel ratio \(ratio); an icon may have at most \(maximumIconSide) a side")
+                    "it is \(w)x\(h) pixels at pixel ratio \(ratio); an icon may have at most \(maximumIconSide) a side"
+                )
             }
             guard w >= 1, h >= 1 else {
                 return skip("it is \(w)x\(h) pixels at pixel ratio \(ratio), less than one pixel")
