@@ -46,13 +46,7 @@ enum SpriteCommand {
         }
         report(skipped: build.skipped, streams: streams)
         let written: [URL]
-        do {
-            written = try build.write(prefix: OutputPath.resolve(URL(fileURLWithPath: prefix)).path)
-        } catch let error as CLIError {
-            throw error
-        } catch {
-            throw CLIError.failure("\(error)")
-        }
+        do { written = try build.write(prefix: prefix) } catch { throw CLIError.failure("\(error)") }
         var summary: [String] = []
         for (k, sheet) in build.sheets.enumerated() {
             let names = written[(2 * k)..<(2 * k + 2)].map(\.lastPathComponent).joined(separator: " and ")
