@@ -28,6 +28,7 @@ RUN apt-get update \
         libmicrohttpd12 \
         libturbojpeg0 \
         libwebp7 \
+        librsvg2-2 \
         libstdc++6 \
         libjs-leaflet \
         fonts-dejavu-core \

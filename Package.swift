@@ -53,6 +53,9 @@ let package = Package(
         .systemLibrary(
             name: "CWebP", pkgConfig: "libwebp",
             providers: [.apt(["libwebp-dev"])]),
+        // librsvg (Debian's librsvg2-dev): SVG icons drawn for `mapraster sprite` (MapGraphics' SpriteBuilder).
+        // No pkgConfig: its GLib flags carry `-pthread`, which SwiftPM warns about; see Sources/CRsvg/shim.h.
+        .systemLibrary(name: "CRsvg"),
 
         // Deflate (zlib, gzip) through libdeflate: the only module that calls it.
         .target(name: "MapCompression", dependencies: ["MapGeometry", "CDeflate"]),
@@ -62,12 +65,13 @@ let package = Package(
         .target(name: "MapData", dependencies: ["MapGeometry"]),
         // Style vocabulary: colors, the MapLibre style-spec subset (decoded with MapData's JSON parser).
         .target(name: "MapStyle", dependencies: ["MapGeometry", "MapData"]),
-        // The Cairo canvas: surfaces, contexts, paths, fonts, PNG (written through MapData's AtomicFile).
+        // The Cairo canvas: surfaces, contexts, paths, fonts, PNG (written through MapData's AtomicFile), sprites
+        // built from SVG icons (librsvg).
         .target(
             name: "MapGraphics",
             dependencies: [
                 "MapGeometry", "CCairo", "CFreeType", "CHarfBuzz", "CSPNG", "CPixman", "CPNG", "CImageQuant", "CMalloc",
-                "CTurboJPEG", "CWebP", "MapCompression", "MapData",
+                "CTurboJPEG", "CWebP", "CRsvg", "MapCompression", "MapData",
             ]),
         // The base map: MapLibre-style rendering of every layer type, labels, the shipped styles and data.
         .target(

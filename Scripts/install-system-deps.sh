@@ -18,6 +18,7 @@ PACKAGES=(
     libjs-leaflet       # Leaflet, served locally by `mapraster serve` for its viewer page
     libturbojpeg0-dev   # libjpeg-turbo's TurboJPEG API: JPEG output (--format jpg)
     libwebp-dev         # libwebp: WebP output (--format webp)
+    librsvg2-dev        # librsvg: SVG icons drawn by `mapraster sprite`
     fonts-dejavu-core   # DejaVu Sans, pinned by path for labels and attribution
     fonts-ipaexfont-gothic # IPAex Gothic (6 MB, vs 91 MB for Noto CJK): Japanese labels, pinned by path
     librsvg2-bin        # rsvg-convert: data preparation only (Scripts/make-sprite.py); the product does not need it

@@ -328,6 +328,31 @@ enum CommandTable {
             Exit codes: 0 no errors (warnings alone do not fail, unless --strict), 1 errors, 64 usage error.
             """, positionalFiles: true)
 
+    static let sprite = CommandSpec(
+        path: ["sprite"], summary: "build a MapLibre sprite (JSON index and PNG sheet) from a folder of SVG icons",
+        usage: ["sprite ICONS_DIR -o PREFIX [--retina] [--sdf] [--recursive]"],
+        arguments: [("ICONS_DIR", "the folder of .svg files; each file's name without .svg is the image name")],
+        options: [
+            OptionSpec("--output", "-o", .file("PREFIX"), "write PREFIX.json and PREFIX.png"),
+            OptionSpec(
+                "--retina", nil, .none,
+                "also write PREFIX@2x.json and PREFIX@2x.png (pixel ratio 2), the whole\n"
+                    + "sprite in one run (spritezero and spreet need a run per ratio)"),
+            OptionSpec(
+                "--sdf", nil, .none,
+                "signed distance field images (\"sdf\": true) for icon-color and icon-halo-*,\n"
+                    + "grown by 3 px a side per pixel ratio, as spreet --sdf"),
+            OptionSpec(
+                "--recursive", nil, .none,
+                "include subfolders; their images are named by path (sub/name), as spreet"),
+        ],
+        footer: """
+            Packed as spritezero packs (tallest first, then by name, on shelves); sizes are the SVGs' width and
+            height times the pixel ratio, truncated. A file that is not a usable SVG is named in a warning and
+            skipped; a folder with no usable SVG fails. Icons may have at most 2048 px a side, the sheet 16384.
+            Exit codes: 0 success (also with skipped files), 1 failure, 64 usage error.
+            """, positionalFiles: true)
+
     static let version = CommandSpec(
         path: ["version"], summary: "print the version", usage: ["version [--verbose]", "--version"],
         options: [OptionSpec("--verbose", nil, .none, "also print the versions of the C libraries")])
@@ -335,7 +360,10 @@ enum CommandTable {
     static let help = CommandSpec(
         path: ["help"], summary: "print the help of mapraster or of a command", usage: ["help [COMMAND [SUBCOMMAND]]"],
         arguments: [
-            ("COMMAND", "render, tiles, diff, mbtiles, geocode, serve, style, version, help, completions or man")
+            (
+                "COMMAND",
+                "render, tiles, diff, mbtiles, geocode, serve, style, sprite, version, help, completions or man"
+            )
         ],
         options: [])
 
@@ -359,7 +387,9 @@ enum CommandTable {
 
     /// Every command, in the order the top-level help lists them.
     static let all: [CommandSpec] = [
-        render, tiles, diff, mbtiles, mbtilesMerge, geocode, serve, style, styleCheck, version, help, completions, man,
+        render, tiles, diff, mbtiles, mbtilesMerge, geocode, serve, style, styleCheck, sprite, version, help,
+        completions,
+        man,
     ]
 
     /// The top-level command names.

@@ -54,6 +54,7 @@ public enum MapRasterCLI {
         case "geocode": return try GeocodeCommand.run(rest, output: output)
         case "serve": return try ServeCommand.run(rest, output: output)
         case "style": return try StyleCommand.run(rest, output: output)
+        case "sprite": return try SpriteCommand.run(rest, output: output)
         case "version": try versionCommand(rest, output: output)
         case "--version":
             guard rest.isEmpty else { throw CLIError.usage("--version takes no arguments, got '\(rest[0])'") }

@@ -253,6 +253,7 @@ public enum GraphicsLibraryVersions {
             ("freetype", FreeTypeFace.version), ("harfbuzz", HarfBuzzFont.version),
             ("libpng", LinkedLibraryVersions.libpng), ("libspng", SPNG.version),
             ("libimagequant", ImageQuant.version), ("libjpeg-turbo", TurboJPEG.version), ("libwebp", WebP.version),
+            ("librsvg", RsvgVersion.string),
         ]
     }
 }

@@ -11,6 +11,7 @@ import Testing
 struct HelpAndCompletionTests {
     static let commands: [[String]] = [
         ["render"], ["tiles"], ["diff"], ["mbtiles"], ["mbtiles", "merge"], ["geocode"], ["style"], ["style", "check"],
+        ["sprite"],
         ["version"], ["help"], ["completions"], ["man"],
     ]
 
