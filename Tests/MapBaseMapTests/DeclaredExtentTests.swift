@@ -36,7 +36,8 @@ struct DeclaredExtentTests {
         // Strict: a broken feature or a feature outside its declared bbox is an error of the views that meet
         // it (read leniently, the default, it is left out with a warning: SourceDataLeniencyTests).
         let style = try Style.decode(
-            Data(text.utf8), source: "test", baseURL: URL(fileURLWithPath: "/"), options: StyleLoadOptions(strict: true))
+            Data(text.utf8), source: "test", baseURL: URL(fileURLWithPath: "/"), options: StyleLoadOptions(strict: true)
+        )
         let size = Size(width: 256, height: 256)
         var options = MapSnapshotter.Options(size: size)
         options.visibleMapRect = try MapViewport(size: size, center: center, zoomLevel: zoom).visibleMapRect
