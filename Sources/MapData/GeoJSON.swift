@@ -45,16 +45,19 @@ public enum GeoJSON {
     ///   - source: a name for error messages, usually the file's path.
     /// - Throws: ``GeoJSONError`` naming the source, the place and what is wrong.
     public static func decodeFeatures(_ data: Data, source: String) throws -> [GeoJSONFeature] {
-        let root: Node
+        try decodeFeatures(try document(data, source: source), source: source, path: "")
+    }
+
+    /// The parsed document of a GeoJSON file's bytes; a syntax error names `source`.
+    static func document(_ data: Data, source: String) throws -> Node {
         do {
-            root = try data.withUnsafeBytes { raw in
+            return try data.withUnsafeBytes { raw in
                 var parser = JSONParser(bytes: raw.bindMemory(to: UInt8.self))
                 return try parser.parseGeoJSONDocument()
             }
         } catch let error as JSONError {
             throw GeoJSONError.syntax(source: source, error)
         }
-        return try decodeFeatures(root, source: source, path: "")
     }
 
     /// Decodes an already parsed FeatureCollection, Feature or geometry; `path` prefixes error locations.
@@ -100,16 +103,7 @@ public enum GeoJSON {
     /// - Throws: ``GeoJSONError`` when the document as a whole is not GeoJSON: not JSON, no `type`, a
     ///   FeatureCollection without a `features` array, an invalid bare geometry.
     public static func decodeFeaturesSkippingInvalid(_ data: Data, source: String) throws -> LenientDecoding {
-        let root: Node
-        do {
-            root = try data.withUnsafeBytes { raw in
-                var parser = JSONParser(bytes: raw.bindMemory(to: UInt8.self))
-                return try parser.parseGeoJSONDocument()
-            }
-        } catch let error as JSONError {
-            throw GeoJSONError.syntax(source: source, error)
-        }
-        return try decodeFeaturesSkippingInvalid(root, source: source, path: "")
+        try decodeFeaturesSkippingInvalid(try document(data, source: source), source: source, path: "")
     }
 
     /// ``decodeFeaturesSkippingInvalid(_:source:)`` of an already parsed document; `path` prefixes error
