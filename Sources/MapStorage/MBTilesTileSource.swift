@@ -13,18 +13,19 @@ import MapGeometry
 /// let bytes = try source.tile(TileID(z: 14, x: 8529, y: 5974))
 /// ```
 public final class MBTilesTileSource: TileSource, @unchecked Sendable {
-    private let file: MBTilesFile
-    /// Taken around every use of the one SQLite connection.
-    private let connection = Locked(())
+    /// The one SQLite connection, reached only under its lock. (A lock guarding the file itself, not a
+    /// lock beside it: the thread sanitizer reports a lock of an empty value as racing.)
+    private let connection: Locked<MBTilesFile>
+    private let path: String
     public let info: TileSourceInfo
-    public var location: String { file.path }
+    public var location: String { path }
 
     /// Opens the file read-only.
     ///
     /// - Throws: ``StorageError/notMBTiles(path:reason:)`` when it is missing, not SQLite, or has no
     ///   `tiles` table.
     public init(path: String) throws {
-        file = try MBTilesFile.open(at: URL(fileURLWithPath: path), readOnly: true)
+        let file = try MBTilesFile.open(at: URL(fileURLWithPath: path), readOnly: true)
         let metadata = try file.metadata()
         var info = TileSourceInfo(format: TileDataFormat(mbtilesFormat: metadata["format"]))
         if let value = metadata["minzoom"].flatMap({ Int($0) }), (0...TileID.maximumZoom).contains(value) {
@@ -43,11 +44,13 @@ public final class MBTilesTileSource: TileSource, @unchecked Sendable {
             info.vectorLayers = vectorLayerIDs(parsed)
         }
         self.info = info
+        self.path = file.path
+        self.connection = Locked(file)
     }
 
     public func tile(_ id: TileID) throws -> Data? {
-        let data = try connection.withLock { _ in try file.tile(id) }
-        return try data.map { try inflatedTile($0, path: file.path, tile: id) }
+        let data = try connection.withLock { file in try file.tile(id) }
+        return try data.map { try inflatedTile($0, path: path, tile: id) }
     }
 }
 
