@@ -5,7 +5,8 @@
 // renders once to warm up (tiles, fonts, sprites, caches), then ITERATIONS times (render + PNG encode), and
 // prints one line: the median wall milliseconds and the median CPU milliseconds (the process's, all
 // threads) per render. `labels` keeps the style's symbol layers (labels and icons), `nolabels` drops them;
-// an optional last argument is the scale (2 for an @2x image: 2048x1536 pixels for 1024x768 points).
+// optional last arguments are the scale (2 for an @2x image: 2048x1536 pixels for 1024x768 points) and the PNG
+// compression level (0...9, 6 by default as in `mapraster render`).
 //     .build/release/StreetsBenchmark pyramid 1.49,42.49,1.55,42.52 10-16 5 nolabels 6
 // renders the tile pyramid of 256-point tiles over WEST,SOUTH,EAST,NORTH at the zooms into a fresh MBTiles file
 // (one thread, PNG at the last argument's compression level), once to warm up and then ITERATIONS times, and
@@ -58,12 +59,13 @@ if commandLine.first == "style" {
         fail("\(error)")
     }
 }
-guard arguments.count == 8 || arguments.count == 9, arguments[0] == "view", let latitude = Double(arguments[1]),
+guard (8...10).contains(arguments.count), arguments[0] == "view", let latitude = Double(arguments[1]),
     let longitude = Double(arguments[2]), let zoom = Double(arguments[3]), let width = Double(arguments[4]),
     let height = Double(arguments[5]), let iterations = Int(arguments[6]), iterations > 0,
     ["labels", "nolabels"].contains(arguments[7]),
-    let scale = arguments.count == 9 ? Double(arguments[8]) : 1, [1, 2, 3].contains(scale)
-else { fail("usage: StreetsBenchmark view LAT LON ZOOM WIDTH HEIGHT ITERATIONS labels|nolabels [SCALE]") }
+    let scale = arguments.count >= 9 ? Double(arguments[8]) : 1, [1, 2, 3].contains(scale),
+    let level = arguments.count == 10 ? Int(arguments[9]) : 6, (0...9).contains(level)
+else { fail("usage: StreetsBenchmark view LAT LON ZOOM WIDTH HEIGHT ITERATIONS labels|nolabels [SCALE [LEVEL]]") }
 
 do {
     var style = try styleFile ?? ShippedStyle.streets.style()
@@ -77,13 +79,14 @@ do {
     options.style = style
     options.scale = scale
     options.showsAttribution = false
-    _ = try MapSnapshotter(options: options).snapshot().image.pngData()  // opens the tiles and fonts, warms the caches
+    // opens the tiles and fonts, warms the caches
+    _ = try MapSnapshotter(options: options).snapshot().image.pngData(compressionLevel: level)
     var walls: [Double] = []
     var cpus: [Double] = []
     for _ in 0..<iterations {
         let start = ContinuousClock.now
         let cpu = cpuMilliseconds()
-        _ = try MapSnapshotter(options: options).snapshot().image.pngData()
+        _ = try MapSnapshotter(options: options).snapshot().image.pngData(compressionLevel: level)
         cpus.append(cpuMilliseconds() - cpu)
         let elapsed = ContinuousClock.now - start
         walls.append(Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15)

@@ -12,6 +12,10 @@ in-process on both sides:
   PBFs, which are on the network), tiles by `mbtiles://`, sprite by `file://`.
 Goals: without labels <= 1.0x MapLibre Native; with labels <= 1.3x MapLibre Native without labels.
 
+PNG effort: MapLibre Native's PNG writer compresses at zlib's fastest level (the script reads the FLEVEL of its
+output's zlib header and prints it), so the goal rows encode MapRaster's PNG at libdeflate level 1, the same
+effort (`mapraster render --compression 1`); MapRaster's default level 6 is printed beside them.
+
 Every figure is a median: each round renders ITERATIONS times and keeps its median, the rounds alternate between
 the renderers (the machine is shared), and the table shows the median of the rounds. CPU time is the process's
 (all threads: MapLibre's render and llvmpipe threads included); the verdicts use CPU time, wall time is printed
@@ -28,7 +32,9 @@ import json
 import os
 import statistics
 import subprocess
+import struct
 import time
+import zlib
 
 import mapli
 
@@ -54,15 +60,33 @@ def maplibre_style(name):
     return style
 
 
-def ours(binary, name, view, iterations, labels):
-    """(wall ms, CPU ms) medians of `iterations` warm renders in one StreetsBenchmark process."""
+def ours(binary, name, view, iterations, labels, level):
+    """(wall ms, CPU ms) medians of `iterations` warm renders in one StreetsBenchmark process, PNG at `level`."""
     lat, lon, zoom = view
     out = subprocess.run([os.path.join(binary, "StreetsBenchmark"), "style", os.path.join(FIXTURES, name, "style.json"),
                           f"openmaptiles={TILES}", os.path.join(FIXTURES, name, "sprite"), str(lat), str(lon),
-                          str(zoom + 1), str(WIDTH), str(HEIGHT), str(iterations), "labels" if labels else "nolabels"],
+                          str(zoom + 1), str(WIDTH), str(HEIGHT), str(iterations), "labels" if labels else "nolabels",
+                          "1", str(level)],
                          check=True, capture_output=True, text=True)
     wall, cpu = out.stdout.split()
     return float(wall), float(cpu)
+
+
+def zlib_level(png):
+    """The FLEVEL (0 fastest ... 3 maximum) of a PNG's zlib stream header, and whether the stream inflates."""
+    pos, idat = 8, b""
+    while pos + 8 <= len(png):
+        length, kind = struct.unpack(">I4s", png[pos:pos + 8])
+        if kind == b"IDAT":
+            idat += png[pos + 8:pos + 8 + length]
+        pos += 12 + length
+    zlib.decompress(idat)
+    return idat[1] >> 6
+
+
+def native_level(pool, name, view):
+    lat, lon, zoom = view
+    return zlib_level(pool.render(name, lon=lon, lat=lat, zoom=zoom, width=WIDTH, height=HEIGHT))
 
 
 def theirs(pool, name, view, iterations):
@@ -101,22 +125,28 @@ def main():
           f"CPUs allowed {sorted(os.sched_getaffinity(0))}, LP_NUM_THREADS={os.environ.get('LP_NUM_THREADS')}\n")
     print(f"## {WIDTH}x{HEIGHT}, ms per render (render + PNG), median of {args.rounds} rounds x {args.iterations} "
           "renders: CPU (wall); views at MapLibre zooms (MapRaster's is one more)")
-    print("| style | view | MapLibre Native, no labels | MapRaster, no labels | ratio (goal <= 1.0) "
-          "| MapRaster, labels | ratio to MapLibre without labels (goal <= 1.3) |")
-    print("|---|---|---:|---:|---:|---:|---:|", flush=True)
+    levels = sorted({native_level(pool, name, VIEWS[v]) for name in names for v in args.views.split(",")})
+    print(f"MapLibre Native's PNGs: zlib FLEVEL {levels} (0 = fastest); MapRaster's at level 1 (goal rows) and 6\n")
+    print("| style | view | MapLibre Native, no labels | MapRaster, no labels, level 1 | ratio (goal <= 1.0) "
+          "| MapRaster, no labels, level 6 | ratio | MapRaster, labels, level 1 "
+          "| ratio to MapLibre without labels (goal <= 1.3) |")
+    print("|---|---|---:|---:|---:|---:|---:|---:|---:|", flush=True)
     summary = []
     for view_name in args.views.split(","):
         view = VIEWS[view_name]
         for name in names:
-            plain, native, labelled = [], [], []
+            plain, plain6, native, labelled = [], [], [], []
             for _ in range(args.rounds):
-                plain.append(ours(args.bin, name, view, args.iterations, False))
+                plain.append(ours(args.bin, name, view, args.iterations, False, 1))
                 native.append(theirs(pool, name, view, args.iterations))
-                labelled.append(ours(args.bin, name, view, args.iterations, True))
-            t, p, l = med(native, 1), med(plain, 1), med(labelled, 1)
-            print(f"| {name} | {view_name} | {t:.1f} ({med(native, 0):.1f}) | {p:.1f} ({med(plain, 0):.1f}) "
-                  f"| {p / t:.2f} ({med(plain, 0) / med(native, 0):.2f}) | {l:.1f} ({med(labelled, 0):.1f}) "
-                  f"| {l / t:.2f} ({med(labelled, 0) / med(native, 0):.2f}) |", flush=True)
+                labelled.append(ours(args.bin, name, view, args.iterations, True, 1))
+                plain6.append(ours(args.bin, name, view, args.iterations, False, 6))
+            t, p, p6, l = med(native, 1), med(plain, 1), med(plain6, 1), med(labelled, 1)
+            tw = med(native, 0)
+            print(f"| {name} | {view_name} | {t:.1f} ({tw:.1f}) | {p:.1f} ({med(plain, 0):.1f}) "
+                  f"| {p / t:.2f} ({med(plain, 0) / tw:.2f}) | {p6:.1f} ({med(plain6, 0):.1f}) "
+                  f"| {p6 / t:.2f} ({med(plain6, 0) / tw:.2f}) | {l:.1f} ({med(labelled, 0):.1f}) "
+                  f"| {l / t:.2f} ({med(labelled, 0) / tw:.2f}) |", flush=True)
             summary.append((f"{name} {view_name}, no labels", p / t, 1.0))
             summary.append((f"{name} {view_name}, labels", l / t, 1.3))
     print(f"\n## Summary (CPU time), load average at the end {os.getloadavg()[0]:.1f}")

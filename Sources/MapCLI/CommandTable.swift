@@ -87,6 +87,10 @@ enum CommandTable {
                 "JPEG and WebP quality 1...100 (default 90); JPEG has no transparency:\n"
                     + "transparent pixels come out white"),
             OptionSpec(
+                "--compression", nil, .text("L"),
+                "PNG zlib level 0...9 (default 6; 1 is MapLibre Native's effort: faster,\n"
+                    + "larger files); the pixels are the same at every level"),
+            OptionSpec(
                 "--metadata", nil, .file("FILE"),
                 "also write JSON: size, scale, region, visibleMapRect, zoomLevel, annotations\n"
                     + "(frame, state visible/hidden/clustered, cluster id, callout) and clusters"),
@@ -117,7 +121,9 @@ enum CommandTable {
             OptionSpec(
                 "--scale", nil, .choice("N", ["1", "2"]), "device pixels per point; 2 writes @2x tiles (default 1)"),
             OptionSpec("--metatile", nil, .text("N"), "tiles per metatile side (default 8)"),
-            OptionSpec("--compression", nil, .text("L"), "PNG zlib level 0...9 (default 6)"),
+            OptionSpec(
+                "--compression", nil, .text("L"),
+                "PNG zlib level 0...9 (default 6; the pixels are the same at every level)"),
             OptionSpec(
                 "--threads", nil, .text("N"), "rendering threads (default: one per core); output does not depend on it"),
             OptionSpec("--tms", nil, .none, "folder rows counted from the south (MBTiles rows always are)"),

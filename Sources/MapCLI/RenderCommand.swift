@@ -93,7 +93,8 @@ enum RenderCommand {
         let png: Data
         do {
             snapshot = try snapshotter.snapshot()
-            png = try snapshot.image.encoded(as: encoding.format, quality: encoding.quality)
+            png = try snapshot.image.encoded(
+                as: encoding.format, quality: encoding.quality, compressionLevel: encoding.compressionLevel)
         } catch {
             throw CLIError.failure("rendering failed: \(error)")
         }
@@ -237,16 +238,17 @@ enum RenderCommand {
     }
 
     /// The image format and quality of an output: `--format`, else the output's extension, else PNG;
-    /// `--quality` 1...100 for JPEG and WebP.
+    /// `--quality` 1...100 for JPEG and WebP; `--compression` 0...9, the zlib level of PNG (6 by default).
     struct OutputEncoding {
         var format: ImageFormat
         var quality: Int
+        var compressionLevel: Int
 
         /// Reads `--format` and `--quality`; `outputPath` is the output file (its extension is checked
         /// against `--format`), or nil for outputs without one (a tile folder, an MBTiles file, '-').
         ///
-        /// - Throws: ``CLIError/usage(_:)`` for an unknown format, a quality outside 1...100 or not a whole
-        ///   number, or an extension that names another format than `--format`.
+        /// - Throws: ``CLIError/usage(_:)`` for an unknown format, a quality outside 1...100 or a compression
+        ///   level outside 0...9 or not a whole number, or an extension that names another format than `--format`.
         init(_ args: Arguments, outputPath: String?) throws {
             let fromExtension = outputPath.flatMap { $0 == "-" ? nil : ImageFormat(pathExtension: $0) }
             if let name = args["--format"] {
@@ -269,6 +271,14 @@ enum RenderCommand {
                 quality = value
             } else {
                 quality = ImageFormat.defaultQuality
+            }
+            if let text = args["--compression"] {
+                guard let value = Int(text), (0...9).contains(value) else {
+                    throw CLIError.usage("--compression '\(text)' is invalid: use a whole number 0...9 (zlib's levels)")
+                }
+                compressionLevel = value
+            } else {
+                compressionLevel = 6
             }
         }
     }

@@ -49,7 +49,7 @@ enum TilesCommand {
             pyramid = try TilePyramid(
                 area: area, minZoom: minZoom, maxZoom: maxZoom, tileSize: try integer(args, "--tile-size") ?? 256,
                 scale: try integer(args, "--scale") ?? 1, metatileSize: try integer(args, "--metatile") ?? 8,
-                format: encoding.format, compressionLevel: try integer(args, "--compression") ?? 6,
+                format: encoding.format, compressionLevel: encoding.compressionLevel,
                 quality: encoding.quality)
         } catch let error as TileError {
             throw CLIError.usage(error.description)

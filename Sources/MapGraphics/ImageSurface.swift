@@ -145,11 +145,12 @@ public final class ImageSurface {
     }
 
     /// The image encoded as PNG by the package's one PNG encoder (``RGBAImage/pngData(compressionLevel:)``:
-    /// 8-bit RGBA, or RGB when every pixel is opaque; no timestamps, so equal images give equal bytes).
+    /// 8-bit RGBA, or RGB when every pixel is opaque; no timestamps, so equal images give equal bytes), at
+    /// zlib `compressionLevel` 0...9 (clamped; 6 by default, 1 is MapLibre Native's effort).
     ///
     /// - Throws: ``GraphicsError/cannotWritePNG(path:reason:)``.
-    public func pngData() throws -> Data {
-        try PNGWriter.encode(self, compressionLevel: 6)
+    public func pngData(compressionLevel: Int = 6) throws -> Data {
+        try PNGWriter.encode(self, compressionLevel: max(0, min(9, compressionLevel)))
     }
 
     /// Writes the image as PNG atomically: to a temporary file in the same folder, then renamed, so that

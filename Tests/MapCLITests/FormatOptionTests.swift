@@ -4,7 +4,7 @@ import MapStorage
 import MapTestSupport
 import Testing
 
-/// `--format` and `--quality` on `render` and `tiles`, the output's extension, and tile folders' metadata.
+/// `--format`, `--quality` and `--compression` on `render` and `tiles`, the output's extension, and tile folders' metadata.
 @Suite("mapraster output formats")
 struct FormatOptionTests {
     /// A small, quick map.
@@ -26,6 +26,9 @@ struct FormatOptionTests {
             (["render", "-o", "map.webp", "--format", "png8"], "contradicts the output 'map.webp'"),
             (["render", "-o", "map.JPEG", "--format", "png"], "contradicts the output 'map.JPEG'"),
             (["render", "--format"], "--format needs a value"),
+            (["render", "--compression", "10"], "--compression '10' is invalid"),
+            (["render", "--compression", "-1"], "--compression '-1' is invalid"),
+            (["render", "--compression", "fast"], "--compression 'fast' is invalid"),
             (["tiles", "-o", "t.mbtiles", "--format", "tiff"], "--format 'tiff' is invalid"),
             (["tiles", "-o", "folder", "--format", "jpg", "--quality", "-5"], "--quality '-5' is invalid"),
             (["tiles", "-o", "t.mbtiles", "--quality", "1000"], "--quality '1000' is invalid"),
@@ -61,6 +64,25 @@ struct FormatOptionTests {
             let image = try RGBAImage(imageData: data, source: file)
             #expect(image.width == 96 && image.height == 64)
             #expect(try dir.listing() == [file])
+        }
+    }
+
+    @Test("--compression changes the PNG's bytes, never its pixels: level 0 is largest, 9 no larger than 1")
+    func compressionLevels() throws {
+        try withTemporaryDirectory { dir in
+            var sizes: [Int: Int] = [:]
+            var images: [RGBAImage] = []
+            for level in [0, 1, 6, 9] {
+                let name = "c\(level).png"
+                let result = try CLI.run(
+                    ["render"] + Self.larger + ["-o", name, "--compression", "\(level)"], in: dir.url)
+                #expect(result.exitCode == 0, "\(result)")
+                sizes[level] = try Data(contentsOf: dir.file(name)).count
+                images.append(try RGBAImage(contentsOfPNG: dir.file(name)))
+            }
+            #expect(images.allSatisfy { $0.bytes == images[0].bytes && $0.width == 200 && $0.height == 150 })
+            // Stored (level 0) is raw rows: at least 200 x 150 x 3 bytes.
+            #expect(sizes[0]! >= 200 * 150 * 3 && sizes[1]! < sizes[0]! && sizes[9]! <= sizes[1]!, "\(sizes)")
         }
     }
 
