@@ -46,10 +46,10 @@ if commandLine.first == "pyramid" {
 var styleFile: Style?
 if commandLine.first == "style" {
     let arguments = commandLine
-    guard arguments.count == 11, let eq = arguments[2].firstIndex(of: "="), eq != arguments[2].startIndex else {
+    guard (11...13).contains(arguments.count), let eq = arguments[2].firstIndex(of: "="), eq != arguments[2].startIndex else {
         fail(
             "usage: StreetsBenchmark style STYLE NAME=PATH SPRITE|- LAT LON ZOOM WIDTH HEIGHT ITERATIONS labels|nolabels"
-        )
+                + " [SCALE [LEVEL]]")
     }
     var options = StyleLoadOptions(sources: [
         String(arguments[2][..<eq]): String(arguments[2][arguments[2].index(after: eq)...])
