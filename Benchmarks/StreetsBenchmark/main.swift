@@ -46,7 +46,8 @@ if commandLine.first == "pyramid" {
 var styleFile: Style?
 if commandLine.first == "style" {
     let arguments = commandLine
-    guard (11...13).contains(arguments.count), let eq = arguments[2].firstIndex(of: "="), eq != arguments[2].startIndex else {
+    guard (11...13).contains(arguments.count), let eq = arguments[2].firstIndex(of: "="), eq != arguments[2].startIndex
+    else {
         fail(
             "usage: StreetsBenchmark style STYLE NAME=PATH SPRITE|- LAT LON ZOOM WIDTH HEIGHT ITERATIONS labels|nolabels"
                 + " [SCALE [LEVEL]]")

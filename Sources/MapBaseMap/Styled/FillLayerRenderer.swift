@@ -20,7 +20,8 @@ enum FillLayerRenderer {
     static func draw(_ layer: StyleLayer, source: FeatureSource, in frame: LayerFrame) {
         let pipeline = GeometryPipeline(viewport: frame.viewport, margin: 2, tolerance: 0.5)
         var groups = PaintGroups<Paint>()
-        var outlines: [Paint: Path] = [:]
+        // Outline polylines per paint with an outline colour, drawn through the rasterizer (`fill_outline`).
+        var outlines: [Paint: [[Point]]] = [:]
         var count = 0
         // The pieces of one polygon cut at vector tile edges (same id and properties) fill as one shape, so
         // that a translucent fill shows no seam along the cut (each piece antialiased on its own would).
@@ -100,23 +101,27 @@ enum FillLayerRenderer {
                 }
                 return
             }
+            let outlined = paint.outline != nil
+            // Appended in place (a copy out of the dictionary and back would copy every line each time).
+            if outlined, outlines[paint] == nil { outlines[paint] = [] }
             groups.withPath(for: paint) { path in
                 for polygon in polygons {
                     for ring in polygon {
                         guard let points = pipeline.ring(ring, offset: offset, dropsTinyRings: true) else { continue }
                         path.addLines(points, closed: true)
+                        if outlined, feature.tileBounds == nil {
+                            outlines[paint, default: []].append(points + [points[0]])
+                        }
                     }
                 }
             }
             // Outlines of vector tile polygons leave out the edges along the tile's square (the cut).
-            if paint.outline != nil, let square = feature.tileBounds {
-                // Appended in place (a copy out of the dictionary and back would copy the whole path each time).
-                if outlines[paint] == nil { outlines[paint] = Path() }
+            if outlined, let square = feature.tileBounds {
                 for polygon in polygons {
                     for ring in polygon {
                         for run in GeometryPipeline.outlineWithoutCuts(ring, cutAlong: square) {
                             for piece in pipeline.line(run, offset: offset) {
-                                outlines[paint, default: Path()].addLines(piece.points, closed: false)
+                                outlines[paint, default: []].append(piece.points)
                             }
                         }
                     }
@@ -136,11 +141,13 @@ enum FillLayerRenderer {
             for (paint, path) in groups.nonEmpty {
                 g.setFillColor(paint.color)
                 g.fill(path)
-                if let outline = paint.outline {
-                    g.setStrokeColor(outline)
-                    g.setLineWidth(1 / frame.viewport.scale)
-                    g.setLineDash(phase: 0, lengths: [])
-                    g.stroke(outlines[paint] ?? path)
+                // MapLibre's `fill_outline`: one device pixel either side of the outline, after the fill, and
+                // only with `fill-antialias` (MapLibre draws no outline without it).
+                if antialias, let outline = paint.outline, let lines = outlines[paint] {
+                    let rasterizer = g.makeRasterizer()
+                    rasterizer.addFillOutline(
+                        .fillOutline(lines, halfWidth: 1 / frame.viewport.scale), color: outline)
+                    if !rasterizer.isEmpty { g.draw(rasterizer) }
                 }
             }
             g.setShouldAntialias(true)
@@ -170,27 +177,7 @@ enum FillLayerRenderer {
                 mesh.indices += indices.map { $0 + base }
             }
             rasterizer.addPatternFill(mesh, pattern, outline: false)
-            var outline = LineMesh()
-            for line in fill.outlines where line.count > 1 {
-                for k in 1..<line.count {
-                    let a = line[k - 1]
-                    let b = line[k]
-                    let dx = b.x - a.x
-                    let dy = b.y - a.y
-                    let length = (dx * dx + dy * dy).squareRoot()
-                    guard length > 0, length.isFinite, outline.vertices.count < Int(Int32.max / 2) else { continue }
-                    let nx = -dy / length * halfWidth
-                    let ny = dx / length * halfWidth
-                    let base = Int32(outline.vertices.count)
-                    outline.vertices += [
-                        LineMesh.Vertex(position: Point(x: a.x + nx, y: a.y + ny), normal: Point(x: 0, y: 1)),
-                        LineMesh.Vertex(position: Point(x: a.x - nx, y: a.y - ny), normal: Point(x: 0, y: -1)),
-                        LineMesh.Vertex(position: Point(x: b.x + nx, y: b.y + ny), normal: Point(x: 0, y: 1)),
-                        LineMesh.Vertex(position: Point(x: b.x - nx, y: b.y - ny), normal: Point(x: 0, y: -1)),
-                    ]
-                    outline.indices += [base, base + 1, base + 2, base + 1, base + 3, base + 2]
-                }
-            }
+            let outline = LineMesh.fillOutline(fill.outlines, halfWidth: halfWidth)
             rasterizer.addPatternFill(outline, pattern, outline: true)
         }
         g.draw(rasterizer)

@@ -200,6 +200,8 @@ enum Fragment {
     indirect case extrusion(ExtrusionFace)
     /// A `fill-pattern` image over whole pixels, or along an outline (``PatternFill``, `PatternFill.swift`).
     indirect case patternFill(PatternFill)
+    /// A fill's outline in a plain colour (``FillOutline``, `PatternFill.swift`).
+    case fillOutline(FillOutline)
     /// An image over a convex quadrilateral, its outer edges antialiased (an `image` source; ``QuadImageShader``, `QuadImage.swift`).
     indirect case quadImage(QuadImageShader)
     // Room for SDF glyphs: a case, with its shader in Shaders.swift.

@@ -47,7 +47,71 @@ struct PatternFill: FragmentShader {
     }
 }
 
+/// MapLibre's `fill_outline` shader: a plain colour (premultiplied) along an outline segment mesh, fading over
+/// one device pixel either side of its line as `1 - smoothstep(0, 1, distance)` (the two-pixel `GL_LINES` that
+/// MapLibre draws a fill's `fill-outline-color` with).
+struct FillOutline: FragmentShader {
+    let color: SIMD4<Float>
+
+    @inline(__always)
+    func shade(_ p: FragmentInput) -> Shaded? {
+        guard let l = p.triangle.line(p.w0, p.w1) else { return nil }
+        let coverage = 1 - smoothstep(0, 1, 1 - l.coverage)
+        return coverage > 0 ? (color, coverage) : nil
+    }
+}
+
+extension LineMesh {
+    /// The segment mesh of a fill's outline: each segment of `lines` (user space) as a quad reaching
+    /// `halfWidth` (one device pixel, in user units) either side, its normals 1 at the quad's long edges, for
+    /// ``Rasterizer/addFillOutline(_:color:)`` and ``Rasterizer/addPatternFill(_:_:outline:)``. Segments of no
+    /// length are skipped; the mesh stops growing before its indices would overflow.
+    package static func fillOutline(_ lines: [[Point]], halfWidth: Double) -> LineMesh {
+        var outline = LineMesh()
+        guard halfWidth > 0, halfWidth.isFinite else { return outline }
+        for line in lines where line.count > 1 {
+            for k in 1..<line.count {
+                let a = line[k - 1]
+                let b = line[k]
+                let dx = b.x - a.x
+                let dy = b.y - a.y
+                let length = (dx * dx + dy * dy).squareRoot()
+                guard length > 0, length.isFinite, outline.vertices.count < Int(Int32.max / 2) else { continue }
+                let nx = -dy / length * halfWidth
+                let ny = dx / length * halfWidth
+                let base = Int32(outline.vertices.count)
+                outline.vertices += [
+                    Vertex(position: Point(x: a.x + nx, y: a.y + ny), normal: Point(x: 0, y: 1)),
+                    Vertex(position: Point(x: a.x - nx, y: a.y - ny), normal: Point(x: 0, y: -1)),
+                    Vertex(position: Point(x: b.x + nx, y: b.y + ny), normal: Point(x: 0, y: 1)),
+                    Vertex(position: Point(x: b.x - nx, y: b.y - ny), normal: Point(x: 0, y: -1)),
+                ]
+                outline.indices += [base, base + 1, base + 2, base + 1, base + 3, base + 2]
+            }
+        }
+        return outline
+    }
+}
+
 extension Rasterizer {
+    /// Adds an outline segment mesh (``LineMesh/fillOutline(_:halfWidth:)``, user space, under the current
+    /// transform, which must not rotate) in `color` (MapLibre's `fill_outline`, see ``FillOutline``).
+    package func addFillOutline(_ mesh: LineMesh, color: Color) {
+        let m = context.cairo.matrix
+        let alpha = min(max(color.alpha, 0), 1)
+        guard !mesh.indices.isEmpty, alpha > 0, m.b == 0, m.c == 0 else { return }
+        let shader = FillOutline(
+            color: SIMD4(Float(color.red * alpha), Float(color.green * alpha), Float(color.blue * alpha), Float(alpha)))
+        let vertices = mesh.vertices.lazy.map { v in
+            ((m.a * v.position.x + m.c * v.position.y) + m.tx, (m.b * v.position.x + m.d * v.position.y) + m.ty, v)
+        }
+        append(
+            Command(
+                fragment: .fillOutline(shader), coverage: .init(outset: 1, inset: 0, ramp: 1), period: 0,
+                limit: Self.unlimited),
+            vertices: vertices, count: mesh.vertices.count, indices: mesh.indices)
+    }
+
     /// Adds `mesh` (user space, under the current transform, which must not rotate) filled with `pattern`:
     /// the whole pixels whose centres its triangles cover, or with `outline`, a segment mesh whose normals
     /// reach 1 one device pixel from its line (see ``PatternFill``).

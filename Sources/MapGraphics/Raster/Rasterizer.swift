@@ -355,6 +355,7 @@ package final class Rasterizer {
                                 case .disc(let shader): run(shader)
                                 case .extrusion(let shader): run(shader)
                                 case .patternFill(let shader): run(shader)
+                                case .fillOutline(let shader): run(shader)
                                 case .quadImage(let shader): run(shader)
                                 }
                                 t = end

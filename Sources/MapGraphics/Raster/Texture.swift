@@ -131,8 +131,10 @@ struct TexelAxis {
         let j = single ? i : i + 1
         switch wrap {
         case .repeat:
-            let a = ((i % count) + count) % count
-            return TexelAxis(first: a, second: single ? a : (a + 1) % count, fraction: f)
+            // Within one copy either side (every lookup of a coordinate already reduced to one copy) without
+            // a division; the same texels as the remainder.
+            let a = i >= 0 && i < count ? i : (i < 0 && i >= -count ? i + count : ((i % count) + count) % count)
+            return TexelAxis(first: a, second: single ? a : (a + 1 < count ? a + 1 : 0), fraction: f)
         case .clamp:
             return TexelAxis(first: min(max(i, 0), count - 1), second: min(max(j, 0), count - 1), fraction: f)
         case .border:
