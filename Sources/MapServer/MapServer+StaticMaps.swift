@@ -82,8 +82,14 @@ extension MapServer {
         do {
             let markers = try StaticMapParameters(
                 markers: request.parameters("marker"), syntax: .tileserverGL(latitudeFirst: latitudeFirst))
+            // The query-wide path options, which each path's own override.
+            let defaults = PathParameter.Defaults(
+                stroke: request.parameter("stroke"), width: request.parameter("width"), fill: request.parameter("fill"),
+                border: request.parameter("border"), borderWidth: request.parameter("borderwidth"),
+                lineCap: request.parameter("linecap"), lineJoin: request.parameter("linejoin"))
             let paths = try StaticMapParameters(
-                paths: request.parameters("path"), syntax: .tileserverGL(latitudeFirst: latitudeFirst))
+                paths: request.parameters("path"), syntax: .tileserverGL(latitudeFirst: latitudeFirst),
+                pathDefaults: defaults)
             var both = markers
             both.paths = paths.paths
             let total = both.paths.reduce(0) { $0 + $1.coordinates.count }

@@ -141,6 +141,52 @@ struct StaticMapParametersTests {
         #expect(s.view(for: pin.annotation).size == Size(width: 33, height: 33))
     }
 
+    @Test("tileserver-gl path options: border, borderwidth, linecap, linejoin, fill:none, query-wide defaults")
+    func tileserverPathOptions() throws {
+        let syntax = StaticMapSyntax.tileserverGL(latitudeFirst: false)
+        let points = "8.53,47.37|8.54,47.38|8.53,47.39"
+        // tileserver-gl's defaults: butt caps, miter joins, no border; a border is 10 % of the width by default.
+        let plain = try PathParameter(parsing: points, syntax: syntax)
+        #expect(plain.lineCap == .butt && plain.lineJoin == .miter && plain.borderColor == nil)
+        let bordered = try PathParameter(
+            parsing: "stroke:yellow|width:10|border:black|linecap:round|linejoin:bevel|" + points, syntax: syntax)
+        #expect(bordered.borderColor == Color(red8: 0, green8: 0, blue8: 0) && bordered.effectiveBorderWidth == 1)
+        #expect(bordered.lineCap == .round && bordered.lineJoin == .bevel)
+        let wide = try PathParameter(parsing: "border:black|borderwidth:10|" + points, syntax: syntax)
+        #expect(wide.effectiveBorderWidth == 10 && wide.width == 1)
+        // fill:none is no fill; a fill with fewer than 3 distinct points is the line alone (tileserver-gl fills
+        // it, which covers nothing).
+        let unfilled = try PathParameter(
+            parsing: "stroke:blue|width:8|fill:none|8.53,47.38|8.54,47.385", syntax: syntax)
+        #expect(unfilled.fillColor == nil && unfilled.coordinates.count == 2)
+        let twoPoints = try PathParameter(parsing: "fill:yellow|8.53,47.37|8.54,47.375", syntax: syntax)
+        #expect(twoPoints.fillColor == nil)
+        // Query-wide options apply to every path; a path's own win.
+        let defaults = PathParameter.Defaults(
+            stroke: "yellow", width: "10", fill: "red", border: "black", borderWidth: "2", lineCap: "square",
+            lineJoin: "round")
+        let d = try PathParameter(parsing: points, syntax: syntax, defaults: defaults)
+        #expect(d.color == Color(red8: 255, green8: 255, blue8: 0) && d.width == 10 && d.effectiveBorderWidth == 2)
+        #expect(d.fillColor == Color(red8: 255, green8: 0, blue8: 0) && d.lineCap == .square && d.lineJoin == .round)
+        let own = try PathParameter(
+            parsing: "stroke:blue|width:3|fill:none|" + points, syntax: syntax, defaults: defaults)
+        #expect(own.color == Color(red8: 0, green8: 0, blue8: 255) && own.width == 3 && own.fillColor == nil)
+        #expect(own.effectiveBorderWidth == 2)
+        // Google's grammar reads no tileserver-gl defaults.
+        let google = try PathParameter(parsing: "40.7,-74|40.8,-74", syntax: .google, defaults: defaults)
+        #expect(google.width == 5 && google.fillColor == nil && google.lineCap == nil)
+        // In the scene: the border first (fill and the wider stroke), then the line unfilled over it.
+        var scene = Scene()
+        try StaticMapParameters(paths: ["stroke:red|width:4|border:black|borderwidth:3|fill:blue|" + points])
+            .add(to: &scene)
+        // Two overlay objects: a scene styles each object once.
+        #expect(scene.overlays.count == 2 && scene.overlays[0].overlay !== scene.overlays[1].overlay)
+        #expect(scene.overlays[0].style.stroke == Color(red8: 0, green8: 0, blue8: 0))
+        #expect(scene.overlays[0].style.strokeWidth == 10 && scene.overlays[0].style.fillOpacity == 1)
+        #expect(scene.overlays[1].style.stroke == Color(red8: 255, green8: 0, blue8: 0))
+        #expect(scene.overlays[1].style.strokeWidth == 4 && scene.overlays[1].style.fillOpacity == 0)
+    }
+
     @Test("visible points, and the entry point's model: pins, polylines, polygons")
     func entryPoint() throws {
         let p = try StaticMapParameters(
@@ -199,7 +245,12 @@ struct StaticMapParametersTests {
             ("p", "0,0|enc:_p~iF~ps|U", "either points or one enc: polyline"),
             ("p", "enc:_p~iF~ps|U_ulLnnqC_mqNvxq", "cut off"),
             ("p", "enc:_gjaR?", "outside latitude"),
-            ("p", "stroke:red|linecap:round|0,0|1,1", "'linecap' is not supported"),
+            ("p", "stroke:red|linecap:flat|0,0|1,1", "linecap must be butt, round or square"),
+            ("p", "stroke:red|linejoin:sharp|0,0|1,1", "linejoin must be miter, round or bevel"),
+            ("p", "stroke:red|border:black|borderwidth:51|0,0|1,1", "borderwidth must be pixels in 0...50"),
+            ("p", "stroke:red|borderwidth:-1|0,0|1,1", "borderwidth must be pixels in 0...50"),
+            ("p", "stroke:red|borderwidth:nan|0,0|1,1", "borderwidth must be pixels in 0...50"),
+            ("p", "stroke:red|border:nocolor|0,0|1,1", "unknown color"),
             ("p", "stroke:nocolor|0,0|1,1", "unknown color"),
             ("p", "width:3|0,200|1,1", "latitude 200.0 is outside"),
             ("v", "1,2|x", "LAT,LNG"),

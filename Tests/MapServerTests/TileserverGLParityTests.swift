@@ -242,7 +242,6 @@ struct TileserverGLParityTests {
     /// another renderer and style; each request's status and type are.
     static let staticImages: [ParityCheck] = {
         let zurich = "\(style)/static/8.5375,47.379,12/400x300.png"
-        let border = "the path options border and borderwidth are not drawn yet"
         return [
             .init("static_images", zurich, [200], png),
             .init("static_images", "\(style)/static/8.5375,47.379,11/200x150@2x.png", [200], png),
@@ -269,8 +268,7 @@ struct TileserverGLParityTests {
             .init(
                 "static_images",
                 zurich + "?path=stroke:blue|width:8|fill:none|8.53,47.38|8.54,47.385"
-                    + "&path=stroke:red|width:3|fill:yellow|8.53,47.37|8.54,47.375", [200], png,
-                knownIssue: "fill:none is not read yet, and a filled path needs 3 points here"),
+                    + "&path=stroke:red|width:3|fill:yellow|8.53,47.37|8.54,47.375", [200], png),
             .init(
                 "static_images",
                 "\(style)/static/auto/400x300.png?latlng=true&path=47.38,8.53|47.385,8.54&fill=rgba(0,0,255,0.5)",
@@ -280,11 +278,10 @@ struct TileserverGLParityTests {
                 "static_images",
                 zurich + "?path=stroke:yellow|width:10|border:black|borderwidth:2|8.53,47.37|8.54,47.38|8.53,47.39",
                 [200],
-                png, knownIssue: border),
+                png),
             .init(
                 "static_images", zurich + "?path=border:black|borderwidth:10|8.53,47.37|8.54,47.38|8.53,47.39", [200],
-                png,
-                knownIssue: border),
+                png),
             .init(
                 "static_images",
                 zurich + "?stroke=yellow&width=10&border=black&borderwidth=2&path=8.53,47.37|8.54,47.38|8.53,47.39",

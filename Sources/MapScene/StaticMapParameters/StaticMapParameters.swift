@@ -47,11 +47,13 @@ public struct StaticMapParameters: Sendable, Equatable {
     ///   - visible: one string per `visible` parameter (`lat,lng|lat,lng...`).
     ///   - syntax: the grammar of markers and paths; nil detects it per value
     ///     (``StaticMapSyntax/detect(marker:)``, ``StaticMapSyntax/detect(path:)``).
+    ///   - pathDefaults: tileserver-gl's query-wide path options, for paths in its grammar.
     /// - Throws: ``StaticMapParameterError`` naming the parameter, the bad part and the grammar, also when
     ///   the values together exceed a limit.
-    public init(markers: [String] = [], paths: [String] = [], visible: [String] = [], syntax: StaticMapSyntax? = nil)
-        throws
-    {
+    public init(
+        markers: [String] = [], paths: [String] = [], visible: [String] = [], syntax: StaticMapSyntax? = nil,
+        pathDefaults: PathParameter.Defaults = PathParameter.Defaults()
+    ) throws {
         var markerCount = 0
         for text in markers {
             let marker = try MarkerParameter(
@@ -63,7 +65,8 @@ public struct StaticMapParameters: Sendable, Equatable {
         var pointCount = 0
         for text in paths {
             let path = try PathParameter(
-                parsing: text, syntax: syntax ?? .detect(path: text), maximumCount: Self.maximumPathPoints - pointCount)
+                parsing: text, syntax: syntax ?? .detect(path: text), maximumCount: Self.maximumPathPoints - pointCount,
+                defaults: pathDefaults)
             pointCount += path.coordinates.count
             self.paths.append(path)
         }
@@ -126,17 +129,28 @@ public struct StaticMapParameters: Sendable, Equatable {
             style.stroke = path.color
             style.strokeWidth = path.width
             style.strokeOpacity = 1
-            let overlay: Overlay
+            if let cap = path.lineCap { style.lineCap = cap }
+            if let join = path.lineJoin { style.lineJoin = join }
             if let fill = path.fillColor {
                 style.fill = fill
                 style.fillOpacity = 1
-                overlay = Polygon(coordinates: path.coordinates)
-            } else if path.isGeodesic {
-                overlay = GeodesicPolyline(controlCoordinates: path.coordinates)
-            } else {
-                overlay = Polyline(coordinates: path.coordinates)
             }
-            scene.overlays.append((overlay, style))
+            // A new overlay each time: a scene styles each overlay object once.
+            func overlay() -> Overlay {
+                if path.fillColor != nil { return Polygon(coordinates: path.coordinates) }
+                if path.isGeodesic { return GeodesicPolyline(controlCoordinates: path.coordinates) }
+                return Polyline(coordinates: path.coordinates)
+            }
+            // tileserver-gl's border: the fill and a stroke wider by the border on each side, then the line
+            // over it (the same shape again, unfilled).
+            if let border = path.borderColor, path.effectiveBorderWidth > 0 {
+                var under = style
+                under.stroke = border
+                under.strokeWidth = path.width + 2 * path.effectiveBorderWidth
+                scene.overlays.append((overlay(), under))
+                style.fillOpacity = 0
+            }
+            scene.overlays.append((overlay(), style))
         }
         scene.visibleCoordinates += visible
     }
