@@ -26,16 +26,19 @@ extension Scene {
     /// if scene.positionsFromContent { try scene.showContent(in: snapshotter) }
     /// ```
     ///
+    /// `maximumZoomLevel` caps the zoom (``contentMaximumZoomLevel`` by default; tileserver-gl's `maxzoom`).
+    ///
     /// - Throws: what ``MapSnapshotter/show(annotations:overlays:coordinates:edgePadding:maximumZoomLevel:)``
     ///   throws.
-    public func showContent(in snapshotter: MapSnapshotter, edgePadding: EdgeInsets = Scene.defaultContentPadding)
-        throws
-    {
+    public func showContent(
+        in snapshotter: MapSnapshotter, edgePadding: EdgeInsets = Scene.defaultContentPadding,
+        maximumZoomLevel: Double = Scene.contentMaximumZoomLevel
+    ) throws {
         try snapshotter.show(
             annotations: snapshotter.annotations,
             overlays: snapshotter.overlays(in: .aboveRoads)
                 + snapshotter.overlays(in: .aboveLabels),
-            coordinates: visibleCoordinates, edgePadding: edgePadding, maximumZoomLevel: Self.contentMaximumZoomLevel)
+            coordinates: visibleCoordinates, edgePadding: edgePadding, maximumZoomLevel: maximumZoomLevel)
     }
 
     /// Checks that every visible point (``visibleCoordinates``) is inside the snapshotter's image.

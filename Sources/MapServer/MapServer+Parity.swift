@@ -151,9 +151,9 @@ struct RequestRefusal: Error {
 }
 
 extension MapServer {
-    /// The parameters a POST static map may give in a JSON object body, as tileserver-gl reads them: each a
+    /// The parameters a POST static map may give in a JSON object body (`path`, `marker`, `latlng`, `padding`, `maxzoom`), as tileserver-gl reads them: each a
     /// string, a number, a boolean or an array of those (several paths or markers); other members are ignored.
-    static let staticBodyParameters: Set<String> = ["path", "marker", "latlng", "padding"]
+    static let staticBodyParameters: Set<String> = ["path", "marker", "latlng", "padding", "maxzoom"]
 
     /// `request` with the static-map parameters of its JSON body appended to its query (the query's first).
     ///

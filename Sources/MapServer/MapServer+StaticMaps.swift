@@ -15,10 +15,11 @@ enum StaticArea {
 extension MapServer {
     /// Renders a static map of `baseMap` with the markers, paths and visible points of `parameters`, on a
     /// worker slot. With ``StaticArea/content`` the view fits everything drawn with `padding` points to spare,
-    /// as Google's implicit positioning does. Visible points outside the image are a `400` naming `visible`.
+    /// as Google's implicit positioning does, at most at `maximumZoomLevel` (MapRaster's zoom). Visible points
+    /// outside the image are a `400` naming `visible`.
     func staticMap(
         baseMap: StyledBaseMap?, size: Size, scale: Double, area: StaticArea, parameters: StaticMapParameters,
-        padding: Double, format: ImageFormat
+        padding: Double, maximumZoomLevel: Double = Scene.contentMaximumZoomLevel, format: ImageFormat
     ) -> HTTPResponse {
         var scene = Scene()
         let iconLoader: ((String) throws -> ImageSurface)?
@@ -48,7 +49,9 @@ extension MapServer {
         return render(options, format: format) { snapshotter in
             if let baseMap { snapshotter.baseMap = baseMap }
             scene.populate(snapshotter)
-            if case .content = area { try scene.showContent(in: snapshotter, edgePadding: inset) }
+            if case .content = area {
+                try scene.showContent(in: snapshotter, edgePadding: inset, maximumZoomLevel: maximumZoomLevel)
+            }
             try scene.checkVisibleCoordinates(in: snapshotter)
         }
     }
@@ -116,6 +119,19 @@ extension MapServer {
             )
         }
         return (ratio * min(size.width, size.height), nil)
+    }
+
+    /// tileserver-gl's `maxzoom` for a fitted map (`static/auto`): the highest zoom the fit may choose, in its
+    /// zoom (512-point tiles), so MapRaster's limit is one more and never above the content limit. As in
+    /// tileserver-gl, a value of 0 or less sets no limit; a value that is not a finite number is a `400`.
+    func tileserverMaximumZoom(_ request: HTTPRequest) -> (Double?, HTTPResponse?) {
+        guard let text = request.parameter("maxzoom") else { return (Scene.contentMaximumZoomLevel, nil) }
+        guard let zoom = Double(text), zoom.isFinite else {
+            return (
+                nil, .error(400, "maxzoom must be a number (a zoom level, as tileserver-gl's)", parameter: "maxzoom")
+            )
+        }
+        return (zoom > 0 ? min(Scene.contentMaximumZoomLevel, zoom + 1) : Scene.contentMaximumZoomLevel, nil)
     }
 
     /// Google Static Maps' `/staticmap?center=&zoom=&size=&scale=&maptype=&format=&markers=&path=&visible=`

@@ -209,6 +209,8 @@ extension MapServer {
         guard let parameters else { return parameterError! }
         let (padding, paddingError) = tileserverPadding(request, size: size)
         guard let padding else { return paddingError! }
+        let (maximumZoom, maximumZoomError) = tileserverMaximumZoom(request)
+        guard let maximumZoom else { return maximumZoomError! }
         let (parsedArea, areaError) = Self.staticArea(area)
         guard let chosenArea = parsedArea else { return areaError! }
         if case .content = chosenArea, parameters.markers.isEmpty, parameters.paths.isEmpty {
@@ -217,7 +219,7 @@ extension MapServer {
         }
         return staticMap(
             baseMap: entry.baseMap, size: size, scale: Double(last.scale), area: chosenArea, parameters: parameters,
-            padding: padding, format: imageFormat)
+            padding: padding, maximumZoomLevel: maximumZoom, format: imageFormat)
     }
 
     /// tileserver-gl's static area: `auto`, `{lon},{lat},{zoom}[@{bearing}[,{pitch}]]` (its zoom: MapLibre's)

@@ -220,6 +220,8 @@ struct HostileRequestTests {
             .get("padding-5", "/styles/standard/static/auto/5x2.png?padding=5&marker=0,0", bad),
             .get("padding-nan", "/styles/standard/static/auto/5x2.png?padding=nan&marker=0,0", bad),
             .get("marker-bad", "/styles/standard/static/auto/5x2.png?marker=abc", bad),
+            .get("maxzoom-nan", "/styles/standard/static/auto/5x2.png?maxzoom=nan&marker=0,0", bad),
+            .get("maxzoom-text", "/styles/standard/static/auto/5x2.png?maxzoom=ten&marker=0,0", bad),
             .get("marker-lat-200", "/styles/standard/static/auto/5x2.png?marker=0,200", bad),
             .get("path-bad-width", "/styles/standard/static/auto/5x2.png?path=width:-3%7C0,0%7C1,1", bad),
             .get("path-huge-width", "/styles/standard/static/auto/5x2.png?path=width:1e9%7C0,0%7C1,1", bad),

@@ -144,6 +144,30 @@ struct MapServerEndpointTests {
         #expect(box.status == 200)
     }
 
+    @Test("static/auto honours tileserver-gl's maxzoom (its zoom, one less than MapRaster's); 0 or less sets no limit")
+    func staticAutoMaximumZoom() throws {
+        // A path of 0.0002 degrees: fitted, it would be drawn at the content limit (MapRaster zoom 17).
+        let path = "path=stroke:red%7Cwidth:2%7C7.4200,43.7300%7C7.4202,43.7302"
+        let capped = TestServer.get("/styles/muted/static/auto/160x120.png?\(path)&maxzoom=9")
+        let uncapped = TestServer.get("/styles/muted/static/auto/160x120.png?\(path)")
+        let ignored = TestServer.get("/styles/muted/static/auto/160x120.png?\(path)&maxzoom=0")
+        // The same map centred on the path's midpoint at tileserver-gl zoom 9, drawn by the center form.
+        let centered = TestServer.get("/styles/muted/static/7.4201,43.7301,9/160x120.png?\(path)")
+        for response in [capped, uncapped, ignored, centered] { #expect(response.status == 200) }
+        #expect(ignored.body == uncapped.body)
+        let a = try RGBAImage(pngData: capped.body, source: "capped")
+        let b = try RGBAImage(pngData: centered.body, source: "centered")
+        let c = try RGBAImage(pngData: uncapped.body, source: "uncapped")
+        func differing(_ x: RGBAImage, _ y: RGBAImage) -> Int {
+            stride(from: 0, to: x.bytes.count, by: 4).filter { i in
+                (0..<4).contains { abs(Int(x.bytes[i + $0]) - Int(y.bytes[i + $0])) > 8 }
+            }.count
+        }
+        #expect(differing(a, b) <= 160 * 120 / 200, "maxzoom=9 draws the center form's map at zoom 9")
+        #expect(differing(a, c) > 160 * 120 / 10, "without maxzoom the fit zooms far closer")
+        #expect(TestServer.get("/styles/muted/static/auto/160x120.png?\(path)&maxzoom=abc").status == 400)
+    }
+
     @Test("ETag and If-None-Match give 304; JSON is gzipped for clients that accept it; HEAD and OPTIONS")
     func caching() throws {
         let first = TestServer.get("/styles/muted/1/0/0.png")
