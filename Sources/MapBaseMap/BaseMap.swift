@@ -39,6 +39,13 @@ public protocol BaseMap: Sendable {
     ///
     /// - Throws: ``RenderError`` when its data cannot be loaded.
     func placeLabels(for layoutViewport: MapViewport) throws -> PlacedBaseMapLabels?
+    /// Places the labels of one region of an area (see ``LabelRegions`` in MapRender): features of the whole
+    /// `layoutViewport` compete, but only labels that lie wholly within `region` (world points at the layout
+    /// viewport's zoom) are kept, so that regions laid out apart never cut a label at their edge or draw it
+    /// twice. The default keeps those of ``placeLabels(for:)`` that lie within.
+    ///
+    /// - Throws: ``RenderError`` when its data cannot be loaded.
+    func placeLabels(for layoutViewport: MapViewport, within region: Rect) throws -> PlacedBaseMapLabels?
 }
 
 extension BaseMap {
@@ -60,6 +67,10 @@ extension BaseMap {
     public func drawAboveLabels(in context: GraphicsContext, viewport: MapViewport) throws {}
 
     public func placeLabels(for layoutViewport: MapViewport) throws -> PlacedBaseMapLabels? { nil }
+
+    public func placeLabels(for layoutViewport: MapViewport, within region: Rect) throws -> PlacedBaseMapLabels? {
+        try placeLabels(for: layoutViewport)?.keeping(within: region)
+    }
 }
 
 /// Labels placed once for an area, in world points, to be drawn into any image of the same zoom.
@@ -72,8 +83,12 @@ public final class PlacedBaseMapLabels: Sendable {
     /// The bounds of all labels, in world points.
     private let extent: MapRect
 
-    init(layers: [[PlacedLabel]]) {
-        labels = layers.flatMap { $0 }
+    convenience init(layers: [[PlacedLabel]]) {
+        self.init(labels: layers.flatMap { $0 })
+    }
+
+    private init(labels: [PlacedLabel]) {
+        self.labels = labels
         var grid = SpatialGrid(cellSize: 512)
         var extent = MapRect.null
         for label in labels {
@@ -87,6 +102,16 @@ public final class PlacedBaseMapLabels: Sendable {
 
     /// The number of labels placed.
     public var count: Int { labels.count }
+
+    /// The labels whose drawing lies wholly within `region` (world points), in the same order.
+    public func keeping(within region: Rect) -> PlacedBaseMapLabels {
+        PlacedBaseMapLabels(
+            labels: labels.filter { label in
+                let box = label.bounds.union(label.contentBounds())
+                return box.minX >= region.minX && box.minY >= region.minY && box.maxX <= region.maxX
+                    && box.maxY <= region.maxY
+            })
+    }
 
     /// Draws the labels that reach into the image of `viewport`, which must have the same zoom.
     package func draw(in context: GraphicsContext, viewport: MapViewport) throws {

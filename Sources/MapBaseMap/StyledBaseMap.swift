@@ -212,6 +212,26 @@ public struct StyledBaseMap: BaseMap {
         PlacedBaseMapLabels(layers: try place(viewport: layoutViewport))
     }
 
+    /// Places as ``placeLabels(for:)`` with everything of the layout area outside `region` reserved (collision
+    /// boxes placed first), so that a label at the region's edge tries its other anchors or gives way rather
+    /// than crossing it; labels that ignore collisions and still cross are left out.
+    public func placeLabels(for layoutViewport: MapViewport, within region: Rect) throws -> PlacedBaseMapLabels? {
+        let origin = layoutViewport.visibleMapRect.origin
+        let area = Rect(
+            origin: Point(
+                x: origin.x / layoutViewport.mapPointsPerPoint, y: origin.y / layoutViewport.mapPointsPerPoint),
+            size: layoutViewport.size
+        ).insetBy(dx: -1, dy: -1)
+        // Four slabs around the region: left and right of it full height, above and below it between them.
+        let slabs = [
+            Rect(x: area.minX, y: area.minY, width: region.minX - area.minX, height: area.height),
+            Rect(x: region.maxX, y: area.minY, width: area.maxX - region.maxX, height: area.height),
+            Rect(x: region.minX, y: area.minY, width: region.width, height: region.minY - area.minY),
+            Rect(x: region.minX, y: region.maxY, width: region.width, height: area.maxY - region.maxY),
+        ].filter { $0.width > 0 && $0.height > 0 }
+        return PlacedBaseMapLabels(layers: try place(viewport: layoutViewport, reserved: slabs)).keeping(within: region)
+    }
+
     /// Places the labels of every visible symbol layer; returns them bottom layer first.
     private func place(viewport: MapViewport, reserved: [Rect] = []) throws -> [[PlacedLabel]] {
         let frame = FeatureSelection(viewport: viewport)
