@@ -124,7 +124,9 @@ let package = Package(
         // The HTTP server (`mapraster serve`): tiles, static maps, data passthrough, metrics, through libmicrohttpd.
         .target(
             name: "MapServer",
-            dependencies: ["MapRaster", "MapStorage", "MapData", "MapCompression", "MapGeocoding", "CMicroHTTPD"]),
+            dependencies: [
+                "MapRaster", "MapTiles", "MapStorage", "MapData", "MapCompression", "MapGeocoding", "CMicroHTTPD",
+            ]),
         // Command-line interface as a library so that tests can call it.
         .target(
             name: "MapCLI",
@@ -186,7 +188,9 @@ let package = Package(
             ]),
         .testTarget(
             name: "MapServerTests",
-            dependencies: ["MapServer", "MapRaster", "MapStorage", "MapData", "MapCompression", "MapTestSupport"]),
+            dependencies: [
+                "MapServer", "MapRaster", "MapTiles", "MapStorage", "MapData", "MapCompression", "MapTestSupport",
+            ]),
         .testTarget(
             name: "MapCLITests",
             dependencies: [

@@ -103,6 +103,9 @@ public final class PlacedBaseMapLabels: Sendable {
     /// The number of labels placed.
     public var count: Int { labels.count }
 
+    /// A box around everything each label draws, in world points, in drawing order.
+    public var bounds: [Rect] { labels.map(\.bounds) }
+
     /// The labels whose drawing lies wholly within `region` (world points), in the same order.
     public func keeping(within region: Rect) -> PlacedBaseMapLabels {
         PlacedBaseMapLabels(

@@ -280,6 +280,10 @@ enum CommandTable {
             OptionSpec("--queue", nil, .text("N"), "requests that may wait for a worker; more get 503 (default 32)"),
             OptionSpec("--cache-bytes", nil, .text("N"), "bytes of rendered images kept in memory (default 64 MiB)"),
             OptionSpec(
+                "--metatile", nil, .text("N"),
+                "tiles per side of the metatiles raster tiles are drawn in, as `tiles --metatile` (default 8; 1: each alone)"
+            ),
+            OptionSpec(
                 "--max-connections", nil, .text("N"),
                 "connections open at once; more get 503 (default 10000, within the fd limit)"),
             OptionSpec(

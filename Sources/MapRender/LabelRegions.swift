@@ -113,6 +113,11 @@ package final class LabelRegions: Sendable {
     /// The number of regions laid out and still cached.
     package var regionsLaidOut: Int { cache.count }
 
+    /// The boxes (world points) of the labels placed in the regions `viewport`'s image shows.
+    package func labelBounds(meeting viewport: MapViewport) throws -> [Rect] {
+        try regions(meeting: viewport).flatMap { try labels($0)?.bounds ?? [] }
+    }
+
     /// The number of labels placed in the regions `viewport`'s image shows.
     package func labelCount(meeting viewport: MapViewport) throws -> Int {
         try regions(meeting: viewport).reduce(0) { $0 + (try labels($1)?.count ?? 0) }

@@ -25,6 +25,11 @@ package final class SharedPlacement: @unchecked Sendable {
     /// The number of label regions laid out so far (and still cached).
     package var regionsLaidOut: Int { labels?.regionsLaidOut ?? 0 }
 
+    /// The boxes (world points) of the base map labels placed in the regions the image of `viewport` shows.
+    package func labelBounds(meeting viewport: MapViewport) throws -> [Rect] {
+        try labels?.labelBounds(meeting: viewport) ?? []
+    }
+
     /// The number of base map labels placed in the regions the image of `viewport` shows.
     package func labelCount(meeting viewport: MapViewport) throws -> Int {
         try labels?.labelCount(meeting: viewport) ?? 0

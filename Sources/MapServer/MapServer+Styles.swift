@@ -2,6 +2,11 @@ import Foundation
 import MapData
 import MapRaster
 
+/// A failure of a render request, not of the server: answered as it says.
+struct RenderRequestFault: Error {
+    let response: HTTPResponse
+}
+
 extension MapServer {
     /// `/styles/{id}.json`, `/styles/{id}/style.json`, `/styles/{id}[/{256|512}]/{z}/{x}/{y}[@Nx].{format}`,
     /// `/styles/{id}/static/{area}/{w}x{h}[@Nx].{format}`.
@@ -121,6 +126,14 @@ extension MapServer {
                 400, "no tile \(z)/\(x)/\(y): zoom \(MapViewport.zoomRangeText), x and y in 0..<2^zoom",
                 parameter: "tile")
         }
+        // Scales the pyramid's grid has (1 and 2) come from metatiles, as `mapraster tiles` draws them.
+        if last.scale <= 2 {
+            return onWorker(contentType: imageFormat.mediaType) { deadline in
+                try metatiles.tile(
+                    id, of: entry, tileSize: tileSize, scale: last.scale, format: imageFormat,
+                    metatileSize: configuration.metatileSize, deadline: deadline)
+            }
+        }
         var options = MapSnapshotter.Options(
             size: Size(width: Double(tileSize), height: Double(tileSize)), scale: Double(last.scale))
         options.visibleMapRect = id.mapRect
@@ -136,25 +149,29 @@ extension MapServer {
         _ options: MapSnapshotter.Options, format: ImageFormat, populate: (MapSnapshotter) throws -> Void,
         metadata: Bool = false
     ) -> HTTPResponse {
-        var options = options
+        onWorker(contentType: metadata ? "application/json; charset=utf-8" : format.mediaType) { deadline in
+            var options = options
+            options.deadline = deadline
+            let snapshotter: MapSnapshotter
+            do { snapshotter = try MapSnapshotter(options: options) } catch {
+                throw RenderRequestFault(response: .error(400, "\(error)", parameter: "area"))
+            }
+            try populate(snapshotter)
+            let snapshot = try snapshotter.snapshot()
+            if metadata { return Data(snapshot.metadata().serialized(pretty: false).utf8) }
+            return try snapshot.image.encoded(as: format)
+        }
+    }
+
+    /// Runs `work` on a worker slot with the request's render deadline (waiting counts) and answers its bytes
+    /// as `contentType`, or the error it ends in, as ``render(_:format:populate:metadata:)`` says.
+    func onWorker(contentType: String, _ work: (DispatchTime) throws -> Data) -> HTTPResponse {
         // On a worker the deadline runs from when the request was queued: waiting counts.
         let deadline = RequestContext.deadline ?? DispatchTime.now() + configuration.renderTimeout
-        options.deadline = deadline
-        /// A failure of the request, not of the server.
-        struct RequestFault: Error { let response: HTTPResponse }
         let outcome: Result<Data, Error>? = gate.run(until: deadline) {
             let start = DispatchTime.now().uptimeNanoseconds
             defer { metrics.rendered(seconds: Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9) }
-            do {
-                let snapshotter: MapSnapshotter
-                do { snapshotter = try MapSnapshotter(options: options) } catch {
-                    throw RequestFault(response: .error(400, "\(error)", parameter: "area"))
-                }
-                try populate(snapshotter)
-                let snapshot = try snapshotter.snapshot()
-                if metadata { return .success(Data(snapshot.metadata().serialized(pretty: false).utf8)) }
-                return .success(try snapshot.image.encoded(as: format))
-            } catch { return .failure(error) }
+            return Result { try work(deadline) }
         }
         switch outcome {
         case nil:
@@ -166,9 +183,9 @@ extension MapServer {
                 "the render took longer than the \(configuration.renderTimeout) s deadline; retry, or ask for a "
                     + "smaller image")
         case .success(let data)?:
-            return .data(data, contentType: metadata ? "application/json; charset=utf-8" : format.mediaType)
+            return .data(data, contentType: contentType)
         case .failure(let error)?:
-            if let fault = error as? RequestFault { return fault.response }
+            if let fault = error as? RenderRequestFault { return fault.response }
             if let geometry = error as? GeometryError { return .error(400, geometry.description, parameter: "area") }
             if let visible = error as? SceneVisibilityError {
                 return .error(400, visible.description, parameter: "visible")

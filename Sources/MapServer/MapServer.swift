@@ -20,6 +20,8 @@ public final class MapServer: Sendable {
     /// The configuration served.
     public let configuration: ServerConfiguration
     let cache: ResponseCache
+    /// Raster tiles cut from metatiles (a quarter of ``ServerConfiguration/cacheBytes`` for their tiles).
+    let metatiles: MetatileRenderer
     let gate: RenderGate
     let metrics = ServerMetrics()
     /// The HTTP layer while listening.
@@ -40,6 +42,7 @@ public final class MapServer: Sendable {
         }
         self.configuration = configuration
         cache = ResponseCache(capacity: configuration.cacheBytes)
+        metatiles = MetatileRenderer(cacheBytes: configuration.cacheBytes / 4)
         gate = RenderGate(workers: configuration.workers, queueLimit: configuration.queueLimit)
         self.log = log
     }

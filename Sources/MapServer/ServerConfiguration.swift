@@ -75,6 +75,13 @@ public struct ServerConfiguration: Sendable {
     public var accessLog = AccessLogFormat.common
     /// Bytes of rendered images and tiles kept in memory (least recently used first out).
     public var cacheBytes = 64 << 20
+    /// Tiles per side of the metatiles raster tiles are drawn in (as `mapraster tiles --metatile`): a tile is
+    /// cut from its metatile, drawn once for all its tiles, so that a served tile is byte-identical to the tile
+    /// `mapraster tiles` writes with the same metatile size. Halved while a metatile would be over
+    /// ``maximumMetatilePixels`` a side; 1 draws every tile on its own.
+    public var metatileSize = 8
+    /// The largest side of a metatile's image, in device pixels.
+    public static let maximumMetatilePixels = 4096
     /// `Cache-Control` of images, tiles and JSON.
     public var cacheControl = "public, max-age=3600"
     /// `Access-Control-Allow-Origin`, or nil for none.
@@ -257,6 +264,7 @@ public struct ServerConfiguration: Sendable {
                     }
                     config.accessLog = format
                 case "cacheBytes": config.cacheBytes = try integer(0...(1 << 40))
+                case "metatile": config.metatileSize = try integer(1...64)
                 case "cacheControl": config.cacheControl = try string()
                 case "cors": config.cors = value == .null ? nil : try string()
                 case "publicUrl": config.publicURL = try string()
@@ -273,7 +281,7 @@ public struct ServerConfiguration: Sendable {
                     throw ServerError.invalidConfiguration(
                         "options.\(key): unknown option; known: bind, port, maxSize, maxScaleFactor, workers, queue, "
                             + "connectionLimit, connectionsPerClient, headTimeout, keepAliveTimeout, ioThreads, "
-                            + "maxParameters, renderTimeout, accessLog, cacheBytes, cacheControl, cors, publicUrl, "
+                            + "maxParameters, renderTimeout, accessLog, cacheBytes, metatile, cacheControl, cors, publicUrl, "
                             + "maxBodyBytes, leaflet, icons, fonts"
                     )
                 }

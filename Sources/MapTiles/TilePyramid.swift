@@ -124,6 +124,15 @@ public struct TilePyramid: Sendable, Equatable {
     /// The metatiles of one zoom, made one at a time.
     public func metatiles(atZoom z: Int) -> MetatileSequence { MetatileSequence(pyramid: self, zooms: z...z) }
 
+    /// The metatile that holds `tile`, with the pyramid's tiles of its block, or nil when `tile` is not one
+    /// of the pyramid's (found without walking the zoom's metatiles).
+    public func metatile(containing tile: TileID) -> Metatile? {
+        guard (minZoom...maxZoom).contains(tile.z), let grid = grid(atZoom: tile.z) else { return nil }
+        var metatile = Metatile(z: tile.z, x: tile.x / metatileSize, y: tile.y / metatileSize, size: metatileSize)
+        metatile.tiles = grid.tiles(columns: metatile.columns, rows: metatile.rows)
+        return metatile.tiles.contains(tile) ? metatile : nil
+    }
+
     /// The number of tiles in the pyramid, counted from the ranges (never by listing them).
     public var tileCount: Int { (minZoom...maxZoom).reduce(0) { $0 + (grid(atZoom: $1)?.count ?? 0) } }
 

@@ -34,6 +34,24 @@ struct OnceCacheTests {
             }
         }
         #expect(calls == 1)
+        // A failure of the moment is forgotten: the next call makes the value again, and a success is kept.
+        var attempts = 0
+        for _ in 0..<2 {
+            #expect(throws: Boom.self) {
+                try failing.value("y", remembersFailure: false) {
+                    attempts += 1; throw Boom()
+                }
+            }
+        }
+        #expect(
+            try failing.value("y", remembersFailure: false) {
+                attempts += 1; return 7
+            } == 7)
+        #expect(
+            try failing.value("y", remembersFailure: false) {
+                attempts += 1; return 8
+            } == 7)
+        #expect(attempts == 3)
     }
 
     @Test("bounded by cost: the oldest values go until the sum fits; the newest stays even when it alone is over")

@@ -69,8 +69,10 @@ package final class OnceCache<Key: Hashable & Sendable, Value: Sendable>: @unche
         }
     }
 
-    /// The value for `key`, made by `make` the first time (again after it was evicted).
-    package func value(_ key: Key, make: () throws -> Value) throws -> Value {
+    /// The value for `key`, made by `make` the first time (again after it was evicted). With
+    /// `remembersFailure` false a failure is handed to the threads waiting for it and then forgotten, so the
+    /// next call makes the value again (for failures of the moment, such as a request's deadline).
+    package func value(_ key: Key, remembersFailure: Bool = true, make: () throws -> Value) throws -> Value {
         let cell = withStorage { storage in
             if let cell = storage.cells[key] { return cell }
             let cell = Cell()
@@ -92,6 +94,11 @@ package final class OnceCache<Key: Hashable & Sendable, Value: Sendable>: @unche
                 storage.order.append((key, cell, max(0, madeCost)))
                 storage.totalCost = storage.totalCost &+ max(0, madeCost)
                 Self.evict(&storage, capacity: capacity, keepingLast: true)
+            }
+        }
+        if !remembersFailure, case .failure = result {
+            withStorage { storage in
+                if storage.cells[key] === cell { storage.cells[key] = nil }
             }
         }
         return try result.get()
