@@ -38,6 +38,9 @@ package final class MetatileRenderer: Sendable {
         tiles = OnceCache(costLimit: max(0, cacheBytes)) { tiles in tiles.values.reduce(0) { $0 + $1.count } }
     }
 
+    /// Bytes of tiles held from drawn metatiles.
+    var cachedBytes: Int { tiles.totalCost }
+
     /// The metatile size used for tiles of `tileSize` points at `scale`: `configured`, halved while the
     /// metatile would be over ``ServerConfiguration/maximumMetatilePixels`` a side or larger than the zoom's
     /// world.

@@ -198,7 +198,8 @@ public final class MapServer: Sendable {
         case "metrics":
             let load = renderLoad
             let text = metrics.text(
-                cache: cache.usage, waiting: load.waiting, running: load.running, connections: connectionCounts)
+                cache: cache.usage, metatileBytes: metatiles.cachedBytes, waiting: load.waiting, running: load.running,
+                connections: connectionCounts)
             return ("metrics", .data(Data(text.utf8), contentType: "text/plain; version=0.0.4; charset=utf-8"))
         case "styles": return styleRoute(Array(parts.dropFirst()), request)
         case "data": return dataRoute(Array(parts.dropFirst()), request)

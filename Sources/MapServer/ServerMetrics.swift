@@ -93,7 +93,7 @@ final class ServerMetrics: Sendable {
     /// The metrics as Prometheus text (version 0.0.4); `connections` (open, refused over the limit, closed for
     /// a late head) when listening.
     func text(
-        cache: (entries: Int, bytes: Int), waiting: Int, running: Int,
+        cache: (entries: Int, bytes: Int), metatileBytes: Int = 0, waiting: Int, running: Int,
         connections: (open: Int, refused: UInt64, timedOut: UInt64)? = nil
     ) -> String {
         var state = State()
@@ -133,6 +133,8 @@ final class ServerMetrics: Sendable {
             out += "# TYPE mapraster_cache_misses_total counter\nmapraster_cache_misses_total \(cacheMisses)\n"
             out += "# HELP mapraster_cache_bytes Bytes held by the response cache.\n"
             out += "# TYPE mapraster_cache_bytes gauge\nmapraster_cache_bytes \(cache.bytes)\n"
+            out += "# HELP mapraster_metatile_cache_bytes Bytes of tiles held from drawn metatiles.\n"
+            out += "# TYPE mapraster_metatile_cache_bytes gauge\nmapraster_metatile_cache_bytes \(metatileBytes)\n"
             out += "# HELP mapraster_cache_entries Responses held by the response cache.\n"
             out += "# TYPE mapraster_cache_entries gauge\nmapraster_cache_entries \(cache.entries)\n"
             out += "# HELP mapraster_sent_bytes_total Response body bytes sent.\n"

@@ -37,6 +37,9 @@ struct ServedTileTests {
             #expect(served.status == 200)
             #expect(served.body == data, "tile \(id)")
         }
+        let metrics = String(decoding: TestServer.get("/metrics").body, as: UTF8.self)
+        let held = metrics.split(separator: "\n").first { $0.hasPrefix("mapraster_metatile_cache_bytes ") }
+        #expect((held?.split(separator: " ").last.flatMap { Int($0) } ?? 0) > 0, "the metatile's tiles are kept")
         // The metatile has labels, and some cross an inner tile edge (drawn in halves by two tiles).
         var options = MapSnapshotter.Options(size: Size(width: 2048, height: 2048))
         options.visibleMapRect = rect
