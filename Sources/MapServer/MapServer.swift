@@ -22,6 +22,8 @@ public final class MapServer: Sendable {
     let cache: ResponseCache
     let gate: RenderGate
     let metrics = ServerMetrics()
+    /// The glyphs served at `/fonts/`.
+    let fonts: ServedFonts
     /// The HTTP layer while listening.
     private struct Running {
         let daemon: HTTPDaemon
@@ -41,6 +43,7 @@ public final class MapServer: Sendable {
         self.configuration = configuration
         cache = ResponseCache(capacity: configuration.cacheBytes)
         gate = RenderGate(workers: configuration.workers, queueLimit: configuration.queueLimit)
+        fonts = ServedFonts(configuration: configuration)
         self.log = log
     }
 
@@ -192,6 +195,8 @@ public final class MapServer: Sendable {
         case "rendered.json" where parts.count == 1: return ("index", json(renderedList(request)))
         case "data.json" where parts.count == 1: return ("index", json(dataList(request)))
         case "files": return ("files", geoJSONFile(Array(parts.dropFirst())))
+        case "fonts.json" where parts.count == 1: return ("fonts", fontList())
+        case "fonts": return ("fonts", fontRoute(Array(parts.dropFirst()), request))
         case "metrics":
             let load = renderLoad
             let text = metrics.text(

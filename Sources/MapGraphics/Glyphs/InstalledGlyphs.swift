@@ -51,6 +51,22 @@ public final class InstalledGlyphs: GlyphRangeProvider {
         }
     }
 
+    /// The range `index` of one installed face alone, without fallback (what node-fontnik writes for a font
+    /// file: a folder of these per font is what tileserver-gl serves and combines per stack). Not cached.
+    ///
+    /// ```swift
+    /// let entry = try #require(FontCatalog.default.entry(named: "Open Sans Regular"))
+    /// let latin = try InstalledGlyphs.glyphRange(face: entry, index: 0)
+    /// ```
+    ///
+    /// - Throws: ``GlyphPBFError/badRange(index:)`` for an index outside `0..<256`;
+    ///   ``GraphicsError/cannotLoadFont(path:reason:)`` when the file fails.
+    public static func glyphRange(face entry: FontCatalog.Entry, index: Int) throws -> GlyphRange {
+        guard (0..<GlyphRange.count).contains(index) else { throw GlyphPBFError.badRange(index: index) }
+        return try makeRange(
+            faces: [FontFace.load(path: entry.path, index: entry.index)], name: entry.name, index: index)
+    }
+
     /// The range of glyphs `faces` give, each code point from the first face that maps it.
     static func makeRange(faces: [FontFace], name: String, index: Int) throws -> GlyphRange {
         let codePoints = GlyphRange.codePoints(ofRange: index)
