@@ -65,9 +65,8 @@ public final class GlyphFolder: GlyphRangeProvider {
             let name = GlyphRange.name(ofRange: index)
             let url = directory.appendingPathComponent(font).appendingPathComponent(name + ".pbf")
             let data: Data
-            switch Result(catching: { () throws(FileReadError) in try FileReader.read(url, limit: Self.maximumFileSize)
-                })
-            {
+            let limit = Self.maximumFileSize
+            switch Result(catching: { () throws(FileReadError) in try FileReader.read(url, limit: limit) }) {
             case .success(let bytes): data = bytes
             case .failure(let error) where error.problem == .noSuchFile: return nil
             case .failure(let error):
