@@ -122,26 +122,29 @@ enum GlyphDistanceField {
     static func distanceField(rings: [[Point]], origin: Point, width: Int, height: Int) -> [UInt8] {
         let reach2 = reach * reach
         var squared = [Double](repeating: reach2, count: width * height)  // indexed from the bottom row
-        for ring in rings {
-            for (a, b) in zip(ring, ring.dropFirst()) {
-                let x0 = max(0, Int((min(a.x, b.x) - origin.x - 0.5 - reach).rounded(.up)))
-                let x1 = min(width - 1, Int((max(a.x, b.x) - origin.x - 0.5 + reach).rounded(.down)))
-                let y0 = max(0, Int((min(a.y, b.y) - origin.y - 0.5 - reach).rounded(.up)))
-                let y1 = min(height - 1, Int((max(a.y, b.y) - origin.y - 0.5 + reach).rounded(.down)))
-                guard x0 <= x1, y0 <= y1 else { continue }
-                let dx = b.x - a.x
-                let dy = b.y - a.y
-                let length2 = dx * dx + dy * dy
-                for y in y0...y1 {
-                    let py = origin.y + Double(y) + 0.5
-                    for x in x0...x1 {
-                        let px = origin.x + Double(x) + 0.5
-                        var t = length2 > 0 ? ((px - a.x) * dx + (py - a.y) * dy) / length2 : 0
-                        t = max(0, min(1, t))
-                        let ex = a.x + t * dx - px
-                        let ey = a.y + t * dy - py
-                        let d2 = ex * ex + ey * ey
-                        if d2 < squared[y * width + x] { squared[y * width + x] = d2 }
+        squared.withUnsafeMutableBufferPointer { squared in
+            for ring in rings {
+                for (a, b) in zip(ring, ring.dropFirst()) {
+                    let x0 = max(0, Int((min(a.x, b.x) - origin.x - 0.5 - reach).rounded(.up)))
+                    let x1 = min(width - 1, Int((max(a.x, b.x) - origin.x - 0.5 + reach).rounded(.down)))
+                    let y0 = max(0, Int((min(a.y, b.y) - origin.y - 0.5 - reach).rounded(.up)))
+                    let y1 = min(height - 1, Int((max(a.y, b.y) - origin.y - 0.5 + reach).rounded(.down)))
+                    guard x0 <= x1, y0 <= y1 else { continue }
+                    let dx = b.x - a.x
+                    let dy = b.y - a.y
+                    let length2 = dx * dx + dy * dy
+                    let inverse = length2 > 0 ? 1 / length2 : 0
+                    for y in y0...y1 {
+                        let py = origin.y + Double(y) + 0.5 - a.y
+                        let row = y * width
+                        for x in x0...x1 {
+                            let px = origin.x + Double(x) + 0.5 - a.x
+                            let t = max(0, min(1, (px * dx + py * dy) * inverse))
+                            let ex = t * dx - px
+                            let ey = t * dy - py
+                            let d2 = ex * ex + ey * ey
+                            if d2 < squared[row + x] { squared[row + x] = d2 }
+                        }
                     }
                 }
             }

@@ -73,9 +73,16 @@ public final class InstalledGlyphs: GlyphRangeProvider {
         var remaining = Set(codePoints)
         var glyphs: [SDFGlyph] = []
         for face in faces where !remaining.isEmpty {
+            // The face's character map (HarfBuzz's, already loaded) says which code points it can give: a face
+            // of the fallback chain is opened for outlines only when it has one of them.
+            let mapped = codePoints.filter {
+                remaining.contains($0) && Unicode.Scalar($0).map { face.hasGlyph(for: $0) } == true
+            }
+            guard !mapped.isEmpty else { continue }
             let outlines = try GlyphOutlineFace.load(path: face.path, index: face.index)
-            glyphs += outlines.glyphs(for: codePoints.filter { remaining.contains($0) })
-            for glyph in glyphs { remaining.remove(glyph.id) }
+            let made = outlines.glyphs(for: mapped)
+            for glyph in made { remaining.remove(glyph.id) }
+            glyphs += made
         }
         return GlyphRange(index: index, fontStack: name, glyphs: glyphs)
     }
