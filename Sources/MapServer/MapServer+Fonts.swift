@@ -41,7 +41,9 @@ final class ServedFonts: Sendable {
 
     /// Whether a font name may be asked for: a font of the folder, an installed face, or a style's font.
     func serves(_ name: String) -> Bool {
-        folder?.contains(font: name) == true || styleFonts.contains(name) || installed.catalog.entry(named: name) != nil
+        guard !name.hasPrefix("/") else { return false }  // the catalog takes a path to a font file: not here
+        return folder?.contains(font: name) == true || styleFonts.contains(name)
+            || installed.catalog.entry(named: name) != nil
     }
 
     /// The font names `/fonts.json` lists, sorted, each once.

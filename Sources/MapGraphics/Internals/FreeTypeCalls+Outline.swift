@@ -78,8 +78,9 @@ private func outlinePoint(_ vector: UnsafePointer<FT_Vector>?) -> Point {
 
 private func appendOutlineCommand(_ user: UnsafeMutableRawPointer?, _ command: OutlineCommand) -> Int32 {
     guard let commands = user?.assumingMemoryBound(to: [OutlineCommand].self) else { return 1 }
-    // A hostile font cannot make one glyph's outline unbounded: stop decomposing past 100,000 commands.
-    guard commands.pointee.count < 100_000 else { return 1 }
+    // A hostile font cannot make one glyph's outline unbounded: stop decomposing past 20,000 commands (the most
+    // intricate CJK glyphs have a few hundred).
+    guard commands.pointee.count < 20_000 else { return 1 }
     commands.pointee.append(command)
     return 0
 }
