@@ -55,8 +55,9 @@ public final class InstalledGlyphs: GlyphRangeProvider {
     /// file: a folder of these per font is what tileserver-gl serves and combines per stack). Not cached.
     ///
     /// ```swift
-    /// let entry = try #require(FontCatalog.default.entry(named: "Open Sans Regular"))
-    /// let latin = try InstalledGlyphs.glyphRange(face: entry, index: 0)
+    /// if let entry = FontCatalog.default.entry(named: "Open Sans Regular") {
+    ///     let latin = try InstalledGlyphs.glyphRange(face: entry, index: 0)
+    /// }
     /// ```
     ///
     /// - Throws: ``GlyphPBFError/badRange(index:)`` for an index outside `0..<256`;
