@@ -106,7 +106,7 @@ import Testing
         let glyphs = InstalledGlyphs(catalog: catalog, capacity: 4)
         let latin = try #require(
             try glyphs.glyphRange(fontStack: ["Open Sans Semibold", "DejaVu Sans Book"], index: 0))
-        #expect(latin.fontStack == "Open Sans Semibold, DejaVu Sans Book")
+        #expect(latin.fontStack == "Open Sans Semibold,DejaVu Sans Book")
         #expect(latin.glyphs[65]?.advance == 15)  // Open Sans Semibold's A, as in MapLibre's glyphs
         // Made afresh (another maker) the bytes are the same.
         let again = try InstalledGlyphs(catalog: catalog).glyphRange(

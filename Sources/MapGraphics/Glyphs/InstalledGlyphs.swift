@@ -47,7 +47,7 @@ public final class InstalledGlyphs: GlyphRangeProvider {
             let font: Font
             do { font = try catalog.font(stack: fontStack) } catch GraphicsError.unknownFontStack { return nil }
             return try Self.makeRange(
-                faces: font.faces, name: fontStack.joined(separator: ", "), index: index)
+                faces: font.faces, name: fontStack.joined(separator: ","), index: index)
         }
     }
 
