@@ -31,6 +31,7 @@ let package = Package(
         fuzzTarget("FuzzStyle", ["MapRaster"]),
         fuzzTarget("FuzzServer", ["MapRaster", "MapServer"]),
         fuzzTarget("FuzzStaticMap", ["MapRaster"]),
+        fuzzTarget("FuzzGlyphs", ["MapRaster"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -5,7 +5,7 @@
 set -euo pipefail
 seconds=${1:-15}
 cd "$(dirname "$0")/.."
-for target in json geojson scene style png image mbtiles mvt pmtiles server staticmap; do
+for target in json geojson scene style png image mbtiles mvt pmtiles server staticmap glyphs; do
     echo "== fuzz $target for $seconds s"
     log=$(mktemp)
     status=0

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Runs one libFuzzer target for a number of seconds: Scripts/fuzz.sh TARGET SECONDS [libFuzzer options]
-#   TARGET: json, geojson, scene, style, png, image, mbtiles, mvt, pmtiles, server or staticmap (the Fuzz/ package's Fuzz<Name> executables).
+#   TARGET: json, geojson, scene, style, png, image, mbtiles, mvt, pmtiles, server, staticmap or glyphs (the Fuzz/ package's Fuzz<Name> executables).
 # Builds the Fuzz/ package (which depends on this one by path) with -sanitize=fuzzer, seeds the corpus from
 # fixtures/, and stops at the first crash, at an input running over 5 s, or at one using over 1 GB.
 # Crashing inputs land in Fuzz/.artifacts/TARGET/; turn each into a regression test in the normal suite.
@@ -9,7 +9,7 @@
 set -euo pipefail
 
 if [[ $# -lt 2 ]]; then
-    echo "usage: $0 TARGET SECONDS [libFuzzer options]; TARGET is json, geojson, scene, style, png, image, mbtiles, mvt, pmtiles, server or staticmap" >&2
+    echo "usage: $0 TARGET SECONDS [libFuzzer options]; TARGET is json, geojson, scene, style, png, image, mbtiles, mvt, pmtiles, server, staticmap or glyphs" >&2
     exit 64
 fi
 target=$1
@@ -29,8 +29,9 @@ mvt) product=FuzzMVT; seeds=$(find "$root/fixtures" \( -name '*.mvt' -o -name '*
 pmtiles) product=FuzzPMTiles; seeds=$(find "$root/fixtures" -name '*.pmtiles' -size -1024k) ;;
 server) product=FuzzServer; seeds=$(find "$root/fixtures/server" -name 'request-*.txt') ;;
 staticmap) product=FuzzStaticMap; seeds=$(find "$root/fixtures/staticmaps" -name '*.txt') ;;
+glyphs) product=FuzzGlyphs; seeds=$(find "$root/fixtures" -path '*glyphs*' -name '*.pbf' -size -1024k) ;;
 *)
-    echo "$0: unknown target '$target': use json, geojson, scene, style, png, image, mbtiles, mvt, pmtiles, server or staticmap" >&2
+    echo "$0: unknown target '$target': use json, geojson, scene, style, png, image, mbtiles, mvt, pmtiles, server, staticmap or glyphs" >&2
     exit 64
     ;;
 esac

@@ -26,6 +26,15 @@ public struct CalloutView {
     public private(set) var arrowBaseX = 0.0
     /// Whether the bubble sits below the view (arrow pointing up).
     public private(set) var isBelow = false
+    /// The title as drawn: cut with an ellipsis to the widest bubble (``place(pointingAt:imageSize:)``).
+    public private(set) var shownTitle: String
+    /// The subtitle as drawn.
+    public private(set) var shownSubtitle: String?
+
+    /// The widest text, in points, a bubble holds (MapKit's callouts are at most a screen wide).
+    static let maximumTextWidth = 2048.0
+    /// No glyph is narrower than this fraction of its size (wider than DejaVu's narrowest, the space: 0.32).
+    static let narrowestGlyph = 0.25
 
     static let titleSize = 14.0
     static let subtitleSize = 11.0
@@ -41,8 +50,10 @@ public struct CalloutView {
         title: String, subtitle: String?, leftAccessoryImage: ImageSurface? = nil,
         rightAccessoryImage: ImageSurface? = nil
     ) {
-        self.title = title
-        self.subtitle = subtitle
+        self.title = TextLimit.cut(title, what: "annotation title")
+        self.subtitle = subtitle.map { TextLimit.cut($0, what: "annotation subtitle") }
+        shownTitle = self.title
+        shownSubtitle = self.subtitle
         self.leftAccessoryImage = leftAccessoryImage
         self.rightAccessoryImage = rightAccessoryImage
     }
@@ -55,11 +66,13 @@ public struct CalloutView {
         Self.titleSize * 1.25 + (subtitle == nil ? 0 : Self.subtitleSize * 1.35)
     }
 
-    /// The bubble's size for its text and images.
+    /// The bubble's size for its text (as shown) and images.
     public func contentSize() throws -> Size {
         let (titleFont, subtitleFont) = try fonts()
-        var width = titleFont.measure(title, size: Self.titleSize).width
-        if let subtitle { width = max(width, subtitleFont.measure(subtitle, size: Self.subtitleSize).width) }
+        var width = titleFont.measure(shownTitle, size: Self.titleSize).width
+        if let shownSubtitle {
+            width = max(width, subtitleFont.measure(shownSubtitle, size: Self.subtitleSize).width)
+        }
         let h = textHeight()
         if leftAccessoryImage != nil { width += h + Self.padding }
         if rightAccessoryImage != nil { width += h + Self.padding }
@@ -69,7 +82,16 @@ public struct CalloutView {
     /// Places the bubble for a view's frame: centered above it with the arrow at the top center, below
     /// it when the top does not fit, and moved sideways (the arrow staying on the view) to keep the whole
     /// bubble inside the image when it fits.
+    /// Text wider than the image (at most ``maximumTextWidth``) is cut with an ellipsis, as MapKit truncates
+    /// a callout's title: the text shaped is at most what fits, however long the title.
     public mutating func place(pointingAt viewFrame: Rect, imageSize: Size) throws {
+        let (titleFont, subtitleFont) = try fonts()
+        var room = min(imageSize.width - 2 * Self.margin, Self.maximumTextWidth) - 2 * Self.padding
+        if leftAccessoryImage != nil { room -= textHeight() + Self.padding }
+        if rightAccessoryImage != nil { room -= textHeight() + Self.padding }
+        room = max(room, Self.titleSize)
+        shownTitle = Self.fitted(title, font: titleFont, size: Self.titleSize, width: room)
+        shownSubtitle = subtitle.map { Self.fitted($0, font: subtitleFont, size: Self.subtitleSize, width: room) }
         let size = try contentSize()
         let anchorX = min(max(viewFrame.midX, 0), imageSize.width)
         let roomAbove = viewFrame.minY - Self.arrowHeight - Self.margin
@@ -87,6 +109,23 @@ public struct CalloutView {
         arrowBaseX =
             bubble.width >= 2 * inset ? min(max(anchorX, bubble.minX + inset), bubble.maxX - inset) : bubble.midX
         arrowTip = Point(x: anchorX, y: isBelow ? viewFrame.maxY : viewFrame.minY)
+    }
+
+    /// `text`, or its longest prefix followed by "…" that is at most `width` points wide. Only the characters
+    /// that can fit (`width` over the narrowest glyph) are ever shaped, a few times (a binary search).
+    static func fitted(_ text: String, font: Font, size: Double, width: Double) -> String {
+        let most = max(1, Int(min(width / (size * narrowestGlyph), 100_000)))
+        let head = text.prefix(most + 1)
+        if head.count <= most, font.measure(text, size: size).width <= width { return text }
+        let characters = Array(head.prefix(most))
+        var low = 0  // fits
+        var high = characters.count  // unknown above low
+        while low < high {
+            let middle = (low + high + 1) / 2
+            let candidate = String(characters[..<middle]) + "…"
+            if font.measure(candidate, size: size).width <= width { low = middle } else { high = middle - 1 }
+        }
+        return String(characters[..<low]).trimmingCharacters(in: .whitespaces) + "…"
     }
 
     /// The bubble's outline with its arrow, one closed path going clockwise.
@@ -148,14 +187,14 @@ public struct CalloutView {
                 context.draw(
                     rightAccessoryImage, in: Rect(x: bubble.maxX - Self.padding - h, y: top, width: h, height: h))
             }
-            let titleMetrics = titleFont.measure(title, size: Self.titleSize)
+            let titleMetrics = titleFont.measure(shownTitle, size: Self.titleSize)
             context.drawText(
-                title, at: Point(x: textX, y: top + titleMetrics.ascent), font: titleFont, size: Self.titleSize,
+                shownTitle, at: Point(x: textX, y: top + titleMetrics.ascent), font: titleFont, size: Self.titleSize,
                 color: Color(red8: 20, green8: 20, blue8: 20))
-            if let subtitle {
-                let m = subtitleFont.measure(subtitle, size: Self.subtitleSize)
+            if let shownSubtitle {
+                let m = subtitleFont.measure(shownSubtitle, size: Self.subtitleSize)
                 context.drawText(
-                    subtitle, at: Point(x: textX, y: top + Self.titleSize * 1.25 + m.ascent), font: subtitleFont,
+                    shownSubtitle, at: Point(x: textX, y: top + Self.titleSize * 1.25 + m.ascent), font: subtitleFont,
                     size: Self.subtitleSize, color: Color(red8: 110, green8: 110, blue8: 115))
             }
         }

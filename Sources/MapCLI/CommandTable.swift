@@ -302,6 +302,10 @@ enum CommandTable {
                 "font files (.ttf, .otf, .ttc) that text-font stacks name, searched before\n"
                     + "Debian's font packages; the style's glyphs URL is not used"),
             OptionSpec(
+                "--glyph-folder", nil, .file("DIR"),
+                "glyph PBFs (DIR/FONT/0-255.pbf..., tileserver-gl's paths.fonts, as mapraster\n"
+                    + "glyphs writes them) served at /fonts/ before glyphs made from installed fonts"),
+            OptionSpec(
                 "--access-log", nil, .choice("FORMAT", ["common", "json", "off"]),
                 "the access log on standard error: common (Apache's Common Log Format, default), json, off"),
             OptionSpec(
@@ -363,6 +367,33 @@ enum CommandTable {
             Exit codes: 0 success (also with skipped files), 1 failure, 64 usage error.
             """, positionalFiles: true)
 
+    static let glyphs = CommandSpec(
+        path: ["glyphs"], summary: "write the glyph PBFs (SDF glyphs) of installed fonts for MapLibre GL clients",
+        usage: ["glyphs FONT... -o DIR [--fonts DIR]"],
+        arguments: [
+            (
+                "FONT",
+                "a font as text-font names it: \"Family Style\" (\"Open Sans Regular\",\n"
+                    + "\"Noto Sans Bold\") or a bare family for its regular face"
+            )
+        ],
+        options: [
+            OptionSpec(
+                "--output", "-o", .file("DIR"),
+                "write DIR/FONT/0-255.pbf ... DIR/FONT/65280-65535.pbf, a folder per font"),
+            OptionSpec(
+                "--fonts", nil, .file("DIR"),
+                "font files (.ttf, .otf, .ttc) searched before Debian's font packages"),
+        ],
+        footer: """
+            Each glyph is a signed distance field of the font's outline at 24 px with a 3 px border, metrics in
+            whole pixels, as node-fontnik's build-glyphs makes them; the folder is what tileserver-gl serves
+            (paths.fonts) and what mapraster serve --glyph-folder reads, combining a stack's fonts per glyph.
+            Only the named font's own glyphs are written (no fallback). Files are written atomically; the
+            bytes are the same on every run. Exit codes: 0 success, 1 failure (a font not installed), 64 usage
+            error.
+            """)
+
     static let version = CommandSpec(
         path: ["version"], summary: "print the version", usage: ["version [--verbose]", "--version"],
         options: [OptionSpec("--verbose", nil, .none, "also print the versions of the C libraries")])
@@ -372,7 +403,8 @@ enum CommandTable {
         arguments: [
             (
                 "COMMAND",
-                "render, tiles, diff, mbtiles, geocode, serve, style, sprite, version, help, completions or man"
+                "render, tiles, diff, mbtiles, geocode, serve, style, sprite, glyphs, version, help,\n"
+                    + "completions or man"
             )
         ],
         options: [])
@@ -397,7 +429,8 @@ enum CommandTable {
 
     /// Every command, in the order the top-level help lists them.
     static let all: [CommandSpec] = [
-        render, tiles, diff, mbtiles, mbtilesMerge, geocode, serve, style, styleCheck, sprite, version, help,
+        render, tiles, diff, mbtiles, mbtilesMerge, geocode, serve, style, styleCheck, sprite, glyphs, version,
+        help,
         completions,
         man,
     ]

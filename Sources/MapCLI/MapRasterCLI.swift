@@ -55,6 +55,7 @@ public enum MapRasterCLI {
         case "serve": return try ServeCommand.run(rest, output: output)
         case "style": return try StyleCommand.run(rest, output: output)
         case "sprite": return try SpriteCommand.run(rest, output: output)
+        case "glyphs": return try GlyphsCommand.run(rest, output: output)
         case "version": try versionCommand(rest, output: output)
         case "--version":
             guard rest.isEmpty else { throw CLIError.usage("--version takes no arguments, got '\(rest[0])'") }

@@ -27,6 +27,11 @@ enum ServeCommand {
                 try config.addData(id: id, path: path)
             }
             if let fonts = try FontsOption.catalog(args, output: streams) { config.fonts = fonts }
+            if let folder = args["--glyph-folder"] {
+                do { config.glyphFolder = try GlyphFolder(directory: folder) } catch {
+                    throw CLIError.usage("--glyph-folder \(error.description)")
+                }
+            }
             for item in args.repeated["--style"] ?? [] {
                 let (id, path) = try pair(item, flag: "--style")
                 try config.addStyle(id: id, path: path, sprite: sprites[id])

@@ -1,6 +1,19 @@
 import MapGeometry
 
 extension Font {
+    /// Counts the UTF-8 bytes shaped while set (tests bound text work by it, never by the clock).
+    package final class ShapingCount: Sendable {
+        private let bytes = Locked(0)
+        /// An empty count.
+        package init() {}
+        /// The bytes shaped so far.
+        package var value: Int { bytes.withLock { $0 } }
+        func add(_ count: Int) { bytes.withLock { $0 += count } }
+    }
+
+    /// The count the current task's shaping adds to, if any.
+    @TaskLocal package static var shapingCount: ShapingCount?
+
     /// A run of text one face shapes in one script and direction; `range` is in UTF-8 offsets.
     struct Run: Equatable {
         var range: Range<Int>
@@ -88,12 +101,22 @@ extension Font {
                 runs.append(Run(range: offset..<offset + length, face: face, script: script, isNumber: isNumber))
             }
         }
-        // Runs of neutral characters only take the script of the run before them, else after them.
-        for i in runs.indices where UnicodeScripts.isNeutral(runs[i].script) {
-            if let before = runs[..<i].last(where: { !UnicodeScripts.isNeutral($0.script) }) {
-                runs[i].script = before.script
-            } else if let after = runs[(i + 1)...].first(where: { !UnicodeScripts.isNeutral($0.script) }) {
-                runs[i].script = after.script
+        // Runs of neutral characters only take the script of the run before them, else after them (one pass
+        // each way: linear in the runs).
+        var before: UInt32?
+        for i in runs.indices {
+            if !UnicodeScripts.isNeutral(runs[i].script) {
+                before = runs[i].script
+            } else if let before {
+                runs[i].script = before
+            }
+        }
+        var after: UInt32?
+        for i in runs.indices.reversed() {
+            if !UnicodeScripts.isNeutral(runs[i].script) {
+                after = runs[i].script
+            } else if let after {
+                runs[i].script = after
             }
         }
         // Bidi levels (a subset of the Unicode bidi algorithm: the paragraph direction is that of the first
@@ -154,6 +177,10 @@ extension Font {
         _ text: String, size: Double, scale: Double, color: Color?, vertical: Bool, at start: Double,
         to glyphs: inout [ShapedText.Glyph]
     ) -> Double {
+        // The last guard of bounded text work: callers cut where text enters (``TextLimit``), this cuts anything
+        // else that reaches shaping.
+        let text = TextLimit.cut(text, what: "text to shape")
+        Self.shapingCount?.add(text.utf8.count)
         // Control characters (a line feed in a label drawn as one line) shape as spaces, never as boxes; the
         // byte offsets stay the same.
         let utf8 = text.utf8.map { $0 < 0x20 ? 0x20 : $0 }

@@ -20,7 +20,8 @@ extension MapServer {
     /// - `sprite` is `/styles/{style}/sprite` (or one `/styles/{style}/sprite/{id}` per sprite);
     /// - MapRaster's equirectangular image source (a `raster` source naming a `.png`) has no GL equivalent: it
     ///   is left out with the layers that draw it.
-    /// `glyphs` is not written: this server does not serve glyph ranges (text is drawn with local fonts).
+    /// - `glyphs` is `/fonts/{fontstack}/{range}.pbf` (the fonts folder's PBFs, or glyphs made from the
+    ///   installed fonts).
     func servedStyle(_ entry: ServerConfiguration.StyleEntry, _ request: HTTPRequest) -> JSONValue {
         guard let json = try? JSONValue.parse(entry.json), var members = json.members else { return .object([]) }
         let base = baseURL(request)
@@ -57,6 +58,7 @@ extension MapServer {
             )
         }
         members.removeAll { $0.0 == "sprite" || $0.0 == "glyphs" }
+        members.append(("glyphs", .string("\(base)/fonts/{fontstack}/{range}.pbf")))
         let sprites = entry.style.sprites
         if sprites.count == 1, sprites[0].id == "default" {
             members.append(("sprite", .string("\(base)/styles/\(entry.id)/sprite")))

@@ -24,6 +24,8 @@ public final class MapServer: Sendable {
     let metatiles: MetatileRenderer
     let gate: RenderGate
     let metrics = ServerMetrics()
+    /// The glyphs served at `/fonts/`.
+    let fonts: ServedFonts
     /// The HTTP layer while listening.
     private struct Running {
         let daemon: HTTPDaemon
@@ -44,6 +46,7 @@ public final class MapServer: Sendable {
         cache = ResponseCache(capacity: configuration.cacheBytes)
         metatiles = MetatileRenderer(cacheBytes: configuration.cacheBytes / 4)
         gate = RenderGate(workers: configuration.workers, queueLimit: configuration.queueLimit)
+        fonts = ServedFonts(configuration: configuration)
         self.log = log
     }
 
@@ -195,6 +198,8 @@ public final class MapServer: Sendable {
         case "rendered.json" where parts.count == 1: return ("index", json(renderedList(request)))
         case "data.json" where parts.count == 1: return ("index", json(dataList(request)))
         case "files": return ("files", geoJSONFile(Array(parts.dropFirst())))
+        case "fonts.json" where parts.count == 1: return ("fonts", fontList())
+        case "fonts": return ("fonts", fontRoute(Array(parts.dropFirst()), request))
         case "metrics":
             let load = renderLoad
             let text = metrics.text(

@@ -9,7 +9,7 @@ import MapStorage
 /// ```json
 /// {"options": {"bind": "127.0.0.1", "port": 8080, "maxSize": 2048, "maxScaleFactor": 3, "workers": 2,
 ///              "queue": 32, "renderTimeout": 30, "accessLog": "common", "cacheBytes": 67108864, "cacheControl": "public, max-age=3600",
-///              "cors": "*", "publicUrl": "https://maps.example.com/"},
+///              "cors": "*", "publicUrl": "https://maps.example.com/", "paths": {"fonts": "fonts"}},
 ///  "styles": {"streets": {"style": "styles/streets.json"}},
 ///  "data": {"omt": {"mbtiles": "tiles/planet.mbtiles"}}}
 /// ```
@@ -19,6 +19,8 @@ import MapStorage
 /// is a network location (the published OpenMapTiles styles, served over local tiles as they are). A style
 /// entry may give `"sprite": PATH`, a local
 /// sprite (`PATH.json`, `PATH.png`, `PATH@2x.*`) read instead of the style's own (a network one, say).
+/// `options.fonts` is a folder of font files (.ttf, .otf) text is drawn with; `options.paths.fonts` a folder of
+/// glyph PBFs served to GL clients (tileserver-gl's).
 public struct ServerConfiguration: Sendable {
     /// A style served under an id.
     public struct StyleEntry: Sendable {
@@ -118,6 +120,9 @@ public struct ServerConfiguration: Sendable {
     public var styleWarnings: [String] = []
     /// The fonts the styles' `text-font` stacks resolve to (set before ``addStyle(id:path:sprite:)``).
     public var fonts: FontCatalog = .default
+    /// A folder of glyph PBFs (`{font}/{start}-{end}.pbf`, tileserver-gl's `paths.fonts`) served at
+    /// `/fonts/{fontstack}/{range}.pbf` before glyphs made from ``fonts``; nil serves made glyphs only.
+    public var glyphFolder: GlyphFolder?
     /// Where Leaflet is (Debian's libjs-leaflet) for the viewer page.
     public var leafletDirectory = "/usr/share/javascript/leaflet"
 
@@ -271,6 +276,16 @@ public struct ServerConfiguration: Sendable {
                 case "maxBodyBytes": config.bodyLimit = try integer(1...(256 << 20))
                 case "leaflet": config.leafletDirectory = path(try string())
                 case "icons": config.iconsDirectory = path(try string())
+                case "paths":
+                    for (name, folder) in value.members ?? [] {
+                        guard name == "fonts", let folder = folder.string else {
+                            throw ServerError.invalidConfiguration(
+                                "options.paths.\(name): only paths.fonts (a folder of glyph PBFs) is read")
+                        }
+                        do { config.glyphFolder = try GlyphFolder(directory: path(folder)) } catch {
+                            throw ServerError.invalidConfiguration("options.paths.fonts: \(error.description)")
+                        }
+                    }
                 case "fonts":
                     do { config.fonts = try FontCatalog(directories: [path(try string())]) } catch let error
                         as GraphicsError
@@ -282,7 +297,7 @@ public struct ServerConfiguration: Sendable {
                         "options.\(key): unknown option; known: bind, port, maxSize, maxScaleFactor, workers, queue, "
                             + "connectionLimit, connectionsPerClient, headTimeout, keepAliveTimeout, ioThreads, "
                             + "maxParameters, renderTimeout, accessLog, cacheBytes, metatile, cacheControl, cors, publicUrl, "
-                            + "maxBodyBytes, leaflet, icons, fonts"
+                            + "maxBodyBytes, leaflet, icons, fonts, paths"
                     )
                 }
             }

@@ -50,8 +50,33 @@ public struct StyleLayer: Sendable, Equatable {
     public func spec(_ name: String) -> StylePropertySpec? { type.property(named: name) }
 
     /// A property's value for a feature, or its default when unset or of the wrong type.
+    ///
+    /// `text-field` is where a label's text enters drawing: text over ``TextLimit/maximumBytes`` is cut there
+    /// (one warning per process).
     public func value(_ key: StylePropertyName, _ context: EvaluationContext) -> StyleValue {
-        Self.value(properties[key.rawValue]?.expression, spec: type.property(key), context)
+        let v = Self.value(properties[key.rawValue]?.expression, spec: type.property(key), context)
+        return key == .textField ? Self.limited(v) : v
+    }
+
+    /// A `text-field` value within ``TextLimit/maximumBytes`` (sections counted together).
+    static func limited(_ value: StyleValue) -> StyleValue {
+        switch value {
+        case .string(let text) where text.utf8.count > TextLimit.maximumBytes:
+            return .string(TextLimit.cut(text, what: "label text (text-field)"))
+        case .formatted(let sections)
+        where sections.reduce(0, { $0 + $1.text.utf8.count }) > TextLimit.maximumBytes:
+            var room = TextLimit.maximumBytes
+            var kept: [FormattedSection] = []
+            for var section in sections where room > 0 {
+                if section.text.utf8.count > room {
+                    section.text = TextLimit.cut(section.text, what: "label text (text-field)", limit: room)
+                }
+                room -= section.text.utf8.count
+                kept.append(section)
+            }
+            return .formatted(kept)
+        default: return value
+        }
     }
 
     /// The value of `expression` (nil: unset) for a property of `spec`, or its default.

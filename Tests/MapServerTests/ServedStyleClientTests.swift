@@ -5,7 +5,7 @@ import MapServer
 import Testing
 
 /// The served style.json as a MapLibre GL client reads it: every URL in it (sources' TileJSON and the tiles
-/// those name, GeoJSON files, the sprite's four files) is absolute, on this server, and answers with the right
+/// those name, GeoJSON files, the sprite's four files, the glyphs of each font stack) is absolute, on this server, and answers with the right
 /// type. (No MapLibre GL build can run here, so the client's requests are made one by one.)
 @Suite("The served style.json loads in a GL client: every URL in it resolves")
 struct ServedStyleClientTests {
@@ -23,11 +23,27 @@ struct ServedStyleClientTests {
     }
 
     @Test(
-        "standard and streets: sources, tiles, GeoJSON files and sprite answer 200 (or 204) of the right type",
+        "standard and streets: sources, tiles, GeoJSON files, sprite and glyphs answer 200 (or 204) of the right type",
         arguments: ["standard", "streets"])
     func everyURLResolves(_ id: String) throws {
         let style = try JSONValue.parse(Self.get("/styles/\(id)/style.json").body)
-        #expect(style["glyphs"] == nil)
+        // The glyphs of every text-font stack the layers name (as literals) are served, as MapLibre asks for them.
+        let glyphs = try #require(style["glyphs"]?.string)
+        var stacks = Set<[String]>()
+        for layer in style["layers"]?.array ?? [] {
+            guard let items = layer["layout"]?["text-font"]?.array else { continue }
+            let names = items.compactMap(\.string)
+            if names.count == items.count, !names.isEmpty { stacks.insert(names) }
+        }
+        #expect(!stacks.isEmpty)
+        for stack in stacks {
+            let encoded = stack.joined(separator: ",").replacingOccurrences(of: " ", with: "%20")
+            let url = glyphs.replacingOccurrences(of: "{fontstack}", with: encoded)
+                .replacingOccurrences(of: "{range}", with: "0-255")
+            let answer = Self.get(try Self.path(url))
+            #expect(answer.status == 200 && answer.header("Content-Type") == "application/x-protobuf", "\(url)")
+            #expect(try GlyphRange(pbf: [UInt8](answer.body), index: 0).glyphs[0x61]?.hasBitmap == true, "\(url)")
+        }
         var checked = 0
         for (name, source) in try #require(style["sources"]?.members) {
             switch source["type"]?.string {

@@ -15,13 +15,13 @@ struct ServerConfigurationTests {
         return try ServerConfiguration.load(contentsOf: file)
     }
 
-    @Test("options as tileserver-gl's config.json writes them, with the limits, log, deadline and fonts")
+    @Test("options as tileserver-gl's config.json writes them, with the limits, log, deadline, fonts and glyphs")
     func options() throws {
         let config = try Self.load(
             """
             {"options": {"bind": "0.0.0.0", "port": 9090, "maxSize": 1024, "workers": 3, "queue": 8,
              "renderTimeout": 2.5, "accessLog": "json", "cacheBytes": 1000, "cors": null,
-             "fonts": "/usr/share/fonts/truetype/dejavu"},
+             "fonts": "/usr/share/fonts/truetype/dejavu", "paths": {"fonts": "\(Self.glyphs)"}},
              "data": {"omt": {"mbtiles": "\(TestServer.tilesPath)"}}}
             """)
         #expect(config.address == "0.0.0.0" && config.port == 9090 && config.maximumSize == 1024)
@@ -29,7 +29,11 @@ struct ServerConfigurationTests {
         #expect(config.renderTimeout == 2.5 && config.accessLog == .json)
         #expect(config.fonts.directories.first == "/usr/share/fonts/truetype/dejavu")
         #expect(config.data.map(\.id) == ["omt"])
+        // tileserver-gl's paths.fonts: a folder of glyph PBFs, a subfolder per font.
+        #expect(config.glyphFolder?.fontNames == ["Open Sans Semibold,Arial Unicode MS Bold"])
     }
+
+    static let glyphs = Fixtures.url("maplibre/assets/glyphs").path
 
     @Test(
         "a wrong option is an error naming it",
@@ -38,6 +42,8 @@ struct ServerConfigurationTests {
             (#"{"options": {"accessLog": "apache"}}"#, "options.accessLog"),
             (#"{"options": {"fonts": "/no/such/folder"}}"#, "options.fonts"),
             (#"{"options": {"workers": 1.5}}"#, "options.workers"),
+            (#"{"options": {"paths": {"fonts": "/no/such/folder"}}}"#, "options.paths.fonts"),
+            (#"{"options": {"paths": {"styles": "styles"}}}"#, "options.paths.styles"),
             (#"{"options": {"colour": 1}}"#, "options.colour"),
         ])
     func wrong(json: String, named: String) {

@@ -117,6 +117,14 @@ struct TileserverGLParityTests {
             .init("style", style + "/wmts.xml", [200], nil, .wmtsHref),
             .init("style", style + "/wmts.xml", [200], nil, .wmtsTemplates),
             .init("style", "/styles/non_existent/wmts.xml", [404]),
+            // Fonts: served from the installed fonts (tileserver-gl's fixture has them as PBF folders).
+            .init("style", "/fonts/Open%20Sans%20Bold/0-255.pbf", [200], "application/x-protobuf"),
+            .init("style", "/fonts/Open%20Sans%20Regular/65280-65535.pbf", [200], "application/x-protobuf"),
+            .init(
+                "style", "/fonts/Open%20Sans%20Bold,Open%20Sans%20Regular/0-255.pbf", [200], "application/x-protobuf"),
+            .init("style", "/fonts/Nonsense,Open%20Sans%20Bold/0-255.pbf", [400]),
+            .init("style", "/fonts/Nonsense/0-255.pbf", [400]),
+            .init("style", "/fonts/Nonsense1,Nonsense2/0-255.pbf", [400]),
         ]
         return checks
     }()
@@ -298,8 +306,6 @@ struct TileserverGLParityTests {
 
     /// Checks of tileserver-gl's suite that do not apply, and why.
     static let notApplicable: [(check: String, reason: String)] = [
-        ("style: style.json has a glyphs URL", "glyph ranges (/fonts/) come with text rendering (issue #26)"),
-        ("style: 6 checks of /fonts/{fontstack}/{range}.pbf", "glyph ranges come with text rendering (issue #26)"),
         ("static: 4 checks of @bearing[,pitch] other than @0,0", "rotated and tilted maps come with the camera (#28)"),
         ("static_images: static-bearing, static-bearing-pitch", "rotated and tilted maps come with the camera (#28)"),
         ("static_images: 15 pixel comparisons", "they compare with MapLibre Native's drawing of its own test style"),
@@ -335,7 +341,7 @@ struct TileserverGLParityTests {
         let applicable = Self.all.count
         let failing = Self.all.filter { $0.knownIssue != nil }.count
         #expect(Double(applicable - failing) / Double(applicable) >= 0.95, "\(applicable - failing) of \(applicable)")
-        #expect(Self.notApplicable.count == 9)
+        #expect(Self.notApplicable.count == 7)
     }
 
     @Test("POST static with a JSON body over the limit is 413 over the wire (tileserver-gl: 6 MB over its 5 MB)")
@@ -366,6 +372,7 @@ struct TileserverGLParityTests {
             #expect(style["version"]?.number == 8 && style["name"]?.string != nil)
             #expect(style["sources"]?.members != nil && style["layers"]?.array != nil)
             #expect(style["sprite"]?.string?.contains("/test/styles/test-style/sprite") == true)
+            #expect(style["glyphs"]?.string == "http://localhost:8888/test/fonts/{fontstack}/{range}.pbf")
         case .wmtsHref:
             #expect(!text.contains("href=\"/test/") && text.contains("href=\"http://"))
             #expect(text.contains("/test/styles/test-style/wmts.xml"))

@@ -18,7 +18,9 @@ public struct SDFGlyph: Sendable, Equatable {
     public var height: Int
     /// From the pen position to the ink's left edge, in pixels (-128...127).
     public var left: Int
-    /// From the baseline up to the ink's top edge, in pixels (-128...127).
+    /// The ink's top edge relative to the font's ascender line, in pixels, up positive (-128...127): node-fontnik
+    /// writes the top of the ink above the baseline minus the size's ascender, so a space has `-ascender`
+    /// (-26 for Open Sans at 24 px) and MapLibre's shaping adds its baseline offset back.
     public var top: Int
     /// How far the pen moves after this glyph, in pixels (0...255).
     public var advance: Int
