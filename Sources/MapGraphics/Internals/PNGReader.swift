@@ -133,7 +133,7 @@ enum HugePages {
     /// 8 MiB are left alone.
     static func advise(_ start: UnsafeMutableRawPointer, count: Int) {
         #if os(Linux)
-            guard count >= 4 * size else { return }
+            guard count >= 4 * size, getenv("NOHUGE") == nil else { return }
             let address = UInt(bitPattern: start)
             let first = (address + UInt(size) - 1) & ~UInt(size - 1)
             let end = (address + UInt(count)) & ~UInt(size - 1)
