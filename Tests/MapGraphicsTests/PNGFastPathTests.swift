@@ -116,7 +116,8 @@ struct PNGFastPathTests {
         var stream: [UInt8] = []
         for y in 0..<3 { stream += Self.filtered(px, y: y, rowBytes: 12, bpp: 3, type: 0) }
         stream[13] = 5
-        data = Array(data.prefix(33)) + Self.chunk("IDAT", try Deflate.zlibCompress(stream, level: 1))
+        data =
+            Array(data.prefix(33)) + Self.chunk("IDAT", try Deflate.zlibCompress(stream, level: 1))
             + Self.chunk("IEND", [])
         #expect(PNGReader.decodeRGBA8(Data(data)) == nil)
         #expect(throws: GraphicsError.self) { try RGBAImage(pngData: Data(data), source: "bad.png") }

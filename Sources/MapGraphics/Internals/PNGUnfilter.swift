@@ -155,7 +155,8 @@ enum PNGUnfilter {
                 let pa = magnitude(b &- c)
                 let pb = magnitude(a &- c)
                 let pc = magnitude(a &+ b &- c &- c)
-                let nearest = c.replacing(with: b, where: pb .<= pc).replacing(with: a, where: (pa .<= pb) .& (pa .<= pc))
+                let nearest = c.replacing(with: b, where: pb .<= pc).replacing(
+                    with: a, where: (pa .<= pb) .& (pa .<= pc))
                 let value = load(source + x * bpp) &+ SIMD4<UInt8>(truncatingIfNeeded: nearest)
                 store(value, target + x * bpp)
                 a = SIMD4<Int16>(truncatingIfNeeded: value)
