@@ -123,7 +123,7 @@ struct PNGFastPathTests {
         #expect(throws: GraphicsError.self) { try RGBAImage(pngData: Data(data), source: "bad.png") }
     }
 
-    @Test("an image over 8 MiB (huge-page advice, rows widened in place) decodes to the pixels", arguments: [3, 4])
+    @Test("an image over 1 MiB (pages mapped in bulk, rows widened in place) decodes to the pixels", arguments: [3, 4])
     func large(channels: Int) throws {
         let (width, height) = (1500, 1420)
         let px = Self.pixels(width: width, height: height, channels: channels, seed: 7)
