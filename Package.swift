@@ -154,6 +154,10 @@ let package = Package(
         // The in-process side of Benchmarks/server-load.sh (requests answered by MapServer.handle()).
         .executableTarget(
             name: "ServerBenchmark", dependencies: ["MapServer", "MapRaster"], path: "Benchmarks/ServerBenchmark"),
+        // The in-process side of Benchmarks/diff/bench.py (`mapraster diff`'s file comparison, no process start-up).
+        .executableTarget(
+            name: "DiffBenchmark", dependencies: ["MapGeometry", "MapData", "MapGraphics", "MapDiff"],
+            path: "Benchmarks/DiffBenchmark"),
         // Golden-image assertions and fixture lookup for this package's tests.
         .target(
             name: "MapTestSupport", dependencies: ["MapGeometry", "MapGraphics", "MapRaster", "MapRasterTesting"]),
@@ -167,7 +171,8 @@ let package = Package(
         .testTarget(
             name: "MapGeocodingTests", dependencies: ["MapGeometry", "MapGeocoding", "MapRaster", "MapTestSupport"]),
         .testTarget(name: "MapStyleTests", dependencies: ["MapGeometry", "MapData", "MapStyle", "MapTestSupport"]),
-        .testTarget(name: "MapGraphicsTests", dependencies: ["MapGeometry", "MapGraphics", "MapTestSupport"]),
+        .testTarget(
+            name: "MapGraphicsTests", dependencies: ["MapGeometry", "MapGraphics", "MapCompression", "MapTestSupport"]),
         .testTarget(name: "MapRenderTests", dependencies: ["MapRaster", "MapTestSupport"]),
         .testTarget(
             name: "MapBaseMapTests",

@@ -192,6 +192,11 @@ public enum PixelMatch {
         img1[k] == img2[m] && img1[k + 1] == img2[m + 1] && img1[k + 2] == img2[m + 2] && img1[k + 3] == img2[m + 3]
     }
 
+    /// The four bytes of the pixel at byte `k`, as one word: equal words are equal pixels.
+    @inline(__always) static func word(_ img: UnsafeBufferPointer<UInt8>, _ k: Int) -> UInt32 {
+        UnsafeRawPointer(img.baseAddress! + k).loadUnaligned(as: UInt32.self)
+    }
+
     /// The squared YIQ distance of pixel `k` of `img1` and pixel `m` of `img2`.
     static func colorDelta(
         _ img1: UnsafeBufferPointer<UInt8>, _ img2: UnsafeBufferPointer<UInt8>, _ k: Int, _ m: Int
@@ -203,12 +208,6 @@ public enum PixelMatch {
         let i = rgb2i(r1, g1, b1) - rgb2i(r2, g2, b2)
         let q = rgb2q(r1, g1, b1) - rgb2q(r2, g2, b2)
         return 0.5053 * y * y + 0.299 * i * i + 0.1957 * q * q
-    }
-
-    /// The brightness difference of pixel `k` and pixel `m` of one image.
-    @inline(__always) static func brightnessDelta(_ img: UnsafeBufferPointer<UInt8>, _ k: Int, _ m: Int) -> Double {
-        if same(img, img, k, m) { return 0 }
-        return luma(img, k) - luma(img, m)
     }
 
     /// Whether a pixel is likely anti-aliasing (V. Vysniauskas, "Anti-aliased Pixel and Intensity Slope
@@ -229,9 +228,14 @@ public enum PixelMatch {
         var minY = 0
         var maxX = 0
         var maxY = 0
+        // pixelmatch's brightness delta (0 for equal pixels, else the difference of the two lumas), the
+        // centre's luma computed once: the same doubles.
+        let center = luma(img, pos)
+        let centerWord = word(img, pos)
         for x in x0...x2 {
             for y in y0...y2 where !(x == x1 && y == y1) {
-                let delta = brightnessDelta(img, pos, (y * width + x) * 4)
+                let m = (y * width + x) * 4
+                let delta = word(img, m) == centerWord ? 0 : center - luma(img, m)
                 if delta == 0 {
                     zeroes += 1
                     if zeroes > 2 { return false }
@@ -261,9 +265,10 @@ public enum PixelMatch {
         let y2 = min(y1 + 1, height - 1)
         let pos = (y1 * width + x1) * 4
         var zeroes = (x1 == x0 || x1 == x2 || y1 == y0 || y1 == y2) ? 1 : 0
+        let centerWord = word(img, pos)
         for x in x0...x2 {
             for y in y0...y2 where !(x == x1 && y == y1) {
-                if same(img, img, pos, (y * width + x) * 4) { zeroes += 1 }
+                if word(img, (y * width + x) * 4) == centerWord { zeroes += 1 }
                 if zeroes > 2 { return true }
             }
         }
