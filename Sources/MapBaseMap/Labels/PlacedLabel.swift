@@ -8,6 +8,8 @@ struct PlacedLabel {
     enum Content {
         case lines([(text: String, origin: Point)])
         case glyphs([PlacedGlyph])
+        /// Glyph quads of SDF glyphs (glyph PBFs), drawn by ``drawSDF(_:in:)``.
+        case sdf(SDFText)
         /// An icon without text.
         case none
     }
@@ -47,6 +49,9 @@ struct PlacedLabel {
                 let s = size * max(1, glyph.scale)
                 add(glyph.origin.x - s, glyph.origin.y - s * 1.2, glyph.origin.x + s, glyph.origin.y + s)
             }
+        case .sdf(let text):
+            let box = text.bounds
+            if box.width > 0 { add(box.minX, box.minY, box.maxX, box.maxY) }
         case .none: break
         }
         if let box = icon?.bounds {
@@ -64,6 +69,7 @@ struct PlacedLabel {
             while end < labels.count, labels[end].label.layer == labels[start].label.layer { end += 1 }
             for (label, shift) in labels[start..<end] { label.icon?.draw(in: context, shift: shift) }
             for (label, shift) in labels[start..<end] { label.drawText(in: context, shift: shift) }
+            drawSDF(labels[start..<end], in: context)
             start = end
         }
     }
@@ -71,7 +77,7 @@ struct PlacedLabel {
     /// Draws the label's text moved by `shift` (world points to image points).
     func drawText(in context: GraphicsContext, shift: Point) {
         switch content {
-        case .none: break
+        case .none, .sdf: break
         case .lines(let lines) where haloBlur > 0 && haloWidth > 0:
             // A blurred halo is drawn by the glyph path, which fades the halo's edge.
             for line in lines {

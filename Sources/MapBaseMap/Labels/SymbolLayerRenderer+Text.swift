@@ -199,8 +199,6 @@ extension SymbolLayerRenderer {
                     }, size: size)
             } ?? font.shape(text, size: size)
         guard !shaped.glyphs.isEmpty else { return [] }
-        var distances: [Double] = [0]
-        for (a, b) in zip(line, line.dropFirst()) { distances.append(distances.last! + hypot(b.x - a.x, b.y - a.y)) }
         // `text-letter-spacing` (ems) between glyphs; `text-offset` x moves the label along the line (in the
         // line's direction, as MapLibre's line offset), y away from it.
         let letterSpacing = layer.number(.textLetterSpacing, context) * size
@@ -227,9 +225,43 @@ extension SymbolLayerRenderer {
             }
         }
         let width = (pens.last ?? 0) + (glyphAdvances.last ?? 0)
-        let offset = layer.numbers(.textOffset, context) ?? [0, 0]
-        let along = (offset.first ?? 0) * size
-        let across = (offset.count > 1 ? offset[1] : 0) * size
+        let across = layer.numbers(.textOffset, context).map { $0.count > 1 ? $0[1] : 0 } ?? 0
+        return glyphsAlongLine(
+            line, text: text, pens: pens, advances: glyphAdvances, width: width, context: context, padding: padding,
+            allowOverlap: allowOverlap, collisions: &collisions, center: center, repeats: &repeats
+        ).map { frames in
+            frames.map { frame in
+                let g = shaped.glyphs[frame.index]
+                let dir = Point(x: cos(frame.angle), y: sin(frame.angle))
+                let down = Point(x: -dir.y, y: dir.x)
+                let shift = 0.35 * size + across * size
+                let p = frame.point
+                let origin = Point(
+                    x: p.x - dir.x * g.advance / 2 + down.x * shift, y: p.y - dir.y * g.advance / 2 + down.y * shift)
+                return PlacedGlyph(
+                    index: g.index, origin: origin, angle: frame.angle, face: g.face, scale: g.scale, color: g.color)
+            }
+        }
+    }
+
+    /// Where the glyphs of a line label stand, for each copy of the label along `line` (world points): glyph
+    /// `k` is `advances[k]` wide and starts `pens[k]` from the label's start (points, the label `width`
+    /// long); each result is the point on the line under the glyph's centre and the line's angle there
+    /// (turned by half a turn where the label reads backwards to stay upright). Labels every
+    /// `symbol-spacing` (or at the middle for `line-center`), moved along the line by `text-offset` x,
+    /// dropped where the line bends more than `text-max-angle` between glyphs, where a glyph's centre is
+    /// past the line's ends, near a repeat of the same text, or (unless `allowOverlap`) where a glyph's box
+    /// (`text-size` square plus `padding`) meets an earlier label; the kept labels' boxes go into `collisions`.
+    func glyphsAlongLine(
+        _ line: [Point], text: String, pens: [Double], advances glyphAdvances: [Double], width: Double,
+        context: EvaluationContext, padding: Double, allowOverlap: Bool, collisions: inout SpatialGrid,
+        center: Bool, repeats: inout RepeatedAnchors
+    ) -> [[(index: Int, point: Point, angle: Double)]] {
+        guard line.count > 1, !pens.isEmpty, pens.count == glyphAdvances.count else { return [] }
+        let size = layer.number(.textSize, context)
+        var distances: [Double] = [0]
+        for (a, b) in zip(line, line.dropFirst()) { distances.append(distances.last! + hypot(b.x - a.x, b.y - a.y)) }
+        let along = (layer.numbers(.textOffset, context)?.first ?? 0) * size
         let total = distances.last!
         let spacing = layer.number(.symbolSpacing, context)
         // `line-center`: one label at the middle of the line.
@@ -237,7 +269,7 @@ extension SymbolLayerRenderer {
             center
             ? [total / 2]
             : Self.symbolCenters(total: total, spacing: spacing, width: width, padding: padding)
-        guard !centers.isEmpty, width.isFinite, along.isFinite, across.isFinite else { return [] }
+        guard !centers.isEmpty, width.isFinite, along.isFinite else { return [] }
         let maxAngle = layer.number(.textMaxAngle, context) * .pi / 180
         func at(_ d: Double) -> (Point, Double) {
             var i = 0
@@ -248,7 +280,7 @@ extension SymbolLayerRenderer {
             let t = seg > 0 ? (d - distances[i]) / seg : 0
             return (Point(x: a.x + (b.x - a.x) * t, y: a.y + (b.y - a.y) * t), atan2(b.y - a.y, b.x - a.x))
         }
-        var results: [[PlacedGlyph]] = []
+        var results: [[(index: Int, point: Point, angle: Double)]] = []
         for middle in centers {
             let start = middle + along - width / 2
             // A glyph whose centre is past either end of the line has nowhere to stand (MapLibre hides the label).
@@ -259,11 +291,11 @@ extension SymbolLayerRenderer {
             let (p1, _) = at(start + width)
             // Upright: read left to right; walk the line backwards when it runs right to left.
             let reversed = layer.bool(.textKeepUpright, context) && p1.x < p0.x
-            var glyphs: [PlacedGlyph] = []
+            var glyphs: [(index: Int, point: Point, angle: Double)] = []
             var boxes: [Rect] = []
             var previousAngle: Double?
             var ok = true
-            for (k, g) in shaped.glyphs.enumerated() {
+            for k in pens.indices {
                 let position = pens[k] + glyphAdvances[k] / 2
                 let d = reversed ? start + width - position : start + position
                 var (p, angle) = at(d)
@@ -278,14 +310,7 @@ extension SymbolLayerRenderer {
                     }
                 }
                 previousAngle = angle
-                let dir = Point(x: cos(angle), y: sin(angle))
-                let down = Point(x: -dir.y, y: dir.x)
-                let shift = 0.35 * size + across
-                let origin = Point(
-                    x: p.x - dir.x * g.advance / 2 + down.x * shift, y: p.y - dir.y * g.advance / 2 + down.y * shift)
-                glyphs.append(
-                    PlacedGlyph(
-                        index: g.index, origin: origin, angle: angle, face: g.face, scale: g.scale, color: g.color))
+                glyphs.append((k, p, angle))
                 let half = size / 2 + padding
                 boxes.append(Rect(x: p.x - half, y: p.y - half, width: 2 * half, height: 2 * half))
             }

@@ -22,6 +22,8 @@ struct SymbolLayerRenderer {
     var icons: IconImages?
     /// The layer's index among the style's symbol layers (bottom first).
     var layerIndex = 0
+    /// SDF glyphs (the style's glyph PBFs); nil to draw every label with the installed fonts.
+    var glyphs: SDFGlyphSource?
 
     /// How far outside the image labels are considered, in points.
     static let margin = 128.0
@@ -101,8 +103,21 @@ struct SymbolLayerRenderer {
             let (feature, offset, context, text) = (entry.feature, entry.offset, entry.context, entry.text)
             // Stacks resolve once per layer, not once per feature.
             let stack = fontStack(context)
-            let font = try fontsByStack[stack] ?? fonts.font(stack: stack)
+            // Plain text in a stack the glyph PBFs have is drawn from SDF glyphs, as MapLibre draws it; formatted
+            // sections and scripts that need HarfBuzz take the installed fonts.
+            let glyphStack =
+                entry.sections == nil && !text.isEmpty && !SDFGlyphSource.needsComplexShaping(text)
+                ? try glyphs?.stack(stack) : nil
+            let font: Font
+            if let known = fontsByStack[stack] {
+                font = known
+            } else if glyphStack != nil {
+                font = try (try? fonts.font(stack: stack)) ?? fonts.font(stack: ["DejaVu Sans"])
+            } else {
+                font = try fonts.font(stack: stack)
+            }
             fontsByStack[stack] = font
+            let characters = try glyphStack.map { try Self.glyphCharacters(text, stack: $0) } ?? []
             let size = layer.number(.textSize, context)
             let hasText = !text.isEmpty && size > 0
             let icon = entry.iconName.isEmpty ? nil : icons?.icon(entry.iconName)
@@ -130,12 +145,23 @@ struct SymbolLayerRenderer {
                 var textAlignX = 0.5
                 // `text-writing-mode`: each mode in turn (vertical only for CJK text), each anchor in turn.
                 let textAt = Point(x: anchor.x + translate.x, y: anchor.y + translate.y)
-                search: for vertical in hasText ? writingModes(context, text: text) : [] {
-                    for choice in textAnchors(context, size: size) {
-                        let candidate = placeAtPoint(
-                            textAt, text: text, font: font, size: size, context: context, padding: padding,
-                            anchorName: choice.name, offset: choice.offset, sections: sections,
-                            vertical: vertical)
+                let modes = hasText ? (glyphStack != nil ? [false] : writingModes(context, text: text)) : []
+                search: for vertical in modes {
+                    let choices =
+                        glyphStack != nil ? glyphTextAnchors(context) : textAnchors(context, size: size)
+                    for choice in choices {
+                        let candidate =
+                            if let glyphStack, let glyphs {
+                                placeGlyphsAtPoint(
+                                    textAt, characters: characters, stack: glyphStack, glyphs: glyphs, size: size,
+                                    context: context, padding: padding, anchorName: choice.name, offset: choice.offset,
+                                    pointPlacement: placement == "point")
+                            } else {
+                                placeAtPoint(
+                                    textAt, text: text, font: font, size: size, context: context, padding: padding,
+                                    anchorName: choice.name, offset: choice.offset, sections: sections,
+                                    vertical: vertical)
+                            }
                         if textCandidate == nil {
                             (textCandidate, textAlignX) = (candidate, Self.alignment(choice.name).x)
                         }
@@ -149,7 +175,7 @@ struct SymbolLayerRenderer {
                     placeIcon(
                         $0, at: anchor, angle: 0, context: context,
                         textBox: textCandidate?.box.insetBy(dx: padding, dy: padding),
-                        fitText: textCandidate == nil ? nil : (text, font, size, textAlignX))
+                        fitText: textCandidate == nil || glyphStack != nil ? nil : (text, font, size, textAlignX))
                 }
                 // `symbol-avoid-edges`: a symbol of a tile must lie within its tile.
                 let edges = avoidEdges(feature, offset: offset, context: context)
@@ -225,6 +251,18 @@ struct SymbolLayerRenderer {
                 for line in lineGroups(merged[i], feature) {
                     let world = line.map {
                         Point(x: ($0.x + offset) / perPoint + translate.x, y: $0.y / perPoint + translate.y)
+                    }
+                    if let glyphStack, let glyphs {
+                        for text in placeGlyphsAlongLine(
+                            world, text: text, characters: characters, stack: glyphStack, glyphs: glyphs, size: size,
+                            context: context, padding: padding, allowOverlap: allowOverlap, collisions: &collisions,
+                            center: placement == "line-center", repeats: &repeats)
+                        {
+                            label.content = .sdf(text)
+                            label.bounds = label.contentBounds()
+                            placed.append((label, 0, i))
+                        }
+                        continue
                     }
                     for glyphs in placeAlongLine(
                         world, text: text, font: font, size: size, context: context, padding: padding,

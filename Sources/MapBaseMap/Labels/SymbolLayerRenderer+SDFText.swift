@@ -1,0 +1,173 @@
+import Foundation
+import MapData
+import MapGeometry
+import MapGraphics
+import MapStyle
+
+/// Text drawn from SDF glyphs (glyph PBFs) as MapLibre lays it out: shaped by ``GlyphShaping``, turned
+/// into glyph quads as MapLibre's `getGlyphQuads` makes them, at points or glyph by glyph along lines.
+extension SymbolLayerRenderer {
+    /// The characters of `text` with the stack's glyphs (code points past U+FFFF have none: MapLibre reads
+    /// text as UTF-16 and finds no glyph for either half of a surrogate pair). At most 65,536 characters.
+    static func glyphCharacters(_ text: String, stack: GlyphStack) throws -> [GlyphShaping.Character] {
+        var result: [GlyphShaping.Character] = []
+        for scalar in text.unicodeScalars.prefix(1 << 16) {
+            result.append(GlyphShaping.Character(codePoint: scalar.value, glyph: try stack.glyph(scalar.value)))
+        }
+        return result
+    }
+
+    /// The anchors a point label tries, with MapLibre's offsets in ems: `text-variable-anchor-offset` as
+    /// given; for `text-variable-anchor`, `text-radial-offset` (when set) or `text-offset` pointed away
+    /// from each anchor (`evaluateVariableOffset`, with its baseline correction of 7/24 em upward or
+    /// downward); otherwise `text-anchor` with `text-radial-offset` (when non-zero) or `text-offset`.
+    func glyphTextAnchors(_ context: EvaluationContext) -> [(name: String, offset: Point)] {
+        if let pairs = layer.value(.textVariableAnchorOffset, context).array, !pairs.isEmpty {
+            let chosen = textAnchors(context, size: 1)
+            if !chosen.isEmpty { return chosen }
+        }
+        let offset = layer.numbers(.textOffset, context) ?? [0, 0]
+        let ox = offset.first ?? 0
+        let oy = offset.count > 1 ? offset[1] : 0
+        let names =
+            layer.value(.textVariableAnchor, context).array?.compactMap(\.string).filter {
+                Self.anchorNames.contains($0)
+            } ?? []
+        let radial = layer.isSet(.textRadialOffset) ? layer.number(.textRadialOffset, context) : nil
+        guard !names.isEmpty else {
+            let name = layer.string(.textAnchor, context)
+            if let radial, radial != 0 { return [(name, Self.variableOffset(name, radial: radial))] }
+            return [(name, Point(x: ox, y: oy))]
+        }
+        return names.prefix(9).map { name in
+            if let radial { return (name, Self.variableOffset(name, radial: radial)) }
+            return (name, Self.variableOffset(name, x: ox, y: oy))
+        }
+    }
+
+    /// MapLibre's assumed baseline: 7 layout pixels (of 24) below the text box's top.
+    static let baselineOffset = 7.0 / 24
+
+    /// MapLibre's `fromRadialOffset`, in ems.
+    static func variableOffset(_ anchor: String, radial: Double) -> Point {
+        let r = max(0, radial)
+        let h = r / 2.squareRoot()
+        var x = 0.0
+        var y = 0.0
+        switch anchor {
+        case "top-right", "top-left": y = h - baselineOffset
+        case "bottom-right", "bottom-left": y = -h + baselineOffset
+        case "bottom": y = -r + baselineOffset
+        case "top": y = r - baselineOffset
+        default: break
+        }
+        switch anchor {
+        case "top-right", "bottom-right": x = -h
+        case "top-left", "bottom-left": x = h
+        case "left": x = r
+        case "right": x = -r
+        default: break
+        }
+        return Point(x: x, y: y)
+    }
+
+    /// MapLibre's `fromTextOffset`, in ems: the offset's magnitudes pointed away from the anchor.
+    static func variableOffset(_ anchor: String, x ox: Double, y oy: Double) -> Point {
+        var x = 0.0
+        var y = 0.0
+        if anchor.hasPrefix("top") { y = abs(oy) - baselineOffset }
+        if anchor.hasPrefix("bottom") { y = -abs(oy) + baselineOffset }
+        if anchor.hasSuffix("right") { x = -abs(ox) }
+        if anchor.hasSuffix("left") { x = abs(ox) }
+        return Point(x: x, y: y)
+    }
+
+    /// A point label of SDF glyphs at `anchor` (world points): shaped with the anchor's alignment,
+    /// `text-justify` (`auto`: by the anchor's side), `text-max-width` (point placement only),
+    /// `text-line-height`, `text-letter-spacing` and `offset` (ems), scaled by `text-size` / 24 and turned
+    /// by `text-rotate` about the anchor. Returns the content and the collision box (MapLibre's box of the
+    /// shaped text, its envelope when turned, grown by `padding`).
+    func placeGlyphsAtPoint(
+        _ anchor: Point, characters: [GlyphShaping.Character], stack: GlyphStack, glyphs: SDFGlyphSource,
+        size: Double, context: EvaluationContext, padding: Double, anchorName: String, offset: Point,
+        pointPlacement: Bool
+    ) -> (content: PlacedLabel.Content, box: Rect) {
+        let em = GlyphShaping.oneEm
+        let align = Self.alignment(anchorName)
+        var justify = layer.string(.textJustify, context)
+        if justify == "auto" { justify = align.x == 0 ? "left" : align.x == 1 ? "right" : "center" }
+        let shaping = GlyphShaping.shape(
+            characters,
+            maxWidth: pointPlacement ? layer.number(.textMaxWidth, context) * em : .infinity,
+            lineHeight: layer.number(.textLineHeight, context) * em, align: align,
+            justify: justify == "left" ? 0 : justify == "right" ? 1 : 0.5,
+            spacing: layer.number(.textLetterSpacing, context) * em, offset: (offset.x * em, offset.y * em))
+        let fontScale = size / em
+        let rotate = layer.number(.textRotate, context) * .pi / 180
+        let turn = Transform(rotationAngle: rotate)
+        let place = turn.concatenating(Transform(scaleX: fontScale, y: fontScale))
+            .concatenating(Transform(translationX: anchor.x, y: anchor.y))
+        var quads: [SDFGlyphQuad] = []
+        for line in shaping.lines {
+            for g in line where g.glyph.hasBitmap {
+                guard let texture = glyphs.texture(g.glyph, stack: stack) else { continue }
+                quads.append(SDFText.quad(g.glyph, texture: texture, origin: Point(x: g.x, y: g.y), scale: g.scale, place: place))
+            }
+        }
+        let corners = [
+            Point(x: shaping.left, y: shaping.top), Point(x: shaping.right, y: shaping.top),
+            Point(x: shaping.right, y: shaping.bottom), Point(x: shaping.left, y: shaping.bottom),
+        ].map { $0.applying(rotate != 0 ? turn : .identity) }
+        let xs = corners.map(\.x)
+        let ys = corners.map(\.y)
+        let (minX, maxX) = (xs.min() ?? 0, xs.max() ?? 0)
+        let (minY, maxY) = (ys.min() ?? 0, ys.max() ?? 0)
+        let box = Rect(
+            x: anchor.x + minX * fontScale, y: anchor.y + minY * fontScale, width: (maxX - minX) * fontScale,
+            height: (maxY - minY) * fontScale)
+        let text = SDFText(quads: quads, fontScale: fontScale, pixelRatio: selection.viewport.scale)
+        return (.sdf(text), box.insetBy(dx: -padding, dy: -padding))
+    }
+
+    /// A line label of SDF glyphs along `line` (world points), each copy as its glyph quads: shaped on one
+    /// line (centred, `text-anchor`'s vertical alignment, `text-letter-spacing`), each glyph turned with the
+    /// line under its centre and moved `text-offset` y ems off the line (see ``glyphsAlongLine``).
+    func placeGlyphsAlongLine(
+        _ line: [Point], text: String, characters: [GlyphShaping.Character], stack: GlyphStack,
+        glyphs: SDFGlyphSource, size: Double, context: EvaluationContext, padding: Double, allowOverlap: Bool,
+        collisions: inout SpatialGrid, center: Bool, repeats: inout RepeatedAnchors
+    ) -> [SDFText] {
+        let em = GlyphShaping.oneEm
+        let align = Self.alignment(layer.string(.textAnchor, context))
+        let shaping = GlyphShaping.shape(
+            characters, maxWidth: .infinity, lineHeight: layer.number(.textLineHeight, context) * em,
+            align: (0.5, align.y), justify: 0.5, spacing: layer.number(.textLetterSpacing, context) * em,
+            offset: (0, 0))
+        let placed = shaping.lines.flatMap { $0 }
+        guard !placed.isEmpty, !shaping.isEmpty else { return [] }
+        let fontScale = size / em
+        let pens = placed.map { ($0.x - shaping.left) * fontScale }
+        let advances = placed.map { Double($0.glyph.advance) * $0.scale * fontScale }
+        let width = (shaping.right - shaping.left) * fontScale
+        let across = (layer.numbers(.textOffset, context).map { $0.count > 1 ? $0[1] : 0 } ?? 0) * size
+        let frames = glyphsAlongLine(
+            line, text: text, pens: pens, advances: advances, width: width, context: context, padding: padding,
+            allowOverlap: allowOverlap, collisions: &collisions, center: center, repeats: &repeats)
+        return frames.map { copy in
+            var quads: [SDFGlyphQuad] = []
+            for frame in copy {
+                let g = placed[frame.index]
+                guard g.glyph.hasBitmap, let texture = glyphs.texture(g.glyph, stack: stack) else { continue }
+                let down = Point(x: -sin(frame.angle), y: cos(frame.angle))
+                let place = Transform(scaleX: fontScale, y: fontScale)
+                    .concatenating(Transform(rotationAngle: frame.angle))
+                    .concatenating(
+                        Transform(translationX: frame.point.x + down.x * across, y: frame.point.y + down.y * across))
+                let half = Double(g.glyph.advance) * g.scale / 2
+                quads.append(
+                    SDFText.quad(g.glyph, texture: texture, origin: Point(x: -half, y: g.y), scale: g.scale, place: place))
+            }
+            return SDFText(quads: quads, fontScale: fontScale, pixelRatio: selection.viewport.scale)
+        }
+    }
+}
