@@ -51,6 +51,8 @@ struct SDFGlyphQuad {
     var texture: Texture
     var source: Rect
     var transform: Transform
+    /// The fill colour of a `format` section with its own `text-color` (nil: the label's).
+    var color: Color?
 }
 
 /// SDF text of one label, drawn as MapLibre's `symbol_sdf` shader draws it.
@@ -127,19 +129,15 @@ extension PlacedLabel {
         for halo in [true, false] {
             for (label, shift) in labels {
                 guard case .sdf(let text) = label.content else { continue }
-                let shading: QuadShading
-                if halo {
-                    guard label.haloWidth > 0, label.haloColor.alpha > 0 else { continue }
-                    shading = text.halo(label.haloColor, width: label.haloWidth, blur: label.haloBlur)
-                } else {
-                    guard label.color.alpha > 0 else { continue }
-                    shading = text.fill(label.color)
-                }
+                if halo, label.haloWidth <= 0 || label.haloColor.alpha <= 0 { continue }
+                let haloShading = text.halo(label.haloColor, width: label.haloWidth, blur: label.haloBlur)
                 let move = Transform(translationX: -shift.x, y: -shift.y)
                 for quad in text.quads {
+                    let color = quad.color ?? label.color
+                    if !halo, color.alpha <= 0 { continue }
                     rasterizer.addQuad(
                         quad.texture, source: quad.source, transform: quad.transform.concatenating(move), linear: true,
-                        shading: shading)
+                        shading: halo ? haloShading : text.fill(color))
                     any = true
                 }
             }

@@ -7,12 +7,30 @@ import MapStyle
 /// Text drawn from SDF glyphs (glyph PBFs) as MapLibre lays it out: shaped by ``GlyphShaping``, turned
 /// into glyph quads as MapLibre's `getGlyphQuads` makes them, at points or glyph by glyph along lines.
 extension SymbolLayerRenderer {
-    /// The characters of `text` with the stack's glyphs (code points past U+FFFF have none: MapLibre reads
-    /// text as UTF-16 and finds no glyph for either half of a surrogate pair). At most 65,536 characters.
-    static func glyphCharacters(_ text: String, stack: GlyphStack) throws -> [GlyphShaping.Character] {
-        var result: [GlyphShaping.Character] = []
-        for scalar in text.unicodeScalars.prefix(1 << 16) {
-            result.append(GlyphShaping.Character(codePoint: scalar.value, glyph: try stack.glyph(scalar.value)))
+    /// A label's text for SDF glyphs: plain `text` in the layer's `stack`, or `format` sections each in its
+    /// own stack (the layer's when it names none), `font-scale` and colour (times `opacity`). Nil when a
+    /// stack has no glyph PBFs or the text needs HarfBuzz (``SDFGlyphSource/needsComplexShaping(_:)``).
+    ///
+    /// Code points past U+FFFF have no glyph (MapLibre reads text as UTF-16 and finds none for either
+    /// half of a surrogate pair); at most 65,536 characters are shaped.
+    func glyphText(
+        _ text: String, sections: [FormattedSection]?, stack: [String], opacity: Double, glyphs: SDFGlyphSource?
+    ) throws -> GlyphText? {
+        guard let glyphs, !text.isEmpty, !SDFGlyphSource.needsComplexShaping(text) else { return nil }
+        let parts = sections ?? [FormattedSection(text: text)]
+        var result = GlyphText()
+        for (index, part) in parts.enumerated() {
+            guard let glyphStack = try glyphs.stack(part.fontStack ?? stack),
+                !SDFGlyphSource.needsComplexShaping(part.text)
+            else { return nil }
+            result.stacks.append(glyphStack)
+            result.colors.append(part.color.map { $0.withAlphaComponent($0.alpha * opacity) })
+            for scalar in part.text.unicodeScalars where result.characters.count < 1 << 16 {
+                result.characters.append(
+                    GlyphShaping.Character(
+                        codePoint: scalar.value, glyph: try glyphStack.glyph(scalar.value), scale: part.scale ?? 1,
+                        section: index))
+            }
         }
         return result
     }
@@ -88,8 +106,7 @@ extension SymbolLayerRenderer {
     /// by `text-rotate` about the anchor. Returns the content and the collision box (MapLibre's box of the
     /// shaped text, its envelope when turned, grown by `padding`).
     func placeGlyphsAtPoint(
-        _ anchor: Point, characters: [GlyphShaping.Character], stack: GlyphStack, glyphs: SDFGlyphSource,
-        size: Double, context: EvaluationContext, padding: Double, anchorName: String, offset: Point,
+        _ anchor: Point, text: GlyphText, glyphs: SDFGlyphSource, size: Double, context: EvaluationContext, padding: Double, anchorName: String, offset: Point,
         pointPlacement: Bool
     ) -> (content: PlacedLabel.Content, box: Rect) {
         let em = GlyphShaping.oneEm
@@ -97,7 +114,7 @@ extension SymbolLayerRenderer {
         var justify = layer.string(.textJustify, context)
         if justify == "auto" { justify = align.x == 0 ? "left" : align.x == 1 ? "right" : "center" }
         let shaping = GlyphShaping.shape(
-            characters,
+            text.characters,
             maxWidth: pointPlacement ? layer.number(.textMaxWidth, context) * em : .infinity,
             lineHeight: layer.number(.textLineHeight, context) * em, align: align,
             justify: justify == "left" ? 0 : justify == "right" ? 1 : 0.5,
@@ -110,8 +127,11 @@ extension SymbolLayerRenderer {
         var quads: [SDFGlyphQuad] = []
         for line in shaping.lines {
             for g in line where g.glyph.hasBitmap {
-                guard let texture = glyphs.texture(g.glyph, stack: stack) else { continue }
-                quads.append(SDFText.quad(g.glyph, texture: texture, origin: Point(x: g.x, y: g.y), scale: g.scale, place: place))
+                guard let texture = glyphs.texture(g.glyph, stack: text.stacks[g.section]) else { continue }
+                var quad = SDFText.quad(
+                    g.glyph, texture: texture, origin: Point(x: g.x, y: g.y), scale: g.scale, place: place)
+                quad.color = text.colors[g.section]
+                quads.append(quad)
             }
         }
         let corners = [
@@ -125,22 +145,21 @@ extension SymbolLayerRenderer {
         let box = Rect(
             x: anchor.x + minX * fontScale, y: anchor.y + minY * fontScale, width: (maxX - minX) * fontScale,
             height: (maxY - minY) * fontScale)
-        let text = SDFText(quads: quads, fontScale: fontScale, pixelRatio: selection.viewport.scale)
-        return (.sdf(text), box.insetBy(dx: -padding, dy: -padding))
+        let drawn = SDFText(quads: quads, fontScale: fontScale, pixelRatio: selection.viewport.scale)
+        return (.sdf(drawn), box.insetBy(dx: -padding, dy: -padding))
     }
 
     /// A line label of SDF glyphs along `line` (world points), each copy as its glyph quads: shaped on one
     /// line (centred, `text-anchor`'s vertical alignment, `text-letter-spacing`), each glyph turned with the
     /// line under its centre and moved `text-offset` y ems off the line (see ``glyphsAlongLine``).
     func placeGlyphsAlongLine(
-        _ line: [Point], text: String, characters: [GlyphShaping.Character], stack: GlyphStack,
-        glyphs: SDFGlyphSource, size: Double, context: EvaluationContext, padding: Double, allowOverlap: Bool,
+        _ line: [Point], text: String, glyphText: GlyphText, glyphs: SDFGlyphSource, size: Double, context: EvaluationContext, padding: Double, allowOverlap: Bool,
         collisions: inout SpatialGrid, center: Bool, repeats: inout RepeatedAnchors
     ) -> [SDFText] {
         let em = GlyphShaping.oneEm
         let align = Self.alignment(layer.string(.textAnchor, context))
         let shaping = GlyphShaping.shape(
-            characters, maxWidth: .infinity, lineHeight: layer.number(.textLineHeight, context) * em,
+            glyphText.characters, maxWidth: .infinity, lineHeight: layer.number(.textLineHeight, context) * em,
             align: (0.5, align.y), justify: 0.5, spacing: layer.number(.textLetterSpacing, context) * em,
             offset: (0, 0))
         let placed = shaping.lines.flatMap { $0 }
@@ -157,17 +176,27 @@ extension SymbolLayerRenderer {
             var quads: [SDFGlyphQuad] = []
             for frame in copy {
                 let g = placed[frame.index]
-                guard g.glyph.hasBitmap, let texture = glyphs.texture(g.glyph, stack: stack) else { continue }
+                guard g.glyph.hasBitmap, let texture = glyphs.texture(g.glyph, stack: glyphText.stacks[g.section])
+                else { continue }
                 let down = Point(x: -sin(frame.angle), y: cos(frame.angle))
                 let place = Transform(scaleX: fontScale, y: fontScale)
                     .concatenating(Transform(rotationAngle: frame.angle))
                     .concatenating(
                         Transform(translationX: frame.point.x + down.x * across, y: frame.point.y + down.y * across))
                 let half = Double(g.glyph.advance) * g.scale / 2
-                quads.append(
-                    SDFText.quad(g.glyph, texture: texture, origin: Point(x: -half, y: g.y), scale: g.scale, place: place))
+                var quad = SDFText.quad(
+                    g.glyph, texture: texture, origin: Point(x: -half, y: g.y), scale: g.scale, place: place)
+                quad.color = glyphText.colors[g.section]
+                quads.append(quad)
             }
             return SDFText(quads: quads, fontScale: fontScale, pixelRatio: selection.viewport.scale)
         }
     }
+}
+
+/// A label's characters for SDF glyphs with each section's glyph stack and colour (nil: the layer's).
+struct GlyphText {
+    var characters: [GlyphShaping.Character] = []
+    var stacks: [GlyphStack] = []
+    var colors: [Color?] = []
 }

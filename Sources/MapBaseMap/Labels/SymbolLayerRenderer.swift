@@ -105,9 +105,9 @@ struct SymbolLayerRenderer {
             let stack = fontStack(context)
             // Plain text in a stack the glyph PBFs have is drawn from SDF glyphs, as MapLibre draws it; formatted
             // sections and scripts that need HarfBuzz take the installed fonts.
-            let glyphStack =
-                entry.sections == nil && !text.isEmpty && !SDFGlyphSource.needsComplexShaping(text)
-                ? try glyphs?.stack(stack) : nil
+            let opacity = layer.number(.textOpacity, context)
+            let glyphStack = try glyphText(
+                text, sections: entry.sections, stack: stack, opacity: opacity, glyphs: glyphs)
             let font: Font
             if let known = fontsByStack[stack] {
                 font = known
@@ -117,12 +117,10 @@ struct SymbolLayerRenderer {
                 font = try fonts.font(stack: stack)
             }
             fontsByStack[stack] = font
-            let characters = try glyphStack.map { try Self.glyphCharacters(text, stack: $0) } ?? []
             let size = layer.number(.textSize, context)
             let hasText = !text.isEmpty && size > 0
             let icon = entry.iconName.isEmpty ? nil : icons?.icon(entry.iconName)
             guard hasText || icon != nil else { continue }
-            let opacity = layer.number(.textOpacity, context)
             let color = layer.color(.textColor, context) ?? .black
             let halo = layer.color(.textHaloColor, context) ?? .clear
             var label = PlacedLabel(
@@ -131,7 +129,8 @@ struct SymbolLayerRenderer {
                 haloWidth: layer.number(.textHaloWidth, context))
             label.layer = layerIndex
             label.haloBlur = layer.number(.textHaloBlur, context)
-            let sections = try entry.sections.map { try textSections($0, context, opacity: opacity) }
+            let sections =
+                glyphStack != nil ? nil : try entry.sections.map { try textSections($0, context, opacity: opacity) }
             let translate = textTranslation(context)
             let padding = layer.number(.textPadding, context)
             let allowOverlap = textAllowsOverlap(context)
@@ -153,7 +152,7 @@ struct SymbolLayerRenderer {
                         let candidate =
                             if let glyphStack, let glyphs {
                                 placeGlyphsAtPoint(
-                                    textAt, characters: characters, stack: glyphStack, glyphs: glyphs, size: size,
+                                    textAt, text: glyphStack, glyphs: glyphs, size: size,
                                     context: context, padding: padding, anchorName: choice.name, offset: choice.offset,
                                     pointPlacement: placement == "point")
                             } else {
@@ -254,7 +253,7 @@ struct SymbolLayerRenderer {
                     }
                     if let glyphStack, let glyphs {
                         for text in placeGlyphsAlongLine(
-                            world, text: text, characters: characters, stack: glyphStack, glyphs: glyphs, size: size,
+                            world, text: text, glyphText: glyphStack, glyphs: glyphs, size: size,
                             context: context, padding: padding, allowOverlap: allowOverlap, collisions: &collisions,
                             center: placement == "line-center", repeats: &repeats)
                         {
