@@ -152,8 +152,9 @@ struct GlyphShaping {
         guard !text.isEmpty else { return [] }
         func advance(_ c: Character) -> Double { c.glyph.map { Double($0.advance) * c.scale + spacing } ?? 0 }
         let total = text.reduce(0) { $0 + advance($1) }
-        let lineCount = max(1, (total / maxWidth).rounded(.up))
-        let target = lineCount.isFinite ? total / lineCount : total
+        // As JavaScript computes it: a zero width makes infinitely many lines, so every break is wanted.
+        let ratio = (total / maxWidth).rounded(.up)
+        let target = ratio.isNaN ? total : total / max(1, ratio)
         let serverBreaks = text.contains { $0.codePoint == 0x200B }
         struct Break {
             var index: Int
