@@ -15,6 +15,8 @@ struct GlyphShaping {
         var y: Double
         var scale: Double
         var section: Int
+        /// Laid out one em tall in a vertical label, its quad turned a quarter counter-clockwise.
+        var vertical = false
     }
 
     /// One character of the input: its code point, the glyph its section's stack has (nil when none has it:
@@ -24,6 +26,8 @@ struct GlyphShaping {
         var glyph: SDFGlyph?
         var scale: Double = 1
         var section: Int = 0
+        /// Stood upright in a vertical label (MapLibre: every character but whitespace and complex scripts).
+        var vertical = false
     }
 
     var lines: [[Positioned]] = []
@@ -82,8 +86,8 @@ struct GlyphShaping {
                 placed.append(
                     Positioned(
                         codePoint: c.codePoint, glyph: glyph, x: x, y: y + baseline + defaultOffset, scale: c.scale,
-                        section: c.section))
-                x += Double(glyph.advance) * c.scale + spacing
+                        section: c.section, vertical: c.vertical))
+                x += (c.vertical ? oneEm : Double(glyph.advance)) * c.scale + spacing
             }
             if let last = placed.last {
                 maxLineLength = max(maxLineLength, x - spacing)

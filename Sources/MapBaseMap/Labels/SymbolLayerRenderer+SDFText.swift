@@ -13,8 +13,12 @@ extension SymbolLayerRenderer {
     ///
     /// Code points past U+FFFF have no glyph (MapLibre reads text as UTF-16 and finds none for either
     /// half of a surrogate pair); at most 65,536 characters are shaped.
+    ///
+    /// With `vertical` (a vertical point label), punctuation takes its vertical forms where MapLibre's
+    /// `verticalizePunctuation` puts them, and every character but whitespace stands upright.
     func glyphText(
-        _ text: String, sections: [FormattedSection]?, stack: [String], opacity: Double, glyphs: SDFGlyphSource?
+        _ text: String, sections: [FormattedSection]?, stack: [String], opacity: Double, glyphs: SDFGlyphSource?,
+        vertical: Bool = false
     ) throws -> GlyphText? {
         guard let glyphs, !text.isEmpty, !SDFGlyphSource.needsComplexShaping(text) else { return nil }
         let parts = sections ?? [FormattedSection(text: text)]
@@ -25,11 +29,12 @@ extension SymbolLayerRenderer {
             else { return nil }
             result.stacks.append(glyphStack)
             result.colors.append(part.color.map { $0.withAlphaComponent($0.alpha * opacity) })
-            for scalar in part.text.unicodeScalars where result.characters.count < 1 << 16 {
+            let partText = vertical ? VerticalText.verticalizingPunctuation(part.text) : part.text
+            for scalar in partText.unicodeScalars where result.characters.count < 1 << 16 {
                 result.characters.append(
                     GlyphShaping.Character(
                         codePoint: scalar.value, glyph: try glyphStack.glyph(scalar.value), scale: part.scale ?? 1,
-                        section: index))
+                        section: index, vertical: vertical && !GlyphShaping.isWhitespace(scalar.value)))
             }
         }
         return result
@@ -107,20 +112,26 @@ extension SymbolLayerRenderer {
     /// shaped text, its envelope when turned, grown by `padding`).
     func placeGlyphsAtPoint(
         _ anchor: Point, text: GlyphText, glyphs: SDFGlyphSource, size: Double, context: EvaluationContext, padding: Double, anchorName: String, offset: Point,
-        pointPlacement: Bool
+        pointPlacement: Bool, variable: Bool = false, vertical: Bool = false
     ) -> (content: PlacedLabel.Content, box: Rect) {
         let em = GlyphShaping.oneEm
         let align = Self.alignment(anchorName)
+        // A variable anchor moves the text by half its box, padding included (MapLibre's
+        // `calculateVariableLayoutShift` takes the padded collision box's size).
+        let anchor =
+            variable
+            ? Point(x: anchor.x - (align.x - 0.5) * 2 * padding, y: anchor.y - (align.y - 0.5) * 2 * padding) : anchor
         var justify = layer.string(.textJustify, context)
         if justify == "auto" { justify = align.x == 0 ? "left" : align.x == 1 ? "right" : "center" }
         let shaping = GlyphShaping.shape(
             text.characters,
             maxWidth: pointPlacement ? layer.number(.textMaxWidth, context) * em : .infinity,
             lineHeight: layer.number(.textLineHeight, context) * em, align: align,
-            justify: justify == "left" ? 0 : justify == "right" ? 1 : 0.5,
+            justify: vertical || justify == "left" ? 0 : justify == "right" ? 1 : 0.5,
             spacing: layer.number(.textLetterSpacing, context) * em, offset: (offset.x * em, offset.y * em))
         let fontScale = size / em
-        let rotate = layer.number(.textRotate, context) * .pi / 180
+        // A vertical label is shaped as a line and turned a quarter clockwise (its glyphs a quarter back).
+        let rotate = layer.number(.textRotate, context) * .pi / 180 + (vertical ? .pi / 2 : 0)
         let turn = Transform(rotationAngle: rotate)
         let place = turn.concatenating(Transform(scaleX: fontScale, y: fontScale))
             .concatenating(Transform(translationX: anchor.x, y: anchor.y))
@@ -128,8 +139,22 @@ extension SymbolLayerRenderer {
         for line in shaping.lines {
             for g in line where g.glyph.hasBitmap {
                 guard let texture = glyphs.texture(g.glyph, stack: text.stacks[g.section]) else { continue }
-                var quad = SDFText.quad(
-                    g.glyph, texture: texture, origin: Point(x: g.x, y: g.y), scale: g.scale, place: place)
+                var quad: SDFGlyphQuad
+                if g.vertical {
+                    // MapLibre's `rotateVerticalGlyph`: the quad turned a quarter counter-clockwise about
+                    // (-half advance, half advance + 17), moved right by 10 + half advance, then to the pen.
+                    let half = Double(g.glyph.advance) * g.scale / 2
+                    let upright = Transform(translationX: half, y: -(half - GlyphShaping.defaultOffset))
+                        .concatenating(Transform(rotationAngle: -.pi / 2))
+                        .concatenating(Transform(translationX: -half, y: half - GlyphShaping.defaultOffset))
+                        .concatenating(Transform(translationX: 10 + half + g.x + half, y: g.y))
+                    quad = SDFText.quad(
+                        g.glyph, texture: texture, origin: Point(x: -half, y: 0), scale: g.scale,
+                        place: upright.concatenating(place))
+                } else {
+                    quad = SDFText.quad(
+                        g.glyph, texture: texture, origin: Point(x: g.x, y: g.y), scale: g.scale, place: place)
+                }
                 quad.color = text.colors[g.section]
                 quads.append(quad)
             }

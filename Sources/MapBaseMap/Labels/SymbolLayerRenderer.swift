@@ -119,6 +119,12 @@ struct SymbolLayerRenderer {
             fontsByStack[stack] = font
             let size = layer.number(.textSize, context)
             let hasText = !text.isEmpty && size > 0
+            // The same text for a vertical point label (punctuation in vertical forms, characters upright).
+            let verticalGlyphs =
+                glyphStack != nil && writingModes(context, text: text).contains(true)
+                ? try glyphText(
+                    text, sections: entry.sections, stack: stack, opacity: opacity, glyphs: glyphs, vertical: true)
+                : nil
             let icon = entry.iconName.isEmpty ? nil : icons?.icon(entry.iconName)
             guard hasText || icon != nil else { continue }
             let color = layer.color(.textColor, context) ?? .black
@@ -144,7 +150,10 @@ struct SymbolLayerRenderer {
                 var textAlignX = 0.5
                 // `text-writing-mode`: each mode in turn (vertical only for CJK text), each anchor in turn.
                 let textAt = Point(x: anchor.x + translate.x, y: anchor.y + translate.y)
-                let modes = hasText ? (glyphStack != nil ? [false] : writingModes(context, text: text)) : []
+                let modes = hasText ? writingModes(context, text: text) : []
+                let variableAnchors =
+                    layer.value(.textVariableAnchor, context).array?.isEmpty == false
+                    || layer.value(.textVariableAnchorOffset, context).array?.isEmpty == false
                 search: for vertical in modes {
                     let choices =
                         glyphStack != nil ? glyphTextAnchors(context) : textAnchors(context, size: size)
@@ -152,9 +161,10 @@ struct SymbolLayerRenderer {
                         let candidate =
                             if let glyphStack, let glyphs {
                                 placeGlyphsAtPoint(
-                                    textAt, text: glyphStack, glyphs: glyphs, size: size,
+                                    textAt, text: vertical ? (verticalGlyphs ?? glyphStack) : glyphStack,
+                                    glyphs: glyphs, size: size,
                                     context: context, padding: padding, anchorName: choice.name, offset: choice.offset,
-                                    pointPlacement: placement == "point")
+                                    pointPlacement: placement == "point", variable: variableAnchors, vertical: vertical)
                             } else {
                                 placeAtPoint(
                                     textAt, text: text, font: font, size: size, context: context, padding: padding,
@@ -164,7 +174,8 @@ struct SymbolLayerRenderer {
                         if textCandidate == nil {
                             (textCandidate, textAlignX) = (candidate, Self.alignment(choice.name).x)
                         }
-                        if allowOverlap || !Self.collides(candidate.box, with: collisions) {
+                        // MapLibre tries every anchor without overlap before the first with it.
+                        if (allowOverlap && glyphStack == nil) || !Self.collides(candidate.box, with: collisions) {
                             (textCandidate, textAlignX) = (candidate, Self.alignment(choice.name).x)
                             break search
                         }
