@@ -116,23 +116,39 @@ extension SymbolLayerRenderer {
     ) -> (content: PlacedLabel.Content, box: Rect) {
         let em = GlyphShaping.oneEm
         let align = Self.alignment(anchorName)
-        // A variable anchor moves the text by half its box, padding included (MapLibre's
-        // `calculateVariableLayoutShift` takes the padded collision box's size).
-        let anchor =
-            variable
-            ? Point(x: anchor.x - (align.x - 0.5) * 2 * padding, y: anchor.y - (align.y - 0.5) * 2 * padding) : anchor
+        // A variable anchor of a vertical label places its turned box: shaped centred, then moved.
+        let screenShift = vertical && variable
         var justify = layer.string(.textJustify, context)
         if justify == "auto" { justify = align.x == 0 ? "left" : align.x == 1 ? "right" : "center" }
         let shaping = GlyphShaping.shape(
             text.characters,
             maxWidth: pointPlacement ? layer.number(.textMaxWidth, context) * em : .infinity,
-            lineHeight: layer.number(.textLineHeight, context) * em, align: align,
+            lineHeight: layer.number(.textLineHeight, context) * em, align: screenShift ? (0.5, 0.5) : align,
             justify: vertical || justify == "left" ? 0 : justify == "right" ? 1 : 0.5,
-            spacing: layer.number(.textLetterSpacing, context) * em, offset: (offset.x * em, offset.y * em))
+            spacing: layer.number(.textLetterSpacing, context) * em,
+            offset: screenShift ? (0, 0) : (offset.x * em, offset.y * em))
         let fontScale = size / em
         // A vertical label is shaped as a line and turned a quarter clockwise (its glyphs a quarter back).
         let rotate = layer.number(.textRotate, context) * .pi / 180 + (vertical ? .pi / 2 : 0)
         let turn = Transform(rotationAngle: rotate)
+        let corners = [
+            Point(x: shaping.left, y: shaping.top), Point(x: shaping.right, y: shaping.top),
+            Point(x: shaping.right, y: shaping.bottom), Point(x: shaping.left, y: shaping.bottom),
+        ].map { $0.applying(rotate != 0 ? turn : .identity) }
+        let xs = corners.map(\.x)
+        let ys = corners.map(\.y)
+        let (minX, maxX) = (xs.min() ?? 0, xs.max() ?? 0)
+        let (minY, maxY) = (ys.min() ?? 0, ys.max() ?? 0)
+        // A variable anchor moves the text by half its box, padding included (MapLibre's
+        // `calculateVariableLayoutShift` takes the padded collision box's size).
+        var anchor = anchor
+        if screenShift {
+            anchor.x += -(align.x - 0.5) * ((maxX - minX) * fontScale + 2 * padding) + offset.x * size
+            anchor.y += -(align.y - 0.5) * ((maxY - minY) * fontScale + 2 * padding) + offset.y * size
+        } else if variable {
+            anchor.x -= (align.x - 0.5) * 2 * padding
+            anchor.y -= (align.y - 0.5) * 2 * padding
+        }
         let place = turn.concatenating(Transform(scaleX: fontScale, y: fontScale))
             .concatenating(Transform(translationX: anchor.x, y: anchor.y))
         var quads: [SDFGlyphQuad] = []
@@ -159,14 +175,6 @@ extension SymbolLayerRenderer {
                 quads.append(quad)
             }
         }
-        let corners = [
-            Point(x: shaping.left, y: shaping.top), Point(x: shaping.right, y: shaping.top),
-            Point(x: shaping.right, y: shaping.bottom), Point(x: shaping.left, y: shaping.bottom),
-        ].map { $0.applying(rotate != 0 ? turn : .identity) }
-        let xs = corners.map(\.x)
-        let ys = corners.map(\.y)
-        let (minX, maxX) = (xs.min() ?? 0, xs.max() ?? 0)
-        let (minY, maxY) = (ys.min() ?? 0, ys.max() ?? 0)
         let box = Rect(
             x: anchor.x + minX * fontScale, y: anchor.y + minY * fontScale, width: (maxX - minX) * fontScale,
             height: (maxY - minY) * fontScale)
