@@ -187,7 +187,7 @@ extension SymbolLayerRenderer {
     /// line under its centre and moved `text-offset` y ems off the line (see ``glyphsAlongLine``).
     func placeGlyphsAlongLine(
         _ line: [Point], text: String, glyphText: GlyphText, glyphs: SDFGlyphSource, size: Double, context: EvaluationContext, padding: Double, allowOverlap: Bool,
-        collisions: inout SpatialGrid, center: Bool, repeats: inout RepeatedAnchors
+        collisions: inout SpatialGrid, center: Bool, repeats: inout RepeatedAnchors, tileWidth: Double?
     ) -> [SDFText] {
         let em = GlyphShaping.oneEm
         let align = Self.alignment(layer.string(.textAnchor, context))
@@ -202,9 +202,11 @@ extension SymbolLayerRenderer {
         let advances = placed.map { Double($0.glyph.advance) * $0.scale * fontScale }
         let width = (shaping.right - shaping.left) * fontScale
         let across = (layer.numbers(.textOffset, context).map { $0.count > 1 ? $0[1] : 0 } ?? 0) * size
+        let anchors = textLineAnchors(
+            line, shapedLength: shaping.right - shaping.left, context: context, center: center, tileWidth: tileWidth)
         let frames = glyphsAlongLine(
             line, text: text, pens: pens, advances: advances, width: width, context: context, padding: padding,
-            allowOverlap: allowOverlap, collisions: &collisions, center: center, repeats: &repeats)
+            allowOverlap: allowOverlap, collisions: &collisions, center: center, repeats: &repeats, anchors: anchors)
         return frames.map { copy in
             var quads: [SDFGlyphQuad] = []
             for frame in copy {

@@ -266,7 +266,8 @@ struct SymbolLayerRenderer {
                         for text in placeGlyphsAlongLine(
                             world, text: text, glyphText: glyphStack, glyphs: glyphs, size: size,
                             context: context, padding: padding, allowOverlap: allowOverlap, collisions: &collisions,
-                            center: placement == "line-center", repeats: &repeats)
+                            center: placement == "line-center", repeats: &repeats,
+                            tileWidth: feature.tileBounds.map { $0.width / perPoint })
                         {
                             label.content = .sdf(text)
                             label.bounds = label.contentBounds()
