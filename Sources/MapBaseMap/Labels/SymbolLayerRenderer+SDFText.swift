@@ -41,12 +41,18 @@ extension SymbolLayerRenderer {
     }
 
     /// The anchors a point label tries, with MapLibre's offsets in ems: `text-variable-anchor-offset` as
-    /// given; for `text-variable-anchor`, `text-radial-offset` (when set) or `text-offset` pointed away
+    /// given (moved by the baseline correction below); for `text-variable-anchor`, `text-radial-offset` (when set) or `text-offset` pointed away
     /// from each anchor (`evaluateVariableOffset`, with its baseline correction of 7/24 em upward or
     /// downward); otherwise `text-anchor` with `text-radial-offset` (when non-zero) or `text-offset`.
     func glyphTextAnchors(_ context: EvaluationContext) -> [(name: String, offset: Point)] {
         if let pairs = layer.value(.textVariableAnchorOffset, context).array, !pairs.isEmpty {
-            let chosen = textAnchors(context, size: 1)
+            // The offsets as given, with the same baseline correction (seen in MapLibre's expected images).
+            let chosen = textAnchors(context, size: 1).map { choice in
+                var offset = choice.offset
+                if choice.name.hasPrefix("top") { offset.y -= Self.baselineOffset }
+                if choice.name.hasPrefix("bottom") { offset.y += Self.baselineOffset }
+                return (choice.name, offset)
+            }
             if !chosen.isEmpty { return chosen }
         }
         let offset = layer.numbers(.textOffset, context) ?? [0, 0]
