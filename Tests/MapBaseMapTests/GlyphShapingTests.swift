@@ -17,7 +17,8 @@ import Testing
         let h = hasInk ? 10 : 0
         let count = hasInk ? (w + 6) * (h + 6) : 0
         return SDFGlyph(
-            id: id, width: w, height: h, left: 1, top: -8, advance: advance, bitmap: [UInt8](repeating: 0, count: count))
+            id: id, width: w, height: h, left: 1, top: -8, advance: advance, bitmap: [UInt8](repeating: 0, count: count)
+        )
     }
 
     static func characters(_ text: String, _ glyphs: [Character: SDFGlyph]) -> [GlyphShaping.Character] {

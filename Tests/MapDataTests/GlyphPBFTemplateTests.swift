@@ -16,7 +16,9 @@ import Testing
                 .write(to: dir.appendingPathComponent(name))
         }
         func glyph(_ id: UInt32, advance: Int) -> SDFGlyph {
-            SDFGlyph(id: id, width: 1, height: 1, left: 0, top: 0, advance: advance, bitmap: [UInt8](repeating: 9, count: 49))
+            SDFGlyph(
+                id: id, width: 1, height: 1, left: 0, top: 0, advance: advance, bitmap: [UInt8](repeating: 9, count: 49)
+            )
         }
         try write("A", [glyph(0x61, advance: 10)])
         try write("B", [glyph(0x61, advance: 20), glyph(0x62, advance: 30)])

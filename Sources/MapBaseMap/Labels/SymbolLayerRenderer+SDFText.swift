@@ -117,7 +117,8 @@ extension SymbolLayerRenderer {
     /// by `text-rotate` about the anchor. Returns the content and the collision box (MapLibre's box of the
     /// shaped text, its envelope when turned, grown by `padding`).
     func placeGlyphsAtPoint(
-        _ anchor: Point, text: GlyphText, glyphs: SDFGlyphSource, size: Double, context: EvaluationContext, padding: Double, anchorName: String, offset: Point,
+        _ anchor: Point, text: GlyphText, glyphs: SDFGlyphSource, size: Double, context: EvaluationContext,
+        padding: Double, anchorName: String, offset: Point,
         pointPlacement: Bool, variable: Bool = false, vertical: Bool = false
     ) -> (content: PlacedLabel.Content, box: Rect) {
         let em = GlyphShaping.oneEm
@@ -192,7 +193,8 @@ extension SymbolLayerRenderer {
     /// line (centred, `text-anchor`'s vertical alignment, `text-letter-spacing`), each glyph turned with the
     /// line under its centre and moved `text-offset` y ems off the line (see ``glyphsAlongLine``).
     func placeGlyphsAlongLine(
-        _ line: [Point], text: String, glyphText: GlyphText, glyphs: SDFGlyphSource, size: Double, context: EvaluationContext, padding: Double, allowOverlap: Bool,
+        _ line: [Point], text: String, glyphText: GlyphText, glyphs: SDFGlyphSource, size: Double,
+        context: EvaluationContext, padding: Double, allowOverlap: Bool,
         collisions: inout SpatialGrid, center: Bool, repeats: inout RepeatedAnchors, tileWidth: Double?
     ) -> [SDFText] {
         let em = GlyphShaping.oneEm
