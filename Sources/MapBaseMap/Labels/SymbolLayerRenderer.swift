@@ -174,8 +174,21 @@ struct SymbolLayerRenderer {
                         if textCandidate == nil {
                             (textCandidate, textAlignX) = (candidate, Self.alignment(choice.name).x)
                         }
-                        // MapLibre tries every anchor without overlap before the first with it.
-                        if (allowOverlap && glyphStack == nil) || !Self.collides(candidate.box, with: collisions) {
+                        // MapLibre tries every anchor without overlap before the first with it; an icon fitted to
+                        // variable-anchored text must fit beside it too.
+                        let iconFits =
+                            glyphStack == nil || !variableAnchors || iconAllowsOverlap(context)
+                            || layer.string(.iconTextFit, context) == "none"
+                            || icon.map {
+                                !Self.collides(
+                                    placeIcon(
+                                        $0, at: anchor, angle: 0, context: context,
+                                        textBox: candidate.box.insetBy(dx: padding, dy: padding), fitText: nil
+                                    ).box, with: collisions)
+                            } ?? true
+                        if (allowOverlap && glyphStack == nil)
+                            || (!Self.collides(candidate.box, with: collisions) && iconFits)
+                        {
                             (textCandidate, textAlignX) = (candidate, Self.alignment(choice.name).x)
                             break search
                         }
