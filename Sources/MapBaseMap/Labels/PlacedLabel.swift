@@ -27,6 +27,9 @@ struct PlacedLabel {
     /// The index of the label's symbol layer among the style's symbol layers, bottom first: a layer's
     /// icons are drawn before its text.
     var layer = 0
+    /// The origin of the vector tile the label's feature came from (nil for other sources): MapLibre draws a
+    /// layer's SDF text tile by tile, each tile's halos before its fills.
+    var tile: Point?
     /// A box around everything the label draws, in world points.
     var bounds = Rect(x: 0, y: 0, width: 0, height: 0)
 
@@ -69,7 +72,13 @@ struct PlacedLabel {
             while end < labels.count, labels[end].label.layer == labels[start].label.layer { end += 1 }
             for (label, shift) in labels[start..<end] { label.icon?.draw(in: context, shift: shift) }
             for (label, shift) in labels[start..<end] { label.drawText(in: context, shift: shift) }
-            drawSDF(labels[start..<end], in: context)
+            var first = start
+            while first < end {
+                var last = first + 1
+                while last < end, labels[last].label.tile == labels[first].label.tile { last += 1 }
+                drawSDF(labels[first..<last], in: context)
+                first = last
+            }
             start = end
         }
     }

@@ -134,6 +134,7 @@ struct SymbolLayerRenderer {
                 haloColor: halo.withAlphaComponent(halo.alpha * opacity),
                 haloWidth: layer.number(.textHaloWidth, context))
             label.layer = layerIndex
+            label.tile = tiles[i]
             label.haloBlur = layer.number(.textHaloBlur, context)
             let sections =
                 glyphStack != nil ? nil : try entry.sections.map { try textSections($0, context, opacity: opacity) }
