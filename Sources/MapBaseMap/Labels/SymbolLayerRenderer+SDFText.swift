@@ -123,6 +123,9 @@ extension SymbolLayerRenderer {
     ) -> (content: PlacedLabel.Content, box: Rect) {
         let em = GlyphShaping.oneEm
         let align = Self.alignment(anchorName)
+        // MapLibre lays text out at the tile's integer zoom (zoom-dependent layout properties step).
+        var context = context
+        context.zoom = context.zoom.rounded(.down)
         // A variable anchor of a vertical label places its turned box: shaped centred, then moved.
         let screenShift = vertical && variable
         var justify = layer.string(.textJustify, context)
