@@ -43,10 +43,14 @@ public enum ShippedStyle: String, Sendable, CaseIterable {
     }
 
     /// The base map a snapshot draws: `style` when given, otherwise the map type's shipped style.
-    package static func baseMap(mapType: MapType, style: Style?, fonts: FontCatalog? = nil) throws -> BaseMap {
-        if let style { return try StyledBaseMap(style: style, fonts: fonts ?? .default) }
+    package static func baseMap(
+        mapType: MapType, style: Style?, fonts: FontCatalog? = nil, glyphs: (any GlyphRangeProvider)? = nil
+    ) throws -> BaseMap {
+        if let style { return try StyledBaseMap(style: style, fonts: fonts ?? .default, glyphs: glyphs) }
         let shipped = ShippedStyle(mapType)
-        if let fonts { return try StyledBaseMap(style: try shipped.style(), fonts: fonts) }
+        if fonts != nil || glyphs != nil {
+            return try StyledBaseMap(style: try shipped.style(), fonts: fonts ?? .default, glyphs: glyphs)
+        }
         return try baseMaps.value(shipped) { try StyledBaseMap(style: try shipped.style()) }
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import MapData
 import MapGeometry
 import MapGraphics
 import MapStyle
@@ -16,17 +17,25 @@ public struct StyledBaseMap: BaseMap {
     public let style: Style
     /// The fonts `text-font` stacks resolve to.
     public let fonts: FontCatalog
+    /// The SDF glyphs labels are drawn with where they have the stack (MapLibre's way); nil to draw every
+    /// label with ``fonts``.
+    public let glyphs: (any GlyphRangeProvider)?
     private let inlineSources: [String: FeatureSource]
 
     /// Prepares a style for drawing: checks that its files and fonts exist and decodes inline sources
     /// (file sources are loaded when first drawn, once per process).
     ///
-    /// - Parameter fonts: the fonts `text-font` stacks resolve to (by default Debian's font packages,
-    ///   ``FontCatalog/default``); the style's `glyphs` URL is not used.
-    /// - Throws: ``RenderError/missingData(name:reason:)`` naming the missing file or font stack.
-    public init(style: Style, fonts: FontCatalog = .default) throws {
+    /// - Parameters:
+    ///   - fonts: the fonts `text-font` stacks resolve to (by default Debian's font packages,
+    ///     ``FontCatalog/default``), for stacks `glyphs` does not have and for scripts that need HarfBuzz.
+    ///   - glyphs: glyph PBFs to draw labels from; nil for the style's own `glyphs` when it is local
+    ///     (``Style/glyphs``), else none.
+    /// - Throws: ``RenderError/missingData(name:reason:)`` naming the missing file or font stack; the glyph
+    ///   source's error when a glyph PBF of a stack the style names cannot be read.
+    public init(style: Style, fonts: FontCatalog = .default, glyphs: (any GlyphRangeProvider)? = nil) throws {
         self.style = style
         self.fonts = fonts
+        self.glyphs = try glyphs ?? style.glyphs.map { try GlyphPBFTemplate($0) }
         var inline: [String: FeatureSource] = [:]
         for (id, source) in style.sources {
             switch source.kind {
@@ -52,6 +61,7 @@ public struct StyledBaseMap: BaseMap {
                 guard case .literal(.array(let items)) = property.expression else { continue }
                 names = items.compactMap(\.string)
             }
+            if let provider = self.glyphs, try GlyphStack(names: names, provider: provider).isAvailable() { continue }
             do { try fonts.check(stack: names) } catch let error as GraphicsError {
                 throw RenderError.missingData(name: "text-font", reason: "layer \"\(layer.id)\": \(error.description)")
             }
@@ -244,11 +254,13 @@ public struct StyledBaseMap: BaseMap {
         let icons = usesIcons ? IconImages(images: try Sprite.load(style.sprites, scale: viewport.scale)) : nil
         // The top layer places first (its labels win), the bottom layer's labels are drawn first.
         let symbolLayers = style.layers.filter { $0.type == .symbol }
+        let sdfGlyphs = glyphs.map { SDFGlyphSource(provider: $0) }
         for (index, layer) in symbolLayers.enumerated().reversed() where layer.isVisible(atZoom: frame.zoom) {
             guard let source = try featureSource(for: layer, viewport: viewport) else { continue }
             placedByLayer.append(
                 try SymbolLayerRenderer(
-                    layer: layer, source: source, selection: frame, fonts: fonts, icons: icons, layerIndex: index
+                    layer: layer, source: source, selection: frame, fonts: fonts, icons: icons, layerIndex: index,
+                    glyphs: sdfGlyphs
                 ).place(into: &collisions))
             try source.checkDeferredLoad()
         }

@@ -6,6 +6,11 @@ enum CommandTable {
     static let formats = ["png", "png8", "jpg", "webp"]
     static let mapTypes = ["standard", "satellite", "hybrid"]
 
+    static let glyphsOption = OptionSpec(
+        "--glyphs", nil, .text("TEMPLATE"),
+        "glyph PBFs to draw labels from, as MapLibre does: a path with {fontstack}\n"
+            + "and {range}, e.g. fonts/{fontstack}/{range}.pbf (default: the style's\n"
+            + "glyphs when local)")
     static let spriteOption = OptionSpec(
         "--sprite", nil, .text("[ID=]PATH"),
         "the style's sprite from local files PATH.json, PATH.png, PATH@2x.json and\n"
@@ -69,7 +74,8 @@ enum CommandTable {
             OptionSpec(
                 "--fonts", nil, .file("DIR"),
                 "font files (.ttf, .otf, .ttc) that text-font stacks name, searched before\n"
-                    + "Debian's font packages; the style's glyphs URL is not used"),
+                    + "Debian's font packages (for stacks the glyph PBFs do not have)"),
+            glyphsOption,
             OptionSpec("--no-attribution", nil, .none, "leave out the data attribution in the bottom-right corner"),
             OptionSpec(
                 "--no-base-map", nil, .none,
@@ -141,7 +147,8 @@ enum CommandTable {
             OptionSpec(
                 "--fonts", nil, .file("DIR"),
                 "font files (.ttf, .otf, .ttc) that text-font stacks name, searched before\n"
-                    + "Debian's font packages; the style's glyphs URL is not used"),
+                    + "Debian's font packages (for stacks the glyph PBFs do not have)"),
+            glyphsOption,
             OptionSpec("--resume", nil, .none, "finish an interrupted run: render only missing tiles"),
             OptionSpec(
                 "--force", nil, .none,

@@ -17,3 +17,14 @@ enum FontsOption {
         return catalog
     }
 }
+
+/// `--glyphs TEMPLATE` of render and tiles: glyph PBFs labels are drawn from.
+enum GlyphsOption {
+    /// The glyph source `--glyphs` names (nil without the option).
+    ///
+    /// - Throws: ``CLIError/usage(_:)`` when the template lacks `{fontstack}` or `{range}`.
+    static func provider(_ args: Arguments) throws -> GlyphPBFTemplate? {
+        guard let template = args["--glyphs"] else { return nil }
+        do { return try GlyphPBFTemplate(template) } catch { throw CLIError.usage("--glyphs \(error.description)") }
+    }
+}

@@ -65,6 +65,7 @@ enum RenderCommand {
             var options = try scene.options(defaults: defaults)
             options.style = style
             options.fonts = try FontsOption.catalog(args, output: streams)
+            options.glyphs = try GlyphsOption.provider(args)
             snapshotter = try MapSnapshotter(options: options)
             // The style's missing files and fonts are reported before anything else; no base map is built
             // for --no-base-map.

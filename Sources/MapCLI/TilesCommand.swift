@@ -90,10 +90,12 @@ enum TilesCommand {
         let mapType = chosenType
         let style = try RenderCommand.loadStyle(args, mapType: mapType, output: streams)
         let fonts = try FontsOption.catalog(args, output: streams)
+        let glyphs = try GlyphsOption.provider(args)
         let renderer = TileRenderer(pyramid: pyramid) { options in
             var options = options
             options.style = style
             options.fonts = fonts
+            options.glyphs = glyphs
             options.mapType = mapType
             let snapshotter = try MapSnapshotter(options: options)
             if let scene { try scene.makeScene().populate(snapshotter) }

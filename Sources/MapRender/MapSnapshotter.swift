@@ -1,6 +1,7 @@
 import Foundation
 import MapAnnotations
 import MapBaseMap
+import MapData
 import MapGeometry
 import MapGraphics
 import MapOverlays
@@ -35,6 +36,9 @@ public final class MapSnapshotter {
         public var style: Style?
         /// The fonts `text-font` stacks resolve to; nil for ``FontCatalog/default`` (Debian's font packages).
         public var fonts: FontCatalog?
+        /// Glyph PBFs labels are drawn from (MapLibre's SDF text); nil for the style's own `glyphs` when it
+        /// is local, else the installed fonts.
+        public var glyphs: (any GlyphRangeProvider)?
         /// Whether to print the data's attribution in the bottom-right corner.
         public var showsAttribution = true
         /// When rendering must stop: ``snapshot()`` throws ``GraphicsError/deadlineExceeded(operation:)``
@@ -103,7 +107,8 @@ public final class MapSnapshotter {
     @discardableResult
     public func loadBaseMap() throws -> BaseMap? {
         if case .chosen(let baseMap) = baseMapState { return baseMap }
-        let built = try ShippedStyle.baseMap(mapType: options.mapType, style: options.style, fonts: options.fonts)
+        let built = try ShippedStyle.baseMap(
+            mapType: options.mapType, style: options.style, fonts: options.fonts, glyphs: options.glyphs)
         baseMapState = .chosen(built)
         return built
     }

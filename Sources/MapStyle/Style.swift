@@ -21,6 +21,10 @@ public struct Style: Sendable, Equatable {
     public var sprites: [SpriteLocation] = []
     /// `light`: how `fill-extrusion` layers are shaded.
     public var light = StyleLight()
+    /// `glyphs` when it is local (a path relative to the style, an absolute path or `file://`): the
+    /// template of its glyph PBFs as an absolute path with `{fontstack}` and `{range}`; nil when the style
+    /// has none or names a network location (which is not downloaded).
+    public var glyphs: String?
     /// Members the subset accepts but does not use (`center`, `zoom`, `bearing`, `pitch`, `glyphs`,
     /// `sprite`, and members a lenient read did not know), kept for writing the style back.
     public var unused: [String: JSONValue]

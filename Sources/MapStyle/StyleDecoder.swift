@@ -92,6 +92,10 @@ struct StyleDecoder {
             warn(
                 "glyphs", "network glyphs (\(glyphs)) are not downloaded; text is drawn with the installed fonts",
                 key: "glyphs")
+        } else if var glyphs = json["glyphs"]?.string, glyphs.contains("{fontstack}"), glyphs.contains("{range}") {
+            if glyphs.hasPrefix("file://") { glyphs = String(glyphs.dropFirst("file://".count)) }
+            // The placeholders are kept as written (a URL would percent-encode the braces).
+            style.glyphs = glyphs.hasPrefix("/") ? glyphs : baseURL.standardizedFileURL.path + "/" + glyphs
         }
         let sourcesJSON = json["sources"] ?? .object([])
         guard let sourceMembers = sourcesJSON.members else {

@@ -32,6 +32,10 @@ struct MapLibreConformanceTests {
         "sparse-tileset/rasterfallback", "sparse-tileset/rasterfallback204", "raster-alpha/default", "extent/1024-fill",
         // An `image` source: a rotated, not quite rectangular quadrilateral, translucent, edges antialiased.
         "image/raster-opacity",
+        // Text from the style's glyph PBFs (#26): SDF glyphs and halos (width, blur), MapLibre's line breaking at
+        // text-max-width, auto justification, text-rotate and letter spacing from a feature property.
+        "text-halo-blur/literal", "text-halo-width/literal", "text-max-width/literal", "text-justify/auto",
+        "text-rotate/literal", "text-letter-spacing/property-function",
     ]
 
     /// Renders a case as `Scripts/maplibre-render-tests.py` does and returns the share of differing pixels

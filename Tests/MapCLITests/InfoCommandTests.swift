@@ -49,7 +49,7 @@ struct InfoCommandTests {
         "--center", "--span", "--meters", "--zoom", "--bbox", "--size", "--scale", "--map-type", "--style", "--scene",
         "--no-attribution", "--no-base-map", "-o", "--output", "--format", "--quality", "--compression", "--metadata",
         "-h", "--help",
-        "--marker", "--path", "--visible", "--padding", "--source", "--fonts", "--sprite", "--strict",
+        "--marker", "--path", "--visible", "--padding", "--source", "--fonts", "--glyphs", "--sprite", "--strict",
     ]
 
     @Test(

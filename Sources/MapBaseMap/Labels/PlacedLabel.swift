@@ -8,6 +8,8 @@ struct PlacedLabel {
     enum Content {
         case lines([(text: String, origin: Point)])
         case glyphs([PlacedGlyph])
+        /// Glyph quads of SDF glyphs (glyph PBFs), drawn by ``drawSDF(_:in:)``.
+        case sdf(SDFText)
         /// An icon without text.
         case none
     }
@@ -25,6 +27,9 @@ struct PlacedLabel {
     /// The index of the label's symbol layer among the style's symbol layers, bottom first: a layer's
     /// icons are drawn before its text.
     var layer = 0
+    /// The origin of the vector tile the label's feature came from (nil for other sources): MapLibre draws a
+    /// layer's SDF text tile by tile, each tile's halos before its fills.
+    var tile: Point?
     /// A box around everything the label draws, in world points.
     var bounds = Rect(x: 0, y: 0, width: 0, height: 0)
 
@@ -47,6 +52,9 @@ struct PlacedLabel {
                 let s = size * max(1, glyph.scale)
                 add(glyph.origin.x - s, glyph.origin.y - s * 1.2, glyph.origin.x + s, glyph.origin.y + s)
             }
+        case .sdf(let text):
+            let box = text.bounds
+            if box.width > 0 { add(box.minX, box.minY, box.maxX, box.maxY) }
         case .none: break
         }
         if let box = icon?.bounds {
@@ -64,6 +72,13 @@ struct PlacedLabel {
             while end < labels.count, labels[end].label.layer == labels[start].label.layer { end += 1 }
             for (label, shift) in labels[start..<end] { label.icon?.draw(in: context, shift: shift) }
             for (label, shift) in labels[start..<end] { label.drawText(in: context, shift: shift) }
+            var first = start
+            while first < end {
+                var last = first + 1
+                while last < end, labels[last].label.tile == labels[first].label.tile { last += 1 }
+                drawSDF(labels[first..<last], in: context)
+                first = last
+            }
             start = end
         }
     }
@@ -71,7 +86,7 @@ struct PlacedLabel {
     /// Draws the label's text moved by `shift` (world points to image points).
     func drawText(in context: GraphicsContext, shift: Point) {
         switch content {
-        case .none: break
+        case .none, .sdf: break
         case .lines(let lines) where haloBlur > 0 && haloWidth > 0:
             // A blurred halo is drawn by the glyph path, which fades the halo's edge.
             for line in lines {

@@ -199,8 +199,6 @@ extension SymbolLayerRenderer {
                     }, size: size)
             } ?? font.shape(text, size: size)
         guard !shaped.glyphs.isEmpty else { return [] }
-        var distances: [Double] = [0]
-        for (a, b) in zip(line, line.dropFirst()) { distances.append(distances.last! + hypot(b.x - a.x, b.y - a.y)) }
         // `text-letter-spacing` (ems) between glyphs; `text-offset` x moves the label along the line (in the
         // line's direction, as MapLibre's line offset), y away from it.
         let letterSpacing = layer.number(.textLetterSpacing, context) * size
@@ -227,76 +225,23 @@ extension SymbolLayerRenderer {
             }
         }
         let width = (pens.last ?? 0) + (glyphAdvances.last ?? 0)
-        let offset = layer.numbers(.textOffset, context) ?? [0, 0]
-        let along = (offset.first ?? 0) * size
-        let across = (offset.count > 1 ? offset[1] : 0) * size
-        let total = distances.last!
-        let spacing = layer.number(.symbolSpacing, context)
-        // `line-center`: one label at the middle of the line.
-        let centers =
-            center
-            ? [total / 2]
-            : Self.symbolCenters(total: total, spacing: spacing, width: width, padding: padding)
-        guard !centers.isEmpty, width.isFinite, along.isFinite, across.isFinite else { return [] }
-        let maxAngle = layer.number(.textMaxAngle, context) * .pi / 180
-        func at(_ d: Double) -> (Point, Double) {
-            var i = 0
-            while i + 2 < distances.count, distances[i + 1] < d { i += 1 }
-            let a = line[i]
-            let b = line[i + 1]
-            let seg = distances[i + 1] - distances[i]
-            let t = seg > 0 ? (d - distances[i]) / seg : 0
-            return (Point(x: a.x + (b.x - a.x) * t, y: a.y + (b.y - a.y) * t), atan2(b.y - a.y, b.x - a.x))
-        }
-        var results: [[PlacedGlyph]] = []
-        for middle in centers {
-            let start = middle + along - width / 2
-            // A glyph whose centre is past either end of the line has nowhere to stand (MapLibre hides the label).
-            let first = (pens.first ?? 0) + (glyphAdvances.first ?? 0) / 2
-            let last = (pens.last ?? 0) + (glyphAdvances.last ?? 0) / 2
-            guard start + first >= 0, start + last <= total else { continue }
-            let (p0, _) = at(start)
-            let (p1, _) = at(start + width)
-            // Upright: read left to right; walk the line backwards when it runs right to left.
-            let reversed = layer.bool(.textKeepUpright, context) && p1.x < p0.x
-            var glyphs: [PlacedGlyph] = []
-            var boxes: [Rect] = []
-            var previousAngle: Double?
-            var ok = true
-            for (k, g) in shaped.glyphs.enumerated() {
-                let position = pens[k] + glyphAdvances[k] / 2
-                let d = reversed ? start + width - position : start + position
-                var (p, angle) = at(d)
-                if reversed { angle += .pi }
-                if let previous = previousAngle {
-                    var delta = angle - previous
-                    while delta > .pi { delta -= 2 * .pi }
-                    while delta < -.pi { delta += 2 * .pi }
-                    if abs(delta) > maxAngle {
-                        ok = false
-                        break
-                    }
-                }
-                previousAngle = angle
-                let dir = Point(x: cos(angle), y: sin(angle))
+        let across = layer.numbers(.textOffset, context).map { $0.count > 1 ? $0[1] : 0 } ?? 0
+        return glyphsAlongLine(
+            line, text: text, pens: pens, advances: glyphAdvances, width: width, context: context, padding: padding,
+            allowOverlap: allowOverlap, collisions: &collisions, center: center, repeats: &repeats
+        ).map { frames in
+            frames.map { frame in
+                let g = shaped.glyphs[frame.index]
+                let dir = Point(x: cos(frame.angle), y: sin(frame.angle))
                 let down = Point(x: -dir.y, y: dir.x)
-                let shift = 0.35 * size + across
+                let shift = 0.35 * size + across * size
+                let p = frame.point
                 let origin = Point(
                     x: p.x - dir.x * g.advance / 2 + down.x * shift, y: p.y - dir.y * g.advance / 2 + down.y * shift)
-                glyphs.append(
-                    PlacedGlyph(
-                        index: g.index, origin: origin, angle: angle, face: g.face, scale: g.scale, color: g.color))
-                let half = size / 2 + padding
-                boxes.append(Rect(x: p.x - half, y: p.y - half, width: 2 * half, height: 2 * half))
+                return PlacedGlyph(
+                    index: g.index, origin: origin, angle: frame.angle, face: g.face, scale: g.scale, color: g.color)
             }
-            // MapLibre's anchors are those that pass the angle test; on `line` placement a repeat of the same
-            // text near an earlier one is dropped before collisions are tested.
-            guard ok, center || !repeats.tooClose(text, at(middle).0, within: spacing / 2) else { continue }
-            if !allowOverlap, boxes.contains(where: { Self.collides($0, with: collisions) }) { continue }
-            for box in boxes { collisions.insert(box) }
-            results.append(glyphs)
         }
-        return results
     }
 }
 

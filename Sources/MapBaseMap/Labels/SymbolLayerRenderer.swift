@@ -22,6 +22,8 @@ struct SymbolLayerRenderer {
     var icons: IconImages?
     /// The layer's index among the style's symbol layers (bottom first).
     var layerIndex = 0
+    /// SDF glyphs (the style's glyph PBFs); nil to draw every label with the installed fonts.
+    var glyphs: SDFGlyphSource?
 
     /// How far outside the image labels are considered, in points.
     static let margin = 128.0
@@ -101,13 +103,30 @@ struct SymbolLayerRenderer {
             let (feature, offset, context, text) = (entry.feature, entry.offset, entry.context, entry.text)
             // Stacks resolve once per layer, not once per feature.
             let stack = fontStack(context)
-            let font = try fontsByStack[stack] ?? fonts.font(stack: stack)
+            // Plain text in a stack the glyph PBFs have is drawn from SDF glyphs, as MapLibre draws it; formatted
+            // sections and scripts that need HarfBuzz take the installed fonts.
+            let opacity = layer.number(.textOpacity, context)
+            let glyphStack = try glyphText(
+                text, sections: entry.sections, stack: stack, opacity: opacity, glyphs: glyphs)
+            let font: Font
+            if let known = fontsByStack[stack] {
+                font = known
+            } else if glyphStack != nil {
+                font = try (try? fonts.font(stack: stack)) ?? fonts.font(stack: ["DejaVu Sans"])
+            } else {
+                font = try fonts.font(stack: stack)
+            }
             fontsByStack[stack] = font
             let size = layer.number(.textSize, context)
             let hasText = !text.isEmpty && size > 0
+            // The same text for a vertical point label (punctuation in vertical forms, characters upright).
+            let verticalGlyphs =
+                glyphStack != nil && writingModes(context, text: text).contains(true)
+                ? try glyphText(
+                    text, sections: entry.sections, stack: stack, opacity: opacity, glyphs: glyphs, vertical: true)
+                : nil
             let icon = entry.iconName.isEmpty ? nil : icons?.icon(entry.iconName)
             guard hasText || icon != nil else { continue }
-            let opacity = layer.number(.textOpacity, context)
             let color = layer.color(.textColor, context) ?? .black
             let halo = layer.color(.textHaloColor, context) ?? .clear
             var label = PlacedLabel(
@@ -115,8 +134,10 @@ struct SymbolLayerRenderer {
                 haloColor: halo.withAlphaComponent(halo.alpha * opacity),
                 haloWidth: layer.number(.textHaloWidth, context))
             label.layer = layerIndex
+            label.tile = tiles[i]
             label.haloBlur = layer.number(.textHaloBlur, context)
-            let sections = try entry.sections.map { try textSections($0, context, opacity: opacity) }
+            let sections =
+                glyphStack != nil ? nil : try entry.sections.map { try textSections($0, context, opacity: opacity) }
             let translate = textTranslation(context)
             let padding = layer.number(.textPadding, context)
             let allowOverlap = textAllowsOverlap(context)
@@ -130,16 +151,45 @@ struct SymbolLayerRenderer {
                 var textAlignX = 0.5
                 // `text-writing-mode`: each mode in turn (vertical only for CJK text), each anchor in turn.
                 let textAt = Point(x: anchor.x + translate.x, y: anchor.y + translate.y)
-                search: for vertical in hasText ? writingModes(context, text: text) : [] {
-                    for choice in textAnchors(context, size: size) {
-                        let candidate = placeAtPoint(
-                            textAt, text: text, font: font, size: size, context: context, padding: padding,
-                            anchorName: choice.name, offset: choice.offset, sections: sections,
-                            vertical: vertical)
+                let modes = hasText ? writingModes(context, text: text) : []
+                let variableAnchors =
+                    layer.value(.textVariableAnchor, context).array?.isEmpty == false
+                    || layer.value(.textVariableAnchorOffset, context).array?.isEmpty == false
+                search: for vertical in modes {
+                    let choices =
+                        glyphStack != nil ? glyphTextAnchors(context) : textAnchors(context, size: size)
+                    for choice in choices {
+                        let candidate =
+                            if let glyphStack, let glyphs {
+                                placeGlyphsAtPoint(
+                                    textAt, text: vertical ? (verticalGlyphs ?? glyphStack) : glyphStack,
+                                    glyphs: glyphs, size: size,
+                                    context: context, padding: padding, anchorName: choice.name, offset: choice.offset,
+                                    pointPlacement: placement == "point", variable: variableAnchors, vertical: vertical)
+                            } else {
+                                placeAtPoint(
+                                    textAt, text: text, font: font, size: size, context: context, padding: padding,
+                                    anchorName: choice.name, offset: choice.offset, sections: sections,
+                                    vertical: vertical)
+                            }
                         if textCandidate == nil {
                             (textCandidate, textAlignX) = (candidate, Self.alignment(choice.name).x)
                         }
-                        if allowOverlap || !Self.collides(candidate.box, with: collisions) {
+                        // MapLibre tries every anchor without overlap before the first with it; an icon fitted to
+                        // variable-anchored text must fit beside it too.
+                        let iconFits =
+                            glyphStack == nil || !variableAnchors || iconAllowsOverlap(context)
+                            || layer.string(.iconTextFit, context) == "none"
+                            || icon.map {
+                                !Self.collides(
+                                    placeIcon(
+                                        $0, at: anchor, angle: 0, context: context,
+                                        textBox: candidate.box.insetBy(dx: padding, dy: padding), fitText: nil
+                                    ).box, with: collisions)
+                            } ?? true
+                        if (allowOverlap && glyphStack == nil)
+                            || (!Self.collides(candidate.box, with: collisions) && iconFits)
+                        {
                             (textCandidate, textAlignX) = (candidate, Self.alignment(choice.name).x)
                             break search
                         }
@@ -149,7 +199,7 @@ struct SymbolLayerRenderer {
                     placeIcon(
                         $0, at: anchor, angle: 0, context: context,
                         textBox: textCandidate?.box.insetBy(dx: padding, dy: padding),
-                        fitText: textCandidate == nil ? nil : (text, font, size, textAlignX))
+                        fitText: textCandidate == nil || glyphStack != nil ? nil : (text, font, size, textAlignX))
                 }
                 // `symbol-avoid-edges`: a symbol of a tile must lie within its tile.
                 let edges = avoidEdges(feature, offset: offset, context: context)
@@ -225,6 +275,19 @@ struct SymbolLayerRenderer {
                 for line in lineGroups(merged[i], feature) {
                     let world = line.map {
                         Point(x: ($0.x + offset) / perPoint + translate.x, y: $0.y / perPoint + translate.y)
+                    }
+                    if let glyphStack, let glyphs {
+                        for text in placeGlyphsAlongLine(
+                            world, text: text, glyphText: glyphStack, glyphs: glyphs, size: size,
+                            context: context, padding: padding, allowOverlap: allowOverlap, collisions: &collisions,
+                            center: placement == "line-center", repeats: &repeats,
+                            tileWidth: feature.tileBounds.map { $0.width / perPoint })
+                        {
+                            label.content = .sdf(text)
+                            label.bounds = label.contentBounds()
+                            placed.append((label, 0, i))
+                        }
+                        continue
                     }
                     for glyphs in placeAlongLine(
                         world, text: text, font: font, size: size, context: context, padding: padding,

@@ -192,7 +192,7 @@ enum Fragment {
     case pattern(PatternLine)
     /// A plain colour through a ``DashField`` (`line_sdf`).
     case dash(DashLine)
-    /// An image quad: plain, SDF or SDF halo (`symbol_icon`, `symbol_sdf`).
+    /// An image quad: plain, SDF or SDF halo (`symbol_icon`, `symbol_sdf`: SDF icons and glyphs).
     indirect case image(ImageQuad)
     /// A circle (`circle`).
     indirect case disc(DiscShader)
@@ -204,7 +204,6 @@ enum Fragment {
     case fillOutline(FillOutline)
     /// An image over a convex quadrilateral, its outer edges antialiased (an `image` source; ``QuadImageShader``, `QuadImage.swift`).
     indirect case quadImage(QuadImageShader)
-    // Room for SDF glyphs: a case, with its shader in Shaders.swift.
 }
 
 /// A line's coverage across it (``LineShading``'s outset, inset and ramp, in user units).

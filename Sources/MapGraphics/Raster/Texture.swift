@@ -142,3 +142,13 @@ struct TexelAxis {
         }
     }
 }
+
+extension Texture {
+    /// A glyph's signed distance field as a texture: each byte of `bitmap` (`width` x `height`, row by row)
+    /// becomes a texel whose alpha is the byte / 255 (colour 0), as MapLibre's glyph atlas holds it in its
+    /// alpha channel; nil for an empty or wrong-sized bitmap.
+    package init?(distanceField bitmap: [UInt8], width: Int, height: Int) {
+        guard width > 0, height > 0, width <= 1024, height <= 1024, bitmap.count == width * height else { return nil }
+        self.init(width: width, height: height, texels: bitmap.map { SIMD4(0, 0, 0, Float($0) / 255) })
+    }
+}

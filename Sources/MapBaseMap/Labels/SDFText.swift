@@ -1,0 +1,147 @@
+import MapData
+import MapGeometry
+import MapGraphics
+
+/// The SDF glyphs a symbol layer draws with, by `text-font` stack: glyph ranges from the style's glyph
+/// PBFs (``GlyphStack``) and each glyph's distance field as a texture, made once per layer draw.
+final class SDFGlyphSource {
+    let provider: any GlyphRangeProvider
+    private var stacks: [[String]: GlyphStack?] = [:]
+    private var textures: [String: [UInt32: Texture?]] = [:]
+
+    init(provider: any GlyphRangeProvider) {
+        self.provider = provider
+    }
+
+    /// The stack's glyphs, or nil when the provider has no file of the stack for the first range (the label
+    /// then takes the installed fonts' path).
+    ///
+    /// - Throws: the provider's error naming the file and range when a file cannot be read.
+    func stack(_ names: [String]) throws -> GlyphStack? {
+        if let known = stacks[names] { return known }
+        let stack = GlyphStack(names: names, provider: provider)
+        let found = try stack.isAvailable() ? stack : nil
+        stacks[names] = .some(found)
+        return found
+    }
+
+    /// The texture of a glyph with ink (its bitmap with the PBF's 3-pixel border).
+    func texture(_ glyph: SDFGlyph, stack: GlyphStack) -> Texture? {
+        let key = stack.names.joined(separator: ",")
+        if let known = textures[key]?[glyph.id] { return known }
+        let made = Texture(distanceField: glyph.bitmap, width: glyph.bitmapWidth, height: glyph.bitmapHeight)
+        textures[key, default: [:]][glyph.id] = .some(made)
+        return made
+    }
+
+    /// Whether `text` needs the installed fonts' shaping (HarfBuzz): Arabic, Hebrew, Syriac, Thaana, N'Ko and
+    /// the Indic, Myanmar and Khmer scripts, which MapLibre's glyph-by-glyph layout draws wrongly.
+    static func needsComplexShaping(_ text: String) -> Bool {
+        text.unicodeScalars.contains { s in
+            let v = s.value
+            return (0x0590...0x08FF).contains(v) || (0x0900...0x0DFF).contains(v) || (0x1000...0x109F).contains(v)
+                || (0x1780...0x17FF).contains(v) || (0xFB1D...0xFDFF).contains(v) || (0xFE70...0xFEFF).contains(v)
+        }
+    }
+}
+
+/// One glyph quad of SDF text: texels `source` of `texture` (the glyph's field and MapLibre's one-texel atlas
+/// padding) mapped to world points by `transform`.
+struct SDFGlyphQuad {
+    var texture: Texture
+    var source: Rect
+    var transform: Transform
+    /// The fill colour of a `format` section with its own `text-color` (nil: the label's).
+    var color: Color?
+}
+
+/// SDF text of one label, drawn as MapLibre's `symbol_sdf` shader draws it.
+struct SDFText {
+    var quads: [SDFGlyphQuad]
+    /// `text-size` / 24: MapLibre's font scale, which sets the edge's and the halo's width in the field.
+    var fontScale: Double
+    /// Device pixels per point (MapLibre's pixel ratio): the edge is 0.105 / ratio wide.
+    var pixelRatio: Double
+
+    /// MapLibre's `EDGE_GAMMA` over the font scale: the half-width of the fill's edge in field units.
+    var fillGamma: Double { 0.105 / pixelRatio / fontScale }
+
+    /// The fill's shading: coverage `smoothstep(0.75 - gamma, 0.75 + gamma, field)`.
+    func fill(_ color: Color) -> QuadShading {
+        .signedDistance(color: color, opacity: 1, buffer: 0.75, gamma: fillGamma)
+    }
+
+    /// The halo's shading: buffer `(6 - width / fontScale) / 8`, gamma `(blur * 1.19 / 8 + edge) / fontScale`,
+    /// empty inside the fill's edge (as for SDF icons).
+    func halo(_ color: Color, width: Double, blur: Double) -> QuadShading {
+        let gamma = (blur * 1.19 / 8 + 0.105 / pixelRatio) / fontScale
+        return .signedDistanceHalo(
+            color: color, opacity: 1, buffer: (6 - width / fontScale) / 8, gamma: gamma, inner: 0.75 + gamma,
+            innerGamma: gamma)
+    }
+
+    /// The quads' bounds in world points.
+    var bounds: Rect {
+        var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
+        for quad in quads {
+            let s = quad.source
+            for corner in [
+                Point(x: s.minX, y: s.minY), Point(x: s.maxX, y: s.minY), Point(x: s.maxX, y: s.maxY),
+                Point(x: s.minX, y: s.maxY),
+            ] {
+                let p = corner.applying(quad.transform)
+                minX = min(minX, p.x)
+                minY = min(minY, p.y)
+                maxX = max(maxX, p.x)
+                maxY = max(maxY, p.y)
+            }
+        }
+        return minX.isFinite
+            ? Rect(x: minX, y: minY, width: maxX - minX, height: maxY - minY) : Rect(x: 0, y: 0, width: 0, height: 0)
+    }
+
+    /// The quad of `glyph` as MapLibre's `getGlyphQuads` makes it, in layout pixels (24 to the em): the
+    /// bitmap (3-pixel border) plus one texel of atlas padding, from `(left - 4, -top - 4)` times `scale`
+    /// relative to `origin` (the pen position and glyph y), then mapped by `place` (layout pixels to world
+    /// points). Corners are rounded to 1/32 layout pixel, as MapLibre stores them.
+    static func quad(
+        _ glyph: SDFGlyph, texture: Texture, origin: Point, scale: Double, place: Transform
+    ) -> SDFGlyphQuad {
+        let padding = Double(SDFGlyph.border + 1)
+        let x1 = ((origin.x + (Double(glyph.left) - padding) * scale) * 32).rounded() / 32
+        let y1 = ((origin.y + (-Double(glyph.top) - padding) * scale) * 32).rounded() / 32
+        // Texel -1 (the padding) is at x1: texel u at x1 + (u + 1) * scale.
+        let toLayout = Transform(scaleX: scale, y: scale)
+            .concatenating(Transform(translationX: x1 + scale, y: y1 + scale))
+        return SDFGlyphQuad(
+            texture: texture,
+            source: Rect(x: -1, y: -1, width: Double(glyph.bitmapWidth) + 2, height: Double(glyph.bitmapHeight) + 2),
+            transform: toLayout.concatenating(place))
+    }
+}
+
+extension PlacedLabel {
+    /// Draws the SDF text of `labels` (one layer's) moved by `shift`, as MapLibre draws a layer's text:
+    /// every halo first, then every fill, quad after quad.
+    static func drawSDF(_ labels: ArraySlice<(label: PlacedLabel, shift: Point)>, in context: GraphicsContext) {
+        let rasterizer = context.makeRasterizer()
+        var any = false
+        for halo in [true, false] {
+            for (label, shift) in labels {
+                guard case .sdf(let text) = label.content else { continue }
+                if halo, label.haloWidth <= 0 || label.haloColor.alpha <= 0 { continue }
+                let haloShading = text.halo(label.haloColor, width: label.haloWidth, blur: label.haloBlur)
+                let move = Transform(translationX: -shift.x, y: -shift.y)
+                for quad in text.quads {
+                    let color = quad.color ?? label.color
+                    if !halo, color.alpha <= 0 { continue }
+                    rasterizer.addQuad(
+                        quad.texture, source: quad.source, transform: quad.transform.concatenating(move), linear: true,
+                        shading: halo ? haloShading : text.fill(color))
+                    any = true
+                }
+            }
+        }
+        if any { context.draw(rasterizer) }
+    }
+}

@@ -1,0 +1,158 @@
+import Foundation
+import MapGeometry
+import MapStyle
+
+/// Line labels: glyphs walked along a line, and MapLibre's anchors for them.
+extension SymbolLayerRenderer {
+    /// Where the glyphs of a line label stand, for each copy of the label along `line` (world points): glyph
+    /// `k` is `advances[k]` wide and starts `pens[k]` from the label's start (points, the label `width`
+    /// long); each result is the point on the line under the glyph's centre and the line's angle there
+    /// (turned by half a turn where the label reads backwards to stay upright). Labels every
+    /// `symbol-spacing` (or at the middle for `line-center`), moved along the line by `text-offset` x,
+    /// dropped where the line bends more than `text-max-angle` between glyphs, where a glyph's centre is
+    /// past the line's ends, near a repeat of the same text, or (unless `allowOverlap`) where a glyph's box
+    /// (`text-size` square plus `padding`) meets an earlier label; the kept labels' boxes go into `collisions`.
+    func glyphsAlongLine(
+        _ line: [Point], text: String, pens: [Double], advances glyphAdvances: [Double], width: Double,
+        context: EvaluationContext, padding: Double, allowOverlap: Bool, collisions: inout SpatialGrid,
+        center: Bool, repeats: inout RepeatedAnchors, anchors: [Double]? = nil
+    ) -> [[(index: Int, point: Point, angle: Double)]] {
+        guard line.count > 1, !pens.isEmpty, pens.count == glyphAdvances.count else { return [] }
+        let size = layer.number(.textSize, context)
+        var distances: [Double] = [0]
+        for (a, b) in zip(line, line.dropFirst()) { distances.append(distances.last! + hypot(b.x - a.x, b.y - a.y)) }
+        let along = (layer.numbers(.textOffset, context)?.first ?? 0) * size
+        let total = distances.last!
+        let spacing = layer.number(.symbolSpacing, context)
+        // `line-center`: one label at the middle of the line.
+        let centers =
+            anchors
+            ?? (center
+                ? [total / 2] : Self.symbolCenters(total: total, spacing: spacing, width: width, padding: padding))
+        guard !centers.isEmpty, width.isFinite, along.isFinite else { return [] }
+        let maxAngle = layer.number(.textMaxAngle, context) * .pi / 180
+        func at(_ d: Double) -> (Point, Double) {
+            var i = 0
+            while i + 2 < distances.count, distances[i + 1] < d { i += 1 }
+            let a = line[i]
+            let b = line[i + 1]
+            let seg = distances[i + 1] - distances[i]
+            let t = seg > 0 ? (d - distances[i]) / seg : 0
+            return (Point(x: a.x + (b.x - a.x) * t, y: a.y + (b.y - a.y) * t), atan2(b.y - a.y, b.x - a.x))
+        }
+        var results: [[(index: Int, point: Point, angle: Double)]] = []
+        for middle in centers {
+            let start = middle + along - width / 2
+            // A glyph whose centre is past either end of the line has nowhere to stand (MapLibre hides the label).
+            let first = (pens.first ?? 0) + (glyphAdvances.first ?? 0) / 2
+            let last = (pens.last ?? 0) + (glyphAdvances.last ?? 0) / 2
+            guard start + first >= 0, start + last <= total else { continue }
+            let (p0, _) = at(start)
+            let (p1, _) = at(start + width)
+            // Upright: read left to right; walk the line backwards when it runs right to left.
+            let reversed = layer.bool(.textKeepUpright, context) && p1.x < p0.x
+            var glyphs: [(index: Int, point: Point, angle: Double)] = []
+            var boxes: [Rect] = []
+            var previousAngle: Double?
+            var ok = true
+            for k in pens.indices {
+                let position = pens[k] + glyphAdvances[k] / 2
+                let d = reversed ? start + width - position : start + position
+                var (p, angle) = at(d)
+                if reversed { angle += .pi }
+                if anchors == nil, let previous = previousAngle {
+                    var delta = angle - previous
+                    while delta > .pi { delta -= 2 * .pi }
+                    while delta < -.pi { delta += 2 * .pi }
+                    if abs(delta) > maxAngle {
+                        ok = false
+                        break
+                    }
+                }
+                previousAngle = angle
+                glyphs.append((k, p, angle))
+                let half = size / 2 + padding
+                boxes.append(Rect(x: p.x - half, y: p.y - half, width: 2 * half, height: 2 * half))
+            }
+            // MapLibre's anchors are those that pass the angle test; on `line` placement a repeat of the same
+            // text near an earlier one is dropped before collisions are tested.
+            guard ok, center || !repeats.tooClose(text, at(middle).0, within: spacing / 2) else { continue }
+            if !allowOverlap, boxes.contains(where: { Self.collides($0, with: collisions) }) { continue }
+            for box in boxes { collisions.insert(box) }
+            results.append(glyphs)
+        }
+        return results
+    }
+
+    /// The distances along `line` (world points) of MapLibre's anchors for a line label `shapedLength` layout
+    /// pixels long (`getAnchors`, as for icons: ``iconLineAnchors``), without those where the line turns more
+    /// than `text-max-angle` within a window of 3/5 em under the label (`checkMaxAngle`).
+    func textLineAnchors(
+        _ line: [Point], shapedLength: Double, context: EvaluationContext, center: Bool, tileWidth: Double?
+    ) -> [Double] {
+        guard line.count > 1 else { return [] }
+        var maxContext = context
+        maxContext.zoom = 18
+        let boxScale = max(0, layer.number(.textSize, maxContext)) / 24
+        let scaling = Self.tileScaling(tileWidth: tileWidth)
+        let anchors = Self.iconLineAnchors(
+            line, tile: nil, spacing: layer.number(.symbolSpacing, context), shapedLength: shapedLength,
+            boxScale: boxScale, scaling: scaling, center: center)
+        var distances: [Double] = [0]
+        for (a, b) in zip(line, line.dropFirst()) { distances.append(distances.last! + hypot(b.x - a.x, b.y - a.y)) }
+        let size = layer.number(.textSize, context)
+        let labelLength = shapedLength * size / 24
+        let window = 3.0 / 5 * size
+        let maxAngle = layer.number(.textMaxAngle, context) * .pi / 180
+        return anchors.compactMap { point, _ in
+            // The anchor's segment: the first whose span holds the point.
+            var best = (segment: 0, distance: Double.infinity, along: 0.0)
+            for i in 0..<(line.count - 1) {
+                let (a, b) = (line[i], line[i + 1])
+                let dx = b.x - a.x
+                let dy = b.y - a.y
+                let l2 = dx * dx + dy * dy
+                let t = l2 > 0 ? max(0, min(1, ((point.x - a.x) * dx + (point.y - a.y) * dy) / l2)) : 0
+                let d = hypot(a.x + dx * t - point.x, a.y + dy * t - point.y)
+                if d < best.distance - 1e-9 { best = (i, d, distances[i] + t * (distances[i + 1] - distances[i])) }
+            }
+            guard
+                center
+                    || Self.turnsWithin(
+                        line, distances: distances, segment: best.segment, at: best.along, length: labelLength,
+                        window: window, maxAngle: maxAngle)
+            else { return nil }
+            return best.along
+        }
+    }
+
+    /// MapLibre's `checkMaxAngle`: false when the label (`length` long, centred `at` on `segment`) runs past an
+    /// end of the line, or the line's turns within any `window` of it add up to more than `maxAngle`.
+    static func turnsWithin(
+        _ line: [Point], distances: [Double], segment: Int, at: Double, length: Double, window: Double,
+        maxAngle: Double
+    ) -> Bool {
+        guard at - length / 2 >= 0, at + length / 2 <= distances.last ?? 0 else { return false }
+        var recent: [(distance: Double, delta: Double)] = []
+        var sum = 0.0
+        var first = 0
+        for i in 1..<max(1, line.count - 1) {
+            let d = distances[i] - at
+            guard d > -length / 2 else { continue }
+            guard d < length / 2 else { break }
+            let (prev, current, next) = (line[i - 1], line[i], line[i + 1])
+            let a1 = atan2(current.y - prev.y, current.x - prev.x)
+            let a2 = atan2(next.y - current.y, next.x - current.x)
+            var delta = (a1 - a2 + 3 * .pi).truncatingRemainder(dividingBy: 2 * .pi) - .pi
+            delta = abs(delta)
+            recent.append((d, delta))
+            sum += delta
+            while first < recent.count, d - recent[first].distance > window {
+                sum -= recent[first].delta
+                first += 1
+            }
+            if sum > maxAngle { return false }
+        }
+        return true
+    }
+}

@@ -1,0 +1,248 @@
+import Foundation
+import MapData
+import MapGeometry
+import MapGraphics
+import MapStyle
+
+/// Text drawn from SDF glyphs (glyph PBFs) as MapLibre lays it out: shaped by ``GlyphShaping``, turned
+/// into glyph quads as MapLibre's `getGlyphQuads` makes them, at points or glyph by glyph along lines.
+extension SymbolLayerRenderer {
+    /// A label's text for SDF glyphs: plain `text` in the layer's `stack`, or `format` sections each in its
+    /// own stack (the layer's when it names none), `font-scale` and colour (times `opacity`). Nil when a
+    /// stack has no glyph PBFs or the text needs HarfBuzz (``SDFGlyphSource/needsComplexShaping(_:)``).
+    ///
+    /// Code points past U+FFFF have no glyph (MapLibre reads text as UTF-16 and finds none for either
+    /// half of a surrogate pair); at most 65,536 characters are shaped.
+    ///
+    /// With `vertical` (a vertical point label), punctuation takes its vertical forms where MapLibre's
+    /// `verticalizePunctuation` puts them, and every character but whitespace stands upright.
+    func glyphText(
+        _ text: String, sections: [FormattedSection]?, stack: [String], opacity: Double, glyphs: SDFGlyphSource?,
+        vertical: Bool = false
+    ) throws -> GlyphText? {
+        guard let glyphs, !text.isEmpty, !SDFGlyphSource.needsComplexShaping(text) else { return nil }
+        let parts = sections ?? [FormattedSection(text: text)]
+        var result = GlyphText()
+        for (index, part) in parts.enumerated() {
+            guard let glyphStack = try glyphs.stack(part.fontStack ?? stack),
+                !SDFGlyphSource.needsComplexShaping(part.text)
+            else { return nil }
+            result.stacks.append(glyphStack)
+            result.colors.append(part.color.map { $0.withAlphaComponent($0.alpha * opacity) })
+            let partText = vertical ? VerticalText.verticalizingPunctuation(part.text) : part.text
+            for scalar in partText.unicodeScalars where result.characters.count < 1 << 16 {
+                result.characters.append(
+                    GlyphShaping.Character(
+                        codePoint: scalar.value, glyph: try glyphStack.glyph(scalar.value), scale: part.scale ?? 1,
+                        section: index, vertical: vertical && !GlyphShaping.isWhitespace(scalar.value)))
+            }
+        }
+        return result
+    }
+
+    /// The anchors a point label tries, with MapLibre's offsets in ems: `text-variable-anchor-offset` as
+    /// given (moved by the baseline correction below); for `text-variable-anchor`, `text-radial-offset` (when set) or `text-offset` pointed away
+    /// from each anchor (`evaluateVariableOffset`, with its baseline correction of 7/24 em upward or
+    /// downward); otherwise `text-anchor` with `text-radial-offset` (when non-zero) or `text-offset`.
+    func glyphTextAnchors(_ context: EvaluationContext) -> [(name: String, offset: Point)] {
+        if let pairs = layer.value(.textVariableAnchorOffset, context).array, !pairs.isEmpty {
+            // The offsets as given, with the same baseline correction (seen in MapLibre's expected images).
+            let chosen = textAnchors(context, size: 1).map { choice in
+                var offset = choice.offset
+                if choice.name.hasPrefix("top") { offset.y -= Self.baselineOffset }
+                if choice.name.hasPrefix("bottom") { offset.y += Self.baselineOffset }
+                return (choice.name, offset)
+            }
+            if !chosen.isEmpty { return chosen }
+        }
+        let offset = layer.numbers(.textOffset, context) ?? [0, 0]
+        let ox = offset.first ?? 0
+        let oy = offset.count > 1 ? offset[1] : 0
+        let names =
+            layer.value(.textVariableAnchor, context).array?.compactMap(\.string).filter {
+                Self.anchorNames.contains($0)
+            } ?? []
+        let radial = layer.isSet(.textRadialOffset) ? layer.number(.textRadialOffset, context) : nil
+        guard !names.isEmpty else {
+            let name = layer.string(.textAnchor, context)
+            if let radial, radial != 0 { return [(name, Self.variableOffset(name, radial: radial))] }
+            return [(name, Point(x: ox, y: oy))]
+        }
+        return names.prefix(9).map { name in
+            if let radial { return (name, Self.variableOffset(name, radial: radial)) }
+            return (name, Self.variableOffset(name, x: ox, y: oy))
+        }
+    }
+
+    /// MapLibre's assumed baseline: 7 layout pixels (of 24) below the text box's top.
+    static let baselineOffset = 7.0 / 24
+
+    /// MapLibre's `fromRadialOffset`, in ems.
+    static func variableOffset(_ anchor: String, radial: Double) -> Point {
+        let r = max(0, radial)
+        let h = r / 2.squareRoot()
+        var x = 0.0
+        var y = 0.0
+        switch anchor {
+        case "top-right", "top-left": y = h - baselineOffset
+        case "bottom-right", "bottom-left": y = -h + baselineOffset
+        case "bottom": y = -r + baselineOffset
+        case "top": y = r - baselineOffset
+        default: break
+        }
+        switch anchor {
+        case "top-right", "bottom-right": x = -h
+        case "top-left", "bottom-left": x = h
+        case "left": x = r
+        case "right": x = -r
+        default: break
+        }
+        return Point(x: x, y: y)
+    }
+
+    /// MapLibre's `fromTextOffset`, in ems: the offset's magnitudes pointed away from the anchor.
+    static func variableOffset(_ anchor: String, x ox: Double, y oy: Double) -> Point {
+        var x = 0.0
+        var y = 0.0
+        if anchor.hasPrefix("top") { y = abs(oy) - baselineOffset }
+        if anchor.hasPrefix("bottom") { y = -abs(oy) + baselineOffset }
+        if anchor.hasSuffix("right") { x = -abs(ox) }
+        if anchor.hasSuffix("left") { x = abs(ox) }
+        return Point(x: x, y: y)
+    }
+
+    /// A point label of SDF glyphs at `anchor` (world points): shaped with the anchor's alignment,
+    /// `text-justify` (`auto`: by the anchor's side), `text-max-width` (point placement only),
+    /// `text-line-height`, `text-letter-spacing` and `offset` (ems), scaled by `text-size` / 24 and turned
+    /// by `text-rotate` about the anchor. Returns the content and the collision box (MapLibre's box of the
+    /// shaped text, its envelope when turned, grown by `padding`).
+    func placeGlyphsAtPoint(
+        _ anchor: Point, text: GlyphText, glyphs: SDFGlyphSource, size: Double, context: EvaluationContext,
+        padding: Double, anchorName: String, offset: Point,
+        pointPlacement: Bool, variable: Bool = false, vertical: Bool = false
+    ) -> (content: PlacedLabel.Content, box: Rect) {
+        let em = GlyphShaping.oneEm
+        let align = Self.alignment(anchorName)
+        // MapLibre lays text out at the tile's integer zoom (zoom-dependent layout properties step).
+        var context = context
+        context.zoom = context.zoom.rounded(.down)
+        // A variable anchor of a vertical label places its turned box: shaped centred, then moved.
+        let screenShift = vertical && variable
+        var justify = layer.string(.textJustify, context)
+        if justify == "auto" { justify = align.x == 0 ? "left" : align.x == 1 ? "right" : "center" }
+        let shaping = GlyphShaping.shape(
+            text.characters,
+            maxWidth: pointPlacement ? layer.number(.textMaxWidth, context) * em : .infinity,
+            lineHeight: layer.number(.textLineHeight, context) * em, align: screenShift ? (0.5, 0.5) : align,
+            justify: vertical || justify == "left" ? 0 : justify == "right" ? 1 : 0.5,
+            spacing: layer.number(.textLetterSpacing, context) * em,
+            offset: screenShift ? (0, 0) : (offset.x * em, offset.y * em))
+        let fontScale = size / em
+        // A vertical label is shaped as a line and turned a quarter clockwise (its glyphs a quarter back).
+        let rotate = layer.number(.textRotate, context) * .pi / 180 + (vertical ? .pi / 2 : 0)
+        let turn = Transform(rotationAngle: rotate)
+        let corners = [
+            Point(x: shaping.left, y: shaping.top), Point(x: shaping.right, y: shaping.top),
+            Point(x: shaping.right, y: shaping.bottom), Point(x: shaping.left, y: shaping.bottom),
+        ].map { $0.applying(rotate != 0 ? turn : .identity) }
+        let xs = corners.map(\.x)
+        let ys = corners.map(\.y)
+        let (minX, maxX) = (xs.min() ?? 0, xs.max() ?? 0)
+        let (minY, maxY) = (ys.min() ?? 0, ys.max() ?? 0)
+        // A variable anchor moves the text by half its box, padding included (MapLibre's
+        // `calculateVariableLayoutShift` takes the padded collision box's size).
+        var anchor = anchor
+        if screenShift {
+            anchor.x += -(align.x - 0.5) * ((maxX - minX) * fontScale + 2 * padding) + offset.x * size
+            anchor.y += -(align.y - 0.5) * ((maxY - minY) * fontScale + 2 * padding) + offset.y * size
+        } else if variable {
+            anchor.x -= (align.x - 0.5) * 2 * padding
+            anchor.y -= (align.y - 0.5) * 2 * padding
+        }
+        let place = turn.concatenating(Transform(scaleX: fontScale, y: fontScale))
+            .concatenating(Transform(translationX: anchor.x, y: anchor.y))
+        var quads: [SDFGlyphQuad] = []
+        for line in shaping.lines {
+            for g in line where g.glyph.hasBitmap {
+                guard let texture = glyphs.texture(g.glyph, stack: text.stacks[g.section]) else { continue }
+                var quad: SDFGlyphQuad
+                if g.vertical {
+                    // MapLibre's `rotateVerticalGlyph`: the quad turned a quarter counter-clockwise about
+                    // (-half advance, half advance + 17), moved right by 10 + half advance, then to the pen.
+                    let half = Double(g.glyph.advance) * g.scale / 2
+                    let upright = Transform(translationX: half, y: -(half - GlyphShaping.defaultOffset))
+                        .concatenating(Transform(rotationAngle: -.pi / 2))
+                        .concatenating(Transform(translationX: -half, y: half - GlyphShaping.defaultOffset))
+                        .concatenating(Transform(translationX: 10 + half + g.x + half, y: g.y))
+                    quad = SDFText.quad(
+                        g.glyph, texture: texture, origin: Point(x: -half, y: 0), scale: g.scale,
+                        place: upright.concatenating(place))
+                } else {
+                    quad = SDFText.quad(
+                        g.glyph, texture: texture, origin: Point(x: g.x, y: g.y), scale: g.scale, place: place)
+                }
+                quad.color = text.colors[g.section]
+                quads.append(quad)
+            }
+        }
+        let box = Rect(
+            x: anchor.x + minX * fontScale, y: anchor.y + minY * fontScale, width: (maxX - minX) * fontScale,
+            height: (maxY - minY) * fontScale)
+        let drawn = SDFText(quads: quads, fontScale: fontScale, pixelRatio: selection.viewport.scale)
+        return (.sdf(drawn), box.insetBy(dx: -padding, dy: -padding))
+    }
+
+    /// A line label of SDF glyphs along `line` (world points), each copy as its glyph quads: shaped on one
+    /// line (centred, `text-anchor`'s vertical alignment, `text-letter-spacing`), each glyph turned with the
+    /// line under its centre and moved `text-offset` y ems off the line (see ``glyphsAlongLine``).
+    func placeGlyphsAlongLine(
+        _ line: [Point], text: String, glyphText: GlyphText, glyphs: SDFGlyphSource, size: Double,
+        context: EvaluationContext, padding: Double, allowOverlap: Bool,
+        collisions: inout SpatialGrid, center: Bool, repeats: inout RepeatedAnchors, tileWidth: Double?
+    ) -> [SDFText] {
+        let em = GlyphShaping.oneEm
+        let align = Self.alignment(layer.string(.textAnchor, context))
+        let shaping = GlyphShaping.shape(
+            glyphText.characters, maxWidth: .infinity, lineHeight: layer.number(.textLineHeight, context) * em,
+            align: (0.5, align.y), justify: 0.5, spacing: layer.number(.textLetterSpacing, context) * em,
+            offset: (0, 0))
+        let placed = shaping.lines.flatMap { $0 }
+        guard !placed.isEmpty, !shaping.isEmpty else { return [] }
+        let fontScale = size / em
+        let pens = placed.map { ($0.x - shaping.left) * fontScale }
+        let advances = placed.map { Double($0.glyph.advance) * $0.scale * fontScale }
+        let width = (shaping.right - shaping.left) * fontScale
+        let across = (layer.numbers(.textOffset, context).map { $0.count > 1 ? $0[1] : 0 } ?? 0) * size
+        let anchors = textLineAnchors(
+            line, shapedLength: shaping.right - shaping.left, context: context, center: center, tileWidth: tileWidth)
+        let frames = glyphsAlongLine(
+            line, text: text, pens: pens, advances: advances, width: width, context: context, padding: padding,
+            allowOverlap: allowOverlap, collisions: &collisions, center: center, repeats: &repeats, anchors: anchors)
+        return frames.map { copy in
+            var quads: [SDFGlyphQuad] = []
+            for frame in copy {
+                let g = placed[frame.index]
+                guard g.glyph.hasBitmap, let texture = glyphs.texture(g.glyph, stack: glyphText.stacks[g.section])
+                else { continue }
+                let down = Point(x: -sin(frame.angle), y: cos(frame.angle))
+                let place = Transform(scaleX: fontScale, y: fontScale)
+                    .concatenating(Transform(rotationAngle: frame.angle))
+                    .concatenating(
+                        Transform(translationX: frame.point.x + down.x * across, y: frame.point.y + down.y * across))
+                let half = Double(g.glyph.advance) * g.scale / 2
+                var quad = SDFText.quad(
+                    g.glyph, texture: texture, origin: Point(x: -half, y: g.y), scale: g.scale, place: place)
+                quad.color = glyphText.colors[g.section]
+                quads.append(quad)
+            }
+            return SDFText(quads: quads, fontScale: fontScale, pixelRatio: selection.viewport.scale)
+        }
+    }
+}
+
+/// A label's characters for SDF glyphs with each section's glyph stack and colour (nil: the layer's).
+struct GlyphText {
+    var characters: [GlyphShaping.Character] = []
+    var stacks: [GlyphStack] = []
+    var colors: [Color?] = []
+}

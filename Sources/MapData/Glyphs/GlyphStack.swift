@@ -1,0 +1,59 @@
+/// The SDF glyphs of one `text-font` stack, looked up code point by code point: from the stack's own
+/// glyph PBF (`{fontstack}` = the names joined with commas) when the provider has one for the range,
+/// else from each font of the stack alone, the first that has the glyph winning (tileserver-gl combines
+/// a stack's fonts this way).
+///
+/// Ranges are asked for once per stack object; the provider caches the files. Not thread-safe: one per
+/// draw (or per thread).
+///
+/// ```swift
+/// let stack = GlyphStack(names: ["Open Sans Semibold", "Arial Unicode MS Bold"], provider: glyphs)
+/// if let a = try stack.glyph(0x61) { print(a.advance) }
+/// ```
+public final class GlyphStack {
+    /// The font names of the stack, in order.
+    public let names: [String]
+    private let provider: any GlyphRangeProvider
+    /// By range index: the stack's own range, or the single fonts' ranges in stack order.
+    private var ranges: [Int: [GlyphRange]] = [:]
+
+    /// The glyphs of `names` from `provider`.
+    public init(names: [String], provider: any GlyphRangeProvider) {
+        self.names = names
+        self.provider = provider
+    }
+
+    /// The glyph of `codePoint`, or nil when no font of the stack has it (code points past U+FFFF never do).
+    ///
+    /// - Throws: the provider's error when a file of the range exists but cannot be read.
+    public func glyph(_ codePoint: UInt32) throws -> SDFGlyph? {
+        guard let index = GlyphRange.index(of: codePoint) else { return nil }
+        let sources = try ranges(index)
+        for range in sources {
+            if let glyph = range.glyphs[codePoint] { return glyph }
+        }
+        return nil
+    }
+
+    /// Whether the provider has any file for this stack: the stack's own, or one of its fonts', for the
+    /// range of `codePoint` (U+0000-00FF when omitted).
+    ///
+    /// - Throws: the provider's error when such a file exists but cannot be read.
+    public func isAvailable(near codePoint: UInt32 = 0) throws -> Bool {
+        try !ranges(GlyphRange.index(of: codePoint) ?? 0).isEmpty
+    }
+
+    private func ranges(_ index: Int) throws -> [GlyphRange] {
+        if let known = ranges[index] { return known }
+        var found: [GlyphRange] = []
+        if let whole = try provider.glyphRange(fontStack: names, index: index) {
+            found = [whole]
+        } else if names.count > 1 {
+            for name in names {
+                if let single = try provider.glyphRange(fontStack: [name], index: index) { found.append(single) }
+            }
+        }
+        ranges[index] = found
+        return found
+    }
+}
