@@ -33,14 +33,19 @@ public struct ServerConfiguration: Sendable {
         /// The style prepared for drawing once (its files checked), shared by every render.
         public var baseMap: StyledBaseMap
 
-        /// An entry for `style`, checking its files and fonts.
+        /// An entry for `style`, checking its files and fonts; with `glyphs` (the server's glyph folder) its
+        /// labels are drawn from those SDF glyphs, the ones GL clients get at `/fonts`, as tileserver-gl draws
+        /// with its fonts folder.
         ///
         /// - Throws: ``RenderError/missingData(name:reason:)`` naming what is missing.
-        public init(id: String, style: Style, json: Data, fonts: FontCatalog = .default) throws {
+        public init(
+            id: String, style: Style, json: Data, fonts: FontCatalog = .default,
+            glyphs: (any GlyphRangeProvider)? = nil
+        ) throws {
             self.id = id
             self.style = style
             self.json = json
-            baseMap = try StyledBaseMap(style: style, fonts: fonts)
+            baseMap = try StyledBaseMap(style: style, fonts: fonts, glyphs: glyphs)
         }
     }
 
@@ -121,7 +126,9 @@ public struct ServerConfiguration: Sendable {
     /// The fonts the styles' `text-font` stacks resolve to (set before ``addStyle(id:path:sprite:)``).
     public var fonts: FontCatalog = .default
     /// A folder of glyph PBFs (`{font}/{start}-{end}.pbf`, tileserver-gl's `paths.fonts`) served at
-    /// `/fonts/{fontstack}/{range}.pbf` before glyphs made from ``fonts``; nil serves made glyphs only.
+    /// `/fonts/{fontstack}/{range}.pbf` before glyphs made from ``fonts``; nil serves made glyphs only. Styles
+    /// added after it is set draw their labels from it (MapLibre's SDF text), as tileserver-gl renders with its
+    /// fonts folder.
     public var glyphFolder: GlyphFolder?
     /// Where Leaflet is (Debian's libjs-leaflet) for the viewer page.
     public var leafletDirectory = "/usr/share/javascript/leaflet"
@@ -175,7 +182,7 @@ public struct ServerConfiguration: Sendable {
             let style = try Style.decode(
                 Data(text.utf8), source: path, baseURL: url.deletingLastPathComponent(), options: options)
             styleWarnings += style.warnings.lines(limit: 20).map { "style '\(id)': \(path): \($0)" }
-            styles.append(try StyleEntry(id: id, style: style, json: raw, fonts: fonts))
+            styles.append(try StyleEntry(id: id, style: style, json: raw, fonts: fonts, glyphs: glyphFolder))
         } catch {
             throw ServerError.invalidConfiguration("style '\(id)': \(error)")
         }

@@ -98,3 +98,44 @@ import Testing
         #expect(style["glyphs"]?.string == "http://maps.test:80/fonts/{fontstack}/{range}.pbf")
     }
 }
+
+/// Served images draw their labels from the server's glyph folder, the glyphs GL clients get at `/fonts`, as
+/// tileserver-gl renders with its fonts folder.
+@Suite struct ServerGlyphFolderRenderingTests {
+    @Test func labelsOfStylesAddedWithAFolderAreDrawnFromIt() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("mapraster-glyph-render-\(getpid())")
+        let font = root.appendingPathComponent("fonts/Open Sans Semibold")
+        try FileManager.default.createDirectory(at: font, withIntermediateDirectories: true)
+        try Fixtures.data("maplibre/assets/glyphs/Open Sans Semibold,Arial Unicode MS Bold/0-255.pbf")
+            .write(to: font.appendingPathComponent("0-255.pbf"))
+        let style = root.appendingPathComponent("style.json")
+        try Data(
+            """
+            {"version": 8, "sources": {"p": {"type": "geojson", "data": {"type": "Feature", "properties": {},
+              "geometry": {"type": "Point", "coordinates": [0, 0]}}}},
+             "layers": [{"id": "bg", "type": "background", "paint": {"background-color": "#fff"}},
+               {"id": "t", "type": "symbol", "source": "p", "layout": {"text-field": "Glyphs", "text-size": 24,
+                "text-font": ["Open Sans Semibold"]}, "paint": {"text-halo-color": "#fc0", "text-halo-width": 2}}]}
+            """.utf8
+        ).write(to: style)
+        func image(folder: Bool) throws -> Data {
+            var config = ServerConfiguration()
+            if folder { config.glyphFolder = try GlyphFolder(directory: root.appendingPathComponent("fonts").path) }
+            try config.addStyle(id: "s", path: style.path)
+            let response = try MapServer(configuration: config).handle(
+                HTTPRequest(target: "/styles/s/static/0,0,2/200x100.png"))
+            #expect(response.status == 200)
+            return response.body
+        }
+        let fromFolder = try image(folder: true)
+        #expect(fromFolder != (try image(folder: false)), "SDF glyphs, not FreeType's")
+        // The same map drawn by the snapshotter from the same PBFs as a style's glyphs template.
+        var options = MapSnapshotter.Options(size: Size(width: 200, height: 100))
+        options.visibleMapRect = try MapViewport(
+            size: options.size, center: LocationCoordinate2D(latitude: 0, longitude: 0), zoomLevel: 3
+        ).visibleMapRect
+        options.style = try Style.load(contentsOf: style)
+        options.glyphs = try GlyphPBFTemplate(root.path + "/fonts/{fontstack}/{range}.pbf")
+        #expect(fromFolder == (try MapSnapshotter(options: options).snapshot().image.pngData()))
+    }
+}

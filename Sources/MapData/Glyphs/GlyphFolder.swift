@@ -6,8 +6,9 @@ import MapGeometry
 ///
 /// A font is a subfolder that has `0-255.pbf` (tileserver-gl's listing). A stack combines its fonts per
 /// glyph, the first font that has a glyph giving it (tileserver-gl's `combine`); fonts of the stack that the
-/// folder lacks are skipped. Ranges are read once and cached (at most ``capacity``); a file that is not a
-/// glyph PBF is a ``GlyphFileError`` naming it and its range.
+/// folder lacks are skipped. The files are read through ``GlyphPBFTemplate`` (`DIR/{fontstack}/{range}.pbf`
+/// for one font at a time): once per process, cached, and a file that is not a glyph PBF is a
+/// ``GlyphSourceError`` naming it and its range.
 ///
 /// ```swift
 /// let folder = try GlyphFolder(directory: "/srv/fonts")
@@ -18,22 +19,14 @@ public final class GlyphFolder: GlyphRangeProvider {
     public let directory: URL
     /// The fonts it holds, sorted.
     public let fontNames: [String]
-    /// The most font ranges kept.
-    public let capacity: Int
     private let names: Set<String>
-    private let cache: OnceCache<Key, GlyphRange?>
-    /// The largest glyph PBF read (a range of 256 CJK glyphs is about 250 kB).
-    public static let maximumFileSize = 8 << 20
-
-    private struct Key: Hashable, Sendable {
-        var font: String
-        var index: Int
-    }
+    /// One font's files: `DIR/{fontstack}/{range}.pbf` asked for with a stack of one font.
+    private let files: GlyphPBFTemplate
 
     /// Lists the fonts of `directory`.
     ///
     /// - Throws: ``GlyphFileError`` when the folder cannot be listed.
-    public init(directory: String, capacity: Int = 1024) throws(GlyphFileError) {
+    public init(directory: String) throws(GlyphFileError) {
         let folder = URL(fileURLWithPath: directory)
         self.directory = folder
         let entries: [String]
@@ -47,8 +40,9 @@ public final class GlyphFolder: GlyphRangeProvider {
         }
         fontNames = fonts.sorted()
         names = Set(fonts)
-        self.capacity = max(1, capacity)
-        cache = OnceCache(capacity: max(1, capacity))
+        do { files = try GlyphPBFTemplate(folder.path + "/{fontstack}/{range}.pbf") } catch {
+            throw GlyphFileError(path: directory, range: nil, reason: error.description)
+        }
     }
 
     /// Whether the folder holds `font`.
@@ -56,27 +50,12 @@ public final class GlyphFolder: GlyphRangeProvider {
 
     /// Range `index` of one font, or nil when the folder lacks the font or that range's file.
     ///
-    /// - Throws: ``GlyphFileError`` naming the file and range when the file cannot be read or is not a glyph
-    ///   PBF; ``GlyphPBFError/badRange(index:)`` for an index outside `0..<256`.
+    /// - Throws: ``GlyphSourceError`` naming the file and range when the file cannot be read or is not a
+    ///   glyph PBF; ``GlyphPBFError/badRange(index:)`` for an index outside `0..<256`.
     public func glyphRange(font: String, index: Int) throws -> GlyphRange? {
         guard (0..<GlyphRange.count).contains(index) else { throw GlyphPBFError.badRange(index: index) }
         guard names.contains(font) else { return nil }
-        return try cache.value(Key(font: font, index: index)) {
-            let name = GlyphRange.name(ofRange: index)
-            let url = directory.appendingPathComponent(font).appendingPathComponent(name + ".pbf")
-            let data: Data
-            let limit = Self.maximumFileSize
-            switch Result(catching: { () throws(FileReadError) in try FileReader.read(url, limit: limit) }) {
-            case .success(let bytes): data = bytes
-            case .failure(let error) where error.problem == .noSuchFile: return nil
-            case .failure(let error):
-                throw GlyphFileError(path: url.path, range: name, reason: error.problem.description)
-            }
-            switch Result(catching: { () throws(GlyphPBFError) in try GlyphRange(pbf: [UInt8](data), index: index) }) {
-            case .success(let range): return range
-            case .failure(let error): throw GlyphFileError(path: url.path, range: name, reason: error.description)
-            }
-        }
+        return try files.glyphRange(fontStack: [font], index: index)
     }
 
     /// Range `index` of a stack: its fonts' glyphs combined, the first font's glyph winning; nil when the
@@ -97,7 +76,7 @@ public final class GlyphFolder: GlyphRangeProvider {
     }
 }
 
-/// A glyph PBF file that cannot be read: its path, the range asked for and why.
+/// A glyph folder that cannot be listed: its path and why.
 public struct GlyphFileError: MapRasterError, Equatable {
     /// The file (or folder).
     public var path: String
