@@ -1,5 +1,6 @@
 import Foundation
 import MapCompression
+import MapTestSupport
 import Testing
 
 @testable import MapGraphics
@@ -8,26 +9,13 @@ import Testing
 /// from: PNGs filtered here with each of the five filter types, straight from the specification.
 @Suite("PNG decoding: the fast path equals libspng for every filter type")
 struct PNGFastPathTests {
-    /// SplitMix64: the same pixels on every run.
-    struct Random {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-        mutating func byte() -> UInt8 { UInt8(truncatingIfNeeded: next()) }
-    }
-
     /// Pixels with runs and edges (so that Paeth picks the left, the upper and the upper-left byte), plus noise.
     static func pixels(width: Int, height: Int, channels: Int, seed: UInt64) -> [UInt8] {
-        var random = Random(state: seed)
+        var random = SplitMix64(state: seed)
         var bytes = [UInt8](repeating: 0, count: width * height * channels)
         for i in bytes.indices {
             switch random.next() % 4 {
-            case 0: bytes[i] = random.byte()
+            case 0: bytes[i] = UInt8(truncatingIfNeeded: random.next())
             case 1: bytes[i] = i >= channels ? bytes[i - channels] : 0
             case 2: bytes[i] = i >= width * channels ? bytes[i - width * channels] : 255
             default: bytes[i] = UInt8(truncatingIfNeeded: i / channels)

@@ -86,21 +86,7 @@ struct PlacedIcon: Sendable {
     var passes: [QuadShading]
 
     /// The quads' bounds in world points.
-    var bounds: Rect {
-        var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
-        for quad in quads {
-            let s = quad.source
-            for corner in [
-                Point(x: s.minX, y: s.minY), Point(x: s.maxX, y: s.minY), Point(x: s.maxX, y: s.maxY),
-                Point(x: s.minX, y: s.maxY),
-            ] {
-                let p = corner.applying(quad.transform)
-                minX = min(minX, p.x); minY = min(minY, p.y); maxX = max(maxX, p.x); maxY = max(maxY, p.y)
-            }
-        }
-        return minX.isFinite
-            ? Rect(x: minX, y: minY, width: maxX - minX, height: maxY - minY) : Rect(x: 0, y: 0, width: 0, height: 0)
-    }
+    var bounds: Rect { Rect.bounds(ofQuads: quads.map { ($0.source, $0.transform) }) }
 
     /// Draws every pass of every quad, in order, through one rasterizer.
     func draw(in context: GraphicsContext, shift: Point) {
@@ -114,5 +100,27 @@ struct PlacedIcon: Sendable {
             }
         }
         context.draw(rasterizer)
+    }
+}
+
+extension Rect {
+    /// The bounds of rectangles each mapped by its transform (the corners of every quad); an empty rectangle at
+    /// the origin for none.
+    static func bounds(ofQuads quads: [(source: Rect, transform: Transform)]) -> Rect {
+        var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
+        for (s, transform) in quads {
+            for corner in [
+                Point(x: s.minX, y: s.minY), Point(x: s.maxX, y: s.minY), Point(x: s.maxX, y: s.maxY),
+                Point(x: s.minX, y: s.maxY),
+            ] {
+                let p = corner.applying(transform)
+                minX = min(minX, p.x)
+                minY = min(minY, p.y)
+                maxX = max(maxX, p.x)
+                maxY = max(maxY, p.y)
+            }
+        }
+        return minX.isFinite
+            ? Rect(x: minX, y: minY, width: maxX - minX, height: maxY - minY) : Rect(x: 0, y: 0, width: 0, height: 0)
     }
 }

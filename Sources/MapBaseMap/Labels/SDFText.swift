@@ -81,24 +81,7 @@ struct SDFText {
     }
 
     /// The quads' bounds in world points.
-    var bounds: Rect {
-        var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
-        for quad in quads {
-            let s = quad.source
-            for corner in [
-                Point(x: s.minX, y: s.minY), Point(x: s.maxX, y: s.minY), Point(x: s.maxX, y: s.maxY),
-                Point(x: s.minX, y: s.maxY),
-            ] {
-                let p = corner.applying(quad.transform)
-                minX = min(minX, p.x)
-                minY = min(minY, p.y)
-                maxX = max(maxX, p.x)
-                maxY = max(maxY, p.y)
-            }
-        }
-        return minX.isFinite
-            ? Rect(x: minX, y: minY, width: maxX - minX, height: maxY - minY) : Rect(x: 0, y: 0, width: 0, height: 0)
-    }
+    var bounds: Rect { Rect.bounds(ofQuads: quads.map { ($0.source, $0.transform) }) }
 
     /// The quad of `glyph` as MapLibre's `getGlyphQuads` makes it, in layout pixels (24 to the em): the
     /// bitmap (3-pixel border) plus one texel of atlas padding, from `(left - 4, -top - 4)` times `scale`
