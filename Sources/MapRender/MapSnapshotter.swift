@@ -29,6 +29,10 @@ public final class MapSnapshotter {
         public var region: CoordinateRegion?
         /// The map rect to show, fitted to the image's aspect ratio.
         public var visibleMapRect: MapRect?
+        /// Where the map is seen from: its heading and pitch always apply; its center and distance place the
+        /// map when ``region`` and ``visibleMapRect`` are both nil (otherwise the region or rect is fitted
+        /// to the image as the turned view sees it). Nil: north up, straight down. Mirrors `camera`.
+        public var camera: MapCamera?
         /// The base map's kind.
         public var mapType: MapType = .standard
         /// A style that replaces the map type's shipped style (``ShippedStyle``).
@@ -115,6 +119,12 @@ public final class MapSnapshotter {
     public init(options: Options) throws {
         self.options = options
         var viewport = try MapViewport(size: options.size, scale: options.scale)
+        if let camera = try options.camera?.validated() {
+            try viewport.setHeading(camera.heading, pitch: camera.pitch)
+            if options.region == nil, options.visibleMapRect == nil {
+                try viewport.setCamera(camera)
+            }
+        }
         if let region = options.region {
             viewport.region = try region.validated()
         } else if let rect = options.visibleMapRect {
