@@ -193,8 +193,7 @@ public struct StyledBaseMap: BaseMap {
     public func drawLabelsReturningBoxes(
         in context: GraphicsContext, viewport: MapViewport, avoiding reserved: [Rect]
     ) throws -> [Rect] {
-        let origin = viewport.visibleMapRect.origin
-        let shift = Point(x: origin.x / viewport.mapPointsPerPoint, y: origin.y / viewport.mapPointsPerPoint)
+        let shift = viewport.worldOrigin
         let placed = try place(
             viewport: viewport,
             reserved: reserved.map {

@@ -111,6 +111,27 @@ package struct GeometryPipeline: Sendable {
         return clipAndSimplify(project(ring, offset: offset), dropsTinyRings: dropsTinyRings)
     }
 
+    /// A closed ring on a turned or tilted view's ground plane (``ViewProjection/turned(_:)``, points from
+    /// the centre), not projected, for geometry raised off the ground: a flat view cuts it to the clip rect;
+    /// a tilted one to the ground from the clip rect's far edge to `nearDepth` in front of the camera (what
+    /// stands below the image's bottom edge may rise into it). Nil when nothing is left; call only under a
+    /// camera.
+    package func groundRing(_ ring: [MapPoint], offset: Double, nearDepth: Double) -> [Point]? {
+        guard let camera, ring.count > 2 else { return nil }
+        let turned = turned(ring, offset: offset, camera)
+        let cut: [Point]
+        if camera.isFlat {
+            let local = clipRect.offsetBy(dx: -viewport.size.width / 2, dy: -viewport.size.height / 2)
+            guard let bounds = boundingRect(of: turned) else { return nil }
+            cut = local.contains(bounds) ? turned : PolygonClipper.clip(turned, to: local)
+        } else {
+            let nearest = (camera.distance - nearDepth) / camera.sinP
+            cut = GroundClipper.clipRing(turned, to: band.lowerBound...max(band.upperBound, nearest))
+        }
+        let simplified = Simplifier.simplify(cut, tolerance: tolerance)
+        return simplified.count > 2 ? simplified : nil
+    }
+
     /// A closed ring in image points clipped and simplified (see ``ring(_:offset:dropsTinyRings:)``).
     package func clipAndSimplify(_ projected: [Point], dropsTinyRings: Bool = false) -> [Point]? {
         guard projected.count > 2, let bounds = boundingRect(of: projected) else { return nil }
