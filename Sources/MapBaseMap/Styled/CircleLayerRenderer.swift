@@ -26,6 +26,12 @@ enum CircleLayerRenderer {
         let circleStrokeColor = ResolvedStyleProperty(layer, .circleStrokeColor, at: constant)
         let circleStrokeOpacity = ResolvedStyleProperty(layer, .circleStrokeOpacity, at: constant)
         let circleBlur = ResolvedStyleProperty(layer, .circleBlur, at: constant)
+        // A tilted view: circles on the ground (`circle-pitch-alignment: map`) or facing the camera, their
+        // size following the distance (`circle-pitch-scale: map`) or not, as MapLibre's circle shader.
+        let projection = frame.viewport.projection
+        let tilted = !projection.isFlat
+        let onMap = layer.string(.circlePitchAlignment, constant) == "map"
+        let scalesWithMap = layer.string(.circlePitchScale, constant) == "map"
         frame.forEachFeature(of: source, layer: layer, margin: margin) { feature, offset, context in
             guard let color = circleColor.color(context) else { return }
             let radius = circleRadius.number(context)
@@ -41,6 +47,10 @@ enum CircleLayerRenderer {
                 strokeColor: stroke.withAlphaComponent(stroke.alpha * strokeOpacity))
             let reach = radius + strokeWidth
             func add(_ p: MapPoint) {
+                if tilted {
+                    addTilted(p)
+                    return
+                }
                 let c = pipeline.project(p, offset: offset)
                 let x = c.x + tx
                 let y = c.y + ty
@@ -48,6 +58,35 @@ enum CircleLayerRenderer {
                 var disc = template
                 disc.x = x * scale
                 disc.y = y * scale
+                discs.append(disc)
+            }
+            func addTilted(_ p: MapPoint) {
+                guard pipeline.project(p, offset: offset).x.isFinite else { return }
+                var r = projection.turned(MapPoint(x: p.x + offset, y: p.y))
+                r = Point(x: r.x + tx, y: r.y + ty)  // translated on the ground, as MapLibre's tile matrix
+                let (c, w) = projection.project(turned: r)
+                guard w > 0 else { return }
+                var disc = template
+                var k = 1.0
+                if onMap {
+                    // The ground's axes on the image at the centre (the projection's derivative there).
+                    let e = 1e-3
+                    let a = projection.project(turned: Point(x: r.x + e, y: r.y)).point
+                    let b = projection.project(turned: Point(x: r.x, y: r.y + e)).point
+                    let fit = scalesWithMap ? 1 : w / projection.distance
+                    disc.axes = (
+                        (a.x - c.x) / e * fit, (a.y - c.y) / e * fit, (b.x - c.x) / e * fit, (b.y - c.y) / e * fit
+                    )
+                    k = max(abs(a.x - c.x), abs(a.y - c.y), abs(b.x - c.x), abs(b.y - c.y)) / e * fit * 1.5
+                } else if scalesWithMap {
+                    k = projection.distance / w
+                    disc.radius *= k
+                    disc.strokeWidth *= k
+                }
+                let far = reach * max(k, 1)
+                guard c.x > -far, c.y > -far, c.x < size.width + far, c.y < size.height + far else { return }
+                disc.x = c.x * scale
+                disc.y = c.y * scale
                 discs.append(disc)
             }
             switch feature.shape {

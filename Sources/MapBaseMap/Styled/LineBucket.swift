@@ -70,6 +70,9 @@ struct LineBucket {
     private(set) var longestLine = 0.0
     /// `line-translate` in points.
     let translation: (x: Double, y: Double)
+    /// A tilted view's camera: the meshes' lines are then on its ground plane (turned points) and
+    /// ``tessellate(_:)`` projects their vertices.
+    let tilt: ViewProjection?
     let geojsonPipeline: GeometryPipeline
     let tilePipeline: GeometryPipeline
     private let roundLimit: Double
@@ -87,6 +90,7 @@ struct LineBucket {
     /// is drawn by Cairo (a layer whose meshes would cost more than ``meshBudget(imagePixels:)``).
     init(_ layer: StyleLayer, source: FeatureSource, in frame: LayerFrame, meshes: Bool = true) {
         self.meshes = meshes
+        tilt = frame.viewport.projection.isFlat ? nil : frame.viewport.projection
         let constant = frame.constantContext
         scale = frame.viewport.scale
         perPoint = frame.viewport.mapPointsPerPoint
@@ -146,7 +150,13 @@ struct LineBucket {
             t.lineLength = piece.lineLength
             t.add(piece.points, closed: piece.closed)
         }
-        return t.mesh
+        guard let camera = tilt else { return t.mesh }
+        // Tilted: the strip was built on the ground (turned points); each vertex goes through the camera.
+        var mesh = t.mesh
+        for i in mesh.vertices.indices {
+            mesh.vertices[i].position = camera.project(turned: mesh.vertices[i].position).point
+        }
+        return mesh
     }
 
     fileprivate mutating func append(_ job: Job) {
@@ -225,6 +235,10 @@ struct LineBucket {
                 properties.floorWidth.isFeatureConstant ? floorConstant : LineLayerRenderer.floorContext(context))
         }
 
+        /// MapLibre's stencil keeps each tile's lines to its square; a turned or tilted view draws them
+        /// unclipped (the square is no longer a rect of the image).
+        var cameraFree: Bool { frame.viewport.projection.isNorthUpAndFlat }
+
         func userRect(_ r: MapRect, offset: Double) -> Rect {
             let perPoint = frame.viewport.mapPointsPerPoint
             let origin = frame.viewport.visibleMapRect.origin
@@ -291,7 +305,8 @@ struct LineBucket {
                 let pieces = Self.pieces(
                     lines.meshLines, pipeline: pipeline, offset: offset, tile: feature.tileBounds, rings: lines.rings)
                 return Job(
-                    pieces: pieces, paint: paint, shading: shading, clip: lines.clip, tile: feature.tileBounds,
+                    pieces: pieces, paint: paint, shading: shading, clip: cameraFree ? lines.clip : nil,
+                    tile: feature.tileBounds,
                     usesGradientTable: usesTable)
             }
             var shading = bucket.shading(paint)
@@ -401,7 +416,8 @@ struct LineBucket {
                         simplifying: geojsonTolerance)
                     bucket.append(
                         Job(
-                            pieces: pieces, paint: paint, shading: s, clip: userRect(piece.tile, offset: offset),
+                            pieces: pieces, paint: paint, shading: s,
+                            clip: cameraFree ? userRect(piece.tile, offset: offset) : nil,
                             tile: piece.tile, usesGradientTable: false))
                 }
             }
@@ -417,7 +433,10 @@ struct LineBucket {
         ) -> [StrokePiece] {
             var pieces: [StrokePiece] = []
             for line in lines {
-                if tile != nil {
+                if let camera = pipeline.camera, !camera.isFlat {
+                    // Tilted: on the ground, extruded there and projected after tessellation.
+                    pieces += pipeline.groundLine(rings ? line + line.prefix(1) : line, offset: offset)
+                } else if tile != nil {
                     pieces += LineLayerRenderer.wholeSegments(
                         Simplifier.simplify(pipeline.project(line, offset: offset), tolerance: simplifying),
                         closed: rings, within: pipeline.clipRect)

@@ -142,9 +142,8 @@ enum RasterTileLayerRenderer {
             into: offscreen)
         let g = frame.context
         g.withSavedState {
-            g.translateBy(
-                x: viewport.size.width / 2 + (center.x - projection.center.x) / perPoint,
-                y: viewport.size.height / 2 + (center.y - projection.center.y) / perPoint)
+            // MapLibre's aligned matrix: the rounded centre at the image's centre (the fraction is dropped).
+            g.translateBy(x: viewport.size.width / 2, y: viewport.size.height / 2)
             g.rotate(by: -viewport.heading * .pi / 180)
             g.setAlpha(opacity)
             g.drawTile(surface, in: Rect(x: -side / 2, y: -side / 2, width: side, height: side), smooth: true)

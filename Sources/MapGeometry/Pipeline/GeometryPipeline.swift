@@ -132,6 +132,25 @@ package struct GeometryPipeline: Sendable {
         return simplified.count > 2 ? simplified : nil
     }
 
+    /// An open line of a tilted view on its ground plane (``ViewProjection/turned(_:)``), not projected, for
+    /// lines extruded on the ground and then projected (MapLibre's line shader): cut to the ground in front
+    /// of the camera that the clip rect shows and to the width the image can show there, simplified on the
+    /// ground. Call only under a tilted camera.
+    package func groundLine(_ points: [MapPoint], offset: Double) -> [StrokePiece] {
+        guard let camera, !camera.isFlat else { return [] }
+        let farDepth = camera.depth(Point(x: 0, y: band.lowerBound))
+        let halfWidth = (viewport.size.width / 2 + (clipRect.width - viewport.size.width) / 2) * farDepth
+            / camera.distance
+        let window = Rect(
+            x: -halfWidth, y: band.lowerBound, width: 2 * halfWidth, height: band.upperBound - band.lowerBound)
+        var (pieces, length) = LineClipper.clip(turned(points, offset: offset, camera), to: window)
+        for i in pieces.indices {
+            pieces[i].points = Simplifier.simplify(pieces[i].points, tolerance: tolerance)
+            pieces[i].lineLength = length
+        }
+        return pieces
+    }
+
     /// A closed ring in image points clipped and simplified (see ``ring(_:offset:dropsTinyRings:)``).
     package func clipAndSimplify(_ projected: [Point], dropsTinyRings: Bool = false) -> [Point]? {
         guard projected.count > 2, let bounds = boundingRect(of: projected) else { return nil }

@@ -165,6 +165,10 @@ package struct Disc: Sendable {
     package var blur: Double
     package var color: Color
     package var strokeColor: Color
+    /// A circle lying on a tilted map (`circle-pitch-alignment: map`): where the disc's unit x and y axes
+    /// go on the image, per unit of `radius + strokeWidth` (device pixels): the disc is then the ellipse
+    /// they span. Nil: a round disc.
+    package var axes: (ax: Double, ay: Double, bx: Double, by: Double)?
 
     /// A disc at device pixel `x`, `y` (see the type's description).
     package init(

@@ -198,10 +198,20 @@ struct DiscShader: FragmentShader {
     let x, y, outer, inner, blur: Double
     let fill, stroke: (Double, Double, Double, Double)
     let hasStroke: Bool
+    /// For an ellipse (``Disc/axes``), the inverse of its axes' matrix over `outer`: image offsets to the
+    /// disc's unit coordinates.
+    let inverse: (Double, Double, Double, Double)?
 
     init?(_ d: Disc) {
         outer = d.radius + d.strokeWidth
         guard outer > 0, outer.isFinite, d.x.isFinite, d.y.isFinite else { return nil }
+        if let a = d.axes {
+            let det = a.ax * a.by - a.bx * a.ay
+            guard det.isFinite, abs(det) > 1e-12 else { return nil }
+            inverse = (a.by / det / outer, -a.bx / det / outer, -a.ay / det / outer, a.ax / det / outer)
+        } else {
+            inverse = nil
+        }
         x = d.x
         y = d.y
         blur = -max(1 / outer, d.blur)
@@ -220,8 +230,11 @@ struct DiscShader: FragmentShader {
     /// The colour (premultiplied) at device pixel centre `px`, `py`, or nil where the disc is transparent.
     @inline(__always)
     func shade(_ px: Double, _ py: Double) -> SIMD4<Float>? {
-        let dx = (px - x) / outer
-        let dy = (py - y) / outer
+        var dx = (px - x) / outer
+        var dy = (py - y) / outer
+        if let m = inverse {
+            (dx, dy) = (m.0 * (px - x) + m.1 * (py - y), m.2 * (px - x) + m.3 * (py - y))
+        }
         let length = (dx * dx + dy * dy).squareRoot()
         let opacity = smoothstep(0, blur, length - 1)
         guard opacity > 0 else { return nil }
