@@ -2,7 +2,9 @@ import MapGeometry
 
 /// Labels are laid out in world points: map points over the view's map points per point, turned by the
 /// view's heading about the world's origin, so that a turned view lays them out along its own axes (text
-/// upright on the image, collisions in the image's space) and draws them by a shift alone.
+/// upright on the image, collisions in the image's space) and draws them by a shift alone. A tilted view
+/// lays them out on the image itself (world points are image points): anchors and lines projected, text
+/// facing the camera (MapLibre's `viewport` pitch alignment, for every label).
 extension MapViewport {
     /// The world point of map point `p` of the world copy `offset` (facing north: `(p + offset) / perPoint`).
     @inline(__always) func worldPoint(_ p: MapPoint, offset: Double = 0) -> Point {
@@ -11,6 +13,12 @@ extension MapViewport {
         let y = p.y / perPoint
         let projection = self.projection
         if projection.isNorthUpAndFlat { return Point(x: x, y: y) }
+        if !projection.isFlat {
+            let r = projection.turned(MapPoint(x: p.x + offset, y: p.y))
+            let strip = projection.groundStrip(margin: 64)
+            guard strip.contains(r.y) else { return Point(x: .nan, y: .nan) }
+            return projection.project(turned: r).point
+        }
         return Point(x: x * projection.cosH + y * projection.sinH, y: -x * projection.sinH + y * projection.cosH)
     }
 
@@ -43,6 +51,7 @@ extension MapViewport {
             let origin = visibleMapRect.origin
             return Point(x: origin.x / mapPointsPerPoint, y: origin.y / mapPointsPerPoint)
         }
+        if !projection.isFlat { return .zero }
         let c = worldPoint(projection.center)
         return Point(x: c.x - size.width / 2, y: c.y - size.height / 2)
     }
@@ -52,6 +61,19 @@ extension MapViewport {
         let projection = self.projection
         if projection.isNorthUpAndFlat { return v }
         return Point(x: v.x * projection.cosH + v.y * projection.sinH, y: -v.x * projection.sinH + v.y * projection.cosH)
+    }
+
+    /// MapLibre's `perspective_ratio` for a symbol at world point `w` of a tilted view (its anchor on the
+    /// image): `0.5 + 0.5 x d / depth`, within 0...4; 1 in a flat view.
+    func perspectiveRatio(at w: Point) -> Double {
+        let projection = self.projection
+        guard !projection.isFlat, w.y.isFinite else { return 1 }
+        let d = projection.distance
+        let v = w.y - size.height / 2
+        let denominator = d * projection.cosP + v * projection.sinP
+        guard denominator > 0 else { return 1 }
+        let depth = d * d * projection.cosP / denominator
+        return min(max(0.5 + 0.5 * d / depth, 0), 4)
     }
 
     /// The angle (radians, clockwise on the image) by which the map's axes are turned on the image:

@@ -19,7 +19,8 @@ extension SymbolLayerRenderer {
         fitText: (text: String, font: Font, size: Double, alignX: Double)? = nil, alongLine: Bool = false
     ) -> (icon: PlacedIcon, box: Rect) {
         let entry = icon.entry
-        let scale = layer.number(.iconSize, context)
+        // A tilted view: nearer icons larger, as MapLibre's symbol shader scales them.
+        let scale = layer.number(.iconSize, context) * selection.viewport.perspectiveRatio(at: anchor)
         let ratio = entry.pixelRatio
         let width = Double(entry.width) / ratio
         let height = Double(entry.height) / ratio

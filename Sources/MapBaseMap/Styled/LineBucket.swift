@@ -36,6 +36,9 @@ struct LineBucket {
         var shading: LineShading
         /// Pixels outside this square (user space) are not drawn (MapLibre's tile stencil).
         var clip: Rect?
+        /// Under a turned or tilted view, the tile's square as the image shows it (a convex polygon, user
+        /// space): the mesh is cut to it instead of ``clip``.
+        var clipPolygon: [Point]? = nil
         /// The tile whose grid the distances are quantized to (vector tiles and geojson-vt pieces).
         var tile: MapRect?
         /// Whether the layer's gradient table colours it (``LineLayerRenderer/gradientTable``).
@@ -239,6 +242,18 @@ struct LineBucket {
         /// unclipped (the square is no longer a rect of the image).
         var cameraFree: Bool { frame.viewport.projection.isNorthUpAndFlat }
 
+        /// A tile's square as a turned or tilted view shows it (cut to the ground in front of the camera).
+        func imagePolygon(_ r: MapRect, offset: Double, pipeline: GeometryPipeline) -> [Point]? {
+            guard let camera = pipeline.camera else { return nil }
+            let corners = [
+                MapPoint(x: r.minX + offset, y: r.minY), MapPoint(x: r.maxX + offset, y: r.minY),
+                MapPoint(x: r.maxX + offset, y: r.maxY), MapPoint(x: r.minX + offset, y: r.maxY),
+            ].map(camera.turned)
+            let ground = camera.isFlat ? corners : GroundClipper.clipRing(corners, to: pipeline.band)
+            let image = ground.map { camera.project(turned: $0).point }
+            return image.count > 2 ? image : nil
+        }
+
         func userRect(_ r: MapRect, offset: Double) -> Rect {
             let perPoint = frame.viewport.mapPointsPerPoint
             let origin = frame.viewport.visibleMapRect.origin
@@ -306,6 +321,9 @@ struct LineBucket {
                     lines.meshLines, pipeline: pipeline, offset: offset, tile: feature.tileBounds, rings: lines.rings)
                 return Job(
                     pieces: pieces, paint: paint, shading: shading, clip: cameraFree ? lines.clip : nil,
+                    clipPolygon: cameraFree ? nil : feature.tileBounds.flatMap {
+                        imagePolygon($0, offset: offset, pipeline: bucket.tilePipeline)
+                    },
                     tile: feature.tileBounds,
                     usesGradientTable: usesTable)
             }
@@ -418,6 +436,8 @@ struct LineBucket {
                         Job(
                             pieces: pieces, paint: paint, shading: s,
                             clip: cameraFree ? userRect(piece.tile, offset: offset) : nil,
+                            clipPolygon: cameraFree
+                                ? nil : imagePolygon(piece.tile, offset: offset, pipeline: bucket.tilePipeline),
                             tile: piece.tile, usesGradientTable: false))
                 }
             }

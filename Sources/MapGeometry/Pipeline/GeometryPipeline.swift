@@ -46,7 +46,7 @@ package struct GeometryPipeline: Sendable {
     package let camera: ViewProjection?
     /// For a tilted view, the ground in front of the camera that the clip rect shows (turned y): geometry
     /// is clipped to it before it is projected (``GroundClipper``).
-    let band: ClosedRange<Double>
+    package let band: ClosedRange<Double>
 
     /// A pipeline for a view.
     ///
