@@ -25,7 +25,8 @@ struct CameraGoldenTests {
     @Test("golden: Monaco at zoom 17 from heading 30, pitch 60, maptiler-3d's buildings in 3D")
     func monaco3D() throws {
         let golden = try GoldenCase.load("camera/monaco-3d-pitch")
-        let tiles = Fixtures.packageRoot.appendingPathComponent("Sources/MapBaseMap/Resources/vectortiles/osm-omt.mbtiles")
+        let tiles = Fixtures.packageRoot.appendingPathComponent(
+            "Sources/MapBaseMap/Resources/vectortiles/osm-omt.mbtiles")
         let snapshotter = try golden.snapshotter { options in
             options.style = try Style.load(
                 contentsOf: golden.url(try #require(golden.style)),

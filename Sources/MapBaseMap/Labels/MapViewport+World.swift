@@ -60,7 +60,8 @@ extension MapViewport {
     func turnedVector(_ v: Point) -> Point {
         let projection = self.projection
         if projection.isNorthUpAndFlat { return v }
-        return Point(x: v.x * projection.cosH + v.y * projection.sinH, y: -v.x * projection.sinH + v.y * projection.cosH)
+        return Point(
+            x: v.x * projection.cosH + v.y * projection.sinH, y: -v.x * projection.sinH + v.y * projection.cosH)
     }
 
     /// MapLibre's `perspective_ratio` for a symbol at world point `w` of a tilted view (its anchor on the

@@ -27,7 +27,17 @@ enum FillExtrusionLayerRenderer {
         var roof: (mesh: ExtrusionMesh, color: Color)?
     }
 
-    static func draw(_ layer: StyleLayer, source: FeatureSource, light: StyleLight, in frame: LayerFrame) {
+    /// The depth buffer the extrusion layers of one turned or tilted image share (MapLibre's 3D pass: one
+    /// depth buffer, cleared once per frame). A view facing north and looking down gives each layer its own.
+    final class SharedDepth {
+        var buffer: DepthBuffer?
+        init() {}
+    }
+
+    static func draw(
+        _ layer: StyleLayer, source: FeatureSource, light: StyleLight, in frame: LayerFrame,
+        sharing shared: SharedDepth? = nil
+    ) {
         let viewport = frame.viewport
         let constant = frame.constantContext
         let (tx, ty) = frame.translation(layer, .fillExtrusionTranslate)
@@ -42,6 +52,7 @@ enum FillExtrusionLayerRenderer {
         let baseProperty = ResolvedStyleProperty(layer, .fillExtrusionBase, at: constant)
         let gradient = layer.bool(.fillExtrusionVerticalGradient, constant) ? 1.0 : 0.0
         let camera = Camera(viewport: viewport)
+        let geojsonGrid = GeoJSONGrid(zoom: frame.zoom)
         let lighting = Lighting(light: light, heading: camera.view == nil ? 0 : viewport.heading)
         var buildings: [Building] = []
         var work = 0.0
@@ -69,7 +80,9 @@ enum FillExtrusionLayerRenderer {
                     let points =
                         camera.view == nil
                         ? pipeline.ring(ring, offset: offset, dropsTinyRings: true)
-                        : pipeline.groundRing(ring, offset: offset, nearDepth: 1.05 * camera.near)
+                        : pipeline.groundRing(
+                            feature.tileBounds == nil ? geojsonGrid.map(ring) : ring, offset: offset,
+                            nearDepth: 1.05 * camera.near)
                     guard let points else {
                         if k == 0 { break }
                         continue
@@ -109,7 +122,15 @@ enum FillExtrusionLayerRenderer {
         }
         guard !buildings.isEmpty else { return }
         let g = frame.context
-        guard let buffer = DepthBuffer(for: g, limit: 1 << 28) else { return }
+        let buffer: DepthBuffer
+        if camera.view != nil, let shared, let old = shared.buffer, old.matches(g) {
+            old.clearStencil()
+            buffer = old
+        } else {
+            guard let fresh = DepthBuffer(for: g, limit: 1 << 28) else { return }
+            buffer = fresh
+            if camera.view != nil { shared?.buffer = fresh }
+        }
         let rasterizer = g.makeRasterizer()
         for pass in [ExtrusionPass.depth, .color] {
             for building in buildings {
@@ -126,6 +147,24 @@ enum FillExtrusionLayerRenderer {
         }
         g.draw(rasterizer)
         withExtendedLifetime(buffer) {}
+    }
+
+    /// GeoJSON vertices as MapLibre's geojson-vt stores them: rounded to the 8192-unit grid of the tile at
+    /// the view's integer zoom (MapLibre's, at most the source's default maxzoom 18). A tilted view shows the
+    /// eighth of a pixel this moves a roof's edge at zoom 19.
+    struct GeoJSONGrid {
+        let unit: Double
+
+        init(zoom: Double) {
+            let z = zoom.isFinite ? max(0, min(18, zoom.rounded(.down))) : 0
+            unit = WebMercator.worldSize / pow(2, z) / 8192
+        }
+
+        func map(_ ring: [MapPoint]) -> [MapPoint] {
+            ring.map {
+                MapPoint(x: ($0.x / unit + 0.5).rounded(.down) * unit, y: ($0.y / unit + 0.5).rounded(.down) * unit)
+            }
+        }
     }
 
     /// Where a wall runs along a vector tile's cut, and is left out: the tile's square in image points

@@ -321,9 +321,11 @@ struct LineBucket {
                     lines.meshLines, pipeline: pipeline, offset: offset, tile: feature.tileBounds, rings: lines.rings)
                 return Job(
                     pieces: pieces, paint: paint, shading: shading, clip: cameraFree ? lines.clip : nil,
-                    clipPolygon: cameraFree ? nil : feature.tileBounds.flatMap {
-                        imagePolygon($0, offset: offset, pipeline: bucket.tilePipeline)
-                    },
+                    clipPolygon: cameraFree
+                        ? nil
+                        : feature.tileBounds.flatMap {
+                            imagePolygon($0, offset: offset, pipeline: bucket.tilePipeline)
+                        },
                     tile: feature.tileBounds,
                     usesGradientTable: usesTable)
             }

@@ -139,7 +139,8 @@ package struct GeometryPipeline: Sendable {
     package func groundLine(_ points: [MapPoint], offset: Double) -> [StrokePiece] {
         guard let camera, !camera.isFlat else { return [] }
         let farDepth = camera.depth(Point(x: 0, y: band.lowerBound))
-        let halfWidth = (viewport.size.width / 2 + (clipRect.width - viewport.size.width) / 2) * farDepth
+        let halfWidth =
+            (viewport.size.width / 2 + (clipRect.width - viewport.size.width) / 2) * farDepth
             / camera.distance
         let window = Rect(
             x: -halfWidth, y: band.lowerBound, width: 2 * halfWidth, height: band.upperBound - band.lowerBound)
