@@ -27,11 +27,11 @@ struct CameraGoldenTests {
         let golden = try GoldenCase.load("camera/monaco-3d-pitch")
         let tiles = Fixtures.packageRoot.appendingPathComponent(
             "Sources/MapBaseMap/Resources/vectortiles/osm-omt.mbtiles")
-        let snapshotter = try golden.snapshotter { options in
-            options.style = try Style.load(
-                contentsOf: golden.url(try #require(golden.style)),
-                options: StyleLoadOptions(sources: ["openmaptiles": tiles.path]))
-        }
+        // The published style (its source a MapTiler URL) over the shipped OpenMapTiles-schema tiles.
+        let style = try Style.load(
+            contentsOf: Fixtures.url("styles/openmaptiles/maptiler-3d/style.json"),
+            options: StyleLoadOptions(sources: ["openmaptiles": tiles.path]))
+        let snapshotter = try golden.snapshotter { options in options.style = style }
         #expect(snapshotter.viewport.pitch == 60 && snapshotter.viewport.heading == 30)
         let snapshot = try snapshotter.snapshot()
         let failure = golden.check(snapshot.image)
