@@ -69,15 +69,27 @@ enum CircleLayerRenderer {
                 var disc = template
                 var k = 1.0
                 if onMap {
-                    // The ground's axes on the image at the centre (the projection's derivative there).
-                    let e = 1e-3
-                    let a = projection.project(turned: Point(x: r.x + e, y: r.y)).point
-                    let b = projection.project(turned: Point(x: r.x, y: r.y + e)).point
+                    // On the ground: its square projected, each pixel taken back to the ground (exact, as a GPU
+                    // interpolates the extrusion with perspective).
                     let fit = scalesWithMap ? 1 : w / projection.distance
-                    disc.axes = (
-                        (a.x - c.x) / e * fit, (a.y - c.y) / e * fit, (b.x - c.x) / e * fit, (b.y - c.y) / e * fit
-                    )
-                    k = max(abs(a.x - c.x), abs(a.y - c.y), abs(b.x - c.x), abs(b.y - c.y)) / e * fit * 1.5
+                    let groundRadius = reach * fit
+                    let corners = [(-1.0, -1.0), (1, -1), (1, 1), (-1, 1)].map { (sx, sy) in
+                        projection.project(
+                            turned: Point(x: r.x + sx * groundRadius, y: r.y + sy * groundRadius)
+                        ).point
+                    }
+                    guard corners.allSatisfy({ $0.x.isFinite && $0.y.isFinite }) else { return }
+                    // Device pixel -> turned ground (ViewProjection's inverse, written as a homography).
+                    let d = projection.distance
+                    let (cp, sp) = (projection.cosP, projection.sinP)
+                    let (hw, hh) = (size.width / 2, size.height / 2)
+                    let inverse = [
+                        d * cp / scale, 0, -d * cp * hw, 0, d / scale, -d * hh, 0, sp / scale, d * cp - sp * hh,
+                    ]
+                    disc.ground = GroundDisc(
+                        inverse: inverse, center: r, radius: groundRadius,
+                        corners: corners.map { Point(x: $0.x * scale, y: $0.y * scale) })
+                    k = corners.map { max(abs($0.x - c.x), abs($0.y - c.y)) }.max().map { $0 / max(reach, 1e-9) } ?? 1
                 } else if scalesWithMap {
                     k = projection.distance / w
                     disc.radius *= k

@@ -148,14 +148,10 @@ package final class Rasterizer {
     package func addDisc(_ disc: Disc) {
         guard let shader = DiscShader(disc) else { return }
         let r = shader.outer
-        if let a = disc.axes {
-            // The parallelogram the ellipse's axes span, around it.
-            let (ax, ay, bx, by) = (a.ax * r, a.ay * r, a.bx * r, a.by * r)
+        if let g = disc.ground {
+            guard g.corners.count == 4 else { return }
             addRectangle(
-                [
-                    Point(x: disc.x - ax - bx, y: disc.y - ay - by), Point(x: disc.x + ax - bx, y: disc.y + ay - by),
-                    Point(x: disc.x + ax + bx, y: disc.y + ay + by), Point(x: disc.x - ax + bx, y: disc.y - ay + by),
-                ],
+                g.corners,
                 Command(
                     fragment: .disc(shader), coverage: .init(outset: 0, inset: 0, ramp: 1), period: 0,
                     limit: Self.unlimited))

@@ -198,19 +198,17 @@ struct DiscShader: FragmentShader {
     let x, y, outer, inner, blur: Double
     let fill, stroke: (Double, Double, Double, Double)
     let hasStroke: Bool
-    /// For an ellipse (``Disc/axes``), the inverse of its axes' matrix over `outer`: image offsets to the
-    /// disc's unit coordinates.
-    let inverse: (Double, Double, Double, Double)?
+    /// For a disc on the ground (``Disc/ground``): image to ground, the centre, one over the radius.
+    let ground: (m: [Double], cx: Double, cy: Double, k: Double)?
 
     init?(_ d: Disc) {
         outer = d.radius + d.strokeWidth
         guard outer > 0, outer.isFinite, d.x.isFinite, d.y.isFinite else { return nil }
-        if let a = d.axes {
-            let det = a.ax * a.by - a.bx * a.ay
-            guard det.isFinite, abs(det) > 1e-12 else { return nil }
-            inverse = (a.by / det / outer, -a.bx / det / outer, -a.ay / det / outer, a.ax / det / outer)
+        if let g = d.ground {
+            guard g.inverse.count == 9, g.radius > 0, g.radius.isFinite else { return nil }
+            ground = (g.inverse, g.center.x, g.center.y, 1 / g.radius)
         } else {
-            inverse = nil
+            ground = nil
         }
         x = d.x
         y = d.y
@@ -232,8 +230,12 @@ struct DiscShader: FragmentShader {
     func shade(_ px: Double, _ py: Double) -> SIMD4<Float>? {
         var dx = (px - x) / outer
         var dy = (py - y) / outer
-        if let m = inverse {
-            (dx, dy) = (m.0 * (px - x) + m.1 * (py - y), m.2 * (px - x) + m.3 * (py - y))
+        if let g = ground {
+            let m = g.m
+            let w = m[6] * px + m[7] * py + m[8]
+            guard w > 0 else { return nil }
+            dx = ((m[0] * px + m[1] * py + m[2]) / w - g.cx) * g.k
+            dy = ((m[3] * px + m[4] * py + m[5]) / w - g.cy) * g.k
         }
         let length = (dx * dx + dy * dy).squareRoot()
         let opacity = smoothstep(0, blur, length - 1)
