@@ -2,16 +2,16 @@
 """Runs MapLibre's render tests (/work/shared/maplibre-render-tests) through `mapraster render` and scores them.
 
 For every case `tests/<group>/[<sub>/]<case>/style.json` with its `expected.png`:
-  1. skips it when the style has a `pitch` or `bearing` other than 0, `metadata.test.operations`
-     (runtime operations MapRaster has no equivalent for), or `metadata.test.debug` / `collisionDebug`
-     (MapLibre's debug overlays, tile borders and collision boxes, which the copy of the tests meant to
-     leave out): counted as skipped;
+  1. skips it when the style has `metadata.test.operations` (runtime operations MapRaster has no
+     equivalent for), or `metadata.test.debug` / `collisionDebug` (MapLibre's debug overlays, tile borders
+     and collision boxes, which the copy of the tests meant to leave out): counted as skipped;
   2. writes a temporary copy of the style with every `local://...` string turned into the absolute path
      of ASSETS/... (the folder next to `tests/`);
   3. runs `mapraster render --style COPY --center LAT,LON --zoom Z+1 --size WxH --scale R
      --no-attribution -o OUT` (MapLibre zoom z is MapRaster zoom z + 1: MapLibre counts 512-point
      tiles; W, H default 512, R is `metadata.test.pixelRatio`, default 1; center and zoom from the style,
-     default 0,0 / 0); a non-zero exit is `unsupported`, with the first error line kept;
+     default 0,0 / 0), with `--bearing B --pitch P` when the style's root `bearing` or `pitch` is not 0;
+     a non-zero exit is `unsupported`, with the first error line kept;
   4. scores like MapLibre's harness: PyPI pixelmatch (threshold `metadata.test.threshold`, default
      0.1285, anti-aliased pixels not counted) against expected.png; `pass` when differing pixels /
      (width x height in device pixels) <= `metadata.test.allowed` (default 0.00025), else `fail`
@@ -36,6 +36,9 @@ is matched (IoU >= 0.5 and centres within 3 pixels x pixelRatio); a case MapRast
 labels. A per-group placement table follows the pixel tables; with `--sheet DIR`, every scored text case
 gets DIR/placement__GROUP__CASE.png: expected | MapRaster's image with the boxes drawn (green matched,
 red unmatched).
+
+`--camera` runs only the cases whose style has a non-zero root `bearing` or `pitch`; every run ends with the
+pass rate of such cases, split into those without text and those with (`text-field` in a layer).
 
 Text masked (always on): an `icon-*` or `symbol-*` case that fails and has a symbol layer with a `text-field`
 is rendered a second time with `text-opacity` 0 in every such layer (placement and collisions unchanged,
@@ -325,6 +328,28 @@ def placement_table(results):
     return lines
 
 
+def has_camera(style):
+    """Whether the style's root bearing or pitch is not 0."""
+    return style.get("bearing", 0) != 0 or style.get("pitch", 0) != 0
+
+
+def has_text(style):
+    """Whether a layer of the style has a text-field."""
+    return any("text-field" in (layer.get("layout") or {}) for layer in style.get("layers") or [])
+
+
+def camera_summary(results):
+    """The pass rate of the cases with a bearing or pitch, without and with text."""
+    lines = []
+    for label, with_text in (("without text", False), ("with text", True)):
+        rows = [r for r in results if r.get("camera") and bool(r.get("text")) == with_text
+                and r["status"] != "skipped"]
+        passed = sum(r["status"] == "pass" for r in rows)
+        share = f"{100 * passed / len(rows):.1f} %" if rows else "-"
+        lines.append(f"cases with a bearing or pitch, {label}: {passed} / {len(rows)} pass ({share})")
+    return lines
+
+
 def run_case(job):
     """Runs and scores one case; returns its result dict. Runs in a worker process."""
     group, name, directory, binary, assets, sheet_dir, timeout, placement, text_font, masked = job
@@ -338,10 +363,8 @@ def run_case(job):
         return result
     test = (style.get("metadata") or {}).get("test") or {}
     skip = []
-    if style.get("pitch", 0) != 0:
-        skip.append(f"pitch {style['pitch']}")
-    if style.get("bearing", 0) != 0:
-        skip.append(f"bearing {style['bearing']}")
+    result["camera"] = has_camera(style)
+    result["text"] = has_text(style)
     if test.get("operations"):
         skip.append("operations")
     for overlay in ("debug", "collisionDebug"):
@@ -374,6 +397,8 @@ def run_case(job):
         out = os.path.join(work, "actual.png")
         command = [binary, "render", "--style", style_path, "--center", f"{lat},{lon}", "--zoom", f"{zoom + 1:g}",
                    "--size", f"{width}x{height}", "--scale", f"{ratio:g}", "--no-attribution", "-o", out]
+        if result["camera"]:
+            command[-2:-2] = ["--bearing", f"{style.get('bearing', 0):g}", "--pitch", f"{style.get('pitch', 0):g}"]
         result["command"] = " ".join(command[1:])
         try:
             process = subprocess.run(command, capture_output=True, text=True, timeout=timeout)
@@ -501,6 +526,8 @@ def main():
                         "(a diagnostic while the fonts the tests name, Open Sans, are not available)")
     parser.add_argument("--no-text-masked", action="store_true",
                         help="do not score failing icon-*/symbol-* cases with their text masked")
+    parser.add_argument("--camera", action="store_true",
+                        help="only the cases whose style has a non-zero root bearing or pitch")
     parser.add_argument("--self-test", action="store_true", help="check the placement matcher and exit")
     parser.add_argument("--write-results", metavar="PATH",
                         help=f"also write the report as Markdown to PATH (the committed one: {RESULTS_FILE})")
@@ -517,6 +544,14 @@ def main():
     if args.jobs < 1:
         sys.exit(f"error: --jobs {args.jobs} is invalid: use 1 or more")
     cases = find_cases(os.path.abspath(args.tests), args.group)
+    if args.camera:
+        def camera_case(directory):
+            try:
+                with open(os.path.join(directory, "style.json")) as f:
+                    return has_camera(json.load(f))
+            except (OSError, ValueError):
+                return False
+        cases = [(g, n, d) for g, n, d in cases if camera_case(d)]
     if not cases:
         sys.exit(f"error: no case matches --group {args.group!r}")
     if args.sheet:
@@ -550,7 +585,7 @@ def main():
     measured = datetime.datetime.now(datetime.timezone.utc)
     report = [f"MapLibre render tests ({args.tests}), {len(results)} cases, binary {binary}, "
               f"runner checkout {commit}, {measured:%Y-%m-%d %H:%M} UTC, {elapsed:.0f} s",
-              "pass % = pass / (pass + fail + unsupported); skipped: pitch, bearing, operations or debug overlays.",
+              "pass % = pass / (pass + fail + unsupported); skipped: operations or debug overlays.",
               ""]
     if masked:
         report.append("text masked: a failing icon-*/symbol-* case with text scored again outside MapRaster's text "
@@ -570,6 +605,7 @@ def main():
     if refusals:
         report += ["", "Most common refusals (first error line, digits as N):"]
         report += [f"  {count:4}  {message}" for message, count in refusals.most_common(12)]
+    report += [""] + camera_summary(results)
     print("\n".join(report))
     if args.write_results:
         write_results(args.write_results, report, results, measured)

@@ -150,6 +150,7 @@ public struct StyledBaseMap: BaseMap {
             usesPatterns && !style.sprites.isEmpty
             ? PatternImages(images: try Sprite.load(style.sprites, scale: viewport.scale)) : nil
         let frame = LayerFrame(context: context, viewport: viewport, patterns: patterns)
+        let depth = FillExtrusionLayerRenderer.SharedDepth()
         for layer in layers where layer.type != .symbol && layer.isVisible(atZoom: frame.zoom) {
             try context.withSavedState {
                 switch layer.type {
@@ -171,7 +172,8 @@ public struct StyledBaseMap: BaseMap {
                     }
                 case .fillExtrusion:
                     if let source = try featureSource(for: layer, viewport: viewport) {
-                        FillExtrusionLayerRenderer.draw(layer, source: source, light: style.light, in: frame)
+                        FillExtrusionLayerRenderer.draw(
+                            layer, source: source, light: style.light, in: frame, sharing: depth)
                         try source.checkDeferredLoad()
                     }
                 case .raster:
@@ -203,8 +205,7 @@ public struct StyledBaseMap: BaseMap {
     public func drawLabelsReturningBoxes(
         in context: GraphicsContext, viewport: MapViewport, avoiding reserved: [Rect]
     ) throws -> [Rect] {
-        let origin = viewport.visibleMapRect.origin
-        let shift = Point(x: origin.x / viewport.mapPointsPerPoint, y: origin.y / viewport.mapPointsPerPoint)
+        let shift = viewport.worldOrigin
         let placed = try place(
             viewport: viewport,
             reserved: reserved.map {

@@ -25,7 +25,7 @@ struct OptionSpec: Sendable {
 
     /// The long name, with its dashes: `--output`.
     var name: String
-    /// A one-letter alias, with its dash: `-o`.
+    /// An alias, with its dashes: a letter (`-o`) or another long name (`--bearing`, MapLibre's word).
     var short: String?
     var value: Value
     /// One or more lines of help; the first is the summary used by completions.

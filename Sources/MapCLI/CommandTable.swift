@@ -37,6 +37,14 @@ enum CommandTable {
                 "zoom level \(MapViewport.zoomRangeText) (fractional allowed) around --center"),
             OptionSpec(
                 "--bbox", nil, .text("W,S,E,N"), "show a longitude/latitude box (W > E crosses the 180th meridian)"),
+            OptionSpec(
+                "--heading", "--bearing", .text("DEG"),
+                "the direction the view faces, degrees clockwise from north (the map turns\n"
+                    + "the other way; default: the scene's, else the style's root bearing, else 0)"),
+            OptionSpec(
+                "--pitch", nil, .text("DEG"),
+                "tilt of the view from straight down, degrees in \(MapCamera.pitchRangeText) (default: the\n"
+                    + "scene's, else the style's root pitch, else 0)"),
             OptionSpec("--size", nil, .text("WxH"), "image size in points (default 512x512)"),
             OptionSpec(
                 "--scale", nil, .text("N"),
@@ -98,7 +106,7 @@ enum CommandTable {
                     + "larger files); the pixels are the same at every level"),
             OptionSpec(
                 "--metadata", nil, .file("FILE"),
-                "also write JSON: size, scale, region, visibleMapRect, zoomLevel, annotations\n"
+                "also write JSON: size, scale, region, visibleMapRect, zoomLevel, camera, annotations\n"
                     + "(frame, state visible/hidden/clustered, cluster id, callout) and clusters"),
         ],
         footer: "Options on the command line override the scene file. Exit codes: 0 success, 1 failure, 64 usage error."

@@ -60,6 +60,7 @@ enum RenderCommand {
         let padding = try contentPadding(args, scene: &scene)
 
         let style = try loadStyle(args, mapType: scene.mapType ?? .standard, output: streams)
+        try applyCamera(args, style: style, to: &scene)
         let snapshotter: MapSnapshotter
         do {
             var options = try scene.options(defaults: defaults)
@@ -191,6 +192,38 @@ enum RenderCommand {
         // Marker icons (tileserver-gl's ICON part) are PNG files on this machine.
         do { try parameters.add(to: &scene, loadIcon: AnnotationView.loadImage(path:)) } catch {
             throw CLIError.failure("--marker \(error)")
+        }
+    }
+
+    /// `--heading`/`--bearing` and `--pitch` over the scene's `camera`, then the style's root `bearing` and
+    /// `pitch` for what neither gives. Leaves the scene without a camera when nothing turns or tilts the map.
+    static func applyCamera(_ args: Arguments, style: Style?, to scene: inout Scene) throws {
+        var camera = scene.camera ?? SceneCamera()
+        if let heading = try args.number("--heading") {
+            guard heading.isFinite else {
+                throw CLIError.usage(
+                    "--heading '\(args["--heading"] ?? "")': "
+                        + GeometryError.invalidCamera(heading: heading, pitch: 0, distance: 1).description)
+            }
+            camera.heading = heading
+        }
+        if let pitch = try args.number("--pitch") {
+            guard MapCamera.pitchRange.contains(pitch) else {
+                throw CLIError.usage(
+                    "--pitch '\(args["--pitch"] ?? "")': "
+                        + GeometryError.invalidCamera(heading: 0, pitch: pitch, distance: 1).description)
+            }
+            camera.pitch = pitch
+        }
+        camera = camera.filled(from: (style?.bearing, style?.pitch))
+        if let pitch = camera.pitch, !MapCamera.pitchRange.contains(pitch) {
+            throw CLIError.failure(
+                "the style's root pitch \(pitch) is outside \(MapCamera.pitchRangeText): give --pitch")
+        }
+        if camera.heading == 0, camera.pitch == 0, camera.altitude == nil {
+            scene.camera = nil
+        } else {
+            scene.camera = camera
         }
     }
 

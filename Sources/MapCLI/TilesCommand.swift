@@ -89,6 +89,15 @@ enum TilesCommand {
         }
         let mapType = chosenType
         let style = try RenderCommand.loadStyle(args, mapType: mapType, output: streams)
+        if let scene, try scene.makeScene().camera != nil {
+            streams.standardError(
+                "mapraster: note: tiles are drawn north up and looking straight down; the scene's camera is not used\n")
+        }
+        if let style, (style.bearing ?? 0) != 0 || (style.pitch ?? 0) != 0 {
+            streams.standardError(
+                "mapraster: note: tiles are drawn north up and looking straight down; the style's root bearing "
+                    + "\(style.bearing ?? 0) and pitch \(style.pitch ?? 0) are not used\n")
+        }
         let fonts = try FontsOption.catalog(args, output: streams)
         let glyphs = try GlyphsOption.provider(args)
         let renderer = TileRenderer(pyramid: pyramid) { options in

@@ -18,6 +18,9 @@ public enum GeometryError: MapRasterError, Equatable {
     case invalidDistance(meters: Double)
     /// A zoom level outside the supported range.
     case invalidZoom(Double)
+    /// A camera whose heading is not finite, whose pitch lies outside ``MapCamera/pitchRange`` or whose
+    /// distance is not finite and positive.
+    case invalidCamera(heading: Double, pitch: Double, distance: Double)
 
     public var description: String {
         switch self {
@@ -44,6 +47,16 @@ public enum GeometryError: MapRasterError, Equatable {
             return "distance \(fmt(meters)) m is invalid: it must be a finite number greater than 0"
         case let .invalidZoom(zoom):
             return "zoom \(fmt(zoom)) is invalid: it must be within \(MapViewport.zoomRangeText)"
+        case let .invalidCamera(heading, pitch, distance):
+            if !heading.isFinite {
+                return "heading \(fmt(heading)) is invalid: it must be a finite number of degrees clockwise from "
+                    + "north (normalised into 0..<360)"
+            }
+            if !(pitch.isFinite && MapCamera.pitchRange.contains(pitch)) {
+                return "pitch \(fmt(pitch)) is invalid: it must be within \(MapCamera.pitchRangeText) degrees "
+                    + "from straight down"
+            }
+            return "camera distance \(fmt(distance)) m is invalid: it must be a finite number greater than 0"
         }
     }
 }

@@ -30,6 +30,12 @@ public final class MapSnapshotter {
         public var region: CoordinateRegion?
         /// The map rect to show, fitted to the image's aspect ratio.
         public var visibleMapRect: MapRect?
+        /// Where the map is seen from: its heading and pitch always apply; its center and distance place the
+        /// map when ``region`` and ``visibleMapRect`` are both nil. A ``region`` is fitted as the turned view
+        /// sees it; a ``visibleMapRect`` gives the center and scale it has facing north (so that a center
+        /// and zoom level stay exact), and the view is then turned about its center. Nil: north up, straight down (a style's root `bearing`
+        /// and `pitch` are the command line's and scene files' default, not the library's). Mirrors `camera`.
+        public var camera: MapCamera?
         /// The base map's kind.
         public var mapType: MapType = .standard
         /// A style that replaces the map type's shipped style (``ShippedStyle``).
@@ -120,13 +126,20 @@ public final class MapSnapshotter {
     public init(options: Options) throws {
         self.options = options
         var viewport = try MapViewport(size: options.size, scale: options.scale)
+        let camera = try options.camera?.validated()
         if let region = options.region {
+            // Fitted as the turned view sees it.
+            if let camera { try viewport.setHeading(camera.heading, pitch: camera.pitch) }
             viewport.region = try region.validated()
         } else if let rect = options.visibleMapRect {
             guard !rect.isEmpty, rect.minY.isFinite, rect.width.isFinite, rect.height.isFinite else {
                 throw RenderError.invalidOptions("visibleMapRect \(rect) is empty or not finite")
             }
+            // Its center and scale as it shows north up (a center and zoom stay exact), then turned.
             viewport.visibleMapRect = rect
+            if let camera { try viewport.setHeading(camera.heading, pitch: camera.pitch) }
+        } else if let camera {
+            try viewport.setCamera(camera)
         }
         guard viewport.zoomLevel <= Self.maximumZoomLevel + 1e-9 else {
             throw RenderError.invalidOptions(

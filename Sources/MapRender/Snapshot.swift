@@ -43,7 +43,8 @@ public final class Snapshot {
     /// The image point of a coordinate. Mirrors `pointForCoordinate:`.
     public func point(for coordinate: LocationCoordinate2D) -> Point { viewport.point(for: coordinate) }
 
-    /// A JSON description of the snapshot: size, scale, region, visible map rect, zoom level, every
+    /// A JSON description of the snapshot: size, scale, region, visible map rect, zoom level, the camera
+    /// (center, distance and altitude in metres, heading, pitch), every
     /// annotation's title, coordinate, frame (points, origin top-left) and `state` (`visible`, `hidden` by a
     /// collision, or `clustered` with its `cluster` id; `selected` and its `callout` frame; `userLocation`),
     /// and the `clusters` with their `id`, `count`, coordinate, frame and state; the `attribution` boxes
@@ -51,6 +52,7 @@ public final class Snapshot {
     public func metadata() -> JSONValue {
         let region = viewport.region
         let rect = viewport.visibleMapRect
+        let camera = viewport.camera
         func coordinate(_ c: LocationCoordinate2D) -> JSONValue {
             .object([("latitude", .number(c.latitude)), ("longitude", .number(c.longitude))])
         }
@@ -86,6 +88,15 @@ public final class Snapshot {
             ),
             ("zoomLevel", .number(viewport.zoomLevel)),
             ("tileZoom", .number(Double(viewport.tileZoom))),
+            (
+                "camera",
+                .object([
+                    ("centerCoordinate", coordinate(camera.centerCoordinate)),
+                    ("centerCoordinateDistance", .number(camera.centerCoordinateDistance)),
+                    ("altitude", .number(camera.altitude)), ("heading", .number(camera.heading)),
+                    ("pitch", .number(camera.pitch)),
+                ])
+            ),
             ("annotations", .array(annotations.map { Self.json($0, coordinate: coordinate) })),
             ("clusters", .array(clusters.map { Self.json($0, coordinate: coordinate) })),
             ("attribution", .array(attributionBoxes.map(Self.json))),

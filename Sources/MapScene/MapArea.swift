@@ -15,6 +15,9 @@ public enum MapArea: Sendable, Equatable {
     case centerZoom(LocationCoordinate2D, zoomLevel: Double)
     /// A longitude/latitude box, fitted to the image's aspect ratio.
     case boundingBox(GeoBoundingBox)
+    /// A center seen from a camera whose altitude the scene's ``SceneCamera`` gives (the snapshot options'
+    /// ``MapSnapshotter/Options/camera`` then places the map).
+    case centerAltitude(LocationCoordinate2D)
 
     /// Applies the area to snapshot options.
     ///
@@ -34,6 +37,8 @@ public enum MapArea: Sendable, Equatable {
             let height = options.size.height * perPoint
             options.visibleMapRect = MapRect(x: c.x - width / 2, y: c.y - height / 2, width: width, height: height)
         case .boundingBox(let box): options.visibleMapRect = box.mapRect
+        case .centerAltitude(let center):
+            _ = try LocationCoordinate2D(validatingLatitude: center.latitude, longitude: center.longitude)
         }
     }
 }

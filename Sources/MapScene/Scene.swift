@@ -21,7 +21,7 @@ import MapStyle
 /// Top-level members: `center` ([lat, lon] or {latitude, longitude}) with one of `span` ([dLat, dLon] or
 /// {latitudeDelta, longitudeDelta}), `meters` (a square region) or `zoom`; or `bbox` ([west, south, east,
 /// north]); `size` ([width, height] in points, or "WxH"); `scale` (1, 2, 3); `mapType`; `attribution`
-/// (bool); `features` (a GeoJSON FeatureCollection). Points become pins (`title`, `subtitle`,
+/// (bool); `camera` ({heading, pitch, altitude}, ``SceneCamera``); `features` (a GeoJSON FeatureCollection). Points become pins (`title`, `subtitle`,
 /// `marker-color`, `marker-size` small/medium/large, `marker-symbol` drawn on the pin), except Points with a `radius` in meters, which
 /// become circles. LineStrings become polylines (great circles with `"geodesic": true`) and Polygons
 /// polygons (holes from inner rings), styled by `stroke`, `stroke-width`, `stroke-opacity`,
@@ -58,6 +58,8 @@ public struct Scene {
     /// Points the image must show (the static-map `visible` parameter): part of the implicit fit, and
     /// checked by ``checkVisibleCoordinates(in:)`` when an area is given.
     public var visibleCoordinates: [LocationCoordinate2D] = []
+    /// The camera's heading, pitch and altitude, if given (`camera`, ``SceneCamera``).
+    public var camera: SceneCamera?
 
     /// A pin's look.
     public struct PinStyle: Sendable, Equatable {
@@ -78,7 +80,7 @@ public struct Scene {
 
     static let topLevelKeys: Set<String> = [
         "center", "span", "meters", "zoom", "bbox", "size", "scale", "mapType", "attribution", "features",
-        "userLocation", "fitAnnotations",
+        "userLocation", "fitAnnotations", "camera",
     ]
 
     /// Decodes a scene file.
@@ -118,7 +120,8 @@ public struct Scene {
             throw d.invalid(key, "unknown member; expected one of \(topLevelKeys.sorted().joined(separator: ", "))")
         }
         var scene = Scene()
-        scene.area = try d.area(json)
+        if let camera = json["camera"] { scene.camera = try SceneCamera.decode(camera, d) }
+        scene.area = try d.area(json, altitude: scene.camera?.altitude != nil)
         if let scale = json["scale"] {
             guard let value = scale.number, MapViewport.isValidScale(value) else {
                 throw d.invalid("scale", "must be \(MapViewport.validScalesText)")
@@ -157,6 +160,27 @@ public struct Scene {
         if let mapType { options.mapType = mapType }
         if let showsAttribution { options.showsAttribution = showsAttribution }
         try (area ?? .world).apply(to: &options)
+        if let camera {
+            switch area {
+            case .centerAltitude(let center)?:
+                options.camera = camera.mapCamera(center: center)
+            case .world?, nil:
+                // The whole world, turned; the content fit may replace it.
+                options.visibleMapRect = .world
+                options.camera = camera.mapCamera(center: LocationCoordinate2D(latitude: 0, longitude: 0))
+            case .boundingBox(let box)?:
+                // Fitted as the turned view sees it: the camera that shows the box.
+                var viewport = try MapViewport(size: options.size, scale: options.scale)
+                try viewport.setHeading(camera.heading ?? 0, pitch: camera.pitch ?? 0)
+                viewport.setVisibleMapRect(box.mapRect)
+                options.visibleMapRect = nil
+                var fitted = viewport.camera
+                fitted.heading = camera.heading ?? 0
+                options.camera = fitted
+            default:
+                options.camera = camera.mapCamera(center: LocationCoordinate2D(latitude: 0, longitude: 0))
+            }
+        }
         return options
     }
 
@@ -230,7 +254,7 @@ struct SceneDecoder {
         }
     }
 
-    func area(_ json: JSONValue) throws -> MapArea? {
+    func area(_ json: JSONValue, altitude: Bool = false) throws -> MapArea? {
         if let bbox = json["bbox"] {
             guard json["center"] == nil else { throw invalid("bbox", "give either bbox or center, not both") }
             guard let values = bbox.array, values.count == 4 else {
@@ -244,6 +268,7 @@ struct SceneDecoder {
             for key in ["span", "meters", "zoom"] where json[key] != nil {
                 throw invalid(key, "needs a \"center\"")
             }
+            if altitude { throw invalid("camera.altitude", "needs a \"center\"") }
             return nil
         }
         let center: LocationCoordinate2D
@@ -254,6 +279,12 @@ struct SceneDecoder {
             center = try checked("center") { try LocationCoordinate2D(validatingLatitude: lat, longitude: lon) }
         }
         let given = ["span", "meters", "zoom"].filter { json[$0] != nil }
+        if altitude {
+            guard given.isEmpty else {
+                throw invalid(given[0], "give either \"\(given[0])\" or camera.altitude, not both")
+            }
+            return .centerAltitude(center)
+        }
         guard given.count == 1 else {
             throw invalid(
                 "center",

@@ -59,6 +59,14 @@ public struct Style: Sendable, Equatable {
         self.unused = unused
     }
 
+    /// The root `bearing`: the heading (degrees clockwise from north) a view of the style faces when nothing
+    /// else says; nil when the style gives none or gives something other than a number.
+    public var bearing: Double? { unused["bearing"]?.number }
+
+    /// The root `pitch`: the view's tilt from straight down (degrees) when nothing else says; nil when the
+    /// style gives none or something other than a number. Checked against the camera's range where used.
+    public var pitch: Double? { unused["pitch"]?.number }
+
     /// The attribution of every source, in source id order, without duplicates.
     public var attribution: [String] {
         var result: [String] = []

@@ -46,7 +46,8 @@ struct InfoCommandTests {
 
     /// Every option of `render`, as the help must list it.
     static let renderOptions = [
-        "--center", "--span", "--meters", "--zoom", "--bbox", "--size", "--scale", "--map-type", "--style", "--scene",
+        "--center", "--span", "--meters", "--zoom", "--bbox", "--heading", "--bearing", "--pitch", "--size", "--scale",
+        "--map-type", "--style", "--scene",
         "--no-attribution", "--no-base-map", "-o", "--output", "--format", "--quality", "--compression", "--metadata",
         "-h", "--help",
         "--marker", "--path", "--visible", "--padding", "--source", "--fonts", "--glyphs", "--sprite", "--strict",

@@ -19,7 +19,8 @@ extension SymbolLayerRenderer {
         fitText: (text: String, font: Font, size: Double, alignX: Double)? = nil, alongLine: Bool = false
     ) -> (icon: PlacedIcon, box: Rect) {
         let entry = icon.entry
-        let scale = layer.number(.iconSize, context)
+        // A tilted view: nearer icons larger, as MapLibre's symbol shader scales them.
+        let scale = layer.number(.iconSize, context) * selection.viewport.perspectiveRatio(at: anchor)
         let ratio = entry.pixelRatio
         let width = Double(entry.width) / ratio
         let height = Double(entry.height) / ratio
@@ -33,9 +34,13 @@ extension SymbolLayerRenderer {
         let sinT = sin(theta)
         // Texel (u, v) -> anchor + R * scale * (left + u / ratio, top + v / ratio).
         let k = scale / ratio
-        let translate = layer.numbers(.iconTranslate, context) ?? [0, 0]
-        let tx = anchor.x + scale * (cosT * left - sinT * top) + (translate.first ?? 0)
-        let ty = anchor.y + scale * (sinT * left + cosT * top) + (translate.count > 1 ? translate[1] : 0)
+        let given = layer.numbers(.iconTranslate, context) ?? [0, 0]
+        var translate = Point(x: given.first ?? 0, y: given.count > 1 ? given[1] : 0)
+        if layer.string(.iconTranslateAnchor, context) != "viewport" {
+            translate = selection.viewport.turnedVector(translate)
+        }
+        let tx = anchor.x + scale * (cosT * left - sinT * top) + translate.x
+        let ty = anchor.y + scale * (sinT * left + cosT * top) + translate.y
         let transform = Transform(a: k * cosT, b: k * sinT, c: -k * sinT, d: k * cosT, tx: tx, ty: ty)
         let source = Rect(x: -1, y: -1, width: Double(entry.width) + 2, height: Double(entry.height) + 2)
         let deviceScale = selection.viewport.scale
@@ -274,10 +279,7 @@ extension SymbolLayerRenderer {
     /// inside it, as MapLibre keeps them off tile edges); nil otherwise or for features not from tiles.
     func avoidEdges(_ feature: FeatureSource.Feature, offset: Double, context: EvaluationContext) -> Rect? {
         guard layer.bool(.symbolAvoidEdges, context), let tile = feature.tileBounds else { return nil }
-        let perPoint = selection.viewport.mapPointsPerPoint
-        return Rect(
-            x: (tile.minX + offset) / perPoint, y: tile.minY / perPoint, width: tile.width / perPoint,
-            height: tile.height / perPoint)
+        return selection.viewport.worldRect(tile, offset: offset)
     }
 
     /// Whether `box` lies within `edges` (true when there are no edges).

@@ -153,7 +153,7 @@ extension SymbolLayerRenderer {
                 x: x + (width - widths[i]) * share,
                 y: y + Double(i) * lineHeight + (lineHeight - glyphHeight) / 2 + ascent)
         }
-        let rotate = layer.number(.textRotate, context) * .pi / 180
+        let rotate = layer.number(.textRotate, context) * .pi / 180 + mapAlignedAngle(context)
         var box = Rect(x: x, y: y, width: width, height: height)
         guard spacing != 0 || rotate != 0 else {
             return (.lines(lines.indices.map { (lines[$0], origins[$0]) }), box.insetBy(dx: -padding, dy: -padding))
@@ -432,11 +432,19 @@ extension SymbolLayerRenderer {
     }
 
     /// `text-translate` in points (x right, y down).
+    /// For point text aligned to the map (`text-rotation-alignment: map`), the angle the map is turned by
+    /// on the image; else 0.
+    func mapAlignedAngle(_ context: EvaluationContext) -> Double {
+        guard selection.viewport.heading != 0, layer.string(.textRotationAlignment, context) == "map" else { return 0 }
+        return selection.viewport.mapAngle
+    }
+
     func textTranslation(_ context: EvaluationContext) -> Point {
         let t = layer.numbers(.textTranslate, context) ?? [0, 0]
         let x = t.first ?? 0
         let y = t.count > 1 ? t[1] : 0
-        return Point(x: x.isFinite ? x : 0, y: y.isFinite ? y : 0)
+        let v = Point(x: x.isFinite ? x : 0, y: y.isFinite ? y : 0)
+        return layer.string(.textTranslateAnchor, context) == "viewport" ? v : selection.viewport.turnedVector(v)
     }
 
     /// A block label (formatted, multi-line or vertical text) at `anchor`: laid out by ``TextBlock``, placed
@@ -456,7 +464,7 @@ extension SymbolLayerRenderer {
         var y = anchor.y - block.height * align.y + offset.y
         x = x.isFinite ? x : anchor.x
         y = y.isFinite ? y : anchor.y
-        let rotate = layer.number(.textRotate, context) * .pi / 180
+        let rotate = layer.number(.textRotate, context) * .pi / 180 + mapAlignedAngle(context)
         let turn = Transform(translationX: -anchor.x, y: -anchor.y)
             .concatenating(Transform(rotationAngle: rotate))
             .concatenating(Transform(translationX: anchor.x, y: anchor.y))

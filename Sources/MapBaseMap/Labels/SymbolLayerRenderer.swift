@@ -52,7 +52,6 @@ struct SymbolLayerRenderer {
     let poleWork = PoleWork()
 
     func place(into collisions: inout SpatialGrid) throws -> [PlacedLabel] {
-        let perPoint = selection.viewport.mapPointsPerPoint
         var entries: [Entry] = []
         selection.forEachFeature(of: source, layer: layer, margin: Self.margin) { feature, offset, context in
             var text = resolveText(context)
@@ -197,7 +196,9 @@ struct SymbolLayerRenderer {
                 }
                 let iconCandidate = icon.map {
                     placeIcon(
-                        $0, at: anchor, angle: 0, context: context,
+                        $0, at: anchor,
+                        angle: layer.string(.iconRotationAlignment, context) == "map" ? selection.viewport.mapAngle : 0,
+                        context: context,
                         textBox: textCandidate?.box.insetBy(dx: padding, dy: padding),
                         fitText: textCandidate == nil || glyphStack != nil ? nil : (text, font, size, textAlignX))
                 }
@@ -241,17 +242,13 @@ struct SymbolLayerRenderer {
             if placement != "point", !hasText, let icon {
                 // Icons along lines: anchors as MapLibre's getAnchors / getCenterAnchor put them.
                 let own = Self.outlines(of: feature.shape)
-                let tile = feature.tileBounds.map {
-                    Rect(
-                        x: ($0.minX + offset) / perPoint, y: $0.minY / perPoint, width: $0.width / perPoint,
-                        height: $0.height / perPoint)
-                }
+                let tile = feature.tileBounds.map { selection.viewport.worldRect($0, offset: offset) }
                 // `line` along each piece clipped to the tile; `line-center` at the middle of the tile's whole
                 // line (its buffer included), kept when inside the tile.
                 let lines = placement == "line-center" ? (feature.bufferedLines ?? own) : own
                 let polygon: Bool = if case .polygons = feature.shape { true } else { false }
                 for line in lines {
-                    let whole = line.map { Point(x: ($0.x + offset) / perPoint, y: $0.y / perPoint) }
+                    let whole = line.map { selection.viewport.worldPoint($0, offset: offset) }
                     // A polygon cut to its tile has edges along the tile's square that MapLibre's outline lacks.
                     for world in polygon ? Self.split(whole, alongEdgesOf: tile) : [whole] {
                         for candidate in iconsAlongLine(
@@ -274,7 +271,8 @@ struct SymbolLayerRenderer {
                 guard hasText else { continue }
                 for line in lineGroups(merged[i], feature) {
                     let world = line.map {
-                        Point(x: ($0.x + offset) / perPoint + translate.x, y: $0.y / perPoint + translate.y)
+                        let w = selection.viewport.worldPoint($0, offset: offset)
+                        return Point(x: w.x + translate.x, y: w.y + translate.y)
                     }
                     if let glyphStack, let glyphs {
                         for text in placeGlyphsAlongLine(
@@ -306,7 +304,7 @@ struct SymbolLayerRenderer {
                 let width = (sections.map { Font.shape(sections: $0, size: size) } ?? font.shape(text, size: size))
                     .width
                 for line in lineGroups(merged[i], feature) {
-                    let world = line.map { Point(x: ($0.x + offset) / perPoint, y: $0.y / perPoint) }
+                    let world = line.map { selection.viewport.worldPoint($0, offset: offset) }
                     let spacing = layer.number(.symbolSpacing, context)
                     for anchor in Self.lineAnchors(world, spacing: spacing, width: width, padding: padding)
                     where !repeats.tooClose(text, anchor, within: spacing / 2) {
@@ -318,7 +316,7 @@ struct SymbolLayerRenderer {
                 // each at the first of its candidate anchors where it fits.
                 for candidates in anchorGroups(for: feature) {
                     for point in candidates
-                    where placePoint(Point(x: (point.x + offset) / perPoint, y: point.y / perPoint)) {
+                    where placePoint(selection.viewport.worldPoint(point, offset: offset)) {
                         break
                     }
                 }
@@ -351,9 +349,13 @@ struct SymbolLayerRenderer {
 
     /// Whether a box (world points) meets the image grown by ``gridPadding`` (MapLibre's `isInsideGrid`).
     func onGrid(_ box: Rect) -> Bool {
-        let perPoint = selection.viewport.mapPointsPerPoint
-        let visible = selection.viewport.visibleMapRect
         let p = Self.gridPadding
+        let viewport = selection.viewport
+        if !viewport.projection.isNorthUpAndFlat {
+            return Rect(origin: viewport.worldOrigin, size: viewport.size).insetBy(dx: -p, dy: -p).intersects(box)
+        }
+        let perPoint = viewport.mapPointsPerPoint
+        let visible = viewport.visibleMapRect
         return box.maxX >= visible.minX / perPoint - p && box.minX < visible.maxX / perPoint + p
             && box.maxY >= visible.minY / perPoint - p && box.minY < visible.maxY / perPoint + p
     }

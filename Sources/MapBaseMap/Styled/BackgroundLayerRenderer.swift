@@ -9,10 +9,27 @@ enum BackgroundLayerRenderer {
         let context = frame.constantContext
         if layer.isSet(.backgroundPattern) {
             guard let pattern = frame.pattern(layer.string(.backgroundPattern, context)) else { return }
-            frame.context.setAlpha(layer.number(.backgroundOpacity, context))
-            frame.context.fill(
-                Path(rect: Rect(origin: .zero, size: frame.viewport.size)), tiling: pattern.image, tile: pattern.tile)
-            frame.context.setAlpha(1)
+            let g = frame.context
+            let viewport = frame.viewport
+            g.setAlpha(layer.number(.backgroundOpacity, context))
+            if viewport.heading == 0 {
+                g.fill(Path(rect: Rect(origin: .zero, size: viewport.size)), tiling: pattern.image, tile: pattern.tile)
+            } else {
+                // Turned with the map about the image's centre: the pattern's copies as the view facing north
+                // places them, over a square that covers the image whichever way it is turned.
+                let w = viewport.size.width
+                let h = viewport.size.height
+                let side = (w * w + h * h).squareRoot()
+                g.withSavedState {
+                    g.translateBy(x: w / 2, y: h / 2)
+                    g.rotate(by: -viewport.heading * .pi / 180)
+                    g.translateBy(x: -w / 2, y: -h / 2)
+                    g.fill(
+                        Path(rect: Rect(x: (w - side) / 2, y: (h - side) / 2, width: side, height: side)),
+                        tiling: pattern.image, tile: pattern.tile)
+                }
+            }
+            g.setAlpha(1)
             return
         }
         guard let color = layer.color(.backgroundColor, context) else { return }

@@ -26,6 +26,12 @@ enum CircleLayerRenderer {
         let circleStrokeColor = ResolvedStyleProperty(layer, .circleStrokeColor, at: constant)
         let circleStrokeOpacity = ResolvedStyleProperty(layer, .circleStrokeOpacity, at: constant)
         let circleBlur = ResolvedStyleProperty(layer, .circleBlur, at: constant)
+        // A tilted view: circles on the ground (`circle-pitch-alignment: map`) or facing the camera, their
+        // size following the distance (`circle-pitch-scale: map`) or not, as MapLibre's circle shader.
+        let projection = frame.viewport.projection
+        let tilted = !projection.isFlat
+        let onMap = layer.string(.circlePitchAlignment, constant) == "map"
+        let scalesWithMap = layer.string(.circlePitchScale, constant) == "map"
         frame.forEachFeature(of: source, layer: layer, margin: margin) { feature, offset, context in
             guard let color = circleColor.color(context) else { return }
             let radius = circleRadius.number(context)
@@ -41,6 +47,10 @@ enum CircleLayerRenderer {
                 strokeColor: stroke.withAlphaComponent(stroke.alpha * strokeOpacity))
             let reach = radius + strokeWidth
             func add(_ p: MapPoint) {
+                if tilted {
+                    addTilted(p)
+                    return
+                }
                 let c = pipeline.project(p, offset: offset)
                 let x = c.x + tx
                 let y = c.y + ty
@@ -48,6 +58,47 @@ enum CircleLayerRenderer {
                 var disc = template
                 disc.x = x * scale
                 disc.y = y * scale
+                discs.append(disc)
+            }
+            func addTilted(_ p: MapPoint) {
+                guard pipeline.project(p, offset: offset).x.isFinite else { return }
+                var r = projection.turned(MapPoint(x: p.x + offset, y: p.y))
+                r = Point(x: r.x + tx, y: r.y + ty)  // translated on the ground, as MapLibre's tile matrix
+                let (c, w) = projection.project(turned: r)
+                guard w > 0 else { return }
+                var disc = template
+                var k = 1.0
+                if onMap {
+                    // On the ground: its square projected, each pixel taken back to the ground (exact, as a GPU
+                    // interpolates the extrusion with perspective).
+                    let fit = scalesWithMap ? 1 : w / projection.distance
+                    let groundRadius = reach * fit
+                    let corners = [(-1.0, -1.0), (1, -1), (1, 1), (-1, 1)].map { (sx, sy) in
+                        projection.project(
+                            turned: Point(x: r.x + sx * groundRadius, y: r.y + sy * groundRadius)
+                        ).point
+                    }
+                    guard corners.allSatisfy({ $0.x.isFinite && $0.y.isFinite }) else { return }
+                    // Device pixel -> turned ground (ViewProjection's inverse, written as a homography).
+                    let d = projection.distance
+                    let (cp, sp) = (projection.cosP, projection.sinP)
+                    let (hw, hh) = (size.width / 2, size.height / 2)
+                    let inverse = [
+                        d * cp / scale, 0, -d * cp * hw, 0, d / scale, -d * hh, 0, sp / scale, d * cp - sp * hh,
+                    ]
+                    disc.ground = GroundDisc(
+                        inverse: inverse, center: r, radius: groundRadius,
+                        corners: corners.map { Point(x: $0.x * scale, y: $0.y * scale) })
+                    k = corners.map { max(abs($0.x - c.x), abs($0.y - c.y)) }.max().map { $0 / max(reach, 1e-9) } ?? 1
+                } else if scalesWithMap {
+                    k = projection.distance / w
+                    disc.radius *= k
+                    disc.strokeWidth *= k
+                }
+                let far = reach * max(k, 1)
+                guard c.x > -far, c.y > -far, c.x < size.width + far, c.y < size.height + far else { return }
+                disc.x = c.x * scale
+                disc.y = c.y * scale
                 discs.append(disc)
             }
             switch feature.shape {

@@ -27,7 +27,17 @@ enum FillExtrusionLayerRenderer {
         var roof: (mesh: ExtrusionMesh, color: Color)?
     }
 
-    static func draw(_ layer: StyleLayer, source: FeatureSource, light: StyleLight, in frame: LayerFrame) {
+    /// The depth buffer the extrusion layers of one turned or tilted image share (MapLibre's 3D pass: one
+    /// depth buffer, cleared once per frame). A view facing north and looking down gives each layer its own.
+    final class SharedDepth {
+        var buffer: DepthBuffer?
+        init() {}
+    }
+
+    static func draw(
+        _ layer: StyleLayer, source: FeatureSource, light: StyleLight, in frame: LayerFrame,
+        sharing shared: SharedDepth? = nil
+    ) {
         let viewport = frame.viewport
         let constant = frame.constantContext
         let (tx, ty) = frame.translation(layer, .fillExtrusionTranslate)
@@ -42,7 +52,8 @@ enum FillExtrusionLayerRenderer {
         let baseProperty = ResolvedStyleProperty(layer, .fillExtrusionBase, at: constant)
         let gradient = layer.bool(.fillExtrusionVerticalGradient, constant) ? 1.0 : 0.0
         let camera = Camera(viewport: viewport)
-        let lighting = Lighting(light: light)
+        let geojsonGrid = GeoJSONGrid(zoom: frame.zoom)
+        let lighting = Lighting(light: light, heading: camera.view == nil ? 0 : viewport.heading)
         var buildings: [Building] = []
         var work = 0.0
         let budget = pixelBudget(
@@ -66,7 +77,13 @@ enum FillExtrusionLayerRenderer {
             for polygon in polygons {
                 var rings: [[Point]] = []
                 for (k, ring) in polygon.enumerated() {
-                    guard let points = pipeline.ring(ring, offset: offset, dropsTinyRings: true) else {
+                    let points =
+                        camera.view == nil
+                        ? pipeline.ring(ring, offset: offset, dropsTinyRings: true)
+                        : pipeline.groundRing(
+                            feature.tileBounds == nil ? geojsonGrid.map(ring) : ring, offset: offset,
+                            nearDepth: 1.05 * camera.near)
+                    guard let points else {
                         if k == 0 { break }
                         continue
                     }
@@ -74,9 +91,11 @@ enum FillExtrusionLayerRenderer {
                 }
                 guard !rings.isEmpty else { continue }
                 for ring in rings {
-                    for (mesh, normal) in camera.walls(
-                        ring, from: zBase, to: zTop, leaving: cut.map { $0.offsetBy(dx: tx, dy: ty) })
-                    {
+                    let leaving: Cut? =
+                        camera.view == nil
+                        ? cut.map { .image($0.offsetBy(dx: tx, dy: ty)) }
+                        : feature.tileBounds.map { .ground($0, offset: offset, tx: tx, ty: ty) }
+                    for (mesh, normal) in camera.walls(ring, from: zBase, to: zTop, leaving: leaving) {
                         let bottom = lighting.wall(
                             premultiplied, normal: normal, top: 0, base: baseMetres, height: heightMetres,
                             gradient: gradient)
@@ -103,7 +122,15 @@ enum FillExtrusionLayerRenderer {
         }
         guard !buildings.isEmpty else { return }
         let g = frame.context
-        guard let buffer = DepthBuffer(for: g, limit: 1 << 28) else { return }
+        let buffer: DepthBuffer
+        if camera.view != nil, let shared, let old = shared.buffer, old.matches(g) {
+            old.clearStencil()
+            buffer = old
+        } else {
+            guard let fresh = DepthBuffer(for: g, limit: 1 << 28) else { return }
+            buffer = fresh
+            if camera.view != nil { shared?.buffer = fresh }
+        }
         let rasterizer = g.makeRasterizer()
         for pass in [ExtrusionPass.depth, .color] {
             for building in buildings {
@@ -122,9 +149,41 @@ enum FillExtrusionLayerRenderer {
         withExtendedLifetime(buffer) {}
     }
 
-    /// MapLibre's camera over the view's centre, pitch 0: where a point of the view (points) at a height
-    /// (points) is seen.
+    /// GeoJSON vertices as MapLibre's geojson-vt stores them: rounded to the 8192-unit grid of the tile at
+    /// the view's integer zoom (MapLibre's, at most the source's default maxzoom 18). A tilted view shows the
+    /// eighth of a pixel this moves a roof's edge at zoom 19.
+    struct GeoJSONGrid {
+        let unit: Double
+
+        init(zoom: Double) {
+            let z = zoom.isFinite ? max(0, min(18, zoom.rounded(.down))) : 0
+            unit = WebMercator.worldSize / pow(2, z) / 8192
+        }
+
+        func map(_ ring: [MapPoint]) -> [MapPoint] {
+            ring.map {
+                MapPoint(x: ($0.x / unit + 0.5).rounded(.down) * unit, y: ($0.y / unit + 0.5).rounded(.down) * unit)
+            }
+        }
+    }
+
+    /// Where a wall runs along a vector tile's cut, and is left out: the tile's square in image points
+    /// (facing north, looking down), or in map points with the world copy's offset and the layer's
+    /// translation (points on the ground plane) for a turned or tilted view.
+    enum Cut {
+        case image(Rect)
+        case ground(MapRect, offset: Double, tx: Double, ty: Double)
+    }
+
+    /// MapLibre's camera: where a point of the view (points) at a height (points) is seen. Facing north and
+    /// looking straight down, the camera over the view's centre written out (the drawing of north-up maps);
+    /// otherwise the view's own projection (``ViewProjection``), points on the ground plane being turned
+    /// offsets from the centre.
     struct Camera {
+        /// The view's projection when it is turned or tilted; nil facing north, looking straight down.
+        let view: ViewProjection?
+        /// MapLibre's near plane for 3D layers (`0.1 x` the camera distance), as a depth.
+        let near: Double
         let center: Point
         /// Camera to centre, points.
         let distance: Double
@@ -134,6 +193,8 @@ enum FillExtrusionLayerRenderer {
         let metresPerPoint: Double
 
         init(viewport: MapViewport) {
+            view = viewport.projection.isNorthUpAndFlat ? nil : viewport.projection
+            near = 0.1 * viewport.projection.distance
             center = Point(x: viewport.size.width / 2, y: viewport.size.height / 2)
             distance = 0.5 * viewport.size.height / tan(FillExtrusionLayerRenderer.fieldOfView / 2)
             highest = distance - viewport.size.height / 50
@@ -143,6 +204,10 @@ enum FillExtrusionLayerRenderer {
 
         /// The vertex of `p` raised by `z` points.
         func vertex(_ p: Point, _ z: Double, top: Double) -> ExtrusionMesh.Vertex {
+            if let view {
+                let (point, w) = view.project(turned: p, z: z)
+                return ExtrusionMesh.Vertex(position: point, inverseDepth: view.distance / w, top: top)
+            }
             let k = distance / (distance - z)
             return ExtrusionMesh.Vertex(
                 position: Point(x: center.x + (p.x - center.x) * k, y: center.y + (p.y - center.y) * k),
@@ -151,7 +216,7 @@ enum FillExtrusionLayerRenderer {
 
         /// Each wall of `ring` (a quadrilateral from `bottom` to `top`) with its normal as MapLibre packs it
         /// (x east, y south), except along `cut` (the square a vector tile cut the polygon along).
-        func walls(_ ring: [Point], from bottom: Double, to top: Double, leaving cut: Rect?) -> [(
+        func walls(_ ring: [Point], from bottom: Double, to top: Double, leaving cut: Cut?) -> [(
             ExtrusionMesh, (x: Double, y: Double)
         )] {
             guard top > bottom, ring.count > 1 else { return [] }
@@ -163,19 +228,47 @@ enum FillExtrusionLayerRenderer {
                 let dy = p.y - previous.y
                 let length = (dx * dx + dy * dy).squareRoot()
                 guard length > 0, length.isFinite else { continue }
-                if let cut, Self.along(cut, previous, p) { continue }
-                // MapLibre: perp(p1 - p2) unit, packed into 16-bit integers (x carries the top flag).
-                let nx = -dy / length
-                let ny = dx / length
+                if let cut, self.along(cut, previous, p) { continue }
+                // MapLibre: perp(p1 - p2) unit, packed into 16-bit integers (x carries the top flag), in the
+                // map's axes (x east, y south).
+                var nx = -dy / length
+                var ny = dx / length
+                if let view { (nx, ny) = (nx * view.cosH - ny * view.sinH, nx * view.sinH + ny * view.cosH) }
                 var mesh = ExtrusionMesh()
                 mesh.vertices = [
                     vertex(p, bottom, top: 0), vertex(p, top, top: 1), vertex(previous, bottom, top: 0),
                     vertex(previous, top, top: 1),
                 ]
                 mesh.indices = [0, 1, 2, 1, 3, 2]
+                guard isInFront(mesh) else { continue }
                 result.append((mesh, (nx, ny)))
             }
             return result
+        }
+
+        /// Whether every vertex of `mesh` lies beyond the near plane (always, facing north and looking down,
+        /// where heights are capped instead).
+        func isInFront(_ mesh: ExtrusionMesh) -> Bool {
+            guard let view else { return true }
+            let limit = view.distance / near
+            return mesh.vertices.allSatisfy { $0.inverseDepth > 0 && $0.inverseDepth < limit }
+        }
+
+        /// Whether the edge a-b lies along a side of the cut's square.
+        func along(_ cut: Cut, _ a: Point, _ b: Point) -> Bool {
+            switch cut {
+            case .image(let square): return Self.along(square, a, b)
+            case let .ground(square, offset, tx, ty):
+                guard let view else { return false }
+                let ma = view.unturned(Point(x: a.x - tx, y: a.y - ty))
+                let mb = view.unturned(Point(x: b.x - tx, y: b.y - ty))
+                let e = square.width * 1e-7
+                func on(_ u: Double, _ v: Double, _ edge: Double) -> Bool { abs(u - edge) <= e && abs(v - edge) <= e }
+                let ax = ma.x - offset
+                let bx = mb.x - offset
+                return on(ax, bx, square.minX) || on(ax, bx, square.maxX) || on(ma.y, mb.y, square.minY)
+                    || on(ma.y, mb.y, square.maxY)
+            }
         }
 
         /// Whether the edge a-b lies along a side of `square`.
@@ -194,7 +287,7 @@ enum FillExtrusionLayerRenderer {
             var mesh = ExtrusionMesh()
             mesh.vertices = rings.joined().map { vertex($0, z, top: 1) }
             mesh.indices = indices
-            return mesh
+            return isInFront(mesh) ? mesh : nil
         }
 
         /// The area a mesh covers on the screen (the sum of its triangles'), points.
@@ -219,9 +312,16 @@ enum FillExtrusionLayerRenderer {
         let intensity: Double
         let color: Color
 
-        init(light: StyleLight) {
-            // The viewport and map anchors agree with the map north up.
-            direction = light.direction
+        /// The light of a view facing `heading` degrees: a `viewport`-anchored light turns with the view
+        /// (MapLibre rotates its position by the bearing), a `map`-anchored one keeps to the map's axes.
+        init(light: StyleLight, heading: Double) {
+            let d = light.direction
+            if heading != 0, light.anchor == .viewport {
+                let h = heading * .pi / 180
+                direction = (d.x * cos(h) - d.y * sin(h), d.x * sin(h) + d.y * cos(h), d.z)
+            } else {
+                direction = d
+            }
             intensity = light.intensity
             color = light.color
         }

@@ -31,12 +31,33 @@ struct LayerFrame {
         return FillPattern(texture: texture, tile: tile, opacity: opacity)
     }
 
-    /// A layer's `*-translate` at this zoom, in points (x right, y down). With no rotation, the
-    /// `*-translate-anchor` values `map` and `viewport` give the same offset.
+    /// A layer's `*-translate` at this zoom, in points along the image's axes (x right, y down) on the
+    /// view's ground plane (``ViewProjection/turned(_:)``): with `*-translate-anchor` `map` (the default) the
+    /// offset turns with the map, with `viewport` it keeps to the image's axes. Facing north both agree.
     func translation(_ layer: StyleLayer, _ key: StylePropertyName) -> (x: Double, y: Double) {
         let values = layer.numbers(key, EvaluationContext(zoom: zoom)) ?? []
         guard values.count == 2 else { return (0, 0) }
-        return (values[0], values[1])
+        let projection = viewport.projection
+        guard projection.sinH != 0 || projection.cosH != 1, let anchor = Self.anchor(of: key),
+            layer.string(anchor, EvaluationContext(zoom: zoom)) != "viewport"
+        else { return (values[0], values[1]) }
+        return (
+            values[0] * projection.cosH + values[1] * projection.sinH,
+            -values[0] * projection.sinH + values[1] * projection.cosH
+        )
+    }
+
+    /// The `*-translate-anchor` of a `*-translate` property.
+    static func anchor(of key: StylePropertyName) -> StylePropertyName? {
+        switch key {
+        case .fillTranslate: return .fillTranslateAnchor
+        case .lineTranslate: return .lineTranslateAnchor
+        case .circleTranslate: return .circleTranslateAnchor
+        case .fillExtrusionTranslate: return .fillExtrusionTranslateAnchor
+        case .textTranslate: return .textTranslateAnchor
+        case .iconTranslate: return .iconTranslateAnchor
+        default: return nil
+        }
     }
 
     /// The layer-wide evaluation context of this image (see ``FeatureSelection/context(properties:geometryType:)``).

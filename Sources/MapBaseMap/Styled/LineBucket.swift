@@ -36,6 +36,9 @@ struct LineBucket {
         var shading: LineShading
         /// Pixels outside this square (user space) are not drawn (MapLibre's tile stencil).
         var clip: Rect?
+        /// Under a turned or tilted view, the tile's square as the image shows it (a convex polygon, user
+        /// space): the mesh is cut to it instead of ``clip``.
+        var clipPolygon: [Point]? = nil
         /// The tile whose grid the distances are quantized to (vector tiles and geojson-vt pieces).
         var tile: MapRect?
         /// Whether the layer's gradient table colours it (``LineLayerRenderer/gradientTable``).
@@ -70,6 +73,9 @@ struct LineBucket {
     private(set) var longestLine = 0.0
     /// `line-translate` in points.
     let translation: (x: Double, y: Double)
+    /// A tilted view's camera: the meshes' lines are then on its ground plane (turned points) and
+    /// ``tessellate(_:)`` projects their vertices.
+    let tilt: ViewProjection?
     let geojsonPipeline: GeometryPipeline
     let tilePipeline: GeometryPipeline
     private let roundLimit: Double
@@ -87,6 +93,7 @@ struct LineBucket {
     /// is drawn by Cairo (a layer whose meshes would cost more than ``meshBudget(imagePixels:)``).
     init(_ layer: StyleLayer, source: FeatureSource, in frame: LayerFrame, meshes: Bool = true) {
         self.meshes = meshes
+        tilt = frame.viewport.projection.isFlat ? nil : frame.viewport.projection
         let constant = frame.constantContext
         scale = frame.viewport.scale
         perPoint = frame.viewport.mapPointsPerPoint
@@ -146,7 +153,13 @@ struct LineBucket {
             t.lineLength = piece.lineLength
             t.add(piece.points, closed: piece.closed)
         }
-        return t.mesh
+        guard let camera = tilt else { return t.mesh }
+        // Tilted: the strip was built on the ground (turned points); each vertex goes through the camera.
+        var mesh = t.mesh
+        for i in mesh.vertices.indices {
+            mesh.vertices[i].position = camera.project(turned: mesh.vertices[i].position).point
+        }
+        return mesh
     }
 
     fileprivate mutating func append(_ job: Job) {
@@ -225,6 +238,22 @@ struct LineBucket {
                 properties.floorWidth.isFeatureConstant ? floorConstant : LineLayerRenderer.floorContext(context))
         }
 
+        /// MapLibre's stencil keeps each tile's lines to its square; a turned or tilted view draws them
+        /// unclipped (the square is no longer a rect of the image).
+        var cameraFree: Bool { frame.viewport.projection.isNorthUpAndFlat }
+
+        /// A tile's square as a turned or tilted view shows it (cut to the ground in front of the camera).
+        func imagePolygon(_ r: MapRect, offset: Double, pipeline: GeometryPipeline) -> [Point]? {
+            guard let camera = pipeline.camera else { return nil }
+            let corners = [
+                MapPoint(x: r.minX + offset, y: r.minY), MapPoint(x: r.maxX + offset, y: r.minY),
+                MapPoint(x: r.maxX + offset, y: r.maxY), MapPoint(x: r.minX + offset, y: r.maxY),
+            ].map(camera.turned)
+            let ground = camera.isFlat ? corners : GroundClipper.clipRing(corners, to: pipeline.band)
+            let image = ground.map { camera.project(turned: $0).point }
+            return image.count > 2 ? image : nil
+        }
+
         func userRect(_ r: MapRect, offset: Double) -> Rect {
             let perPoint = frame.viewport.mapPointsPerPoint
             let origin = frame.viewport.visibleMapRect.origin
@@ -291,7 +320,13 @@ struct LineBucket {
                 let pieces = Self.pieces(
                     lines.meshLines, pipeline: pipeline, offset: offset, tile: feature.tileBounds, rings: lines.rings)
                 return Job(
-                    pieces: pieces, paint: paint, shading: shading, clip: lines.clip, tile: feature.tileBounds,
+                    pieces: pieces, paint: paint, shading: shading, clip: cameraFree ? lines.clip : nil,
+                    clipPolygon: cameraFree
+                        ? nil
+                        : feature.tileBounds.flatMap {
+                            imagePolygon($0, offset: offset, pipeline: bucket.tilePipeline)
+                        },
+                    tile: feature.tileBounds,
                     usesGradientTable: usesTable)
             }
             var shading = bucket.shading(paint)
@@ -401,7 +436,10 @@ struct LineBucket {
                         simplifying: geojsonTolerance)
                     bucket.append(
                         Job(
-                            pieces: pieces, paint: paint, shading: s, clip: userRect(piece.tile, offset: offset),
+                            pieces: pieces, paint: paint, shading: s,
+                            clip: cameraFree ? userRect(piece.tile, offset: offset) : nil,
+                            clipPolygon: cameraFree
+                                ? nil : imagePolygon(piece.tile, offset: offset, pipeline: bucket.tilePipeline),
                             tile: piece.tile, usesGradientTable: false))
                 }
             }
@@ -417,7 +455,10 @@ struct LineBucket {
         ) -> [StrokePiece] {
             var pieces: [StrokePiece] = []
             for line in lines {
-                if tile != nil {
+                if let camera = pipeline.camera, !camera.isFlat {
+                    // Tilted: on the ground, extruded there and projected after tessellation.
+                    pieces += pipeline.groundLine(rings ? line + line.prefix(1) : line, offset: offset)
+                } else if tile != nil {
                     pieces += LineLayerRenderer.wholeSegments(
                         Simplifier.simplify(pipeline.project(line, offset: offset), tolerance: simplifying),
                         closed: rings, within: pipeline.clipRect)

@@ -76,8 +76,11 @@ enum LineLayerRenderer {
                             ColorRamp(colors: table.colors, nearest: table.nearest, steps: table.steps))
                     }
                     // MapLibre's stencil keeps each tile's square where it is; the lines move.
-                    rasterizer.add(
-                        bucket.tessellate(job), shading, clip: job.clip.map { $0.offsetBy(dx: -tx, dy: -ty) })
+                    var mesh = bucket.tessellate(job)
+                    if let polygon = job.clipPolygon {
+                        mesh = mesh.clipped(to: polygon.map { Point(x: $0.x - tx, y: $0.y - ty) })
+                    }
+                    rasterizer.add(mesh, shading, clip: job.clip.map { $0.offsetBy(dx: -tx, dy: -ty) })
                 }
                 g.draw(rasterizer)
             }

@@ -113,6 +113,48 @@ enum RasterTileLayerRenderer {
         guard opacity > 0, let z = source.tileZoom(for: viewport) else { return }
         let adjustment = ColorAdjustment(layer: layer, context: context)
         let smooth = layer.string(.rasterResampling, context) != "nearest"
+        let projection = viewport.projection
+        guard !projection.isNorthUpAndFlat else {
+            try drawTiles(
+                source: source, zoom: z, viewport: viewport, adjustment: adjustment, smooth: smooth, opacity: opacity,
+                into: frame.context)
+            return
+        }
+        // Turned: the tiles are drawn north up into an image of the view's bounding square (the same scale,
+        // aligned as MapLibre aligns them), which is then drawn once, turned about the centre, so tiles meet
+        // without seams. (A tilted view draws them as if only turned.)
+        let scale = viewport.scale
+        let diagonal = (viewport.size.width * viewport.size.width + viewport.size.height * viewport.size.height)
+            .squareRoot()
+        let side = ((diagonal + 4) * scale / 2).rounded(.up) * 2 / scale
+        let perPoint = viewport.mapPointsPerPoint
+        let center = MapPoint(
+            x: (projection.center.x / perPoint).rounded() * perPoint,
+            y: (projection.center.y / perPoint).rounded() * perPoint)
+        let north = MapViewport.layout(
+            covering: MapRect(
+                x: center.x - side / 2 * perPoint, y: center.y - side / 2 * perPoint, width: side * perPoint,
+                height: side * perPoint), mapPointsPerPoint: perPoint, scale: scale)
+        let surface = try ImageSurface(width: north.pixelSize.width, height: north.pixelSize.height)
+        let offscreen = try GraphicsContext(surface: surface, scale: scale)
+        try drawTiles(
+            source: source, zoom: z, viewport: north, adjustment: adjustment, smooth: smooth, opacity: 1,
+            into: offscreen)
+        let g = frame.context
+        g.withSavedState {
+            // MapLibre's aligned matrix: the rounded centre at the image's centre (the fraction is dropped).
+            g.translateBy(x: viewport.size.width / 2, y: viewport.size.height / 2)
+            g.rotate(by: -viewport.heading * .pi / 180)
+            g.setAlpha(opacity)
+            g.drawTile(surface, in: Rect(x: -side / 2, y: -side / 2, width: side, height: side), smooth: true)
+        }
+    }
+
+    /// The tiles of zoom `z` over `viewport` (north up), drawn into `g`.
+    static func drawTiles(
+        source: RasterTileSource, zoom z: Int, viewport: MapViewport, adjustment: ColorAdjustment, smooth: Bool,
+        opacity: Double, into g: GraphicsContext
+    ) throws {
         let visible = viewport.visibleMapRect
         let perPoint = viewport.mapPointsPerPoint
         let scale = viewport.scale
@@ -138,10 +180,9 @@ enum RasterTileLayerRenderer {
                 let y1 = snapped(rect.maxY, alignedY)
                 let adjusted = adjustment.apply(image)
                 let surface = try ImageSurface(rgba: adjusted.bytes, width: adjusted.width, height: adjusted.height)
-                frame.context.withSavedState {
-                    frame.context.setAlpha(opacity)
-                    frame.context.drawTile(
-                        surface, in: Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0), smooth: smooth)
+                g.withSavedState {
+                    g.setAlpha(opacity)
+                    g.drawTile(surface, in: Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0), smooth: smooth)
                 }
             }
         }

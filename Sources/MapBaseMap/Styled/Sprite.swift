@@ -198,6 +198,13 @@ final class PatternImages {
         let growth = pow(2, zoom - zoom.rounded(.down))
         let width = Double(pixelWidth) / pixelRatio * growth
         let height = Double(pixelHeight) / pixelRatio * growth
+        let projection = viewport.projection
+        guard projection.isNorthUpAndFlat else {
+            // Turned or tilted: where the copies sit in the view facing north about the same centre.
+            let x = viewport.size.width / 2 - projection.center.x / projection.perPoint
+            let y = viewport.size.height / 2 - projection.center.y / projection.perPoint
+            return Rect(x: x, y: y, width: width, height: height)
+        }
         let origin = viewport.visibleMapRect.origin
         let x = -origin.x / viewport.mapPointsPerPoint
         let y = -origin.y / viewport.mapPointsPerPoint

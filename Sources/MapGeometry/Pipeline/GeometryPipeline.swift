@@ -41,6 +41,12 @@ package struct GeometryPipeline: Sendable {
     let perPoint: Double
     /// The visible map rect's origin.
     let origin: MapPoint
+    /// The camera of a turned or tilted view; nil facing north and looking straight down (then map points
+    /// go to image points by ``perPoint`` and ``origin`` alone).
+    package let camera: ViewProjection?
+    /// For a tilted view, the ground in front of the camera that the clip rect shows (turned y): geometry
+    /// is clipped to it before it is projected (``GroundClipper``).
+    package let band: ClosedRange<Double>
 
     /// A pipeline for a view.
     ///
@@ -56,11 +62,15 @@ package struct GeometryPipeline: Sendable {
         self.tolerance = tolerance / viewport.scale
         perPoint = viewport.mapPointsPerPoint
         origin = viewport.visibleMapRect.origin
+        camera = viewport.projection.isNorthUpAndFlat ? nil : viewport.projection
+        band = viewport.projection.groundStrip(margin: margin)
     }
 
-    /// The clip rect in map points (of the world copy at offset 0).
+    /// The clip rect in map points (of the world copy at offset 0): under a camera, the smallest map rect
+    /// containing the ground it shows.
     package var clipMapRect: MapRect {
-        MapRect(
+        if camera != nil { return viewport.mapRect(covering: clipRect) }
+        return MapRect(
             x: origin.x + clipRect.minX * perPoint, y: origin.y + clipRect.minY * perPoint,
             width: clipRect.width * perPoint, height: clipRect.height * perPoint)
     }
@@ -72,8 +82,18 @@ package struct GeometryPipeline: Sendable {
     }
 
     /// A map point of the world copy `offset` in image points.
+    /// Under a tilt, a point outside the ground the clip rect shows (behind the camera, say) has no image
+    /// point: the result is then NaN, which no clip rect contains.
     @inline(__always) package func project(_ p: MapPoint, offset: Double) -> Point {
-        Point(x: (p.x + offset - origin.x) / perPoint, y: (p.y - origin.y) / perPoint)
+        guard let camera else { return Point(x: (p.x + offset - origin.x) / perPoint, y: (p.y - origin.y) / perPoint) }
+        let r = camera.turned(MapPoint(x: p.x + offset, y: p.y))
+        guard band.contains(r.y) else { return Point(x: .nan, y: .nan) }
+        return camera.project(turned: r).point
+    }
+
+    /// Map points of the world copy `offset` turned into the view's ground plane (``ViewProjection/turned(_:)``).
+    private func turned(_ points: [MapPoint], offset: Double, _ camera: ViewProjection) -> [Point] {
+        points.map { camera.turned(MapPoint(x: $0.x + offset, y: $0.y)) }
     }
 
     /// Map points of the world copy `offset` in image points.
@@ -84,7 +104,52 @@ package struct GeometryPipeline: Sendable {
     /// A closed ring (no repeated closing point) projected, clipped and simplified; nil when nothing
     /// is left, or, with `dropsTinyRings`, when the ring is smaller than the tolerance both ways.
     package func ring(_ ring: [MapPoint], offset: Double, dropsTinyRings: Bool = false) -> [Point]? {
-        clipAndSimplify(project(ring, offset: offset), dropsTinyRings: dropsTinyRings)
+        if let camera, !camera.isFlat {
+            let ground = GroundClipper.clipRing(turned(ring, offset: offset, camera), to: band)
+            return clipAndSimplify(ground.map { camera.project(turned: $0).point }, dropsTinyRings: dropsTinyRings)
+        }
+        return clipAndSimplify(project(ring, offset: offset), dropsTinyRings: dropsTinyRings)
+    }
+
+    /// A closed ring on a turned or tilted view's ground plane (``ViewProjection/turned(_:)``, points from
+    /// the centre), not projected, for geometry raised off the ground: a flat view cuts it to the clip rect;
+    /// a tilted one to the ground from the clip rect's far edge to `nearDepth` in front of the camera (what
+    /// stands below the image's bottom edge may rise into it). Nil when nothing is left; call only under a
+    /// camera.
+    package func groundRing(_ ring: [MapPoint], offset: Double, nearDepth: Double) -> [Point]? {
+        guard let camera, ring.count > 2 else { return nil }
+        let turned = turned(ring, offset: offset, camera)
+        let cut: [Point]
+        if camera.isFlat {
+            let local = clipRect.offsetBy(dx: -viewport.size.width / 2, dy: -viewport.size.height / 2)
+            guard let bounds = boundingRect(of: turned) else { return nil }
+            cut = local.contains(bounds) ? turned : PolygonClipper.clip(turned, to: local)
+        } else {
+            let nearest = (camera.distance - nearDepth) / camera.sinP
+            cut = GroundClipper.clipRing(turned, to: band.lowerBound...max(band.upperBound, nearest))
+        }
+        let simplified = Simplifier.simplify(cut, tolerance: tolerance)
+        return simplified.count > 2 ? simplified : nil
+    }
+
+    /// An open line of a tilted view on its ground plane (``ViewProjection/turned(_:)``), not projected, for
+    /// lines extruded on the ground and then projected (MapLibre's line shader): cut to the ground in front
+    /// of the camera that the clip rect shows and to the width the image can show there, simplified on the
+    /// ground. Call only under a tilted camera.
+    package func groundLine(_ points: [MapPoint], offset: Double) -> [StrokePiece] {
+        guard let camera, !camera.isFlat else { return [] }
+        let farDepth = camera.depth(Point(x: 0, y: band.lowerBound))
+        let halfWidth =
+            (viewport.size.width / 2 + (clipRect.width - viewport.size.width) / 2) * farDepth
+            / camera.distance
+        let window = Rect(
+            x: -halfWidth, y: band.lowerBound, width: 2 * halfWidth, height: band.upperBound - band.lowerBound)
+        var (pieces, length) = LineClipper.clip(turned(points, offset: offset, camera), to: window)
+        for i in pieces.indices {
+            pieces[i].points = Simplifier.simplify(pieces[i].points, tolerance: tolerance)
+            pieces[i].lineLength = length
+        }
+        return pieces
     }
 
     /// A closed ring in image points clipped and simplified (see ``ring(_:offset:dropsTinyRings:)``).
@@ -99,6 +164,7 @@ package struct GeometryPipeline: Sendable {
     /// An open line projected, clipped into the pieces inside the clip rect (each with its distance from
     /// the line's start, for dashes) and simplified. Large lines never exist in image points as a whole.
     package func line(_ points: [MapPoint], offset: Double) -> [StrokePiece] {
+        if let camera { return cameraLine(points, offset: offset, camera) }
         let ox = origin.x - offset
         let oy = origin.y
         let perPoint = perPoint
@@ -110,6 +176,22 @@ package struct GeometryPipeline: Sendable {
             pieces[i].lineLength = length
         }
         return pieces
+    }
+
+    /// ``line(_:offset:)`` under a camera: cut to the ground in front of it, projected, clipped, simplified.
+    /// The distances for dashes are measured on the image, from the start of each run in front of the camera.
+    private func cameraLine(_ points: [MapPoint], offset: Double, _ camera: ViewProjection) -> [StrokePiece] {
+        var result: [StrokePiece] = []
+        for run in GroundClipper.clipLine(turned(points, offset: offset, camera), to: band) {
+            var (pieces, length) = LineClipper.clip(
+                run, project: { camera.project(turned: $0).point }, to: clipRect, tolerance: tolerance)
+            for i in pieces.indices {
+                pieces[i].points = Simplifier.simplify(pieces[i].points, tolerance: tolerance)
+                pieces[i].lineLength = length
+            }
+            result += pieces
+        }
+        return result
     }
 
     /// A line in image points clipped and simplified; a ring (`closedRing`) that lies wholly inside
@@ -140,8 +222,10 @@ package struct GeometryPipeline: Sendable {
         var result = Prepared()
         if fills, shape.fillsOutside {
             // Everything outside the rings: the world's band across the clip rect, rings as holes.
-            let top = max(clipRect.minY, (0 - origin.y) / perPoint)
-            let bottom = min(clipRect.maxY, (WebMercator.worldSize - origin.y) / perPoint)
+            // (Under a camera, the whole clip rect: the world's edges are not cut out there.)
+            let top = camera != nil ? clipRect.minY : max(clipRect.minY, (0 - origin.y) / perPoint)
+            let bottom =
+                camera != nil ? clipRect.maxY : min(clipRect.maxY, (WebMercator.worldSize - origin.y) / perPoint)
             if bottom > top {
                 result.fill.append(
                     Path(rect: Rect(x: clipRect.minX, y: top, width: clipRect.width, height: bottom - top)))
@@ -171,7 +255,15 @@ package struct GeometryPipeline: Sendable {
                         strokeLine.append(end)
                     }
                     if fills {
-                        let clipped = PolygonClipper.clip(project(ring, offset: offset), to: clipRect)
+                        let projected: [Point]
+                        if let camera, !camera.isFlat {
+                            projected = GroundClipper.clipRing(turned(ring, offset: offset, camera), to: band).map {
+                                camera.project(turned: $0).point
+                            }
+                        } else {
+                            projected = project(ring, offset: offset)
+                        }
+                        let clipped = PolygonClipper.clip(projected, to: clipRect)
                         let simplified = Simplifier.simplify(clipped, tolerance: tolerance)
                         if simplified.count > 2 {
                             result.fill.addLines(simplified, closed: true)
@@ -180,7 +272,7 @@ package struct GeometryPipeline: Sendable {
                     }
                     if strokes {
                         let runs = Self.runsOnTheMap(pole == nil ? strokeLine + [strokeLine[0]] : strokeLine)
-                        if runs.count == 1, pole == nil {
+                        if runs.count == 1, pole == nil, camera?.isFlat ?? true {
                             result.strokes += stroke(project(strokeLine, offset: offset), closedRing: true)
                         } else {
                             for run in runs { result.strokes += line(run, offset: offset) }

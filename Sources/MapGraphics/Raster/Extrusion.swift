@@ -62,6 +62,19 @@ package final class DepthBuffer {
         depth.deallocate()
         stencil.deallocate()
     }
+
+    /// Whether this buffer covers exactly the pixels `context` can draw now (so another layer may share it).
+    package func matches(_ context: GraphicsContext) -> Bool {
+        let clip = context.cairo.deviceClipExtents()
+        return floorToInt(clip.minX) == x0 && floorToInt(clip.minY) == y0 && ceilToInt(clip.maxX) - x0 == width
+            && ceilToInt(clip.maxY) - y0 == height
+    }
+
+    /// Clears the stencil, keeping the depths: the next layer's faces are tested against the depths of the
+    /// layers drawn before it (MapLibre's 3D pass shares one depth buffer between extrusion layers).
+    package func clearStencil() {
+        stencil.update(repeating: 0, count: width * height)
+    }
 }
 
 /// The two passes over an extrusion layer's faces (see ``DepthBuffer``).

@@ -154,6 +154,25 @@ package enum QuadShading: Sendable {
         color: Color, opacity: Double, buffer: Double, gamma: Double, inner: Double, innerGamma: Double)
 }
 
+/// A circle on the ground of a tilted view, drawn as a GPU draws a projected quad with perspective-correct
+/// varyings: each device pixel is taken back to the ground through `inverse` (a homography, row-major:
+/// ground = (m0 x + m1 y + m2, m3 x + m4 y + m5) / (m6 x + m7 y + m8)) and measured from `center` in units of
+/// `radius` (the disc's outer radius on the ground); `corners` is the ground square around it as the image
+/// shows it (device pixels).
+package struct GroundDisc: Sendable {
+    package var inverse: [Double]
+    package var center: Point
+    package var radius: Double
+    package var corners: [Point]
+
+    package init(inverse: [Double], center: Point, radius: Double, corners: [Point]) {
+        self.inverse = inverse
+        self.center = center
+        self.radius = radius
+        self.corners = corners
+    }
+}
+
 /// One circle of a `circle` layer in device pixels, as MapLibre's circle shader draws it: the edge fades
 /// over one device pixel inside the outer radius (`radius + strokeWidth`), `blur` (a fraction of the
 /// radius) widens the fade, the stroke colour takes over outside `radius`.
@@ -165,6 +184,8 @@ package struct Disc: Sendable {
     package var blur: Double
     package var color: Color
     package var strokeColor: Color
+    /// A circle lying on a tilted map (`circle-pitch-alignment: map`); nil: a round disc.
+    package var ground: GroundDisc?
 
     /// A disc at device pixel `x`, `y` (see the type's description).
     package init(

@@ -148,6 +148,15 @@ package final class Rasterizer {
     package func addDisc(_ disc: Disc) {
         guard let shader = DiscShader(disc) else { return }
         let r = shader.outer
+        if let g = disc.ground {
+            guard g.corners.count == 4 else { return }
+            addRectangle(
+                g.corners,
+                Command(
+                    fragment: .disc(shader), coverage: .init(outset: 0, inset: 0, ramp: 1), period: 0,
+                    limit: Self.unlimited))
+            return
+        }
         let corners = [
             Point(x: disc.x - r, y: disc.y - r), Point(x: disc.x + r, y: disc.y - r),
             Point(x: disc.x + r, y: disc.y + r), Point(x: disc.x - r, y: disc.y + r),

@@ -198,10 +198,18 @@ struct DiscShader: FragmentShader {
     let x, y, outer, inner, blur: Double
     let fill, stroke: (Double, Double, Double, Double)
     let hasStroke: Bool
+    /// For a disc on the ground (``Disc/ground``): image to ground, the centre, one over the radius.
+    let ground: (m: [Double], cx: Double, cy: Double, k: Double)?
 
     init?(_ d: Disc) {
         outer = d.radius + d.strokeWidth
         guard outer > 0, outer.isFinite, d.x.isFinite, d.y.isFinite else { return nil }
+        if let g = d.ground {
+            guard g.inverse.count == 9, g.radius > 0, g.radius.isFinite else { return nil }
+            ground = (g.inverse, g.center.x, g.center.y, 1 / g.radius)
+        } else {
+            ground = nil
+        }
         x = d.x
         y = d.y
         blur = -max(1 / outer, d.blur)
@@ -220,8 +228,15 @@ struct DiscShader: FragmentShader {
     /// The colour (premultiplied) at device pixel centre `px`, `py`, or nil where the disc is transparent.
     @inline(__always)
     func shade(_ px: Double, _ py: Double) -> SIMD4<Float>? {
-        let dx = (px - x) / outer
-        let dy = (py - y) / outer
+        var dx = (px - x) / outer
+        var dy = (py - y) / outer
+        if let g = ground {
+            let m = g.m
+            let w = m[6] * px + m[7] * py + m[8]
+            guard w > 0 else { return nil }
+            dx = ((m[0] * px + m[1] * py + m[2]) / w - g.cx) * g.k
+            dy = ((m[3] * px + m[4] * py + m[5]) / w - g.cy) * g.k
+        }
         let length = (dx * dx + dy * dy).squareRoot()
         let opacity = smoothstep(0, blur, length - 1)
         guard opacity > 0 else { return nil }

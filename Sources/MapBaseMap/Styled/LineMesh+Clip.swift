@@ -1,0 +1,55 @@
+import MapGeometry
+import MapGraphics
+
+extension LineMesh {
+    /// The mesh cut to a convex polygon (user space, either winding): every triangle clipped against each
+    /// edge (Sutherland-Hodgman), its vertices' attributes interpolated along the cut edges as the
+    /// rasterizer interpolates them across the triangle, so a pixel is drawn when its centre lies inside both
+    /// (MapLibre's tile stencil, for a tile square that a turned or tilted view shows as a quadrilateral).
+    func clipped(to polygon: [Point]) -> LineMesh {
+        guard polygon.count > 2 else { return LineMesh() }
+        // The polygon's orientation decides which side of each edge is inside.
+        var area = 0.0
+        for i in polygon.indices {
+            let a = polygon[i]
+            let b = polygon[(i + 1) % polygon.count]
+            area += a.x * b.y - b.x * a.y
+        }
+        guard area.isFinite, area != 0 else { return LineMesh() }
+        let sign = area > 0 ? 1.0 : -1.0
+        var result = LineMesh()
+        var i = 0
+        while i + 2 < indices.count {
+            defer { i += 3 }
+            var poly = [vertices[Int(indices[i])], vertices[Int(indices[i + 1])], vertices[Int(indices[i + 2])]]
+            for k in polygon.indices where !poly.isEmpty {
+                let a = polygon[k]
+                let b = polygon[(k + 1) % polygon.count]
+                func side(_ p: Point) -> Double { sign * ((b.x - a.x) * (p.y - a.y) - (b.y - a.y) * (p.x - a.x)) }
+                var next: [Vertex] = []
+                for j in poly.indices {
+                    let p = poly[j]
+                    let q = poly[(j + 1) % poly.count]
+                    let sp = side(p.position)
+                    let sq = side(q.position)
+                    if sp >= 0 { next.append(p) }
+                    if (sp >= 0) != (sq >= 0) { next.append(Self.lerp(p, q, sp / (sp - sq))) }
+                }
+                poly = next
+            }
+            guard poly.count > 2, result.vertices.count < Int(Int32.max / 2) else { continue }
+            let base = Int32(result.vertices.count)
+            result.vertices += poly
+            for j in 1..<(poly.count - 1) { result.indices += [base, base + Int32(j), base + Int32(j + 1)] }
+        }
+        return result
+    }
+
+    private static func lerp(_ a: Vertex, _ b: Vertex, _ t: Double) -> Vertex {
+        func mix(_ u: Double, _ v: Double) -> Double { u + (v - u) * t }
+        return Vertex(
+            position: Point(x: mix(a.position.x, b.position.x), y: mix(a.position.y, b.position.y)),
+            normal: Point(x: mix(a.normal.x, b.normal.x), y: mix(a.normal.y, b.normal.y)),
+            progress: mix(a.progress, b.progress), distance: mix(a.distance, b.distance))
+    }
+}
