@@ -279,7 +279,7 @@ struct SymbolLayerRenderer {
                             world, text: text, glyphText: glyphStack, glyphs: glyphs, size: size,
                             context: context, padding: padding, allowOverlap: allowOverlap, collisions: &collisions,
                             center: placement == "line-center", repeats: &repeats,
-                            tileWidth: feature.tileBounds.map { $0.width / perPoint })
+                            tileWidth: feature.tileBounds.map { $0.width / selection.viewport.mapPointsPerPoint })
                         {
                             label.content = .sdf(text)
                             label.bounds = label.contentBounds()
