@@ -7,7 +7,8 @@ private let placeGeocoder = OnceCache<Int, Geocoder>()
 
 /// Where a static map looks: a center and zoom (MapRaster's zoom), a box, or everything it draws.
 enum StaticArea {
-    case centerZoom(LocationCoordinate2D, Double)
+    /// A center and zoom (MapRaster's), turned to `heading` and tilted to `pitch` (degrees).
+    case centerZoom(LocationCoordinate2D, Double, heading: Double = 0, pitch: Double = 0)
     case box(GeoBoundingBox)
     case content
 }
@@ -38,9 +39,15 @@ extension MapServer {
         }
         var options = MapSnapshotter.Options(size: size, scale: scale)
         switch area {
-        case .centerZoom(let center, let zoom):
+        case .centerZoom(let center, let zoom, let heading, let pitch):
             do {
                 options.visibleMapRect = try MapViewport(size: size, center: center, zoomLevel: zoom).visibleMapRect
+                if heading != 0 || pitch != 0 {
+                    let distance = MapCamera.distance(
+                        forZoomLevel: zoom, latitude: center.latitude, height: size.height)
+                    options.camera = try MapCamera(
+                        lookingAtCenter: center, fromDistance: distance, pitch: pitch, heading: heading)
+                }
             } catch { return .error(400, "\(error)", parameter: "zoom") }
         case .box(let box): options.visibleMapRect = box.mapRect
         case .content: break

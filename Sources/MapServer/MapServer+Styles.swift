@@ -239,8 +239,10 @@ extension MapServer {
             padding: padding, maximumZoomLevel: maximumZoom, format: imageFormat)
     }
 
-    /// tileserver-gl's static area: `auto`, `{lon},{lat},{zoom}[@{bearing}[,{pitch}]]` (its zoom: MapLibre's)
-    /// or `{minx},{miny},{maxx},{maxy}`. A text that is none of these is no such path (`404`, as tileserver-gl's
+    /// tileserver-gl's static area: `auto`, `{lon},{lat},{zoom}[@{bearing}[,{pitch}]]` (its zoom: MapLibre's),
+    /// Mapbox's `{lon},{lat},{zoom},{bearing},{pitch}`, or `{minx},{miny},{maxx},{maxy}`. A bearing is turned
+    /// into 0..<360 and a pitch clamped to 0...60, as MapLibre Native's map does (tileserver-gl's tests ask for
+    /// `@390,120` and `@15,80` and expect a map). A text that is none of these is no such path (`404`, as tileserver-gl's
     /// routes answer: a negative zoom, a trailing comma); numbers out of range are `400`. A box reaching past
     /// ±85.0511° is cut there (tileserver-gl draws `-180,-90,180,90`), one wholly beyond is a `400`; a box
     /// whose west is east of its east, or given past ±180° (`-280,-80,0,80`), crosses the antimeridian.
@@ -267,21 +269,24 @@ extension MapServer {
             }
             return Double(part)
         }
-        guard numbers.allSatisfy({ $0 != nil }), numbers.count == 3 || numbers.count == 4 else {
+        guard numbers.allSatisfy({ $0 != nil }), (3...5).contains(numbers.count) else {
             return (nil, noSuchPath)
         }
-        let values = numbers.compactMap { $0 }
+        var values = numbers.compactMap { $0 }
+        if values.count == 5 {
+            // Mapbox's form: the bearing and pitch follow the zoom.
+            guard camera.isEmpty else { return (nil, noSuchPath) }
+            camera = Array(values[3...])
+            values = Array(values[..<3])
+        }
         if values.count == 3 {
             let (lon, lat, zoom) = (values[0], values[1], values[2])
             guard zoom >= 0 else { return (nil, noSuchPath) }
-            guard camera.allSatisfy({ $0 == 0 }) else {
-                return (
-                    nil,
-                    .error(
-                        400, "a rotated or tilted map (@bearing,pitch) is not drawn yet; give @0,0 or none",
-                        parameter: "area")
-                )
-            }
+            let bearing = camera.first ?? 0
+            let heading = bearing - (bearing / 360).rounded(.down) * 360
+            let pitch = min(
+                max(camera.count > 1 ? camera[1] : 0, MapCamera.pitchRange.lowerBound),
+                MapCamera.pitchRange.upperBound)
             guard abs(lat) <= 85.0511, abs(lon) <= 180, MapViewport.isValidZoomLevel(zoom + 1) else {
                 return (
                     nil,
@@ -291,7 +296,11 @@ extension MapServer {
                             + "\(Int(MapViewport.maximumZoomLevel) - 1)", parameter: "area")
                 )
             }
-            return (.centerZoom(LocationCoordinate2D(latitude: lat, longitude: lon), zoom + 1), nil)
+            return (
+                .centerZoom(
+                    LocationCoordinate2D(latitude: lat, longitude: lon), zoom + 1, heading: heading < 360 ? heading : 0,
+                    pitch: pitch), nil
+            )
         }
         guard camera.isEmpty else { return (nil, noSuchPath) }
         var (west, south, east, north) = (values[0], values[1], values[2], values[3])

@@ -118,7 +118,7 @@ struct MapServerEndpointTests {
             ("/styles/muted/static/0,87,1,88/5x2.png", 400, "area"),
             ("/styles/muted/static/0,89.9,1,90/5x2.png", 400, "area"),
             ("/styles/muted/static/0,-90,1,-89/5x2.png", 400, "area"),
-            ("/styles/muted/static/8,40,2@10,5/100x100.png", 400, "area"),
+            ("/styles/muted/static/8,40,30@10,5/100x100.png", 400, "area"),
             ("/styles/muted/static/0,0,2/100x100@4x.png", 400, "scale"),
             ("/data/nope/1/1/1.pbf", 404, "data"),
             ("/data/omt/99/1/1.pbf", 404, "tile"),
@@ -172,6 +172,28 @@ struct MapServerEndpointTests {
         #expect(differing(a, b) <= 160 * 120 / 200, "maxzoom=9 draws the center form's map at zoom 9")
         #expect(differing(a, c) > 160 * 120 / 10, "without maxzoom the fit zooms far closer")
         #expect(TestServer.get("/styles/muted/static/auto/160x120.png?\(path)&maxzoom=abc").status == 400)
+    }
+
+    @Test("static maps turned and tilted: @bearing,pitch (pitch clamped to 0...60 as MapLibre does), Mapbox's form")
+    func staticCamera() throws {
+        let turned = TestServer.get("/styles/muted/static/24.94,60.17,10@30,40/300x200.png")
+        let mapbox = TestServer.get("/styles/muted/static/24.94,60.17,10,30,40/300x200.png")
+        let flat = TestServer.get("/styles/muted/static/24.94,60.17,10/300x200.png")
+        #expect(turned.status == 200 && mapbox.status == 200)
+        #expect(turned.body == mapbox.body && turned.body != flat.body)
+        #expect(
+            TestServer.get("/styles/muted/static/24.94,60.17,10@390,120/300x200.png").body
+                == TestServer.get("/styles/muted/static/24.94,60.17,10@30,60/300x200.png").body)
+        #expect(TestServer.get("/styles/muted/static/24.94,60.17,10@0,0/300x200.png").body == flat.body)
+        // The snapshotter with the camera: MapRaster's zoom one more, heading 30, pitch 40.
+        let center = LocationCoordinate2D(latitude: 60.17, longitude: 24.94)
+        var options = MapSnapshotter.Options(size: Size(width: 300, height: 200))
+        options.visibleMapRect = try MapViewport(size: options.size, center: center, zoomLevel: 11).visibleMapRect
+        options.camera = try MapCamera(
+            lookingAtCenter: center,
+            fromDistance: MapCamera.distance(forZoomLevel: 11, latitude: 60.17, height: 200), pitch: 40, heading: 30)
+        options.style = try ShippedStyle.muted.style()
+        #expect(turned.body == (try MapSnapshotter(options: options).snapshot().image.pngData()))
     }
 
     @Test("ETag and If-None-Match give 304; JSON is gzipped for clients that accept it; HEAD and OPTIONS")

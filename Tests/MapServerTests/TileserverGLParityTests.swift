@@ -181,7 +181,9 @@ struct TileserverGLParityTests {
             statik("0,0,0/300x300@2x.png", [200]), statik("0,0,0/300x300@3x.png", [200]),
             statik("0,0,1.5/256x256.png", [200]), statik("80,40,20/600x300@3x.png", [200]),
             statik("8.5,40.5,20/300x150@3x.png", [200]), statik("-8.5,-40.5,20/300x150@3x.png", [200]),
-            statik("8,40,2@0,0/300x150.png", [200]),
+            statik("8,40,2@0,0/300x150.png", [200]), statik("8,40,2@180,45/300x150@2x.png", [200], png),
+            statik("8,40,2@10/300x150@3x.png", [200], png), statik("8,40,2@10.3,20.4/300x300.png", [200], png),
+            statik("0,0,2@390,120/300x300.png", [200], png),
             statik("190,0,0/256x256.png", [400]), statik("0,86,0/256x256.png", [400]),
             statik("80,40,20/0x0.png", [400]), statik("0,0,0/256x256.gif", [400]),
             statik("0,0,0/256x256@1x.png", [404]), statik("0,0,-1/256x256.png", [404]),
@@ -253,6 +255,8 @@ struct TileserverGLParityTests {
         return [
             .init("static_images", zurich, [200], png),
             .init("static_images", "\(style)/static/8.5375,47.379,11/200x150@2x.png", [200], png),
+            .init("static_images", "\(style)/static/8.5375,47.379,12@180/400x300.png", [200], png),
+            .init("static_images", "\(style)/static/8.5375,47.379,12@15,80/400x300.png", [200], png),
             .init(
                 "static_images",
                 "\(style)/static/auto/400x300.png?fill=%23ff000080&path=8.53180,47.38713|8.53841,47.38248|8.53320,47.37457",
@@ -306,8 +310,6 @@ struct TileserverGLParityTests {
 
     /// Checks of tileserver-gl's suite that do not apply, and why.
     static let notApplicable: [(check: String, reason: String)] = [
-        ("static: 4 checks of @bearing[,pitch] other than @0,0", "rotated and tilted maps come with the camera (#28)"),
-        ("static_images: static-bearing, static-bearing-pitch", "rotated and tilted maps come with the camera (#28)"),
         ("static_images: 15 pixel comparisons", "they compare with MapLibre Native's drawing of its own test style"),
         ("static: getSecureMergedParams keeps empty strings", "an Express query-object detail; no endpoint shows it"),
         ("static: getSecureMergedParams result has no prototype", "a JavaScript object-model detail"),
@@ -341,7 +343,7 @@ struct TileserverGLParityTests {
         let applicable = Self.all.count
         let failing = Self.all.filter { $0.knownIssue != nil }.count
         #expect(Double(applicable - failing) / Double(applicable) >= 0.95, "\(applicable - failing) of \(applicable)")
-        #expect(Self.notApplicable.count == 7)
+        #expect(Self.notApplicable.count == 5)
     }
 
     @Test("POST static with a JSON body over the limit is 413 over the wire (tileserver-gl: 6 MB over its 5 MB)")
