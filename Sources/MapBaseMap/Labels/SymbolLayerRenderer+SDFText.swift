@@ -77,17 +77,18 @@ extension SymbolLayerRenderer {
     /// MapLibre's assumed baseline: 7 layout pixels (of 24) below the text box's top.
     static let baselineOffset = 7.0 / 24
 
-    /// MapLibre's `fromRadialOffset`, in ems.
-    static func variableOffset(_ anchor: String, radial: Double) -> Point {
+    /// MapLibre's `fromRadialOffset`, in ems; `baseline` is the baseline correction of glyph PBF text
+    /// (``baselineOffset``; 0 for text shaped from font outlines, whose origin is its baseline).
+    static func variableOffset(_ anchor: String, radial: Double, baseline: Double = baselineOffset) -> Point {
         let r = max(0, radial)
         let h = r / 2.squareRoot()
         var x = 0.0
         var y = 0.0
         switch anchor {
-        case "top-right", "top-left": y = h - baselineOffset
-        case "bottom-right", "bottom-left": y = -h + baselineOffset
-        case "bottom": y = -r + baselineOffset
-        case "top": y = r - baselineOffset
+        case "top-right", "top-left": y = h - baseline
+        case "bottom-right", "bottom-left": y = -h + baseline
+        case "bottom": y = -r + baseline
+        case "top": y = r - baseline
         default: break
         }
         switch anchor {
@@ -100,12 +101,15 @@ extension SymbolLayerRenderer {
         return Point(x: x, y: y)
     }
 
-    /// MapLibre's `fromTextOffset`, in ems: the offset's magnitudes pointed away from the anchor.
-    static func variableOffset(_ anchor: String, x ox: Double, y oy: Double) -> Point {
+    /// MapLibre's `fromTextOffset`, in ems: the offset's magnitudes pointed away from the anchor (`baseline` as
+    /// for the radial offset).
+    static func variableOffset(_ anchor: String, x ox: Double, y oy: Double, baseline: Double = baselineOffset)
+        -> Point
+    {
         var x = 0.0
         var y = 0.0
-        if anchor.hasPrefix("top") { y = abs(oy) - baselineOffset }
-        if anchor.hasPrefix("bottom") { y = -abs(oy) + baselineOffset }
+        if anchor.hasPrefix("top") { y = abs(oy) - baseline }
+        if anchor.hasPrefix("bottom") { y = -abs(oy) + baseline }
         if anchor.hasSuffix("right") { x = -abs(ox) }
         if anchor.hasSuffix("left") { x = abs(ox) }
         return Point(x: x, y: y)

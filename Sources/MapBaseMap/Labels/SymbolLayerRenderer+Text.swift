@@ -80,31 +80,11 @@ extension SymbolLayerRenderer {
         }
         let radial = layer.isSet(.textRadialOffset) ? max(0, layer.number(.textRadialOffset, context)) : nil
         return names.prefix(9).map { name in
-            var x = 0.0
-            var y = 0.0
-            if let r = radial {
-                let h = r / 2.squareRoot()
-                switch name {
-                case "top-right", "top-left": y = h
-                case "bottom-right", "bottom-left": y = -h
-                case "bottom": y = -r
-                case "top": y = r
-                default: break
-                }
-                switch name {
-                case "top-right", "bottom-right": x = -h
-                case "top-left", "bottom-left": x = h
-                case "left": x = r
-                case "right": x = -r
-                default: break
-                }
-            } else {
-                if name.hasPrefix("top") { y = abs(oy) }
-                if name.hasPrefix("bottom") { y = -abs(oy) }
-                if name.hasSuffix("right") { x = -abs(ox) }
-                if name.hasSuffix("left") { x = abs(ox) }
-            }
-            return (name, Point(x: x * size, y: y * size))
+            // Text shaped from font outlines has its origin on the baseline: no baseline correction.
+            let offset =
+                radial.map { Self.variableOffset(name, radial: $0, baseline: 0) }
+                ?? Self.variableOffset(name, x: ox, y: oy, baseline: 0)
+            return (name, Point(x: offset.x * size, y: offset.y * size))
         }
     }
 
