@@ -283,7 +283,9 @@ extension MapServer {
             let (lon, lat, zoom) = (values[0], values[1], values[2])
             guard zoom >= 0 else { return (nil, noSuchPath) }
             let bearing = camera.first ?? 0
-            let heading = bearing - (bearing / 360).rounded(.down) * 360
+            // The remainder is exact however large the bearing; -0 and 360 are north.
+            let turn = bearing.truncatingRemainder(dividingBy: 360)
+            let heading = turn < 0 ? turn + 360 : turn
             let pitch = min(
                 max(camera.count > 1 ? camera[1] : 0, MapCamera.pitchRange.lowerBound),
                 MapCamera.pitchRange.upperBound)
@@ -298,7 +300,8 @@ extension MapServer {
             }
             return (
                 .centerZoom(
-                    LocationCoordinate2D(latitude: lat, longitude: lon), zoom + 1, heading: heading < 360 ? heading : 0,
+                    LocationCoordinate2D(latitude: lat, longitude: lon), zoom + 1,
+                    heading: heading < 360 ? heading + 0 : 0,
                     pitch: pitch), nil
             )
         }

@@ -185,6 +185,10 @@ struct MapServerEndpointTests {
             TestServer.get("/styles/muted/static/24.94,60.17,10@390,120/300x200.png").body
                 == TestServer.get("/styles/muted/static/24.94,60.17,10@30,60/300x200.png").body)
         #expect(TestServer.get("/styles/muted/static/24.94,60.17,10@0,0/300x200.png").body == flat.body)
+        // A bearing of any size turns by its exact remainder: -330 is 30, and 10^23 degrees draws a map.
+        #expect(TestServer.get("/styles/muted/static/24.94,60.17,10@-330,40/300x200.png").body == turned.body)
+        #expect(
+            TestServer.get("/styles/muted/static/24.94,60.17,10@100000000000000000000000,0/30x20.png").status == 200)
         // The snapshotter with the camera: MapRaster's zoom one more, heading 30, pitch 40.
         let center = LocationCoordinate2D(latitude: 60.17, longitude: 24.94)
         var options = MapSnapshotter.Options(size: Size(width: 300, height: 200))
