@@ -17,8 +17,8 @@ public struct StyledBaseMap: BaseMap {
     public let style: Style
     /// The fonts `text-font` stacks resolve to.
     public let fonts: FontCatalog
-    /// The SDF glyphs labels are drawn with where they have the stack (MapLibre's way); nil to draw every
-    /// label with ``fonts``.
+    /// The SDF glyphs labels are drawn with (MapLibre's way): glyph PBFs, or distance fields made from
+    /// ``fonts`` (``InstalledGlyphs``) when the style has no local `glyphs`.
     public let glyphs: (any GlyphRangeProvider)?
     private let inlineSources: [String: FeatureSource]
 
@@ -29,13 +29,14 @@ public struct StyledBaseMap: BaseMap {
     ///   - fonts: the fonts `text-font` stacks resolve to (by default Debian's font packages,
     ///     ``FontCatalog/default``), for stacks `glyphs` does not have and for scripts that need HarfBuzz.
     ///   - glyphs: glyph PBFs to draw labels from; nil for the style's own `glyphs` when it is local
-    ///     (``Style/glyphs``), else none.
+    ///     (``Style/glyphs``), else fields made from `fonts` (the process's ``InstalledGlyphs``). Labels in a
+    ///     stack the PBFs do not have, and scripts that need HarfBuzz, are shaped with `fonts`.
     /// - Throws: ``RenderError/missingData(name:reason:)`` naming the missing file or font stack; the glyph
     ///   source's error when a glyph PBF of a stack the style names cannot be read.
     public init(style: Style, fonts: FontCatalog = .default, glyphs: (any GlyphRangeProvider)? = nil) throws {
         self.style = style
         self.fonts = fonts
-        self.glyphs = try glyphs ?? style.glyphs.map { try GlyphPBFTemplate($0) }
+        self.glyphs = try glyphs ?? style.glyphs.map { try GlyphPBFTemplate($0) } ?? InstalledGlyphs.shared(for: fonts)
         var inline: [String: FeatureSource] = [:]
         for (id, source) in style.sources {
             switch source.kind {

@@ -200,3 +200,15 @@ public protocol GlyphRangeProvider: Sendable {
     /// - Throws: an error naming the file and range when a file exists but cannot be read.
     func glyphRange(fontStack: [String], index: Int) throws -> GlyphRange?
 }
+
+/// A glyph provider that makes each glyph on demand (distance fields of installed fonts), so that a label
+/// costs the glyphs it draws rather than whole 256-code-point ranges. ``GlyphStack`` asks it glyph by glyph.
+public protocol GlyphProvider: GlyphRangeProvider {
+    /// The glyph of `codePoint` in `fontStack`, or nil when no font of the stack (or its fallbacks) maps it.
+    ///
+    /// - Throws: an error naming the font file when one cannot be read.
+    func glyph(fontStack: [String], codePoint: UInt32) throws -> SDFGlyph?
+
+    /// Whether any font answers `fontStack` at all.
+    func hasFont(fontStack: [String]) -> Bool
+}

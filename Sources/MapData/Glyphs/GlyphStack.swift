@@ -3,7 +3,8 @@
 /// else from each font of the stack alone, the first that has the glyph winning (tileserver-gl combines
 /// a stack's fonts this way).
 ///
-/// Ranges are asked for once per stack object; the provider caches the files. Not thread-safe: one per
+/// Ranges are asked for once per stack object; the provider caches the files. A ``GlyphProvider`` (installed
+/// fonts) is asked glyph by glyph instead. Not thread-safe: one per
 /// draw (or per thread).
 ///
 /// ```swift
@@ -16,6 +17,8 @@ public final class GlyphStack {
     private let provider: any GlyphRangeProvider
     /// By range index: the stack's own range, or the single fonts' ranges in stack order.
     private var ranges: [Int: [GlyphRange]] = [:]
+    /// By code point: the glyphs a ``GlyphProvider`` gave (asked once per stack object).
+    private var singles: [UInt32: SDFGlyph?] = [:]
 
     /// The glyphs of `names` from `provider`.
     public init(names: [String], provider: any GlyphRangeProvider) {
@@ -27,6 +30,12 @@ public final class GlyphStack {
     ///
     /// - Throws: the provider's error when a file of the range exists but cannot be read.
     public func glyph(_ codePoint: UInt32) throws -> SDFGlyph? {
+        if let single = provider as? any GlyphProvider {
+            if let known = singles[codePoint] { return known }
+            let glyph = try single.glyph(fontStack: names, codePoint: codePoint)
+            singles[codePoint] = .some(glyph)
+            return glyph
+        }
         guard let index = GlyphRange.index(of: codePoint) else { return nil }
         let sources = try ranges(index)
         for range in sources {
@@ -40,7 +49,8 @@ public final class GlyphStack {
     ///
     /// - Throws: the provider's error when such a file exists but cannot be read.
     public func isAvailable(near codePoint: UInt32 = 0) throws -> Bool {
-        try !ranges(GlyphRange.index(of: codePoint) ?? 0).isEmpty
+        if let single = provider as? any GlyphProvider { return single.hasFont(fontStack: names) }
+        return try !ranges(GlyphRange.index(of: codePoint) ?? 0).isEmpty
     }
 
     private func ranges(_ index: Int) throws -> [GlyphRange] {

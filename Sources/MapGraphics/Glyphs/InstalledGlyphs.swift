@@ -11,7 +11,9 @@ import MapGeometry
 /// ``SDFGlyph/border`` pixels of border, metrics in whole pixels; see `GlyphDistanceField`).
 ///
 /// Ranges are cached per stack and range (at most ``capacity``, oldest dropped first) and their bytes are
-/// the same on every run for the same font files.
+/// the same on every run for the same font files. Labels ask glyph by glyph (``GlyphProvider``): each glyph's
+/// field is made the first time a label draws it and cached (at most ``glyphCapacity`` glyphs), so a map
+/// costs the glyphs it shows, not whole ranges, and a halo is a lookup in the field, not a stroke.
 ///
 /// ```swift
 /// let glyphs = InstalledGlyphs(catalog: .default)
@@ -22,18 +24,37 @@ public final class InstalledGlyphs: GlyphRangeProvider {
     public let catalog: FontCatalog
     /// The most ranges kept.
     public let capacity: Int
+    /// The most single glyphs kept (each a few hundred bytes).
+    public let glyphCapacity: Int
     private let cache: OnceCache<CacheKey, GlyphRange?>
+    private let glyphs: OnceCache<CacheKey, SDFGlyph?>
+    private let fonts: OnceCache<[String], Font?>
 
+    /// A stack and a range index, or a stack and a code point (single glyphs).
     private struct CacheKey: Hashable, Sendable {
         var stack: [String]
         var index: Int
     }
 
-    /// A maker of ranges from `catalog`'s fonts, keeping at most `capacity` ranges (each up to ~200 kB).
-    public init(catalog: FontCatalog = .default, capacity: Int = 256) {
+    /// A maker of ranges from `catalog`'s fonts, keeping at most `capacity` ranges (each up to ~200 kB) and
+    /// `glyphCapacity` single glyphs.
+    public init(catalog: FontCatalog = .default, capacity: Int = 256, glyphCapacity: Int = 16384) {
         self.catalog = catalog
         self.capacity = max(1, capacity)
+        self.glyphCapacity = max(1, glyphCapacity)
         self.cache = OnceCache(capacity: max(1, capacity))
+        self.glyphs = OnceCache(capacity: max(1, glyphCapacity))
+        self.fonts = OnceCache(capacity: 1024)
+    }
+
+    private static let shared = OnceCache<ObjectIdentifier, InstalledGlyphs>(capacity: 64)
+
+    /// The process's glyphs of `catalog` (one per catalog, so that every render of a process reuses the
+    /// glyphs made before).
+    public static func shared(for catalog: FontCatalog) -> InstalledGlyphs {
+        // The cache holds the catalog strongly, so its identifier is not reused while the entry lives.
+        (try? shared.value(ObjectIdentifier(catalog)) { InstalledGlyphs(catalog: catalog) })
+            ?? InstalledGlyphs(catalog: catalog)
     }
 
     /// The range `index` of `fontStack`, made the first time and cached; nil when the catalog has no face
@@ -44,8 +65,7 @@ public final class InstalledGlyphs: GlyphRangeProvider {
     public func glyphRange(fontStack: [String], index: Int) throws -> GlyphRange? {
         guard (0..<GlyphRange.count).contains(index) else { throw GlyphPBFError.badRange(index: index) }
         return try cache.value(CacheKey(stack: fontStack, index: index)) {
-            let font: Font
-            do { font = try catalog.font(stack: fontStack) } catch GraphicsError.unknownFontStack { return nil }
+            guard let font = try font(fontStack) else { return nil }
             return try Self.makeRange(
                 faces: font.faces, name: fontStack.joined(separator: ","), index: index)
         }
@@ -68,6 +88,13 @@ public final class InstalledGlyphs: GlyphRangeProvider {
             faces: [FontFace.load(path: entry.path, index: entry.index)], name: entry.name, index: index)
     }
 
+    /// The font `fontStack` resolves to (nil when the catalog has no face at all), once per stack.
+    private func font(_ fontStack: [String]) throws -> Font? {
+        try fonts.value(fontStack) {
+            do { return try catalog.font(stack: fontStack) } catch GraphicsError.unknownFontStack { return nil }
+        }
+    }
+
     /// The range of glyphs `faces` give, each code point from the first face that maps it.
     static func makeRange(faces: [FontFace], name: String, index: Int) throws -> GlyphRange {
         let codePoints = GlyphRange.codePoints(ofRange: index)
@@ -86,6 +113,30 @@ public final class InstalledGlyphs: GlyphRangeProvider {
             glyphs += made
         }
         return GlyphRange(index: index, fontStack: name, glyphs: glyphs)
+    }
+}
+
+extension InstalledGlyphs: GlyphProvider {
+    /// The glyph of `codePoint` from the first face of the stack's font (its fallbacks included) that maps
+    /// it, made the first time and cached; nil past U+FFFF (as in glyph PBFs) or when no face has it.
+    ///
+    /// - Throws: ``GraphicsError/cannotLoadFont(path:reason:)`` when a font file fails.
+    public func glyph(fontStack: [String], codePoint: UInt32) throws -> SDFGlyph? {
+        guard codePoint <= 0xFFFF, let scalar = Unicode.Scalar(codePoint) else { return nil }
+        return try glyphs.value(CacheKey(stack: fontStack, index: Int(codePoint))) {
+            guard let font = try font(fontStack) else { return nil }
+            for face in font.faces where face.hasGlyph(for: scalar) {
+                let outlines = try GlyphOutlineFace.load(path: face.path, index: face.index)
+                if let glyph = outlines.glyphs(for: [codePoint]).first { return glyph }
+            }
+            return nil
+        }
+    }
+
+    /// Whether the catalog resolves `fontStack` to any face (a stack it does not know falls back with a
+    /// warning, as labels do).
+    public func hasFont(fontStack: [String]) -> Bool {
+        ((try? font(fontStack)) ?? nil) != nil
     }
 }
 
