@@ -165,6 +165,26 @@ struct ImageQuad: FragmentShader {
         guard u >= source.minX - epsilon, u < source.maxX - epsilon, v >= source.minY - epsilon,
             v < source.maxY - epsilon
         else { return nil }
+        let x =
+            linear
+            ? TexelAxis.linear(u - 0.5, count: texture.width, wrap: .border)
+            : TexelAxis.nearest(u, count: texture.width, wrap: .border)
+        let y =
+            linear
+            ? TexelAxis.linear(v - 0.5, count: texture.height, wrap: .border)
+            : TexelAxis.nearest(v, count: texture.height, wrap: .border)
+        // A distance field's shadings read its alpha alone.
+        if let d = texture.sampleAlpha(x, y) {
+            switch shading {
+            case .plain: break
+            case .signedDistance(let color, let opacity, let buffer, let gamma):
+                return signedDistance(color, coverage: smoothstep(buffer - gamma, buffer + gamma, Double(d)) * opacity)
+            case .signedDistanceHalo(let color, let opacity, let buffer, let gamma, let inner, let innerGamma):
+                let fill = smoothstep(inner - innerGamma, inner + innerGamma, Double(d))
+                return signedDistance(
+                    color, coverage: min(smoothstep(buffer - gamma, buffer + gamma, Double(d)), 1 - fill) * opacity)
+            }
+        }
         let s =
             linear
             ? texture.sample(
@@ -187,6 +207,16 @@ struct ImageQuad: FragmentShader {
             let a = color.alpha * coverage
             out = SIMD4(Float(color.red * a), Float(color.green * a), Float(color.blue * a), Float(a))
         }
+        out.replace(with: 0, where: .zero .>= out)
+        out.replace(with: 1, where: 1 .< out)
+        return out.w > 0 ? out : nil
+    }
+
+    /// `color` premultiplied by `coverage`, clamped as ``shade(_:_:)`` clamps; nil where transparent.
+    @inline(__always)
+    private func signedDistance(_ color: Color, coverage: Double) -> SIMD4<Float>? {
+        let a = color.alpha * coverage
+        var out = SIMD4(Float(color.red * a), Float(color.green * a), Float(color.blue * a), Float(a))
         out.replace(with: 0, where: .zero .>= out)
         out.replace(with: 1, where: 1 .< out)
         return out.w > 0 ? out : nil

@@ -7,13 +7,18 @@ package struct Texture: Sendable {
     /// Width and height in texels.
     package let width, height: Int
     let texels: [SIMD4<Float>]
+    /// The alpha channel alone, for a distance field (``init(distanceField:width:height:)``), whose shaders
+    /// read nothing else: one float per texel instead of four.
+    let alphas: [Float]?
 
     /// A texture of premultiplied texels, row by row (`texels.count == width * height`, both positive).
-    init(width: Int, height: Int, texels: [SIMD4<Float>]) {
+    init(width: Int, height: Int, texels: [SIMD4<Float>], alphas: [Float]? = nil) {
         precondition(width > 0 && height > 0 && texels.count == width * height)
+        precondition(alphas.map { $0.count == texels.count } ?? true)
         self.width = width
         self.height = height
         self.texels = texels
+        self.alphas = alphas
     }
 
     /// A texture from straight (unpremultiplied) RGBA bytes, row by row without padding, premultiplied
@@ -73,6 +78,23 @@ package struct Texture: Sendable {
         }
         let top = texel(x.first, y.first) * (1 - x.fraction) + texel(x.second, y.first) * x.fraction
         let bottom = texel(x.first, y.second) * (1 - x.fraction) + texel(x.second, y.second) * x.fraction
+        return top * (1 - y.fraction) + bottom * y.fraction
+    }
+
+    /// The alpha of ``sample(_:_:)`` from ``alphas`` (the same arithmetic on one lane); nil when the texture
+    /// keeps no separate alphas.
+    @inline(__always)
+    func sampleAlpha(_ x: TexelAxis, _ y: TexelAxis) -> Float? {
+        guard let alphas else { return nil }
+        @inline(__always) func at(_ i: Int, _ j: Int) -> Float {
+            guard i >= 0, j >= 0, i < width, j < height else { return 0 }
+            return alphas[j * width + i]
+        }
+        if x.fraction == 0, y.fraction == 0, x.first == x.second, y.first == y.second {
+            return at(x.first, y.first)
+        }
+        let top = at(x.first, y.first) * (1 - x.fraction) + at(x.second, y.first) * x.fraction
+        let bottom = at(x.first, y.second) * (1 - x.fraction) + at(x.second, y.second) * x.fraction
         return top * (1 - y.fraction) + bottom * y.fraction
     }
 }
@@ -149,6 +171,7 @@ extension Texture {
     /// alpha channel; nil for an empty or wrong-sized bitmap.
     package init?(distanceField bitmap: [UInt8], width: Int, height: Int) {
         guard width > 0, height > 0, width <= 1024, height <= 1024, bitmap.count == width * height else { return nil }
-        self.init(width: width, height: height, texels: bitmap.map { SIMD4(0, 0, 0, Float($0) / 255) })
+        let alphas = bitmap.map { Float($0) / 255 }
+        self.init(width: width, height: height, texels: alphas.map { SIMD4(0, 0, 0, $0) }, alphas: alphas)
     }
 }
