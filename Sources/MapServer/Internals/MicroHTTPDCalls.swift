@@ -23,6 +23,13 @@ final class HTTPDaemon: @unchecked Sendable {
         var queryLimit: Int
         var parameterLimit: Int
         var renderTimeout: Double
+
+        /// libmicrohttpd's memory pool per connection: the request head is read into it, so it holds the
+        /// longest query allowed and 24 KiB of request line and headers (40 KiB by default). The library
+        /// zeroes the whole pool before every request of a kept-alive connection, so it is no larger than
+        /// that (at 64 KiB the zeroing was an eighth of the server's time for cached tiles); above 32 KiB the
+        /// library maps it (mmap), so an idle connection's pool stays untouched memory.
+        var connectionPoolBytes: Int { min(max(40 * 1024, queryLimit + 24 * 1024), 1 << 20) }
     }
 
     private var daemon: OpaquePointer?
@@ -97,7 +104,7 @@ final class HTTPDaemon: @unchecked Sendable {
                     flags, port16, address, accessHandler, context.toOpaque(), requestCompleted, connectionNotified,
                     hook, UInt32(clamping: limits.ioThreads), UInt32(clamping: hardLimit),
                     UInt32(clamping: limits.connectionsPerClient), UInt32(clamping: limits.keepAliveTimeout),
-                    64 * 1024, 1024)
+                    limits.connectionPoolBytes, 1024)
             }
         }
         guard let started else {
