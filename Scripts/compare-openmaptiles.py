@@ -13,7 +13,14 @@ the same style with its TileJSON URL replaced by `mbtiles://TILES` and its sprit
    OUT/NAME/VIEW-maplibre.png, -mapraster.png and -diff.png (pixelmatch's diff: red = differing) are written.
 2. The published style as it is, labels and icons included, rendered by MapRaster only: its exit code, the
    number of warning lines on stderr, and OUT/NAME/VIEW-labels.png.
-3. With --bisect, for every failing cell: every non-symbol layer that draws something at the view (MapLibre's
+3. With --glyph-pbfs (issue 26), instead of 1 and 2: each style as published, labels included, by both
+   renderers given the same glyph PBFs: `mapraster glyphs` writes the OpenMapTiles fonts that are installed
+   (Noto Sans Regular, Bold, Italic, ...) into OUT/glyphs, every stack the style names gets a folder of the first
+   of its fonts that has one (as tileserver-gl combines a stack's fonts per glyph), and the style's `glyphs`
+   becomes `file://OUT/glyphs/{fontstack}/{range}.pbf` for both. Views monaco-z16 and helsinki-z15 unless
+   --views says otherwise; pass: at most 1 % of the pixels differ. OUT/NAME/VIEW-glyphs-board.png is MapLibre
+   | MapRaster | pixelmatch's diff.
+4. With --bisect, for every failing cell: every non-symbol layer that draws something at the view (MapLibre's
    render of the style's background layers plus that layer differs from the background alone) is rendered
    alone over the background in both renderers ("solo"), and the style's layers up to it ("prefix"); the
    table lists the layers whose solo render differs or whose prefix adds differing pixels, with their type and
@@ -28,7 +35,7 @@ Setup (once):
 Usage:
     EGL_PLATFORM=surfaceless /tmp/mlvenv/bin/python Scripts/compare-openmaptiles.py \
         [--binary .build/release/mapraster] [--out /tmp/omt-compare] [--styles osm-bright,positron]
-        [--views monaco-z15,...] [--bisect] [--no-labels]
+        [--views monaco-z15,...] [--bisect] [--no-labels] [--glyph-pbfs]
 """
 import argparse
 import io
@@ -162,6 +169,102 @@ def compare_cell(args, pool, name, style, view, work):
     return count, code, stderr
 
 
+FONTS = ["Noto Sans Regular", "Noto Sans Bold", "Noto Sans Italic", "Noto Sans Bold Italic", "Nunito Regular",
+         "Nunito Bold", "Nunito Semi Bold", "Nunito Extra Bold", "Metropolis Regular", "Metropolis Light",
+         "Metropolis Medium Italic", "Metropolis Light Italic", "Klokantech Noto Sans Regular",
+         "Klokantech Noto Sans Bold"]
+
+
+def make_glyphs(args):
+    """OUT/glyphs with a folder per installed font of FONTS (`mapraster glyphs`, one font at a time so that
+    a font not installed is skipped); returns the folder."""
+    folder = os.path.join(args.out, "glyphs")
+    os.makedirs(folder, exist_ok=True)
+    for font in FONTS:
+        if not os.path.isdir(os.path.join(folder, font)):
+            subprocess.run([args.binary, "glyphs", font, "-o", folder], capture_output=True)
+    return folder
+
+
+def font_stacks(style):
+    """Every text-font stack a style names (literals, legacy stops and expressions' literal arrays)."""
+    stacks = set()
+
+    def visit(value):
+        if isinstance(value, list) and value and all(isinstance(v, str) for v in value) and value[0] != "literal":
+            if not (value[0] in ("get", "step", "match", "case", "coalesce", "interpolate", "zoom")):
+                stacks.add(tuple(value))
+        if isinstance(value, list):
+            for v in value:
+                visit(v)
+        elif isinstance(value, dict):
+            for v in value.values():
+                visit(v)
+    for layer in style["layers"]:
+        if "text-font" in layer.get("layout", {}):
+            visit(layer["layout"]["text-font"])
+    return stacks
+
+
+def with_glyphs(style, folder):
+    """The style with its glyphs in `folder`: a folder per stack, linked to its first font that has one."""
+    for stack in font_stacks(style):
+        name = ",".join(stack)
+        target = os.path.join(folder, name)
+        first = next((f for f in stack if os.path.isdir(os.path.join(folder, f))), None)
+        if first is None:
+            # A stack of fonts none of which is installed: the fallback MapRaster warns about (Noto Sans).
+            first = "Noto Sans Bold" if "Bold" in name else "Noto Sans Regular"
+        if not os.path.exists(target):
+            os.symlink(first, target)
+    style = json.loads(json.dumps(style))
+    style["glyphs"] = "file://" + folder + "/{fontstack}/{range}.pbf"
+    return style
+
+
+def compare_labelled(args, pool, name, view, glyphs):
+    """The published style with its labels, both renderers given the same glyph PBFs: differing pixels."""
+    style = with_glyphs(load(name), glyphs)
+    path = os.path.join(args.out, "styles", f"{name}-glyphs.json")
+    with open(path, "w", encoding="utf-8") as f:
+        json.dump(style, f, indent=1, ensure_ascii=False)
+    folder = os.path.join(args.out, name)
+    theirs = render_maplibre(pool, f"{name}-glyphs", for_maplibre(style, name, args.tiles), view)
+    ours_path = os.path.join(folder, f"{view[0]}-glyphs-mapraster.png")
+    code, stderr, _ = render_mapraster(args.binary, path, name, args.tiles, view, ours_path)
+    if code != 0:
+        return None, stderr
+    ours = Image.open(ours_path).convert("RGBA")
+    diff = Image.new("RGBA", (WIDTH, HEIGHT))
+    count = mismatch(theirs, ours, diff)
+    board = Image.new("RGBA", (3 * WIDTH, HEIGHT))
+    for i, image in enumerate((theirs, ours, diff)):
+        board.paste(image, (i * WIDTH, 0))
+    board.save(os.path.join(folder, f"{view[0]}-glyphs-board.png"))
+    return count, stderr
+
+
+def main_glyphs(args, names, pool):
+    glyphs = make_glyphs(args)
+    views = [v for v in VIEWS if v[0] in (args.views.split(",") if args.views_given else ["monaco-z16", "helsinki-z15"])]
+    print("| style | view | labelled, same glyph PBFs: differing pixels | % | pass (<= 1 %) |")
+    print("|---|---|---:|---:|---|", flush=True)
+    passed = total = 0
+    for name in names:
+        for view in views:
+            count, stderr = compare_labelled(args, pool, name, view, glyphs)
+            total += 1
+            if count is None:
+                print(f"| {name} | {view[0]} | MapRaster failed | | **fail** |", flush=True)
+                print(f"  {stderr.strip()[:300]}", file=sys.stderr)
+                continue
+            ok = percent(count) <= 1
+            passed += ok
+            print(f"| {name} | {view[0]} | {count:,} | {percent(count):.3f} | {'pass' if ok else '**fail**'} |",
+                  flush=True)
+    print(f"\n{passed} of {total} labelled cells pass; boards in {args.out}/NAME/VIEW-glyphs-board.png", flush=True)
+
+
 def describe(layer):
     """A layer's type, zoom range and paint/layout property names (values of the pattern/outline/dash ones)."""
     parts = [layer["type"]]
@@ -224,7 +327,10 @@ def main():
     parser.add_argument("--views", default=",".join(v[0] for v in VIEWS))
     parser.add_argument("--bisect", action="store_true", help="find the layers of every failing cell")
     parser.add_argument("--no-labels", action="store_true", help="skip the labelled MapRaster renders")
+    parser.add_argument("--glyph-pbfs", action="store_true",
+                        help="compare the labelled styles, both renderers given the same glyph PBFs (issue 26)")
     args = parser.parse_args()
+    args.views_given = any(a.startswith("--views") for a in sys.argv[1:])
     args.tiles = os.path.abspath(args.tiles)
     names = [s for s in args.styles.split(",") if s]
     views = [v for v in VIEWS if v[0] in args.views.split(",")]
@@ -232,6 +338,9 @@ def main():
         os.makedirs(os.path.join(args.out, name), exist_ok=True)
     os.makedirs(os.path.join(args.out, "styles"), exist_ok=True)
     pool = mapli.RenderPool(workers=1)
+    if args.glyph_pbfs:
+        main_glyphs(args, names, pool)
+        return
     rows, failing = [], []
     print("| style | view | non-symbol layers: differing pixels | % | pass (<= 0.5 %) | labelled render: exit "
           "| warning lines | seconds |")
