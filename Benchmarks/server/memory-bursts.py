@@ -6,8 +6,8 @@
 Starts `MAPRASTER serve --port 0 --workers WORKERS (2) --cache-bytes CACHE_BYTES (67108864) --queue 64`, then
 BURSTS (10) times sends CONCURRENT (30) static maps of 1024x1024@2x at once (each a different center, so none is
 a cache hit), waits for all, lets the server's idle tick return freed memory (2 s), and prints the server's RSS
-after each burst, its ratio to the first burst's, the same less the bytes its caches hold (`mapraster_cache_bytes`
-and `mapraster_metatile_cache_bytes` from /metrics: a cache filling toward its bound is growth by design, a leak or
+after each burst, its ratio to the first burst's, the same less the bytes its caches hold (`mapraster_cache_bytes`,
+`mapraster_metatile_cache_bytes` and `mapraster_decoded_tile_bytes` from /metrics: a cache filling toward its bound is growth by design, a leak or
 a heap that keeps freed memory is not), and the peak RSS seen during the bursts (sampled every 50 ms).
 """
 import re
@@ -64,7 +64,7 @@ def cached_mb():
     with urllib.request.urlopen(f"http://127.0.0.1:{port}/metrics", timeout=60) as response:
         text = response.read().decode()
     total = 0
-    for name in ("mapraster_cache_bytes", "mapraster_metatile_cache_bytes"):
+    for name in ("mapraster_cache_bytes", "mapraster_metatile_cache_bytes", "mapraster_decoded_tile_bytes"):
         match = re.search(rf"^{name} (\d+)$", text, re.M)
         total += int(match.group(1)) if match else 0
     return total / (1 << 20)

@@ -8,7 +8,7 @@ styles, then for SECONDS (600) keeps CLIENTS (4) kept-alive clients busy, each s
 generator per client, so a run is repeatable): a tile of `standard` or `streets` at zoom 10-16 anywhere over
 Monaco and the Côte d'Azur around it (the shipped data; far more tiles than the cache holds, so most requests
 render), @1x or @2x, or a static map of a random centre, zoom, size (100-1024 a side) and scale. Every 30 s it
-prints the server's RSS, the bytes its caches hold (`/metrics`), requests so far and the statuses seen; at the
+prints the server's RSS, the bytes its caches hold (`/metrics`: responses, metatiles, decoded vector tiles), requests so far and the statuses seen; at the
 end, RSS at the first sample after the first minute against the last, the same less the caches, and every
 status that was not 200. A flat soak: no 5xx, no connection error, RSS less caches within 10 % of the first
 minute's.
@@ -52,7 +52,7 @@ def rss_mb():
 def cache_mb():
     text = urllib.request.urlopen(f"http://127.0.0.1:{port}/metrics", timeout=10).read().decode()
     total = 0.0
-    for name in ("mapraster_cache_bytes", "mapraster_metatile_cache_bytes"):
+    for name in ("mapraster_cache_bytes", "mapraster_metatile_cache_bytes", "mapraster_decoded_tile_bytes"):
         match = re.search(rf"^{name} (\d+)", text, re.M)
         if match:
             total += int(match.group(1))

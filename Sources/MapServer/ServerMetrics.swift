@@ -135,6 +135,9 @@ final class ServerMetrics: Sendable {
             out += "# TYPE mapraster_cache_bytes gauge\nmapraster_cache_bytes \(cache.bytes)\n"
             out += "# HELP mapraster_metatile_cache_bytes Bytes of tiles held from drawn metatiles.\n"
             out += "# TYPE mapraster_metatile_cache_bytes gauge\nmapraster_metatile_cache_bytes \(metatileBytes)\n"
+            out += "# HELP mapraster_decoded_tile_bytes Estimated bytes of decoded vector tiles kept for reuse.\n"
+            out +=
+                "# TYPE mapraster_decoded_tile_bytes gauge\nmapraster_decoded_tile_bytes \(VectorTileCache.bytesInUse)\n"
             out += "# HELP mapraster_cache_entries Responses held by the response cache.\n"
             out += "# TYPE mapraster_cache_entries gauge\nmapraster_cache_entries \(cache.entries)\n"
             out += "# HELP mapraster_sent_bytes_total Response body bytes sent.\n"

@@ -102,14 +102,14 @@ struct IconTests {
         let folder = try Self.sprite(json: #"{"one": {"x": 0, "y": 0, "width": 4, "height": 4}}"#)
         defer { try? FileManager.default.removeItem(at: folder) }
         // A top layer's allowed-overlap box covers the point; the layer below has an icon (which would
-        // collide) and a text (which would not: it is offset 0.9 em, 12.6 pixels, below; 14 pixels high so that
+        // collide) and a text (which would not: it is offset 1.2 em, 16.8 pixels, below; 14 pixels high so that
         // its distance-field glyphs have fully covered pixels).
         let blocker =
             #"{"id": "top", "type": "symbol", "source": "p", "layout": {"icon-image": "one", "icon-size": 2, "#
             + #""icon-allow-overlap": true, "icon-padding": 0}, "paint": {"icon-opacity": 0}}"#
         func below(_ extra: String) -> String {
             #"{"id": "below", "type": "symbol", "source": "p", "layout": {"icon-image": "one", "text-field": "Ab", "#
-                + #""text-offset": [0, 0.9], "text-size": 14\#(extra)}, "paint": {"text-color": "blue"}}"#
+                + #""text-offset": [0, 1.2], "text-size": 14\#(extra)}, "paint": {"text-color": "blue"}}"#
         }
         func textShown(_ extra: String) throws -> Bool {
             let image = try Self.render(below(extra) + "," + blocker, sprite: folder, size: 64)

@@ -279,6 +279,7 @@ struct MapServerEndpointTests {
         #expect(text.contains("# TYPE mapraster_http_request_seconds histogram"))
         #expect(text.contains("mapraster_render_queue_depth 0"))
         #expect(text.contains("# TYPE mapraster_metatile_cache_bytes gauge"))
+        #expect(text.contains("# TYPE mapraster_decoded_tile_bytes gauge"))
     }
 
     @Test("the viewer page lists the styles and loads Leaflet from the server; only Leaflet's files are served")
