@@ -1,3 +1,5 @@
+import Dispatch
+import Foundation
 import MapData
 import MapGeometry
 
@@ -168,14 +170,28 @@ final class GlyphOutlineFace: Sendable {
 
     /// The SDF glyphs of the code points this face maps, in the order given.
     func glyphs(for codePoints: [UInt32]) -> [SDFGlyph] {
-        face.withLock { face in
+        // Outlines come from the face under its lock; the fields, the costly part, are made apart from it, on
+        // every core for a whole range (each glyph alone, so the bytes are the same however they are spread).
+        let outlines: [(id: UInt32, rings: [[Point]], advance: Int)] = face.withLock { face in
             codePoints.compactMap { codePoint in
                 let index = face.glyphIndex(codePoint: codePoint)
                 guard index != 0, let outline = face.loadOutline(glyphIndex: index) else { return nil }
-                return GlyphDistanceField.glyph(
-                    id: codePoint, rings: GlyphDistanceField.rings(outline.commands), advance: outline.advance,
-                    ascender: ascender)
+                return (codePoint, GlyphDistanceField.rings(outline.commands), outline.advance)
             }
         }
+        let ascender = self.ascender
+        @Sendable func make(_ i: Int) -> SDFGlyph {
+            GlyphDistanceField.glyph(
+                id: outlines[i].id, rings: outlines[i].rings, advance: outlines[i].advance, ascender: ascender)
+        }
+        guard outlines.count >= 16 else { return outlines.indices.map(make) }
+        let made = Locked([SDFGlyph?](repeating: nil, count: outlines.count))
+        let chunks = min(outlines.count, 4 * max(1, ProcessInfo.processInfo.activeProcessorCount))
+        DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
+            let range = (chunk * outlines.count / chunks)..<((chunk + 1) * outlines.count / chunks)
+            let glyphs = range.map(make)
+            made.withLock { for (i, glyph) in zip(range, glyphs) { $0[i] = glyph } }
+        }
+        return made.withLock { $0.compactMap { $0 } }
     }
 }
