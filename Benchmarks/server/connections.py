@@ -19,9 +19,10 @@ import re
 import resource
 import selectors
 import socket
-import subprocess
 import sys
 import time
+
+from serve_process import rss_mb as serve_rss_mb, start
 
 binary = sys.argv[1]
 idle_count = int(sys.argv[2]) if len(sys.argv) > 2 else 10000
@@ -31,28 +32,11 @@ soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
 resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
 limit = idle_count + slow_count + 500
 hold = os.environ.get("HOLD", "120")
-server = subprocess.Popen(
-    [binary, "serve", "--port", "0", "--quiet", "--max-connections", str(limit), "--head-timeout", hold,
-     "--keep-alive-timeout", hold],
-    stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
-port = None
-for _ in range(400):
-    line = server.stdout.readline()
-    match = re.search(r"serving http://127\.0\.0\.1:(\d+)/", line)
-    if match:
-        port = int(match.group(1))
-        break
-if port is None:
-    server.kill()
-    sys.exit("the server did not start")
+server, port = start(binary, "--max-connections", str(limit), "--head-timeout", hold, "--keep-alive-timeout", hold)
 
 
 def rss_mb():
-    with open(f"/proc/{server.pid}/status") as status:
-        for line in status:
-            if line.startswith("VmRSS:"):
-                return int(line.split()[1]) / 1024
-    return 0
+    return serve_rss_mb(server.pid)
 
 
 def connect(index):

@@ -10,38 +10,23 @@ after each burst, its ratio to the first burst's, the same less the bytes its ca
 `mapraster_metatile_cache_bytes` and `mapraster_decoded_tile_bytes` from /metrics: a cache filling toward its bound is growth by design, a leak or
 a heap that keeps freed memory is not), and the peak RSS seen during the bursts (sampled every 50 ms).
 """
-import re
-import subprocess
 import sys
 import threading
 import time
 import urllib.request
+
+from serve_process import cached_mb as serve_cached_mb, rss_mb as serve_rss_mb, start
 
 binary = sys.argv[1]
 bursts = int(sys.argv[2]) if len(sys.argv) > 2 else 10
 concurrent = int(sys.argv[3]) if len(sys.argv) > 3 else 30
 workers = sys.argv[4] if len(sys.argv) > 4 else "2"
 cache_bytes = int(sys.argv[5]) if len(sys.argv) > 5 else 64 << 20
-server = subprocess.Popen(
-    [binary, "serve", "--port", "0", "--quiet", "--workers", workers, "--cache-bytes", str(cache_bytes), "--queue", "64"],
-    stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
-port = None
-for _ in range(400):
-    match = re.search(r"serving http://127\.0\.0\.1:(\d+)/", server.stdout.readline())
-    if match:
-        port = int(match.group(1))
-        break
-if port is None:
-    server.kill()
-    sys.exit("the server did not start")
+server, port = start(binary, "--workers", workers, "--cache-bytes", str(cache_bytes), "--queue", "64")
 
 
 def rss_mb():
-    with open(f"/proc/{server.pid}/status") as status:
-        for line in status:
-            if line.startswith("VmRSS:"):
-                return int(line.split()[1]) / 1024
-    return 0.0
+    return serve_rss_mb(server.pid)
 
 
 peak = 0.0
@@ -60,14 +45,7 @@ statuses = {}
 
 
 def cached_mb():
-    """The bytes the server's caches hold, from /metrics, in MB."""
-    with urllib.request.urlopen(f"http://127.0.0.1:{port}/metrics", timeout=60) as response:
-        text = response.read().decode()
-    total = 0
-    for name in ("mapraster_cache_bytes", "mapraster_metatile_cache_bytes", "mapraster_decoded_tile_bytes"):
-        match = re.search(rf"^{name} (\d+)$", text, re.M)
-        total += int(match.group(1)) if match else 0
-    return total / (1 << 20)
+    return serve_cached_mb(port)
 
 
 def fetch(url):

@@ -15,48 +15,26 @@ minute's.
 """
 import http.client
 import random
-import re
-import subprocess
 import sys
 import threading
 import time
-import urllib.request
+
+from serve_process import cached_mb, rss_mb as serve_rss_mb, start
 
 binary = sys.argv[1]
 seconds = float(sys.argv[2]) if len(sys.argv) > 2 else 600
 clients = int(sys.argv[3]) if len(sys.argv) > 3 else 4
 workers = sys.argv[4] if len(sys.argv) > 4 else "2"
 cache_bytes = int(sys.argv[5]) if len(sys.argv) > 5 else 64 << 20
-server = subprocess.Popen(
-    [binary, "serve", "--port", "0", "--quiet", "--workers", workers, "--cache-bytes", str(cache_bytes)],
-    stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
-port = None
-for _ in range(400):
-    match = re.search(r"serving http://127\.0\.0\.1:(\d+)/", server.stdout.readline())
-    if match:
-        port = int(match.group(1))
-        break
-if port is None:
-    server.kill()
-    sys.exit("the server did not start")
+server, port = start(binary, "--workers", workers, "--cache-bytes", str(cache_bytes))
 
 
 def rss_mb():
-    with open(f"/proc/{server.pid}/status") as status:
-        for line in status:
-            if line.startswith("VmRSS:"):
-                return int(line.split()[1]) / 1024
-    return 0.0
+    return serve_rss_mb(server.pid)
 
 
 def cache_mb():
-    text = urllib.request.urlopen(f"http://127.0.0.1:{port}/metrics", timeout=10).read().decode()
-    total = 0.0
-    for name in ("mapraster_cache_bytes", "mapraster_metatile_cache_bytes", "mapraster_decoded_tile_bytes"):
-        match = re.search(rf"^{name} (\d+)", text, re.M)
-        if match:
-            total += int(match.group(1))
-    return total / (1 << 20)
+    return cached_mb(port)
 
 
 lock = threading.Lock()
