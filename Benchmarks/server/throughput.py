@@ -28,6 +28,8 @@ import tempfile
 import threading
 import time
 
+import serve_process
+
 try:
     import mapli
 except ImportError:
@@ -61,14 +63,7 @@ with open(style_path, "w", encoding="utf-8") as f:
 
 
 def start(*options):
-    server = subprocess.Popen([binary, "serve", "--port", "0", "--quiet", "--workers", "2", "--style",
-                               f"streets={style_path}", *options], stdout=subprocess.PIPE, text=True)
-    for _ in range(400):
-        match = re.search(r"serving http://127\.0\.0\.1:(\d+)/", server.stdout.readline())
-        if match:
-            return server, int(match.group(1))
-    server.kill()
-    sys.exit("the server did not start")
+    return serve_process.start(binary, "--workers", "2", "--style", f"streets={style_path}", *options)
 
 
 def wrk(url, connections, extra=(), env=None):
