@@ -6,7 +6,8 @@
    MapLibre Native warm and in-process (one worker, llvmpipe on one thread, render + PNG) without labels.
    Goals: no labels <= 1.0x, labels <= 1.5x.
 2. (#11) A pyramid of 256-point tiles, zooms 10-16, over Andorra la Vella, against MapLibre Native's warm
-   `render_tile` tile by tile (render + PNG); tiles per second. MapRaster warm and in-process as the issue asks
+   `render_tile` tile by tile (render + PNG); tiles per second. With labels also against MapLibre Native with labels
+   (#26), given the glyph PBFs `mapraster glyphs` writes for the style's fonts (DejaVu Sans Book and Bold). MapRaster warm and in-process as the issue asks
    (`StreetsBenchmark pyramid`: metatiles into a fresh MBTiles file, one thread, the decoded-tile cache emptied
    before each pyramid), at deflate level 6 (MapRaster's default) and level 1: MapLibre Native's PNG writer
    compresses at zlib's fastest level (FLEVEL 0 in every tile's zlib header; the script checks and prints it),
@@ -56,10 +57,15 @@ WIDTH, HEIGHT = 1024, 768
 SUMMARY = []  # (goal, MapRaster, MapLibre Native, ratio, goal text, verdict)
 
 
-def maplibre_style():
+def maplibre_style(glyphs=None):
+    """The shipped streets style as MapLibre Native reads it offline: without its symbol layers, or with them and
+    `glyphs` (a folder of glyph PBFs, `mapraster glyphs` of the style's fonts) when given."""
     with open(os.path.join(STYLES, "streets.json"), encoding="utf-8") as f:
         style = json.load(f)
-    style["layers"] = [layer for layer in style["layers"] if layer["type"] != "symbol"]
+    if glyphs:
+        style["glyphs"] = "file://" + glyphs + "/{fontstack}/{range}.pbf"
+    else:
+        style["layers"] = [layer for layer in style["layers"] if layer["type"] != "symbol"]
     if "sprite" in style:  # the patterns' sprite, by absolute file URL (MapLibre adds .json / .png)
         style["sprite"] = "file://" + os.path.normpath(os.path.join(STYLES, style["sprite"]))
     for source in style["sources"].values():
@@ -179,11 +185,11 @@ def png_effort(data):
     return idat[1] >> 6, sorted({raw[k] for k in range(0, len(raw), row)}), len(data)
 
 
-def theirs_pyramid(pool, zooms):
+def theirs_pyramid(pool, zooms, style="streets"):
     todo = list(tiles(PYRAMID_BBOX, zooms))
     start, cpu = time.perf_counter(), time.process_time()  # the process's CPU time, MapLibre's threads included
     for z, x, y in todo:
-        pool.render_tile("streets", z=z, x=x, y=y, tile_size=256)
+        pool.render_tile(style, z=z, x=x, y=y, tile_size=256)
     return len(todo) / (time.perf_counter() - start), len(todo) / (time.process_time() - cpu)
 
 
@@ -278,11 +284,13 @@ def pyramid(args, pool):
         nolabels = f.name
     sizes = {}
     for label, style, labels in [("streets, no labels", nolabels, False), ("streets, labels", "streets", True)]:
-        warm6, warm1, process, theirs, rss = [], [], [], [], 0
+        warm6, warm1, process, theirs, theirs_labels, rss = [], [], [], [], [], 0
         for _ in range(args.rounds):
             wall, cpu, rss, count = ours_pyramid(args.bin, zooms, style)
             process.append((wall, cpu))
             theirs.append(theirs_pyramid(pool, zooms))
+            if labels:
+                theirs_labels.append(theirs_pyramid(pool, zooms, "streets-labels"))
             warm6.append(ours_pyramid_warm(args.bin, zooms, labels, 6, 3)[:2])
             warm1.append(ours_pyramid_warm(args.bin, zooms, labels, 1, 3)[:2])
         _, _, rss_big, count_big = ours_pyramid(args.bin, list(range(10, 18)), style)
@@ -296,6 +304,13 @@ def pyramid(args, pool):
                         f"{t:.0f} tiles/s (no labels)", w6 / t, ">= 2", verdict(w6 >= 2 * t)))
         SUMMARY.append((f"2. pyramid z10-16, {label}, whole process, level 6", f"{p:.0f} tiles/s",
                         f"{t:.0f} tiles/s (no labels)", p / t, ">= 2", verdict(p >= 2 * t)))
+        if labels:
+            tl = med(theirs_labels, 1)
+            print(f"| streets, labels, against MapLibre Native with labels (the same glyph PBFs) | {count} "
+                  f"| {tl:.0f} ({med(theirs_labels, 0):.0f}) | {w6:.0f} | {w6 / tl:.2f} | {w1:.0f} | {w1 / tl:.2f} "
+                  f"| {p:.0f} | {p / tl:.2f} | |", flush=True)
+            SUMMARY.append(("2. pyramid z10-16, streets, labels, warm, level 1, against Native with labels",
+                            f"{w1:.0f} tiles/s", f"{tl:.0f} tiles/s (labels)", w1 / tl, ">= 2", verdict(w1 >= 2 * tl)))
         SUMMARY.append((f"2. pyramid memory z10-16 / z10-17, {label}", f"{rss / 1024:.0f} / {rss_big / 1024:.0f} MiB",
                         "", rss_big / rss, "flat (<= 1.1)", verdict(rss_big <= 1.1 * rss)))
     os.unlink(nolabels)
@@ -325,6 +340,13 @@ def main():
     pool = mapli.RenderPool(workers=1)
     pool.register_style("streets", json=maplibre_style())
     pool.render("streets", lon=1.52, lat=42.5, zoom=3, width=64, height=64)  # loads the style
+    # MapLibre Native with the style's labels, from the glyph PBFs `mapraster glyphs` makes of its fonts (the same
+    # distance fields MapRaster draws the labels with when a style names no glyphs).
+    glyphs = tempfile.mkdtemp()
+    subprocess.run([os.path.join(args.bin, "mapraster"), "glyphs", "DejaVu Sans Book", "DejaVu Sans Bold", "-o", glyphs],
+                   check=True, capture_output=True)
+    pool.register_style("streets-labels", json=maplibre_style(glyphs))
+    pool.render("streets-labels", lon=1.52, lat=42.5, zoom=3, width=64, height=64)
     print(f"{time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}, load average {os.getloadavg()[0]:.1f}\n")
     if "views" in only:
         views(args, pool)
