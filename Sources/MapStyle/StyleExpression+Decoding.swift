@@ -418,8 +418,8 @@ struct ExpressionDecoder {
     }
 
     /// `["format", input, options?, input, options?, ...]`: literal section options are checked here
-    /// (`font-scale` a number, `text-font` an array of strings, `text-color` a color); image sections
-    /// are refused.
+    /// (`font-scale` a number, `text-font` an array of strings, `text-color` a color); an `["image", name]`
+    /// section is an inline image (its options as a text section's; `font-scale` scales the image).
     func format(_ args: [JSONValue], path: String) throws -> StyleExpression {
         guard !args.isEmpty, args.count <= 1024 else { throw invalid(path, "\"format\" needs 1...1024 sections") }
         var sections: [StyleExpression.FormatSection] = []
@@ -428,9 +428,6 @@ struct ExpressionDecoder {
             let sectionPath = "\(path)[\(i + 1)]"
             if args[i].members != nil {
                 throw invalid(sectionPath, "a format section must start with its text, got an options object")
-            }
-            if let first = args[i].array?.first?.string, first == "image" {
-                throw invalid(sectionPath, "image sections of \"format\" are not supported yet; use text sections")
             }
             var section = StyleExpression.FormatSection(content: try value(args[i], path: sectionPath))
             if case .literal(let v) = section.content {

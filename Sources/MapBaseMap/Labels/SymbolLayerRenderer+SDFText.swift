@@ -16,14 +16,34 @@ extension SymbolLayerRenderer {
     ///
     /// With `vertical` (a vertical point label), punctuation takes its vertical forms where MapLibre's
     /// `verticalizePunctuation` puts them, and every character but whitespace stands upright.
+    ///
+    /// An image section is one character of its sprite image (``InlineImage``), scaled by
+    /// 24 / `layoutSize` (`text-size` at the tile's zoom); an image no sprite has takes no room.
     func glyphText(
         _ text: String, sections: [FormattedSection]?, stack: [String], opacity: Double, glyphs: SDFGlyphSource?,
-        vertical: Bool = false
+        vertical: Bool = false, layoutSize: Double = GlyphShaping.oneEm
     ) throws -> GlyphText? {
         guard let glyphs, !text.isEmpty, !SDFGlyphSource.needsComplexShaping(text) else { return nil }
         let parts = sections ?? [FormattedSection(text: text)]
         var result = GlyphText()
+        result.opacity = opacity
         for (index, part) in parts.enumerated() {
+            if let name = part.image {
+                result.stacks.append(GlyphStack(names: stack, provider: glyphs.provider))  // not read for images
+                result.colors.append(nil)
+                if let icon = icons?.icon(name), result.characters.count < 1 << 16 {
+                    let sectionScale = part.scale ?? 1
+                    let image = InlineImage(
+                        texture: icon.image, pixelWidth: icon.entry.width, pixelHeight: icon.entry.height,
+                        pixelRatio: icon.entry.pixelRatio, sectionScale: sectionScale)
+                    result.characters.append(
+                        GlyphShaping.Character(
+                            codePoint: 0xFFFC, glyph: nil,
+                            scale: InlineImage.layoutScale(sectionScale: sectionScale, layoutSize: layoutSize),
+                            section: index, vertical: vertical, image: image))
+                }
+                continue
+            }
             guard let glyphStack = try glyphs.stack(part.fontStack ?? stack),
                 !SDFGlyphSource.needsComplexShaping(part.text)
             else { return nil }
@@ -167,8 +187,15 @@ extension SymbolLayerRenderer {
             .concatenating(Transform(translationX: anchor.x, y: anchor.y))
         var quads: [SDFGlyphQuad] = []
         for line in shaping.lines {
-            for g in line where g.glyph.hasBitmap {
-                guard let texture = glyphs.texture(g.glyph, stack: text.stacks[g.section]) else { continue }
+            for g in line where g.glyph.hasBitmap || g.image != nil {
+                if let image = g.image, !g.vertical {
+                    quads.append(
+                        image.quad(
+                            origin: Point(x: g.x, y: g.y), scale: g.scale, place: place, opacity: text.opacity,
+                            linear: selection.viewport.pitch != 0 || Self.isZoomDependent(layer, .textSize)))
+                    continue
+                }
+                guard g.image == nil, let texture = glyphs.texture(g.glyph, stack: text.stacks[g.section]) else { continue }
                 var quad: SDFGlyphQuad
                 if g.vertical {
                     // MapLibre's `rotateVerticalGlyph`: the quad turned a quarter counter-clockwise about
@@ -247,6 +274,8 @@ extension SymbolLayerRenderer {
 /// A label's characters for SDF glyphs with each section's glyph stack and colour (nil: the layer's).
 struct GlyphText {
     var characters: [GlyphShaping.Character] = []
+    /// `text-opacity` (inline images are drawn with it).
+    var opacity = 1.0
     var stacks: [GlyphStack] = []
     var colors: [Color?] = []
 }

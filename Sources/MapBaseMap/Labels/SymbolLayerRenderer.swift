@@ -105,8 +105,11 @@ struct SymbolLayerRenderer {
             // Plain text in a stack the glyph PBFs have is drawn from SDF glyphs, as MapLibre draws it; formatted
             // sections and scripts that need HarfBuzz take the installed fonts.
             let opacity = layer.number(.textOpacity, context)
+            var tileZoom = context  // MapLibre's layout text size: `text-size` at the tile's zoom
+            tileZoom.zoom.round(.down)
+            let layoutSize = layer.number(.textSize, tileZoom)
             let glyphStack = try glyphText(
-                text, sections: entry.sections, stack: stack, opacity: opacity, glyphs: glyphs)
+                text, sections: entry.sections, stack: stack, opacity: opacity, glyphs: glyphs, layoutSize: layoutSize)
             let font: Font
             if let known = fontsByStack[stack] {
                 font = known
@@ -122,7 +125,8 @@ struct SymbolLayerRenderer {
             let verticalGlyphs =
                 glyphStack != nil && writingModes(context, text: text).contains(true)
                 ? try glyphText(
-                    text, sections: entry.sections, stack: stack, opacity: opacity, glyphs: glyphs, vertical: true)
+                    text, sections: entry.sections, stack: stack, opacity: opacity, glyphs: glyphs, vertical: true,
+                    layoutSize: layoutSize)
                 : nil
             let icon = entry.iconName.isEmpty ? nil : icons?.icon(entry.iconName)
             guard hasText || icon != nil else { continue }
