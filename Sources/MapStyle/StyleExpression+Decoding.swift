@@ -355,7 +355,10 @@ struct ExpressionDecoder {
             return .coalesce(try args.indices.map(arg))
         case "interpolate", "interpolate-hcl", "interpolate-lab":
             guard args.count >= 4, args.count % 2 == 0, let kind = args[0].array, let name = kind.first?.string else {
-                throw invalid(path, "\"interpolate\" needs [\"linear\"] or [\"exponential\", base], an input and stops")
+                throw invalid(
+                    path,
+                    "\"interpolate\" needs [\"linear\"], [\"exponential\", base] or [\"cubic-bezier\", x1, y1, x2, y2], "
+                        + "an input and stops")
             }
             let interpolation: StyleExpression.Interpolation
             switch name {
@@ -365,8 +368,16 @@ struct ExpressionDecoder {
                     throw invalid("\(path)[1]", "[\"exponential\", base] needs a positive base")
                 }
                 interpolation = .exponential(base)
+            case "cubic-bezier":
+                let points = kind.dropFirst().compactMap(\.number)
+                guard kind.count == 5, points.count == 4, points.allSatisfy({ (0...1).contains($0) }) else {
+                    throw invalid(
+                        "\(path)[1]", "[\"cubic-bezier\", x1, y1, x2, y2] needs four numbers between 0 and 1")
+                }
+                interpolation = .cubicBezier(UnitBezier(x1: points[0], y1: points[1], x2: points[2], y2: points[3]))
             default:
-                throw invalid("\(path)[1]", "unknown interpolation \"\(name)\"; supported: linear, exponential")
+                throw invalid(
+                    "\(path)[1]", "unknown interpolation \"\(name)\"; supported: linear, exponential, cubic-bezier")
             }
             let input = try arg(1)
             let stops = try stops(args, from: 2, path: path)

@@ -290,6 +290,7 @@ extension StyleExpression {
         case .exponential(let base):
             if base == 1 { return p / d }
             return (pow(base, p) - 1) / (pow(base, d) - 1)
+        case .cubicBezier(let curve): return curve.solve(p / d)
         }
     }
 
