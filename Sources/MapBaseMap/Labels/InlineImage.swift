@@ -44,7 +44,8 @@ struct InlineImage {
         let toLayout = Transform(scaleX: texel, y: texel)
             .concatenating(Transform(translationX: x1 + texel, y: y1 + texel))
         var quad = SDFGlyphQuad(
-            texture: texture, source: Rect(x: -1, y: -1, width: Double(pixelWidth) + 2, height: Double(pixelHeight) + 2),
+            texture: texture,
+            source: Rect(x: -1, y: -1, width: Double(pixelWidth) + 2, height: Double(pixelHeight) + 2),
             transform: toLayout.concatenating(place))
         quad.image = .init(opacity: opacity, linear: linear)
         return quad

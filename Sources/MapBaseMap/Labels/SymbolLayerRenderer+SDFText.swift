@@ -195,7 +195,9 @@ extension SymbolLayerRenderer {
                             linear: selection.viewport.pitch != 0 || Self.isZoomDependent(layer, .textSize)))
                     continue
                 }
-                guard g.image == nil, let texture = glyphs.texture(g.glyph, stack: text.stacks[g.section]) else { continue }
+                guard g.image == nil, let texture = glyphs.texture(g.glyph, stack: text.stacks[g.section]) else {
+                    continue
+                }
                 var quad: SDFGlyphQuad
                 if g.vertical {
                     // MapLibre's `rotateVerticalGlyph`: the quad turned a quarter counter-clockwise about
@@ -241,7 +243,7 @@ extension SymbolLayerRenderer {
         guard !placed.isEmpty, !shaping.isEmpty else { return [] }
         let fontScale = size / em
         let pens = placed.map { ($0.x - shaping.left) * fontScale }
-        let advances = placed.map { Double($0.glyph.advance) * $0.scale * fontScale }
+        let advances = placed.map { $0.advance * $0.scale * fontScale }
         let width = (shaping.right - shaping.left) * fontScale
         let across = (layer.numbers(.textOffset, context).map { $0.count > 1 ? $0[1] : 0 } ?? 0) * size
         let anchors = textLineAnchors(
@@ -253,14 +255,22 @@ extension SymbolLayerRenderer {
             var quads: [SDFGlyphQuad] = []
             for frame in copy {
                 let g = placed[frame.index]
-                guard g.glyph.hasBitmap, let texture = glyphs.texture(g.glyph, stack: glyphText.stacks[g.section])
-                else { continue }
+                let texture = g.image == nil ? glyphs.texture(g.glyph, stack: glyphText.stacks[g.section]) : nil
+                guard g.image != nil || (g.glyph.hasBitmap && texture != nil) else { continue }
                 let down = Point(x: -sin(frame.angle), y: cos(frame.angle))
                 let place = Transform(scaleX: fontScale, y: fontScale)
                     .concatenating(Transform(rotationAngle: frame.angle))
                     .concatenating(
                         Transform(translationX: frame.point.x + down.x * across, y: frame.point.y + down.y * across))
-                let half = Double(g.glyph.advance) * g.scale / 2
+                let half = g.advance * g.scale / 2
+                if let image = g.image {
+                    quads.append(
+                        image.quad(
+                            origin: Point(x: -half, y: g.y), scale: g.scale, place: place, opacity: glyphText.opacity,
+                            linear: selection.viewport.pitch != 0 || Self.isZoomDependent(layer, .textSize)))
+                    continue
+                }
+                guard let texture else { continue }
                 var quad = SDFText.quad(
                     g.glyph, texture: texture, origin: Point(x: -half, y: g.y), scale: g.scale, place: place)
                 quad.color = glyphText.colors[g.section]
