@@ -63,6 +63,19 @@ extension SymbolLayerRenderer {
         return (layer.properties[StylePropertyName.textField.rawValue]?.json).map(reads) ?? false
     }
 
+    /// Whether inline images are sampled bilinearly, as MapLibre decides it: when the text is pitched with the
+    /// map (`text-pitch-alignment` map, or `auto` with map rotation alignment, which `auto` is for line
+    /// placement), the view is pitched, or `text-size` changes with the zoom; else nearest.
+    func inlineImagesLinear(_ context: EvaluationContext) -> Bool {
+        var rotation = layer.string(.textRotationAlignment, context)
+        if rotation == "auto" { rotation = layer.string(.symbolPlacement, context) == "point" ? "viewport" : "map" }
+        // Read from the JSON: a constant is all MapLibre allows for this property.
+        var pitch = "auto"
+        if case .string(let value)? = layer.properties["text-pitch-alignment"]?.json { pitch = value }
+        if pitch == "auto" { pitch = rotation }
+        return pitch == "map" || selection.viewport.pitch != 0 || Self.isZoomDependent(layer, .textSize)
+    }
+
     /// Whether a layer's property changes with the zoom (a `zoom` expression or a legacy function with
     /// `stops`): MapLibre samples inline images bilinearly when `text-size` does.
     static func isZoomDependent(_ layer: StyleLayer, _ key: StylePropertyName) -> Bool {

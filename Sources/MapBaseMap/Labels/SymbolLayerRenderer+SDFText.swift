@@ -192,7 +192,7 @@ extension SymbolLayerRenderer {
                     quads.append(
                         image.quad(
                             origin: Point(x: g.x, y: g.y), scale: g.scale, place: place, opacity: text.opacity,
-                            linear: selection.viewport.pitch != 0 || Self.isZoomDependent(layer, .textSize)))
+                            linear: inlineImagesLinear(context)))
                     continue
                 }
                 guard g.image == nil, let texture = glyphs.texture(g.glyph, stack: text.stacks[g.section]) else {
@@ -267,7 +267,7 @@ extension SymbolLayerRenderer {
                     quads.append(
                         image.quad(
                             origin: Point(x: -half, y: g.y), scale: g.scale, place: place, opacity: glyphText.opacity,
-                            linear: selection.viewport.pitch != 0 || Self.isZoomDependent(layer, .textSize)))
+                            linear: inlineImagesLinear(context)))
                     continue
                 }
                 guard let texture else { continue }
