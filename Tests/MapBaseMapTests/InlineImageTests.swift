@@ -63,6 +63,27 @@ import Testing
             justify: 0.5, spacing: 0, offset: (0, 0))
         #expect(s.lines[0].map(\.y) == [-24])
         #expect(s.top == -24 && s.bottom == 24)
+        // The line's offset (vertical labels centre on it): max(24, (1 - 1) * 24) = 24.
+        #expect(s.lineOffsets == [24])
+    }
+
+    @Test func scaledSectionSetsTheLineOffset() throws {
+        // A glyph at font-scale 1.5 beside a 10 x 10 image: no image offset (10 - 24 * 1.5 < 0), the scale adds
+        // (1.5 - 1) * 24 = 12. The image's bottom sits on the scaled baseline: y = -17 + 12 + (24 - 10) = 9.
+        let glyph = SDFGlyph(
+            id: 0x61, width: 8, height: 10, left: 1, top: -8, advance: 10, bitmap: [UInt8](repeating: 0, count: 14 * 16)
+        )
+        let s = GlyphShaping.shape(
+            [
+                GlyphShaping.Character(codePoint: 0x61, glyph: glyph, scale: 1.5),
+                Self.character(try Self.image(10, 10)),
+            ],
+            maxWidth: 240, lineHeight: 24, align: (0, 0), justify: 0, spacing: 0, offset: (0, 0))
+        #expect(s.lineOffsets == [12])
+        #expect(s.lines[0].count == 2)
+        // Block of one 36-pixel line (24 x 1.5), not the line height: shiftY = -0 * 36 + 17 = 17.
+        #expect(s.lines[0][1].y == 9 + 17)
+        #expect(s.lines[0][0].y == -17 + 0 + 17)
     }
 
     @Test func linesBreakAfterImages() throws {

@@ -48,6 +48,10 @@ struct GlyphShaping {
     }
 
     var lines: [[Positioned]] = []
+    /// By line, MapLibre's `positionedLine.lineOffset`: the larger of what an image pushes the line down and
+    /// what its largest `font-scale` adds, (scale - 1) x 24 (vertical labels centre images and scaled glyphs
+    /// on it).
+    var lineOffsets: [Double] = []
     /// The box of the shaped text (MapLibre's `shaping.top/bottom/left/right`), offset included.
     var top = 0.0
     var bottom = 0.0
@@ -90,6 +94,7 @@ struct GlyphShaping {
             let line = trimmed(raw)
             guard !line.isEmpty else {
                 shaping.lines.append([])
+                shaping.lineOffsets.append(0)
                 y += lineHeight
                 continue
             }
@@ -130,6 +135,7 @@ struct GlyphShaping {
                 }
             }
             shaping.lines.append(placed)
+            shaping.lineOffsets.append(max(lineOffset, (maxScale - 1) * oneEm))
             let currentLineHeight = lineHeight * maxScale + lineOffset
             y += currentLineHeight
             maxLineHeight = max(maxLineHeight, currentLineHeight)

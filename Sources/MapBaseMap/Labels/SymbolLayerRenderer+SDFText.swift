@@ -186,33 +186,52 @@ extension SymbolLayerRenderer {
         let place = turn.concatenating(Transform(scaleX: fontScale, y: fontScale))
             .concatenating(Transform(translationX: anchor.x, y: anchor.y))
         var quads: [SDFGlyphQuad] = []
-        for line in shaping.lines {
+        for (lineIndex, line) in shaping.lines.enumerated() {
             for g in line where g.glyph.hasBitmap || g.image != nil {
+                // A vertical label centres images and scaled glyphs on its line (MapLibre's `lineOffset` of
+                // `getGlyphQuads`): up by half the line's offset, less half what an image is narrower than an
+                // em, or plus what a glyph's scale adds.
+                var y = g.y
+                if vertical {
+                    let centring = g.image.map { -(GlyphShaping.oneEm - $0.width * g.scale) / 2 } ?? (g.scale - 1) * em
+                    y -= shaping.lineOffsets[lineIndex] / 2 - centring
+                }
+                let linear = inlineImagesLinear(context)
                 if let image = g.image, !g.vertical {
                     quads.append(
                         image.quad(
-                            origin: Point(x: g.x, y: g.y), scale: g.scale, place: place, opacity: text.opacity,
-                            linear: inlineImagesLinear(context)))
+                            origin: Point(x: g.x, y: y), scale: g.scale, place: place, opacity: text.opacity,
+                            linear: linear))
                     continue
                 }
-                guard g.image == nil, let texture = glyphs.texture(g.glyph, stack: text.stacks[g.section]) else {
-                    continue
-                }
+                let texture = g.image == nil ? glyphs.texture(g.glyph, stack: text.stacks[g.section]) : nil
+                guard g.image != nil || texture != nil else { continue }
                 var quad: SDFGlyphQuad
                 if g.vertical {
                     // MapLibre's `rotateVerticalGlyph`: the quad turned a quarter counter-clockwise about
-                    // (-half advance, half advance + 17), moved right by 10 + half advance, then to the pen.
-                    let half = Double(g.glyph.advance) * g.scale / 2
+                    // (-half advance, half advance + 17), moved right by 10 + half advance (an image also up
+                    // by what its half advance is short of half an em), then to the pen.
+                    let half = g.advance * g.scale / 2
+                    let imageCorrection = g.image != nil ? -(GlyphShaping.oneEm / 2 - half) : 0
                     let upright = Transform(translationX: half, y: -(half - GlyphShaping.defaultOffset))
                         .concatenating(Transform(rotationAngle: -.pi / 2))
                         .concatenating(Transform(translationX: -half, y: half - GlyphShaping.defaultOffset))
-                        .concatenating(Transform(translationX: 10 + half + g.x + half, y: g.y))
+                        .concatenating(Transform(translationX: 10 + half + g.x + half, y: y + imageCorrection))
+                    if let image = g.image {
+                        quads.append(
+                            image.quad(
+                                origin: Point(x: -half, y: 0), scale: g.scale, place: upright.concatenating(place),
+                                opacity: text.opacity, linear: linear))
+                        continue
+                    }
+                    guard let texture else { continue }
                     quad = SDFText.quad(
                         g.glyph, texture: texture, origin: Point(x: -half, y: 0), scale: g.scale,
                         place: upright.concatenating(place))
                 } else {
+                    guard let texture else { continue }
                     quad = SDFText.quad(
-                        g.glyph, texture: texture, origin: Point(x: g.x, y: g.y), scale: g.scale, place: place)
+                        g.glyph, texture: texture, origin: Point(x: g.x, y: y), scale: g.scale, place: place)
                 }
                 quad.color = text.colors[g.section]
                 quads.append(quad)
