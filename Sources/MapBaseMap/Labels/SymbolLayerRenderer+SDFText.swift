@@ -254,44 +254,90 @@ extension SymbolLayerRenderer {
     ) -> [SDFText] {
         let em = GlyphShaping.oneEm
         let align = Self.alignment(layer.string(.textAnchor, context))
-        let shaping = GlyphShaping.shape(
-            glyphText.characters, maxWidth: .infinity, lineHeight: layer.number(.textLineHeight, context) * em,
-            align: (0.5, align.y), justify: 0.5, spacing: layer.number(.textLetterSpacing, context) * em,
-            offset: (0, 0))
-        let placed = shaping.lines.flatMap { $0 }
-        guard !placed.isEmpty, !shaping.isEmpty else { return [] }
         let fontScale = size / em
-        let pens = placed.map { ($0.x - shaping.left) * fontScale }
-        let advances = placed.map { $0.advance * $0.scale * fontScale }
-        let width = (shaping.right - shaping.left) * fontScale
+        // One shaping on one line, its glyphs' pens and advances from the label's start (points).
+        func shape(_ characters: [GlyphShaping.Character]) -> (
+            placed: [GlyphShaping.Positioned], pens: [Double], advances: [Double], length: Double
+        ) {
+            let shaping = GlyphShaping.shape(
+                characters, maxWidth: .infinity, lineHeight: layer.number(.textLineHeight, context) * em,
+                align: (0.5, align.y), justify: 0.5, spacing: layer.number(.textLetterSpacing, context) * em,
+                offset: (0, 0))
+            let placed = shaping.isEmpty ? [] : shaping.lines.flatMap { $0 }
+            return (
+                placed, placed.map { ($0.x - shaping.left) * fontScale },
+                placed.map { $0.advance * $0.scale * fontScale }, shaping.right - shaping.left
+            )
+        }
+        let horizontal = shape(glyphText.characters)
+        guard !horizontal.placed.isEmpty else { return [] }
+        let width = horizontal.length * fontScale
         let across = (layer.numbers(.textOffset, context).map { $0.count > 1 ? $0[1] : 0 } ?? 0) * size
         let anchors = textLineAnchors(
-            line, shapedLength: shaping.right - shaping.left, context: context, center: center, tileWidth: tileWidth)
-        let frames = glyphsAlongLine(
-            line, text: text, pens: pens, advances: advances, width: width, context: context, padding: padding,
-            allowOverlap: allowOverlap, collisions: &collisions, center: center, repeats: &repeats, anchors: anchors)
-        return frames.map { copy in
+            line, shapedLength: horizontal.length, context: context, center: center, tileWidth: tileWidth)
+        // Text that may be written vertically takes its vertical shaping where the label runs up and down.
+        var horizontalAnchors = anchors
+        var verticalAnchors: [Double] = []
+        let verticalText = layer.bool(.textKeepUpright, context) ? verticalLineText(glyphText) : nil
+        if verticalText != nil, let firstPen = horizontal.pens.first, let lastPen = horizontal.pens.last {
+            var distances: [Double] = [0]
+            for (a, b) in zip(line, line.dropFirst()) {
+                distances.append(distances.last! + hypot(b.x - a.x, b.y - a.y))
+            }
+            let first = firstPen + horizontal.advances[0] / 2
+            let last = lastPen + horizontal.advances[horizontal.advances.count - 1] / 2
+            let along = (layer.numbers(.textOffset, context)?.first ?? 0) * size
+            let steep = anchors.map {
+                Self.runsVertically(line, distances: distances, middle: $0 + along, width: width, first: first, last: last)
+            }
+            horizontalAnchors = zip(anchors, steep).filter { !$0.1 }.map(\.0)
+            verticalAnchors = zip(anchors, steep).filter { $0.1 }.map(\.0)
+        }
+        var labels: [(frames: [(index: Int, point: Point, angle: Double)], vertical: Bool)] = []
+        if !horizontalAnchors.isEmpty {
+            labels += glyphsAlongLine(
+                line, text: text, pens: horizontal.pens, advances: horizontal.advances, width: width, context: context,
+                padding: padding, allowOverlap: allowOverlap, collisions: &collisions, center: center,
+                repeats: &repeats, anchors: horizontalAnchors
+            ).map { ($0, false) }
+        }
+        var vertical = horizontal
+        if let verticalText, !verticalAnchors.isEmpty {
+            vertical = shape(verticalText.characters)
+            labels += glyphsAlongLine(
+                line, text: text, pens: vertical.pens, advances: vertical.advances, width: vertical.length * fontScale,
+                context: context, padding: padding, allowOverlap: allowOverlap, collisions: &collisions,
+                center: center, repeats: &repeats, anchors: verticalAnchors, vertical: true
+            ).map { ($0, true) }
+        }
+        return labels.map { copy in
+            let placed = copy.vertical ? vertical.placed : horizontal.placed
             var quads: [SDFGlyphQuad] = []
-            for frame in copy {
+            for frame in copy.frames {
                 let g = placed[frame.index]
                 let texture = g.image == nil ? glyphs.texture(g.glyph, stack: glyphText.stacks[g.section]) : nil
                 guard g.image != nil || (g.glyph.hasBitmap && texture != nil) else { continue }
                 let down = Point(x: -sin(frame.angle), y: cos(frame.angle))
-                let place = Transform(scaleX: fontScale, y: fontScale)
+                var place = Transform(scaleX: fontScale, y: fontScale)
                     .concatenating(Transform(rotationAngle: frame.angle))
                     .concatenating(
                         Transform(translationX: frame.point.x + down.x * across, y: frame.point.y + down.y * across))
                 let half = g.advance * g.scale / 2
+                // A glyph stood up in a vertical label: turned before it is placed, its y applied after.
+                var origin = Point(x: -half, y: g.y)
+                if g.vertical {
+                    place = Self.uprightAlongLine(half: half, y: g.y).concatenating(place)
+                    origin.y = 0
+                }
                 if let image = g.image {
                     quads.append(
                         image.quad(
-                            origin: Point(x: -half, y: g.y), scale: g.scale, place: place, opacity: glyphText.opacity,
+                            origin: origin, scale: g.scale, place: place, opacity: glyphText.opacity,
                             linear: inlineImagesLinear(context)))
                     continue
                 }
                 guard let texture else { continue }
-                var quad = SDFText.quad(
-                    g.glyph, texture: texture, origin: Point(x: -half, y: g.y), scale: g.scale, place: place)
+                var quad = SDFText.quad(g.glyph, texture: texture, origin: origin, scale: g.scale, place: place)
                 quad.color = glyphText.colors[g.section]
                 quads.append(quad)
             }
