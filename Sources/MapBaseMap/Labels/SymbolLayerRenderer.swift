@@ -70,8 +70,9 @@ struct SymbolLayerRenderer {
         }
         let merged = Self.mergedTileLines(
             entries.map { ($0.feature, $0.offset, $0.text, layer.string(.symbolPlacement, $0.context) != "point") })
-        // MapLibre orders a layer's symbols by their anchors' y (placing the lowest first, drawing it last)
-        // when `symbol-z-order` is `viewport-y`, or `auto` without a sort key and with overlapping symbols.
+        // MapLibre draws a layer's symbols by their anchors' y (the lowest last) when `symbol-z-order` is
+        // `viewport-y`, or `auto` without a sort key and with overlapping symbols; it places them by y (the
+        // lowest first) only for `viewport-y` (`auto` places them in data order).
         let constant = selection.context()
         let zOrder = layer.string(.symbolZOrder, constant)
         let byY =
@@ -91,7 +92,7 @@ struct SymbolLayerRenderer {
             if byTile, let ta = tiles[a], let tb = tiles[b], ta != tb {
                 return ta.x != tb.x ? ta.x < tb.x : ta.y < tb.y
             }
-            if byY, ys[a] != ys[b] { return ys[a] > ys[b] }
+            if zOrder == "viewport-y", ys[a] != ys[b] { return ys[a] > ys[b] }
             return a < b
         }
         var placed: [(label: PlacedLabel, y: Double, index: Int)] = []
