@@ -8,7 +8,8 @@ extension SymbolLayerRenderer {
     /// `k` is `advances[k]` wide and starts `pens[k]` from the label's start (points, the label `width`
     /// long); each result is the point on the line under the glyph's centre and the line's angle there
     /// (turned by half a turn where the label reads backwards to stay upright; `vertical`: a vertical
-    /// label, read top to bottom). Labels every
+    /// label, read top to bottom; `across`: glyph centres on the line offset that far to the right of its
+    /// direction, ``pointAlongOffsetLine(_:distances:anchor:offset:across:)``). Labels every
     /// `symbol-spacing` (or at the middle for `line-center`), moved along the line by `text-offset` x,
     /// dropped where the line bends more than `text-max-angle` between glyphs, where a glyph's centre is
     /// past the line's ends, near a repeat of the same text, or (unless `allowOverlap`) where a glyph's box
@@ -16,7 +17,8 @@ extension SymbolLayerRenderer {
     func glyphsAlongLine(
         _ line: [Point], text: String, pens: [Double], advances glyphAdvances: [Double], width: Double,
         context: EvaluationContext, padding: Double, allowOverlap: Bool, collisions: inout SpatialGrid,
-        center: Bool, repeats: inout RepeatedAnchors, anchors: [Double]? = nil, vertical: Bool = false
+        center: Bool, repeats: inout RepeatedAnchors, anchors: [Double]? = nil, vertical: Bool = false,
+        across: Double = 0
     ) -> [[(index: Int, point: Point, angle: Double)]] {
         guard line.count > 1, !pens.isEmpty, pens.count == glyphAdvances.count else { return [] }
         let size = layer.number(.textSize, context)
@@ -62,6 +64,18 @@ extension SymbolLayerRenderer {
                 let d = reversed ? start + width - position : start + position
                 var (p, angle) = at(d)
                 if reversed { angle += .pi }
+                // Off the line: walked along the offset line from the anchor (MapLibre's `placeGlyphAlongLine`).
+                if across != 0 {
+                    guard
+                        let q = Self.pointAlongOffsetLine(
+                            line, distances: distances, anchor: middle, offset: d - middle, across: across)
+                    else {
+                        ok = false
+                        break
+                    }
+                    p = q.point
+                    angle = q.angle + (reversed ? .pi : 0)
+                }
                 if anchors == nil, let previous = previousAngle {
                     var delta = angle - previous
                     while delta > .pi { delta -= 2 * .pi }

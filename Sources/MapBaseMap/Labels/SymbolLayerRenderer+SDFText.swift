@@ -288,7 +288,8 @@ extension SymbolLayerRenderer {
             let last = lastPen + horizontal.advances[horizontal.advances.count - 1] / 2
             let along = (layer.numbers(.textOffset, context)?.first ?? 0) * size
             let steep = anchors.map {
-                Self.runsVertically(line, distances: distances, middle: $0 + along, width: width, first: first, last: last)
+                Self.runsVertically(
+                    line, distances: distances, middle: $0 + along, width: width, first: first, last: last)
             }
             horizontalAnchors = zip(anchors, steep).filter { !$0.1 }.map(\.0)
             verticalAnchors = zip(anchors, steep).filter { $0.1 }.map(\.0)
@@ -298,7 +299,7 @@ extension SymbolLayerRenderer {
             labels += glyphsAlongLine(
                 line, text: text, pens: horizontal.pens, advances: horizontal.advances, width: width, context: context,
                 padding: padding, allowOverlap: allowOverlap, collisions: &collisions, center: center,
-                repeats: &repeats, anchors: horizontalAnchors
+                repeats: &repeats, anchors: horizontalAnchors, across: across
             ).map { ($0, false) }
         }
         var vertical = horizontal
@@ -307,7 +308,8 @@ extension SymbolLayerRenderer {
             labels += glyphsAlongLine(
                 line, text: text, pens: vertical.pens, advances: vertical.advances, width: vertical.length * fontScale,
                 context: context, padding: padding, allowOverlap: allowOverlap, collisions: &collisions,
-                center: center, repeats: &repeats, anchors: verticalAnchors, vertical: true
+                center: center, repeats: &repeats, anchors: verticalAnchors, vertical: true,
+                across: across
             ).map { ($0, true) }
         }
         return labels.map { copy in
@@ -317,11 +319,10 @@ extension SymbolLayerRenderer {
                 let g = placed[frame.index]
                 let texture = g.image == nil ? glyphs.texture(g.glyph, stack: glyphText.stacks[g.section]) : nil
                 guard g.image != nil || (g.glyph.hasBitmap && texture != nil) else { continue }
-                let down = Point(x: -sin(frame.angle), y: cos(frame.angle))
+                // `frame.point` is on the line offset by `text-offset` y already.
                 var place = Transform(scaleX: fontScale, y: fontScale)
                     .concatenating(Transform(rotationAngle: frame.angle))
-                    .concatenating(
-                        Transform(translationX: frame.point.x + down.x * across, y: frame.point.y + down.y * across))
+                    .concatenating(Transform(translationX: frame.point.x, y: frame.point.y))
                 let half = g.advance * g.scale / 2
                 // A glyph stood up in a vertical label: turned before it is placed, its y applied after.
                 var origin = Point(x: -half, y: g.y)

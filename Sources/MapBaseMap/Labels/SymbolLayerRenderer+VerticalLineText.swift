@@ -27,7 +27,8 @@ extension SymbolLayerRenderer {
                 result.characters[i].codePoint = form.value
                 result.characters[i].glyph = glyph
             }
-            result.characters[i].vertical = VerticalText.isUpright(Unicode.Scalar(result.characters[i].codePoint) ?? " ")
+            result.characters[i].vertical = VerticalText.isUpright(
+                Unicode.Scalar(result.characters[i].codePoint) ?? " ")
         }
         return result
     }
