@@ -252,7 +252,10 @@ public struct StyledBaseMap: BaseMap {
         var placedByLayer: [[PlacedLabel]] = []
         // Without sprites (none, or a network one, warned about once when the style was read) icons draw
         // nothing, and each missing image is not reported again.
-        let usesIcons = style.layers.contains { $0.type == .symbol && $0.isSet(.iconImage) } && !style.sprites.isEmpty
+        let usesIcons =
+            style.layers.contains {
+                $0.type == .symbol && ($0.isSet(.iconImage) || SymbolLayerRenderer.hasInlineImages($0))
+            } && !style.sprites.isEmpty
         let icons = usesIcons ? IconImages(images: try Sprite.load(style.sprites, scale: viewport.scale)) : nil
         // The top layer places first (its labels win), the bottom layer's labels are drawn first.
         let symbolLayers = style.layers.filter { $0.type == .symbol }

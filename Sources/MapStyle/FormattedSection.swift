@@ -12,13 +12,23 @@ public struct FormattedSection: Sendable, Equatable {
     public var fontStack: [String]?
     /// `text-color`: the section's color; nil for the layer's.
     public var color: Color?
+    /// The sprite image of an image section (`["image", name]` in `format`), drawn inline in the text; its
+    /// ``text`` is ``imagePlaceholder``. Nil for a text section.
+    public var image: String?
+
+    /// The text of an image section: U+FFFC OBJECT REPLACEMENT CHARACTER, one character standing for the
+    /// image (its label is not empty; MapLibre likewise gives an image one private-use character).
+    public static let imagePlaceholder = "\u{FFFC}"
 
     /// Creates a section.
-    public init(text: String, scale: Double? = nil, fontStack: [String]? = nil, color: Color? = nil) {
+    public init(
+        text: String, scale: Double? = nil, fontStack: [String]? = nil, color: Color? = nil, image: String? = nil
+    ) {
         self.text = text
         self.scale = scale
         self.fontStack = fontStack
         self.color = color
+        self.image = image
     }
 }
 

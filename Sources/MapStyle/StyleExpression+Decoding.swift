@@ -355,7 +355,10 @@ struct ExpressionDecoder {
             return .coalesce(try args.indices.map(arg))
         case "interpolate", "interpolate-hcl", "interpolate-lab":
             guard args.count >= 4, args.count % 2 == 0, let kind = args[0].array, let name = kind.first?.string else {
-                throw invalid(path, "\"interpolate\" needs [\"linear\"] or [\"exponential\", base], an input and stops")
+                throw invalid(
+                    path,
+                    "\"interpolate\" needs [\"linear\"], [\"exponential\", base] or [\"cubic-bezier\", x1, y1, x2, y2], "
+                        + "an input and stops")
             }
             let interpolation: StyleExpression.Interpolation
             switch name {
@@ -365,8 +368,16 @@ struct ExpressionDecoder {
                     throw invalid("\(path)[1]", "[\"exponential\", base] needs a positive base")
                 }
                 interpolation = .exponential(base)
+            case "cubic-bezier":
+                let points = kind.dropFirst().compactMap(\.number)
+                guard kind.count == 5, points.count == 4, points.allSatisfy({ (0...1).contains($0) }) else {
+                    throw invalid(
+                        "\(path)[1]", "[\"cubic-bezier\", x1, y1, x2, y2] needs four numbers between 0 and 1")
+                }
+                interpolation = .cubicBezier(UnitBezier(x1: points[0], y1: points[1], x2: points[2], y2: points[3]))
             default:
-                throw invalid("\(path)[1]", "unknown interpolation \"\(name)\"; supported: linear, exponential")
+                throw invalid(
+                    "\(path)[1]", "unknown interpolation \"\(name)\"; supported: linear, exponential, cubic-bezier")
             }
             let input = try arg(1)
             let stops = try stops(args, from: 2, path: path)
@@ -418,8 +429,8 @@ struct ExpressionDecoder {
     }
 
     /// `["format", input, options?, input, options?, ...]`: literal section options are checked here
-    /// (`font-scale` a number, `text-font` an array of strings, `text-color` a color); image sections
-    /// are refused.
+    /// (`font-scale` a number, `text-font` an array of strings, `text-color` a color); an `["image", name]`
+    /// section is an inline image (its options as a text section's; `font-scale` scales the image).
     func format(_ args: [JSONValue], path: String) throws -> StyleExpression {
         guard !args.isEmpty, args.count <= 1024 else { throw invalid(path, "\"format\" needs 1...1024 sections") }
         var sections: [StyleExpression.FormatSection] = []
@@ -428,9 +439,6 @@ struct ExpressionDecoder {
             let sectionPath = "\(path)[\(i + 1)]"
             if args[i].members != nil {
                 throw invalid(sectionPath, "a format section must start with its text, got an options object")
-            }
-            if let first = args[i].array?.first?.string, first == "image" {
-                throw invalid(sectionPath, "image sections of \"format\" are not supported yet; use text sections")
             }
             var section = StyleExpression.FormatSection(content: try value(args[i], path: sectionPath))
             if case .literal(let v) = section.content {

@@ -75,6 +75,15 @@ extension StyleExpression {
                 let scale = section.scale?.evaluate(context).number.flatMap { $0.isFinite && $0 >= 0 ? $0 : nil }
                 let font = section.font?.evaluate(context).array?.compactMap(\.string).nilIfEmpty
                 let color = section.color?.evaluate(context).color
+                if case .image(let nameExpression) = section.content {
+                    // An inline image: its name, or nothing when the name is not a string.
+                    guard let name = nameExpression.evaluate(context).string, !name.isEmpty else { continue }
+                    result.append(
+                        FormattedSection(
+                            text: FormattedSection.imagePlaceholder, scale: scale, fontStack: font, color: color,
+                            image: name))
+                    continue
+                }
                 switch section.content.evaluate(context) {
                 case .formatted(let inner):
                     for var piece in inner {
@@ -281,6 +290,7 @@ extension StyleExpression {
         case .exponential(let base):
             if base == 1 { return p / d }
             return (pow(base, p) - 1) / (pow(base, d) - 1)
+        case .cubicBezier(let curve): return curve.solve(p / d)
         }
     }
 

@@ -160,6 +160,8 @@ public indirect enum StyleExpression: Sendable, Equatable {
         case linear
         /// Exponential with a base: values change faster at the high end when `base` > 1.
         case exponential(Double)
+        /// `["cubic-bezier", x1, y1, x2, y2]`: the linear factor eased along a ``UnitBezier``.
+        case cubicBezier(UnitBezier)
     }
     /// One input value and its output.
     public struct Stop: Sendable, Equatable {

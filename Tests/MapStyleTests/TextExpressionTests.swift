@@ -50,7 +50,6 @@ struct TextExpressionTests {
             (#"["format", "a", {"font-size": 2}]"#, "font-size"),
             (#"["format", true, {}]"#, "must be a string"),
             (#"["format", {"font-scale": 1}]"#, "options object"),
-            (#"["format", ["image", "marker"], {}]"#, "image sections"),
             (#"["format"]"#, "sections"),
         ])
     func formatErrors(json: String, mention: String) {

@@ -17,6 +17,14 @@ struct GlyphShaping {
         var section: Int
         /// Laid out one em tall in a vertical label, its quad turned a quarter counter-clockwise.
         var vertical = false
+        /// The image of an image section (``glyph`` is then an empty stand-in).
+        var image: InlineImage? = nil
+
+        /// MapLibre's `metrics.advance`: the glyph's, or the image's width (its height when vertical).
+        var advance: Double {
+            guard let image else { return Double(glyph.advance) }
+            return vertical ? image.height : image.width
+        }
     }
 
     /// One character of the input: its code point, the glyph its section's stack has (nil when none has it:
@@ -28,9 +36,22 @@ struct GlyphShaping {
         var section: Int = 0
         /// Stood upright in a vertical label (MapLibre: every character but whitespace and complex scripts).
         var vertical = false
+        /// An image section's image (``glyph`` nil; ``scale`` is the image's layout scale,
+        /// ``InlineImage/layoutScale(sectionScale:layoutSize:)``).
+        var image: InlineImage? = nil
+
+        /// The room the character takes on its line, before letter spacing.
+        var width: Double {
+            if let image { return image.width * scale }
+            return glyph.map { Double($0.advance) * scale } ?? 0
+        }
     }
 
     var lines: [[Positioned]] = []
+    /// By line, MapLibre's `positionedLine.lineOffset`: the larger of what an image pushes the line down and
+    /// what its largest `font-scale` adds, (scale - 1) x 24 (vertical labels centre images and scaled glyphs
+    /// on it).
+    var lineOffsets: [Double] = []
     /// The box of the shaped text (MapLibre's `shaping.top/bottom/left/right`), offset included.
     var top = 0.0
     var bottom = 0.0
@@ -42,7 +63,7 @@ struct GlyphShaping {
     static let oneEm = Double(SDFGlyph.fontSize)
 
     /// Whether any glyph has ink.
-    var isEmpty: Bool { !lines.contains { $0.contains { $0.glyph.hasBitmap } } }
+    var isEmpty: Bool { !lines.contains { $0.contains { $0.glyph.hasBitmap || $0.image != nil } } }
 
     /// Shapes `text`.
     ///
@@ -73,13 +94,29 @@ struct GlyphShaping {
             let line = trimmed(raw)
             guard !line.isEmpty else {
                 shaping.lines.append([])
+                shaping.lineOffsets.append(0)
                 y += lineHeight
                 continue
             }
-            let maxScale = line.map(\.scale).max() ?? 1
+            let maxScale = line.map { $0.image?.sectionScale ?? $0.scale }.max() ?? 1
             var x = 0.0
+            // How far an image taller than the line's em pushes the line down (MapLibre's `lineOffset`).
+            var lineOffset = 0.0
             var placed: [Positioned] = []
             for c in line {
+                if let image = c.image {
+                    // The image's bottom on the baseline.
+                    let baseline = (maxScale - 1) * oneEm + oneEm - image.height * c.scale
+                    lineOffset = max(lineOffset, (c.vertical ? image.width : image.height) * c.scale - oneEm * maxScale)
+                    let stand = SDFGlyph(id: c.codePoint, width: 0, height: 0, left: 1, top: -3, advance: 0, bitmap: [])
+                    var p = Positioned(
+                        codePoint: c.codePoint, glyph: stand, x: x, y: y + baseline + defaultOffset, scale: c.scale,
+                        section: c.section, vertical: c.vertical)
+                    p.image = image
+                    placed.append(p)
+                    x += p.advance * c.scale + spacing
+                    continue
+                }
                 guard let glyph = c.glyph else { continue }
                 // Sections of a line share the bottom of their ems (MapLibre's baseline alignment).
                 let baseline = (maxScale - c.scale) * oneEm
@@ -91,13 +128,15 @@ struct GlyphShaping {
             }
             if let last = placed.last {
                 maxLineLength = max(maxLineLength, x - spacing)
-                if justify != 0 {
-                    let indent = (last.x + Double(last.glyph.advance) * last.scale) * justify
-                    for k in placed.indices { placed[k].x -= indent }
+                let indent = (last.x + last.advance * last.scale) * justify
+                for k in placed.indices {
+                    placed[k].x -= indent
+                    placed[k].y += lineOffset
                 }
             }
             shaping.lines.append(placed)
-            let currentLineHeight = lineHeight * maxScale
+            shaping.lineOffsets.append(max(lineOffset, (maxScale - 1) * oneEm))
+            let currentLineHeight = lineHeight * maxScale + lineOffset
             y += currentLineHeight
             maxLineHeight = max(maxLineHeight, currentLineHeight)
         }
@@ -154,7 +193,7 @@ struct GlyphShaping {
     /// quadratic in them), beyond which the text is not broken.
     static func lineBreaks(_ text: [Character], spacing: Double, maxWidth: Double) -> [Int] {
         guard !text.isEmpty else { return [] }
-        func advance(_ c: Character) -> Double { c.glyph.map { Double($0.advance) * c.scale + spacing } ?? 0 }
+        func advance(_ c: Character) -> Double { c.glyph != nil || c.image != nil ? c.width + spacing : 0 }
         let total = text.reduce(0) { $0 + advance($1) }
         // As JavaScript computes it: a zero width makes infinitely many lines, so every break is wanted.
         let ratio = (total / maxWidth).rounded(.up)
@@ -190,7 +229,7 @@ struct GlyphShaping {
             guard i < text.count - 1, potential.count < 1_000 else { continue }
             let ideographic = allowsIdeographicBreaking(c)
             let next = text[i + 1].codePoint
-            if breakable.contains(c) || ideographic || (i != text.count - 2 && next == 0x28) {
+            if text[i].image != nil || breakable.contains(c) || ideographic || (i != text.count - 2 && next == 0x28) {
                 var penalty = 0.0
                 if c == 0x0A { penalty -= 10_000 }
                 if ideographic && serverBreaks { penalty += 150 }

@@ -53,6 +53,15 @@ struct SDFGlyphQuad {
     var transform: Transform
     /// The fill colour of a `format` section with its own `text-color` (nil: the label's).
     var color: Color?
+    /// Set for an image inline in the text (``InlineImage``): drawn as a plain texture with the text's
+    /// opacity, sampled bilinearly or nearest, in the halo pass and the fill pass alike.
+    var image: ImageDrawing?
+
+    /// How an inline image is drawn.
+    struct ImageDrawing {
+        var opacity: Double
+        var linear: Bool
+    }
 }
 
 /// SDF text of one label, drawn as MapLibre's `symbol_sdf` shader draws it.
@@ -116,6 +125,13 @@ extension PlacedLabel {
                 let haloShading = text.halo(label.haloColor, width: label.haloWidth, blur: label.haloBlur)
                 let move = Transform(translationX: -shift.x, y: -shift.y)
                 for quad in text.quads {
+                    if let image = quad.image {
+                        rasterizer.addQuad(
+                            quad.texture, source: quad.source, transform: quad.transform.concatenating(move),
+                            linear: image.linear, shading: .plain(opacity: image.opacity))
+                        any = true
+                        continue
+                    }
                     let color = quad.color ?? label.color
                     if !halo, color.alpha <= 0 { continue }
                     rasterizer.addQuad(

@@ -7,7 +7,9 @@ extension SymbolLayerRenderer {
     /// Where the glyphs of a line label stand, for each copy of the label along `line` (world points): glyph
     /// `k` is `advances[k]` wide and starts `pens[k]` from the label's start (points, the label `width`
     /// long); each result is the point on the line under the glyph's centre and the line's angle there
-    /// (turned by half a turn where the label reads backwards to stay upright). Labels every
+    /// (turned by half a turn where the label reads backwards to stay upright; `vertical`: a vertical
+    /// label, read top to bottom; `across`: glyph centres on the line offset that far to the right of its
+    /// direction, ``pointAlongOffsetLine(_:distances:anchor:offset:across:)``). Labels every
     /// `symbol-spacing` (or at the middle for `line-center`), moved along the line by `text-offset` x,
     /// dropped where the line bends more than `text-max-angle` between glyphs, where a glyph's centre is
     /// past the line's ends, near a repeat of the same text, or (unless `allowOverlap`) where a glyph's box
@@ -15,7 +17,8 @@ extension SymbolLayerRenderer {
     func glyphsAlongLine(
         _ line: [Point], text: String, pens: [Double], advances glyphAdvances: [Double], width: Double,
         context: EvaluationContext, padding: Double, allowOverlap: Bool, collisions: inout SpatialGrid,
-        center: Bool, repeats: inout RepeatedAnchors, anchors: [Double]? = nil
+        center: Bool, repeats: inout RepeatedAnchors, anchors: [Double]? = nil, vertical: Bool = false,
+        across: Double = 0
     ) -> [[(index: Int, point: Point, angle: Double)]] {
         guard line.count > 1, !pens.isEmpty, pens.count == glyphAdvances.count else { return [] }
         let size = layer.number(.textSize, context)
@@ -49,8 +52,9 @@ extension SymbolLayerRenderer {
             guard start + first >= 0, start + last <= total else { continue }
             let (p0, _) = at(start)
             let (p1, _) = at(start + width)
-            // Upright: read left to right; walk the line backwards when it runs right to left.
-            let reversed = layer.bool(.textKeepUpright, context) && p1.x < p0.x
+            // Upright: read left to right (a vertical label top to bottom); walk the line backwards when it runs
+            // right to left (upwards).
+            let reversed = layer.bool(.textKeepUpright, context) && (vertical ? p1.y < p0.y : p1.x < p0.x)
             var glyphs: [(index: Int, point: Point, angle: Double)] = []
             var boxes: [Rect] = []
             var previousAngle: Double?
@@ -60,6 +64,18 @@ extension SymbolLayerRenderer {
                 let d = reversed ? start + width - position : start + position
                 var (p, angle) = at(d)
                 if reversed { angle += .pi }
+                // Off the line: walked along the offset line from the anchor (MapLibre's `placeGlyphAlongLine`).
+                if across != 0 {
+                    guard
+                        let q = Self.pointAlongOffsetLine(
+                            line, distances: distances, anchor: middle, offset: d - middle, across: across)
+                    else {
+                        ok = false
+                        break
+                    }
+                    p = q.point
+                    angle = q.angle + (reversed ? .pi : 0)
+                }
                 if anchors == nil, let previous = previousAngle {
                     var delta = angle - previous
                     while delta > .pi { delta -= 2 * .pi }

@@ -16,14 +16,34 @@ extension SymbolLayerRenderer {
     ///
     /// With `vertical` (a vertical point label), punctuation takes its vertical forms where MapLibre's
     /// `verticalizePunctuation` puts them, and every character but whitespace stands upright.
+    ///
+    /// An image section is one character of its sprite image (``InlineImage``), scaled by
+    /// 24 / `layoutSize` (`text-size` at the tile's zoom); an image no sprite has takes no room.
     func glyphText(
         _ text: String, sections: [FormattedSection]?, stack: [String], opacity: Double, glyphs: SDFGlyphSource?,
-        vertical: Bool = false
+        vertical: Bool = false, layoutSize: Double = GlyphShaping.oneEm
     ) throws -> GlyphText? {
         guard let glyphs, !text.isEmpty, !SDFGlyphSource.needsComplexShaping(text) else { return nil }
         let parts = sections ?? [FormattedSection(text: text)]
         var result = GlyphText()
+        result.opacity = opacity
         for (index, part) in parts.enumerated() {
+            if let name = part.image {
+                result.stacks.append(GlyphStack(names: stack, provider: glyphs.provider))  // not read for images
+                result.colors.append(nil)
+                if let icon = icons?.icon(name), result.characters.count < 1 << 16 {
+                    let sectionScale = part.scale ?? 1
+                    let image = InlineImage(
+                        texture: icon.image, pixelWidth: icon.entry.width, pixelHeight: icon.entry.height,
+                        pixelRatio: icon.entry.pixelRatio, sectionScale: sectionScale)
+                    result.characters.append(
+                        GlyphShaping.Character(
+                            codePoint: 0xFFFC, glyph: nil,
+                            scale: InlineImage.layoutScale(sectionScale: sectionScale, layoutSize: layoutSize),
+                            section: index, vertical: vertical, image: image))
+                }
+                continue
+            }
             guard let glyphStack = try glyphs.stack(part.fontStack ?? stack),
                 !SDFGlyphSource.needsComplexShaping(part.text)
             else { return nil }
@@ -166,24 +186,52 @@ extension SymbolLayerRenderer {
         let place = turn.concatenating(Transform(scaleX: fontScale, y: fontScale))
             .concatenating(Transform(translationX: anchor.x, y: anchor.y))
         var quads: [SDFGlyphQuad] = []
-        for line in shaping.lines {
-            for g in line where g.glyph.hasBitmap {
-                guard let texture = glyphs.texture(g.glyph, stack: text.stacks[g.section]) else { continue }
+        for (lineIndex, line) in shaping.lines.enumerated() {
+            for g in line where g.glyph.hasBitmap || g.image != nil {
+                // A vertical label centres images and scaled glyphs on its line (MapLibre's `lineOffset` of
+                // `getGlyphQuads`): up by half the line's offset, less half what an image is narrower than an
+                // em, or plus what a glyph's scale adds.
+                var y = g.y
+                if vertical {
+                    let centring = g.image.map { -(GlyphShaping.oneEm - $0.width * g.scale) / 2 } ?? (g.scale - 1) * em
+                    y -= shaping.lineOffsets[lineIndex] / 2 - centring
+                }
+                let linear = inlineImagesLinear(context)
+                if let image = g.image, !g.vertical {
+                    quads.append(
+                        image.quad(
+                            origin: Point(x: g.x, y: y), scale: g.scale, place: place, opacity: text.opacity,
+                            linear: linear))
+                    continue
+                }
+                let texture = g.image == nil ? glyphs.texture(g.glyph, stack: text.stacks[g.section]) : nil
+                guard g.image != nil || texture != nil else { continue }
                 var quad: SDFGlyphQuad
                 if g.vertical {
                     // MapLibre's `rotateVerticalGlyph`: the quad turned a quarter counter-clockwise about
-                    // (-half advance, half advance + 17), moved right by 10 + half advance, then to the pen.
-                    let half = Double(g.glyph.advance) * g.scale / 2
+                    // (-half advance, half advance + 17), moved right by 10 + half advance (an image also up
+                    // by what its half advance is short of half an em), then to the pen.
+                    let half = g.advance * g.scale / 2
+                    let imageCorrection = g.image != nil ? -(GlyphShaping.oneEm / 2 - half) : 0
                     let upright = Transform(translationX: half, y: -(half - GlyphShaping.defaultOffset))
                         .concatenating(Transform(rotationAngle: -.pi / 2))
                         .concatenating(Transform(translationX: -half, y: half - GlyphShaping.defaultOffset))
-                        .concatenating(Transform(translationX: 10 + half + g.x + half, y: g.y))
+                        .concatenating(Transform(translationX: 10 + half + g.x + half, y: y + imageCorrection))
+                    if let image = g.image {
+                        quads.append(
+                            image.quad(
+                                origin: Point(x: -half, y: 0), scale: g.scale, place: upright.concatenating(place),
+                                opacity: text.opacity, linear: linear))
+                        continue
+                    }
+                    guard let texture else { continue }
                     quad = SDFText.quad(
                         g.glyph, texture: texture, origin: Point(x: -half, y: 0), scale: g.scale,
                         place: upright.concatenating(place))
                 } else {
+                    guard let texture else { continue }
                     quad = SDFText.quad(
-                        g.glyph, texture: texture, origin: Point(x: g.x, y: g.y), scale: g.scale, place: place)
+                        g.glyph, texture: texture, origin: Point(x: g.x, y: y), scale: g.scale, place: place)
                 }
                 quad.color = text.colors[g.section]
                 quads.append(quad)
@@ -206,36 +254,91 @@ extension SymbolLayerRenderer {
     ) -> [SDFText] {
         let em = GlyphShaping.oneEm
         let align = Self.alignment(layer.string(.textAnchor, context))
-        let shaping = GlyphShaping.shape(
-            glyphText.characters, maxWidth: .infinity, lineHeight: layer.number(.textLineHeight, context) * em,
-            align: (0.5, align.y), justify: 0.5, spacing: layer.number(.textLetterSpacing, context) * em,
-            offset: (0, 0))
-        let placed = shaping.lines.flatMap { $0 }
-        guard !placed.isEmpty, !shaping.isEmpty else { return [] }
         let fontScale = size / em
-        let pens = placed.map { ($0.x - shaping.left) * fontScale }
-        let advances = placed.map { Double($0.glyph.advance) * $0.scale * fontScale }
-        let width = (shaping.right - shaping.left) * fontScale
+        // One shaping on one line, its glyphs' pens and advances from the label's start (points).
+        func shape(_ characters: [GlyphShaping.Character]) -> (
+            placed: [GlyphShaping.Positioned], pens: [Double], advances: [Double], length: Double
+        ) {
+            let shaping = GlyphShaping.shape(
+                characters, maxWidth: .infinity, lineHeight: layer.number(.textLineHeight, context) * em,
+                align: (0.5, align.y), justify: 0.5, spacing: layer.number(.textLetterSpacing, context) * em,
+                offset: (0, 0))
+            let placed = shaping.isEmpty ? [] : shaping.lines.flatMap { $0 }
+            return (
+                placed, placed.map { ($0.x - shaping.left) * fontScale },
+                placed.map { $0.advance * $0.scale * fontScale }, shaping.right - shaping.left
+            )
+        }
+        let horizontal = shape(glyphText.characters)
+        guard !horizontal.placed.isEmpty else { return [] }
+        let width = horizontal.length * fontScale
         let across = (layer.numbers(.textOffset, context).map { $0.count > 1 ? $0[1] : 0 } ?? 0) * size
         let anchors = textLineAnchors(
-            line, shapedLength: shaping.right - shaping.left, context: context, center: center, tileWidth: tileWidth)
-        let frames = glyphsAlongLine(
-            line, text: text, pens: pens, advances: advances, width: width, context: context, padding: padding,
-            allowOverlap: allowOverlap, collisions: &collisions, center: center, repeats: &repeats, anchors: anchors)
-        return frames.map { copy in
+            line, shapedLength: horizontal.length, context: context, center: center, tileWidth: tileWidth)
+        // Text that may be written vertically takes its vertical shaping where the label runs up and down.
+        var horizontalAnchors = anchors
+        var verticalAnchors: [Double] = []
+        let verticalText = layer.bool(.textKeepUpright, context) ? verticalLineText(glyphText) : nil
+        if verticalText != nil, let firstPen = horizontal.pens.first, let lastPen = horizontal.pens.last {
+            var distances: [Double] = [0]
+            for (a, b) in zip(line, line.dropFirst()) {
+                distances.append(distances.last! + hypot(b.x - a.x, b.y - a.y))
+            }
+            let first = firstPen + horizontal.advances[0] / 2
+            let last = lastPen + horizontal.advances[horizontal.advances.count - 1] / 2
+            let along = (layer.numbers(.textOffset, context)?.first ?? 0) * size
+            let steep = anchors.map {
+                Self.runsVertically(
+                    line, distances: distances, middle: $0 + along, width: width, first: first, last: last)
+            }
+            horizontalAnchors = zip(anchors, steep).filter { !$0.1 }.map(\.0)
+            verticalAnchors = zip(anchors, steep).filter { $0.1 }.map(\.0)
+        }
+        var labels: [(frames: [(index: Int, point: Point, angle: Double)], vertical: Bool)] = []
+        if !horizontalAnchors.isEmpty {
+            labels += glyphsAlongLine(
+                line, text: text, pens: horizontal.pens, advances: horizontal.advances, width: width, context: context,
+                padding: padding, allowOverlap: allowOverlap, collisions: &collisions, center: center,
+                repeats: &repeats, anchors: horizontalAnchors, across: across
+            ).map { ($0, false) }
+        }
+        var vertical = horizontal
+        if let verticalText, !verticalAnchors.isEmpty {
+            vertical = shape(verticalText.characters)
+            labels += glyphsAlongLine(
+                line, text: text, pens: vertical.pens, advances: vertical.advances, width: vertical.length * fontScale,
+                context: context, padding: padding, allowOverlap: allowOverlap, collisions: &collisions,
+                center: center, repeats: &repeats, anchors: verticalAnchors, vertical: true,
+                across: across
+            ).map { ($0, true) }
+        }
+        return labels.map { copy in
+            let placed = copy.vertical ? vertical.placed : horizontal.placed
             var quads: [SDFGlyphQuad] = []
-            for frame in copy {
+            for frame in copy.frames {
                 let g = placed[frame.index]
-                guard g.glyph.hasBitmap, let texture = glyphs.texture(g.glyph, stack: glyphText.stacks[g.section])
-                else { continue }
-                let down = Point(x: -sin(frame.angle), y: cos(frame.angle))
-                let place = Transform(scaleX: fontScale, y: fontScale)
+                let texture = g.image == nil ? glyphs.texture(g.glyph, stack: glyphText.stacks[g.section]) : nil
+                guard g.image != nil || (g.glyph.hasBitmap && texture != nil) else { continue }
+                // `frame.point` is on the line offset by `text-offset` y already.
+                var place = Transform(scaleX: fontScale, y: fontScale)
                     .concatenating(Transform(rotationAngle: frame.angle))
-                    .concatenating(
-                        Transform(translationX: frame.point.x + down.x * across, y: frame.point.y + down.y * across))
-                let half = Double(g.glyph.advance) * g.scale / 2
-                var quad = SDFText.quad(
-                    g.glyph, texture: texture, origin: Point(x: -half, y: g.y), scale: g.scale, place: place)
+                    .concatenating(Transform(translationX: frame.point.x, y: frame.point.y))
+                let half = g.advance * g.scale / 2
+                // A glyph stood up in a vertical label: turned before it is placed, its y applied after.
+                var origin = Point(x: -half, y: g.y)
+                if g.vertical {
+                    place = Self.uprightAlongLine(half: half, y: g.y).concatenating(place)
+                    origin.y = 0
+                }
+                if let image = g.image {
+                    quads.append(
+                        image.quad(
+                            origin: origin, scale: g.scale, place: place, opacity: glyphText.opacity,
+                            linear: inlineImagesLinear(context)))
+                    continue
+                }
+                guard let texture else { continue }
+                var quad = SDFText.quad(g.glyph, texture: texture, origin: origin, scale: g.scale, place: place)
                 quad.color = glyphText.colors[g.section]
                 quads.append(quad)
             }
@@ -247,6 +350,8 @@ extension SymbolLayerRenderer {
 /// A label's characters for SDF glyphs with each section's glyph stack and colour (nil: the layer's).
 struct GlyphText {
     var characters: [GlyphShaping.Character] = []
+    /// `text-opacity` (inline images are drawn with it).
+    var opacity = 1.0
     var stacks: [GlyphStack] = []
     var colors: [Color?] = []
 }

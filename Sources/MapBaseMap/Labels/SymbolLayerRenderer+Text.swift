@@ -357,7 +357,7 @@ extension SymbolLayerRenderer {
     /// (one section without its own font, scale or color, or not a `format` value).
     func resolveSections(_ context: EvaluationContext) -> [FormattedSection]? {
         guard case .formatted(let parts) = layer.value(.textField, context),
-            parts.contains(where: { $0.scale != nil || $0.fontStack != nil || $0.color != nil })
+            parts.contains(where: { $0.scale != nil || $0.fontStack != nil || $0.color != nil || $0.image != nil })
         else { return nil }
         let transform = layer.string(.textTransform, context)
         return parts.map {

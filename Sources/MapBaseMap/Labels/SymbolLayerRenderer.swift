@@ -70,8 +70,9 @@ struct SymbolLayerRenderer {
         }
         let merged = Self.mergedTileLines(
             entries.map { ($0.feature, $0.offset, $0.text, layer.string(.symbolPlacement, $0.context) != "point") })
-        // MapLibre orders a layer's symbols by their anchors' y (placing the lowest first, drawing it last)
-        // when `symbol-z-order` is `viewport-y`, or `auto` without a sort key and with overlapping symbols.
+        // MapLibre draws a layer's symbols by their anchors' y (the lowest last) when `symbol-z-order` is
+        // `viewport-y`, or `auto` without a sort key and with overlapping symbols; it places them by y (the
+        // lowest first) only for `viewport-y` (`auto` places them in data order).
         let constant = selection.context()
         let zOrder = layer.string(.symbolZOrder, constant)
         let byY =
@@ -91,7 +92,7 @@ struct SymbolLayerRenderer {
             if byTile, let ta = tiles[a], let tb = tiles[b], ta != tb {
                 return ta.x != tb.x ? ta.x < tb.x : ta.y < tb.y
             }
-            if byY, ys[a] != ys[b] { return ys[a] > ys[b] }
+            if zOrder == "viewport-y", ys[a] != ys[b] { return ys[a] > ys[b] }
             return a < b
         }
         var placed: [(label: PlacedLabel, y: Double, index: Int)] = []
@@ -105,8 +106,11 @@ struct SymbolLayerRenderer {
             // Plain text in a stack the glyph PBFs have is drawn from SDF glyphs, as MapLibre draws it; formatted
             // sections and scripts that need HarfBuzz take the installed fonts.
             let opacity = layer.number(.textOpacity, context)
+            var tileZoom = context  // MapLibre's layout text size: `text-size` at the tile's zoom
+            tileZoom.zoom.round(.down)
+            let layoutSize = layer.number(.textSize, tileZoom)
             let glyphStack = try glyphText(
-                text, sections: entry.sections, stack: stack, opacity: opacity, glyphs: glyphs)
+                text, sections: entry.sections, stack: stack, opacity: opacity, glyphs: glyphs, layoutSize: layoutSize)
             let font: Font
             if let known = fontsByStack[stack] {
                 font = known
@@ -122,7 +126,8 @@ struct SymbolLayerRenderer {
             let verticalGlyphs =
                 glyphStack != nil && writingModes(context, text: text).contains(true)
                 ? try glyphText(
-                    text, sections: entry.sections, stack: stack, opacity: opacity, glyphs: glyphs, vertical: true)
+                    text, sections: entry.sections, stack: stack, opacity: opacity, glyphs: glyphs, vertical: true,
+                    layoutSize: layoutSize)
                 : nil
             let icon = entry.iconName.isEmpty ? nil : icons?.icon(entry.iconName)
             guard hasText || icon != nil else { continue }

@@ -4,7 +4,8 @@ import MapStyle
 
 extension FontCatalog {
     /// The sections of a `format` value ready for shaping (``Font/shape(sections:size:lineHeight:vertical:)``):
-    /// each section's `text-font` resolved through the catalog, the layer's stack where it gives none.
+    /// each section's `text-font` resolved through the catalog, the layer's stack where it gives none; image
+    /// sections left out (inline images are drawn with glyph PBF text only).
     ///
     /// ```swift
     /// if case .formatted(let parts) = layer.value(.textField, context) {
@@ -18,7 +19,7 @@ extension FontCatalog {
     /// - Throws: ``GraphicsError/unknownFontStack(stack:available:)`` when a stack names no installed font.
     public func textSections(_ sections: [FormattedSection], stack: [String]) throws -> [TextSection] {
         let base = try font(stack: stack)
-        return try sections.map { section in
+        return try sections.filter { $0.image == nil }.map { section in
             TextSection(
                 text: section.text, font: try section.fontStack.map { try font(stack: $0) } ?? base,
                 scale: section.scale ?? 1, color: section.color)
