@@ -42,7 +42,6 @@ extension SymbolLayerRenderer {
         let anchors = textLineAnchors(
             ground, shapedLength: shaping.right - shaping.left, context: context, center: center, tileWidth: tileWidth)
         let pitchWithMap = textAlignment(context).pitchWithMap
-        let radius = layer.number(.textLineHeight, context) * size / 2 + padding
         var distances: [Double] = [0]
         for (a, b) in zip(ground, ground.dropFirst()) {
             distances.append(distances.last! + hypot(b.x - a.x, b.y - a.y))
@@ -65,7 +64,7 @@ extension SymbolLayerRenderer {
                 pitchWithMap ? (ratios.alongLine, ratios.map) : (ratios.viewport, ratios.viewport)
             if pitchWithMap {
                 (planeLine, planeAnchor) = (ground, along)
-                plane = LabelPlane(projection: projection, ground: true, strip: strip, radius: radius)
+                plane = LabelPlane(projection: projection, ground: true, strip: strip)
             } else {
                 let (run, index) = Self.run(of: ground, around: anchor, segment: i, in: strip)
                 planeLine = run.map { projection.project(turned: $0).point }
@@ -74,8 +73,7 @@ extension SymbolLayerRenderer {
                     d += hypot(planeLine[k + 1].x - planeLine[k].x, planeLine[k + 1].y - planeLine[k].y)
                 }
                 planeAnchor = d
-                plane = LabelPlane(
-                    projection: projection, ground: false, strip: strip, boxScale: ratios.viewport, radius: radius)
+                plane = LabelPlane(projection: projection, ground: false, strip: strip, boxScale: ratios.viewport)
             }
             let frames = glyphsAlongLine(
                 planeLine, text: text, pens: pens.map { $0 * penScale }, advances: advances.map { $0 * penScale },

@@ -83,10 +83,6 @@ struct LabelPlane {
     let strip: ClosedRange<Double>
     /// For a line on the image: the scale of its glyph boxes (the label's viewport ratio).
     var boxScale = 1.0
-    /// The radius of a glyph's collision circle before the perspective ratio, points: MapLibre's circles are
-    /// as wide as the label's box is high (`text-line-height` x `text-size`, plus `text-padding` either side);
-    /// nil: the `half` asked for.
-    var radius: Double? = nil
 
     /// The image point of a point of the plane (nil for ground beyond the strip).
     func image(_ p: Point) -> Point? {
@@ -101,7 +97,6 @@ struct LabelPlane {
     /// MapLibre's circles do; nil for ground beyond the strip.
     func box(around p: Point, half: Double) -> Rect? {
         let circle = 0.886_226_925_452_758  // sqrt(pi) / 2
-        let half = radius ?? half
         guard ground else {
             let h = half * boxScale * circle
             return Rect(x: p.x - h, y: p.y - h, width: 2 * h, height: 2 * h)
