@@ -219,6 +219,8 @@ extension SymbolLayerRenderer {
         let across = (layer.numbers(.textOffset, context).map { $0.count > 1 ? $0[1] : 0 } ?? 0) * size
         let anchors = textLineAnchors(
             line, shapedLength: shaping.right - shaping.left, context: context, center: center, tileWidth: tileWidth)
+        // `viewport-glyph`: each glyph stands upright on the image at its place on the line.
+        let uprightGlyphs = layer.string(.textRotationAlignment, context) == "viewport-glyph"
         let frames = glyphsAlongLine(
             line, text: text, pens: pens, advances: advances, width: width, context: context, padding: padding,
             allowOverlap: allowOverlap, collisions: &collisions, center: center, repeats: &repeats, anchors: anchors)
@@ -230,7 +232,7 @@ extension SymbolLayerRenderer {
                 else { continue }
                 let down = Point(x: -sin(frame.angle), y: cos(frame.angle))
                 let place = Transform(scaleX: fontScale, y: fontScale)
-                    .concatenating(Transform(rotationAngle: frame.angle))
+                    .concatenating(Transform(rotationAngle: uprightGlyphs ? 0 : frame.angle))
                     .concatenating(
                         Transform(translationX: frame.point.x + down.x * across, y: frame.point.y + down.y * across))
                 let half = Double(g.glyph.advance) * g.scale / 2

@@ -42,6 +42,8 @@ extension SymbolLayerRenderer {
         let anchors = textLineAnchors(
             ground, shapedLength: shaping.right - shaping.left, context: context, center: center, tileWidth: tileWidth)
         let pitchWithMap = textAlignment(context).pitchWithMap
+        // `viewport-glyph`: each glyph stands upright on the image at its place on the line.
+        let uprightGlyphs = layer.string(.textRotationAlignment, context) == "viewport-glyph"
         var distances: [Double] = [0]
         for (a, b) in zip(ground, ground.dropFirst()) {
             distances.append(distances.last! + hypot(b.x - a.x, b.y - a.y))
@@ -89,7 +91,7 @@ extension SymbolLayerRenderer {
                     let down = Point(x: -sin(frame.angle), y: cos(frame.angle))
                     let shift = across * quadScale
                     let place = Transform(scaleX: fontScale * quadScale, y: fontScale * quadScale)
-                        .concatenating(Transform(rotationAngle: frame.angle))
+                        .concatenating(Transform(rotationAngle: uprightGlyphs ? 0 : frame.angle))
                         .concatenating(
                             Transform(translationX: frame.point.x + down.x * shift, y: frame.point.y + down.y * shift))
                     let half = Double(g.glyph.advance) * g.scale / 2
