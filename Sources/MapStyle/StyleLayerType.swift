@@ -168,6 +168,7 @@ public enum StyleLayerType: String, Sendable, CaseIterable {
                 .init(
                     .textRotationAlignment, .layout, .enumeration(["map", "viewport", "auto", "viewport-glyph"]),
                     .string("auto")),
+                .init(.textPitchAlignment, .layout, .enumeration(["map", "viewport", "auto"]), .string("auto")),
                 .init(
                     .textVariableAnchorOffset, .layout, .variableAnchorOffset, .null,
                     range: -StyleLimits.maximumOffset...StyleLimits.maximumOffset),
@@ -180,6 +181,7 @@ public enum StyleLayerType: String, Sendable, CaseIterable {
                     range: -StyleLimits.maximumAngle...StyleLimits.maximumAngle),
                 .init(
                     .iconRotationAlignment, .layout, .enumeration(["map", "viewport", "auto"]), .string("auto")),
+                .init(.iconPitchAlignment, .layout, .enumeration(["map", "viewport", "auto"]), .string("auto")),
                 .init(
                     .iconOffset, .layout, .numberArray, zeroPair,
                     range: -StyleLimits.maximumIconOffset...StyleLimits.maximumIconOffset),
@@ -323,6 +325,7 @@ public enum StylePropertyName: String, Sendable, CaseIterable {
     case textWritingMode = "text-writing-mode"
     case textOverlap = "text-overlap"
     case textRotationAlignment = "text-rotation-alignment"
+    case textPitchAlignment = "text-pitch-alignment"
     case textVariableAnchorOffset = "text-variable-anchor-offset"
     case textTranslate = "text-translate"
     case textTranslateAnchor = "text-translate-anchor"
@@ -330,6 +333,7 @@ public enum StylePropertyName: String, Sendable, CaseIterable {
     case iconSize = "icon-size"
     case iconRotate = "icon-rotate"
     case iconRotationAlignment = "icon-rotation-alignment"
+    case iconPitchAlignment = "icon-pitch-alignment"
     case iconOffset = "icon-offset"
     case iconAnchor = "icon-anchor"
     case iconPadding = "icon-padding"

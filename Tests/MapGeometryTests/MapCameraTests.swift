@@ -170,3 +170,44 @@ struct MapCameraTests {
         expectClose((a.x + b.x) / 2, 200, absolute: 1e-6, "centered")
     }
 }
+
+@Suite("The ground homography")
+struct GroundHomographyTests {
+    @Test("groundHomography is project(turned:) as a matrix; its inverse is groundTurned(at:)")
+    func matchesProjection() throws {
+        let projection = ViewProjection(
+            center: MapPoint(x: 1000, y: 2000), perPoint: 1, size: Size(width: 300, height: 200), heading: 30,
+            pitch: 50)
+        let h = projection.groundHomography
+        let inverse = try #require(h.inverted())
+        for p in [Point(x: 0, y: 0), Point(x: -120, y: 80), Point(x: 60, y: -250), Point(x: 17.5, y: 3)] {
+            let expected = projection.project(turned: p)
+            let got = h.apply(p)
+            #expect(abs(got.point.x - expected.point.x) < 1e-9 && abs(got.point.y - expected.point.y) < 1e-9)
+            // The homography's w is the depth (its last row is (0, -sin p, d)).
+            #expect(abs(got.w - expected.w) < 1e-9)
+            let back = inverse.apply(got.point).point
+            let ground = try #require(projection.groundTurned(at: got.point))
+            #expect(abs(back.x - ground.x) < 1e-9 && abs(back.y - ground.y) < 1e-9)
+            #expect(abs(back.x - p.x) < 1e-9 && abs(back.y - p.y) < 1e-9)
+        }
+        // Worked by hand: d = 300, pitch 50; the ground point 100 points ahead (ry = -100) at rx = 0 has depth
+        // 300 + 100 sin 50 = 376.604 and image y = 100 + 300 (-100 cos 50) / 376.604 = 48.796.
+        let ahead = h.apply(Point(x: 0, y: -100))
+        #expect(abs(ahead.w - 376.6044) < 1e-3)
+        #expect(abs(ahead.point.y - 48.7961) < 1e-3 && abs(ahead.point.x - 150) < 1e-12)
+    }
+
+    @Test("an affine transform as a homography, composition and inversion")
+    func affine() throws {
+        let t = Transform(rotationAngle: 0.3).concatenating(Transform(translationX: 5, y: -2))
+        let s = Transform(scaleX: 2, y: 3)
+        let h = Homography(t).concatenating(s)
+        let p = Point(x: 1.5, y: -4)
+        let expected = p.applying(t.concatenating(s))
+        #expect(abs(h.apply(p).point.x - expected.x) < 1e-12 && abs(h.apply(p).point.y - expected.y) < 1e-12)
+        let back = try #require(h.inverted()).apply(expected).point
+        #expect(abs(back.x - p.x) < 1e-12 && abs(back.y - p.y) < 1e-12)
+        #expect(Homography([1, 2, 3, 2, 4, 6, 0, 0, 1]).inverted() == nil, "singular")
+    }
+}

@@ -66,4 +66,65 @@ struct RasterizerTests {
         // A corner pixel beyond the disc has the white quad alone: 0.3 * 255 = 76.5 -> 77.
         #expect(surface.pixel(x: 7, y: 7).alpha == 77)
     }
+
+    @Test(
+        "a quad through a homography: an affine one draws the affine quad's pixels; a projective one fills its projected corners"
+    )
+    func projectiveQuad() throws {
+        // A 4 x 4 texture of distinct colours, drawn nearest.
+        var bytes: [UInt8] = []
+        for k in 0..<16 { bytes += [UInt8(k * 16), UInt8(255 - k * 16), UInt8(k * 7), 255] }
+        let texture = try Texture(rgba: bytes, width: 4, height: 4)
+        let source = Rect(x: 0, y: 0, width: 4, height: 4)
+        let affine = Transform(scaleX: 3.3, y: 2.7).concatenating(Transform(rotationAngle: 0.4))
+            .concatenating(Transform(translationX: 12.2, y: 5.9))
+        func draw(_ add: (Rasterizer) -> Void) throws -> ImageSurface {
+            let surface = try ImageSurface(width: 32, height: 32)
+            let context = try GraphicsContext(surface: surface)
+            let rasterizer = context.makeRasterizer()
+            add(rasterizer)
+            context.draw(rasterizer)
+            return surface
+        }
+        let a = try draw {
+            $0.addQuad(texture, source: source, transform: affine, linear: false, shading: .plain(opacity: 1))
+        }
+        let b = try draw {
+            $0.addQuad(
+                texture, source: source, homography: Homography(affine), linear: false, shading: .plain(opacity: 1))
+        }
+        for y in 0..<32 {
+            for x in 0..<32 { #expect(a.pixel(x: x, y: y) == b.pixel(x: x, y: y), "\(x),\(y)") }
+        }
+        // A perspective map (a square seen tilted: its far edge shorter): a pixel is drawn exactly when its
+        // centre is inside the quadrilateral of the projected corners (tested here by the corners' cross products).
+        let h = Homography([6, 0.5, 4, 0, 5, 3, 0, 0.08, 1])
+        let c = try draw {
+            $0.addQuad(texture, source: source, homography: h, linear: false, shading: .plain(opacity: 1))
+        }
+        let corners = [Point(x: 0, y: 0), Point(x: 4, y: 0), Point(x: 4, y: 4), Point(x: 0, y: 4)].map {
+            h.apply($0).point
+        }
+        var drawn = 0
+        for y in 0..<32 {
+            for x in 0..<32 {
+                let p = Point(x: Double(x) + 0.5, y: Double(y) + 0.5)
+                let sides = (0..<4).map { k -> Double in
+                    let (o, e) = (corners[k], corners[(k + 1) % 4])
+                    return (e.x - o.x) * (p.y - o.y) - (e.y - o.y) * (p.x - o.x)
+                }
+                let inside = sides.allSatisfy { $0 > 1e-6 }
+                let outside = sides.contains { $0 < -1e-6 }
+                if inside { #expect(c.pixel(x: x, y: y).alpha == 255, "\(x),\(y)") }
+                if outside { #expect(c.pixel(x: x, y: y).alpha == 0, "\(x),\(y)") }
+                if c.pixel(x: x, y: y).alpha > 0 { drawn += 1 }
+            }
+        }
+        #expect(drawn > 200)
+        // The texel at a pixel is the one the inverse homography names: pixel centre -> texel by hand.
+        let centre = Point(x: 14.5, y: 12.5)
+        let texel = try #require(h.inverted()).apply(centre).point
+        let k = Int(texel.y) * 4 + Int(texel.x)
+        #expect(c.pixel(x: 14, y: 12).red == UInt8(k * 16), "texel \(texel)")
+    }
 }

@@ -120,18 +120,18 @@ struct StyleLeniencyTests {
     @Test("an unknown property is one warning however many layers have it, naming the first path")
     func properties() throws {
         let label =
-            #"{"id": "l#", "type": "symbol", "source": "g", "layout": {"text-pitch-alignment": "map", "text-field": "x"}, "paint": {"text-colour": "red"}}"#
+            #"{"id": "l#", "type": "symbol", "source": "g", "layout": {"symbol-z-elevate": true, "text-field": "x"}, "paint": {"text-colour": "red"}}"#
         let layers = (0..<5).map { label.replacingOccurrences(of: "#", with: "\($0)") }.joined(separator: ",")
         let style = try decode(self.style(layers: layers))
         #expect(style.layers.count == 5)
-        #expect(style.layers[0].properties["text-pitch-alignment"] == nil)
+        #expect(style.layers[0].properties["symbol-z-elevate"] == nil)
         #expect(style.layers[0].properties["text-field"] != nil)
         #expect(
             style.warnings.messages == [
-                #"layers[0].layout.text-pitch-alignment: the layout property "text-pitch-alignment" is unknown or not supported for a symbol layer; ignored (and 4 more layers)"#,
+                #"layers[0].layout.symbol-z-elevate: the layout property "symbol-z-elevate" is unknown or not supported for a symbol layer; ignored (and 4 more layers)"#,
                 #"layers[0].paint.text-colour: the paint property "text-colour" is unknown or not supported for a symbol layer; ignored (and 4 more layers)"#,
             ])
-        #expect(error(self.style(layers: layers), StyleLoadOptions(strict: true)).contains("text-pitch-alignment"))
+        #expect(error(self.style(layers: layers), StyleLoadOptions(strict: true)).contains("symbol-z-elevate"))
     }
 
     @Test("a style with 100,000 unknown properties decodes with a bounded list; strict refuses it")

@@ -78,6 +78,9 @@ struct PlacedIcon: Sendable {
     struct Quad: Sendable {
         var source: Rect
         var transform: Transform
+        /// Texels to world points with perspective, for an icon lying on the ground of a tilted view
+        /// (`transform` is then not used); nil: `transform`.
+        var projective: Homography? = nil
     }
 
     var image: Texture
@@ -86,7 +89,7 @@ struct PlacedIcon: Sendable {
     var passes: [QuadShading]
 
     /// The quads' bounds in world points.
-    var bounds: Rect { Rect.bounds(ofQuads: quads.map { ($0.source, $0.transform) }) }
+    var bounds: Rect { Rect.bounds(ofQuads: quads.map { ($0.source, $0.transform, $0.projective) }) }
 
     /// Draws every pass of every quad, in order, through one rasterizer.
     func draw(in context: GraphicsContext, shift: Point) {
@@ -94,6 +97,12 @@ struct PlacedIcon: Sendable {
         let rasterizer = context.makeRasterizer()
         for pass in passes {
             for quad in quads {
+                if let projective = quad.projective {
+                    rasterizer.addQuad(
+                        image, source: quad.source, homography: projective.concatenating(move), linear: linear,
+                        shading: pass)
+                    continue
+                }
                 rasterizer.addQuad(
                     image, source: quad.source, transform: quad.transform.concatenating(move), linear: linear,
                     shading: pass)
@@ -106,14 +115,14 @@ struct PlacedIcon: Sendable {
 extension Rect {
     /// The bounds of rectangles each mapped by its transform (the corners of every quad); an empty rectangle at
     /// the origin for none.
-    static func bounds(ofQuads quads: [(source: Rect, transform: Transform)]) -> Rect {
+    static func bounds(ofQuads quads: [(source: Rect, transform: Transform, projective: Homography?)]) -> Rect {
         var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
-        for (s, transform) in quads {
+        for (s, transform, projective) in quads {
             for corner in [
                 Point(x: s.minX, y: s.minY), Point(x: s.maxX, y: s.minY), Point(x: s.maxX, y: s.maxY),
                 Point(x: s.minX, y: s.maxY),
             ] {
-                let p = corner.applying(transform)
+                let p = projective.map { $0.apply(corner).point } ?? corner.applying(transform)
                 minX = min(minX, p.x)
                 minY = min(minY, p.y)
                 maxX = max(maxX, p.x)

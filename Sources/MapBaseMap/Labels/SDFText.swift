@@ -62,6 +62,9 @@ struct SDFGlyphQuad {
         var opacity: Double
         var linear: Bool
     }
+    /// Texels to world points with perspective, for a glyph lying on the ground of a tilted view (`transform`
+    /// is then not used); nil: `transform`.
+    var projective: Homography? = nil
 }
 
 /// SDF text of one label, drawn as MapLibre's `symbol_sdf` shader draws it.
@@ -71,9 +74,12 @@ struct SDFText {
     var fontScale: Double
     /// Device pixels per point (MapLibre's pixel ratio): the edge is 0.105 / ratio wide.
     var pixelRatio: Double
+    /// MapLibre's `gamma_scale` over `u_gamma_scale`: 1, or for text lying on a tilted ground the anchor's
+    /// depth over (camera distance x cos pitch), which widens the edge where the ground is seen slanted.
+    var gammaScale = 1.0
 
     /// MapLibre's `EDGE_GAMMA` over the font scale: the half-width of the fill's edge in field units.
-    var fillGamma: Double { 0.105 / pixelRatio / fontScale }
+    var fillGamma: Double { 0.105 / pixelRatio / fontScale * gammaScale }
 
     /// The fill's shading: coverage `smoothstep(0.75 - gamma, 0.75 + gamma, field)`.
     func fill(_ color: Color) -> QuadShading {
@@ -83,14 +89,14 @@ struct SDFText {
     /// The halo's shading: buffer `(6 - width / fontScale) / 8`, gamma `(blur * 1.19 / 8 + edge) / fontScale`,
     /// empty inside the fill's edge (as for SDF icons).
     func halo(_ color: Color, width: Double, blur: Double) -> QuadShading {
-        let gamma = (blur * 1.19 / 8 + 0.105 / pixelRatio) / fontScale
+        let gamma = (blur * 1.19 / 8 + 0.105 / pixelRatio) / fontScale * gammaScale
         return .signedDistanceHalo(
             color: color, opacity: 1, buffer: (6 - width / fontScale) / 8, gamma: gamma, inner: 0.75 + gamma,
             innerGamma: gamma)
     }
 
     /// The quads' bounds in world points.
-    var bounds: Rect { Rect.bounds(ofQuads: quads.map { ($0.source, $0.transform) }) }
+    var bounds: Rect { Rect.bounds(ofQuads: quads.map { ($0.source, $0.transform, $0.projective) }) }
 
     /// The quad of `glyph` as MapLibre's `getGlyphQuads` makes it, in layout pixels (24 to the em): the
     /// bitmap (3-pixel border) plus one texel of atlas padding, from `(left - 4, -top - 4)` times `scale`
@@ -134,6 +140,13 @@ extension PlacedLabel {
                     }
                     let color = quad.color ?? label.color
                     if !halo, color.alpha <= 0 { continue }
+                    if let projective = quad.projective {
+                        rasterizer.addQuad(
+                            quad.texture, source: quad.source, homography: projective.concatenating(move),
+                            linear: true, shading: halo ? haloShading : text.fill(color))
+                        any = true
+                        continue
+                    }
                     rasterizer.addQuad(
                         quad.texture, source: quad.source, transform: quad.transform.concatenating(move), linear: true,
                         shading: halo ? haloShading : text.fill(color))

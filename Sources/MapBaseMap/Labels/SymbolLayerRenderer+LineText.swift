@@ -14,11 +14,13 @@ extension SymbolLayerRenderer {
     /// dropped where the line bends more than `text-max-angle` between glyphs, where a glyph's centre is
     /// past the line's ends, near a repeat of the same text, or (unless `allowOverlap`) where a glyph's box
     /// (`text-size` square plus `padding`) meets an earlier label; the kept labels' boxes go into `collisions`.
+    /// With a `plane` (a tilted view), the label reads upright on the image and its boxes are the plane's
+    /// (``LabelPlane/box(around:half:)``); a glyph the plane cannot project drops the label.
     func glyphsAlongLine(
         _ line: [Point], text: String, pens: [Double], advances glyphAdvances: [Double], width: Double,
         context: EvaluationContext, padding: Double, allowOverlap: Bool, collisions: inout SpatialGrid,
         center: Bool, repeats: inout RepeatedAnchors, anchors: [Double]? = nil, vertical: Bool = false,
-        across: Double = 0
+        across: Double = 0, plane: LabelPlane? = nil
     ) -> [[(index: Int, point: Point, angle: Double)]] {
         guard line.count > 1, !pens.isEmpty, pens.count == glyphAdvances.count else { return [] }
         let size = layer.number(.textSize, context)
@@ -52,9 +54,10 @@ extension SymbolLayerRenderer {
             guard start + first >= 0, start + last <= total else { continue }
             let (p0, _) = at(start)
             let (p1, _) = at(start + width)
-            // Upright: read left to right (a vertical label top to bottom); walk the line backwards when it runs
-            // right to left (upwards).
-            let reversed = layer.bool(.textKeepUpright, context) && (vertical ? p1.y < p0.y : p1.x < p0.x)
+            // Upright: read left to right (a vertical label top to bottom) as the image shows it; walk the line
+            // backwards when it runs right to left (upwards).
+            let (q0, q1) = plane.map { ($0.image(p0) ?? p0, $0.image(p1) ?? p1) } ?? (p0, p1)
+            let reversed = layer.bool(.textKeepUpright, context) && (vertical ? q1.y < q0.y : q1.x < q0.x)
             var glyphs: [(index: Int, point: Point, angle: Double)] = []
             var boxes: [Rect] = []
             var previousAngle: Double?
@@ -88,7 +91,15 @@ extension SymbolLayerRenderer {
                 previousAngle = angle
                 glyphs.append((k, p, angle))
                 let half = size / 2 + padding
-                boxes.append(Rect(x: p.x - half, y: p.y - half, width: 2 * half, height: 2 * half))
+                guard let plane else {
+                    boxes.append(Rect(x: p.x - half, y: p.y - half, width: 2 * half, height: 2 * half))
+                    continue
+                }
+                guard let box = plane.box(around: p, half: half) else {
+                    ok = false
+                    break
+                }
+                boxes.append(box)
             }
             // MapLibre's anchors are those that pass the angle test; on `line` placement a repeat of the same
             // text near an earlier one is dropped before collisions are tested.

@@ -275,6 +275,8 @@ extension SymbolLayerRenderer {
         let across = (layer.numbers(.textOffset, context).map { $0.count > 1 ? $0[1] : 0 } ?? 0) * size
         let anchors = textLineAnchors(
             line, shapedLength: horizontal.length, context: context, center: center, tileWidth: tileWidth)
+        // `viewport-glyph`: each glyph stands upright on the image at its place on the line.
+        let uprightGlyphs = layer.string(.textRotationAlignment, context) == "viewport-glyph"
         // Text that may be written vertically takes its vertical shaping where the label runs up and down.
         var horizontalAnchors = anchors
         var verticalAnchors: [Double] = []
@@ -321,7 +323,7 @@ extension SymbolLayerRenderer {
                 guard g.image != nil || (g.glyph.hasBitmap && texture != nil) else { continue }
                 // `frame.point` is on the line offset by `text-offset` y already.
                 var place = Transform(scaleX: fontScale, y: fontScale)
-                    .concatenating(Transform(rotationAngle: frame.angle))
+                    .concatenating(Transform(rotationAngle: uprightGlyphs ? 0 : frame.angle))
                     .concatenating(Transform(translationX: frame.point.x, y: frame.point.y))
                 let half = g.advance * g.scale / 2
                 // A glyph stood up in a vertical label: turned before it is placed, its y applied after.

@@ -165,11 +165,15 @@ struct SymbolLayerRenderer {
                     for choice in choices {
                         let candidate =
                             if let glyphStack, let glyphs {
-                                placeGlyphsAtPoint(
-                                    textAt, text: vertical ? (verticalGlyphs ?? glyphStack) : glyphStack,
-                                    glyphs: glyphs, size: size,
-                                    context: context, padding: padding, anchorName: choice.name, offset: choice.offset,
-                                    pointPlacement: placement == "point", variable: variableAnchors, vertical: vertical)
+                                alignedPointText(
+                                    placeGlyphsAtPoint(
+                                        textAt, text: vertical ? (verticalGlyphs ?? glyphStack) : glyphStack,
+                                        glyphs: glyphs, size: size,
+                                        context: context, padding: padding, anchorName: choice.name,
+                                        offset: choice.offset,
+                                        pointPlacement: placement == "point", variable: variableAnchors,
+                                        vertical: vertical),
+                                    at: textAt, context: context)
                             } else {
                                 placeAtPoint(
                                     textAt, text: text, font: font, size: size, context: context, padding: padding,
@@ -200,12 +204,12 @@ struct SymbolLayerRenderer {
                     }
                 }
                 let iconCandidate = icon.map {
-                    placeIcon(
-                        $0, at: anchor,
-                        angle: layer.string(.iconRotationAlignment, context) == "map" ? selection.viewport.mapAngle : 0,
-                        context: context,
-                        textBox: textCandidate?.box.insetBy(dx: padding, dy: padding),
-                        fitText: textCandidate == nil || glyphStack != nil ? nil : (text, font, size, textAlignX))
+                    alignedIcon(
+                        placeIcon(
+                            $0, at: anchor, angle: iconAngle(context, at: anchor), context: context,
+                            textBox: textCandidate?.box.insetBy(dx: padding, dy: padding),
+                            fitText: textCandidate == nil || glyphStack != nil ? nil : (text, font, size, textAlignX)),
+                        at: anchor, context: context)
                 }
                 // `symbol-avoid-edges`: a symbol of a tile must lie within its tile.
                 let edges = avoidEdges(feature, offset: offset, context: context)
@@ -274,6 +278,19 @@ struct SymbolLayerRenderer {
                 }
             } else if placement != "point", !viewportText {
                 guard hasText else { continue }
+                if !selection.viewport.projection.isFlat, let glyphStack, let glyphs {
+                    for text in lineGroups(merged[i], feature).flatMap({
+                        placeGlyphsAlongTiltedLine(
+                            $0, offset: offset, text: text, glyphText: glyphStack, glyphs: glyphs, size: size,
+                            context: context, padding: padding, allowOverlap: allowOverlap, collisions: &collisions,
+                            center: placement == "line-center", repeats: &repeats, tileBounds: feature.tileBounds)
+                    }) {
+                        label.content = .sdf(text)
+                        label.bounds = label.contentBounds()
+                        placed.append((label, 0, i))
+                    }
+                    continue
+                }
                 for line in lineGroups(merged[i], feature) {
                     let world = line.map {
                         let w = selection.viewport.worldPoint($0, offset: offset)
@@ -311,8 +328,13 @@ struct SymbolLayerRenderer {
                 for line in lineGroups(merged[i], feature) {
                     let world = line.map { selection.viewport.worldPoint($0, offset: offset) }
                     let spacing = layer.number(.symbolSpacing, context)
-                    for anchor in Self.lineAnchors(world, spacing: spacing, width: width, padding: padding)
-                    where !repeats.tooClose(text, anchor, within: spacing / 2) {
+                    let anchors =
+                        selection.viewport.projection.isFlat
+                        ? Self.lineAnchors(world, spacing: spacing, width: width, padding: padding)
+                        : tiltedLineAnchors(
+                            line, offset: offset, width: width, size: size, context: context,
+                            tileBounds: feature.tileBounds)
+                    for anchor in anchors where !repeats.tooClose(text, anchor, within: spacing / 2) {
                         _ = placePoint(anchor)
                     }
                 }
@@ -346,23 +368,6 @@ struct SymbolLayerRenderer {
     static func collides(_ box: Rect, with collisions: SpatialGrid) -> Bool {
         let e = 1e-4  // a ten-thousandth of a point: edges equal up to rounding touch
         return collisions.intersectsAny(box.insetBy(dx: -e, dy: -e))
-    }
-
-    /// How far outside the image MapLibre's collision grid reaches, in points: a symbol whose box lies
-    /// wholly farther out is not placed (it neither shows nor blocks others).
-    static let gridPadding = 100.0
-
-    /// Whether a box (world points) meets the image grown by ``gridPadding`` (MapLibre's `isInsideGrid`).
-    func onGrid(_ box: Rect) -> Bool {
-        let p = Self.gridPadding
-        let viewport = selection.viewport
-        if !viewport.projection.isNorthUpAndFlat {
-            return Rect(origin: viewport.worldOrigin, size: viewport.size).insetBy(dx: -p, dy: -p).intersects(box)
-        }
-        let perPoint = viewport.mapPointsPerPoint
-        let visible = viewport.visibleMapRect
-        return box.maxX >= visible.minX / perPoint - p && box.minX < visible.maxX / perPoint + p
-            && box.maxY >= visible.minY / perPoint - p && box.minY < visible.maxY / perPoint + p
     }
 
     /// The lines a line symbol of a feature is placed along: its merged line (the first piece of a road cut

@@ -144,6 +144,41 @@ package final class Rasterizer {
         )
     }
 
+    /// Adds the rectangle `source` of `texture` mapped into the context by `homography` (texels to points, then
+    /// the current transform), as a GPU draws a quad with perspective-correct texture coordinates (a glyph or
+    /// icon lying on the ground of a tilted view): as the affine
+    /// ``addQuad(_:source:transform:linear:shading:)``, each pixel centre taken back to texels through the
+    /// inverse homography. Nothing is drawn when a corner is behind the homography's horizon (`w <= 0`).
+    package func addQuad(
+        _ texture: Texture, source: Rect, homography: Homography, linear: Bool, shading: QuadShading
+    ) {
+        let h = homography.concatenating(context.currentTransform)
+        guard source.width > 0, source.height > 0, let inverse = h.inverted() else { return }
+        let corners = [
+            Point(x: source.minX, y: source.minY), Point(x: source.maxX, y: source.minY),
+            Point(x: source.maxX, y: source.maxY), Point(x: source.minX, y: source.maxY),
+        ].map { h.apply($0) }
+        guard corners.allSatisfy({ $0.w > 0 && $0.point.x.isFinite && $0.point.y.isFinite }) else { return }
+        // The device bounding box grown by a pixel: every pixel whose centre is inside is covered, and the
+        // fragment decides (the quad is convex: its corners are in front of the camera).
+        let xs = corners.map(\.point.x)
+        let ys = corners.map(\.point.y)
+        let (minX, maxX) = ((xs.min() ?? 0) - 1, (xs.max() ?? 0) + 1)
+        let (minY, maxY) = ((ys.min() ?? 0) - 1, (ys.max() ?? 0) + 1)
+        // The inverse is the adjugate over the determinant: its denominator at the image of a texel is 1 / w,
+        // positive in front of the camera.
+        let n = inverse.m
+        var quad = ImageQuad(
+            texture: texture, inverse: Transform(a: n[0], b: n[3], c: n[1], d: n[4], tx: n[2], ty: n[5]),
+            source: source, linear: linear, shading: shading)
+        quad.perspective = (n[6], n[7], n[8])
+        addRectangle(
+            [Point(x: minX, y: minY), Point(x: maxX, y: minY), Point(x: maxX, y: maxY), Point(x: minX, y: maxY)],
+            Command(
+                fragment: .image(quad), coverage: .init(outset: 0, inset: 0, ramp: 1), period: 0, limit: Self.unlimited)
+        )
+    }
+
     /// Adds a circle, `disc` in device pixels (the current transform is not applied).
     package func addDisc(_ disc: Disc) {
         guard let shader = DiscShader(disc) else { return }

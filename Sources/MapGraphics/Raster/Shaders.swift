@@ -148,6 +148,9 @@ struct ImageQuad: FragmentShader {
     let texture: Texture
     /// Device pixels to texels.
     let inverse: Transform
+    /// For a quad drawn with perspective (``Rasterizer/addQuad(_:source:homography:linear:shading:)``), the
+    /// denominator of device pixels to texels: texel = `inverse` (x, y) / (g x + h y + i); nil: affine.
+    var perspective: (g: Double, h: Double, i: Double)? = nil
     /// The texels drawn (a pixel whose centre maps outside is not drawn; left and top edges inclusive).
     let source: Rect
     let linear: Bool
@@ -159,8 +162,14 @@ struct ImageQuad: FragmentShader {
     /// The colour (premultiplied) at device pixel centre `dx`, `dy`, or nil outside the quad.
     @inline(__always)
     func shade(_ dx: Double, _ dy: Double) -> SIMD4<Float>? {
-        let u = inverse.a * dx + inverse.c * dy + inverse.tx
-        let v = inverse.b * dx + inverse.d * dy + inverse.ty
+        var u = inverse.a * dx + inverse.c * dy + inverse.tx
+        var v = inverse.b * dx + inverse.d * dy + inverse.ty
+        if let q = perspective {
+            let w = q.g * dx + q.h * dy + q.i
+            guard w > 0 else { return nil }
+            u /= w
+            v /= w
+        }
         let epsilon = 1e-7
         guard u >= source.minX - epsilon, u < source.maxX - epsilon, v >= source.minY - epsilon,
             v < source.maxY - epsilon
