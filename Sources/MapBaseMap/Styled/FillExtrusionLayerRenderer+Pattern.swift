@@ -83,6 +83,18 @@ extension FillExtrusionLayerRenderer {
         func roof(origin: Point, z: Double, translation: (x: Double, y: Double), camera: Camera) -> ExtrusionMesh
             .Pattern?
         {
+            Self.roof(
+                origin: origin, z: z, translation: translation, camera: camera, width: width, height: height,
+                space: space
+            ).flatMap { ExtrusionMesh.Pattern(texture: texture, homography: $0) }
+        }
+
+        /// The homography of ``roof(origin:z:translation:camera:)`` for copies `width` x `height` (pixels at the
+        /// integer zoom), from user space to copies of the image.
+        static func roof(
+            origin: Point, z: Double, translation: (x: Double, y: Double), camera: Camera, width: Double,
+            height: Double, space: PatternSpace
+        ) -> [Double]? {
             // Plane coordinates (a, b): the ring point origin + (a, b).
             let screen = camera.plane(
                 origin: (origin, z), a: (Point(x: origin.x + 1, y: origin.y), z),
@@ -97,7 +109,7 @@ extension FillExtrusionLayerRenderer {
                 (ma.x - m0.x) * k / width, (mb.x - m0.x) * k / width, u0 - u0.rounded(.down),
                 (ma.y - m0.y) * k / height, (mb.y - m0.y) * k / height, v0 - v0.rounded(.down),
             ]
-            return Self.pattern(texture, affine: affine, screen: screen)
+            return homography(affine: affine, screen: screen)
         }
 
         /// The wall from `p` (bottom `z` 0) towards `previous` (the ring's vertex before it), `start` tile units
@@ -116,7 +128,9 @@ extension FillExtrusionLayerRenderer {
                 tileRatio * length / width, 0, u0 - u0.rounded(.down),
                 0, tileRatio * heightFactor * camera.metresPerPoint / height, offsetY / height,
             ]
-            return Self.pattern(texture, affine: affine, screen: screen)
+            return Self.homography(affine: affine, screen: screen).flatMap {
+                ExtrusionMesh.Pattern(texture: texture, homography: $0)
+            }
         }
 
         static func remainder(_ a: Double, _ b: Double) -> Double {
@@ -126,7 +140,7 @@ extension FillExtrusionLayerRenderer {
 
         /// The homography from user space to copies of the image: `affine` (plane coordinates to copies,
         /// row-major 2 x 3) after the inverse of `screen` (plane coordinates to homogeneous user space).
-        static func pattern(_ texture: Texture, affine: [Double], screen: [Double]) -> ExtrusionMesh.Pattern? {
+        static func homography(affine: [Double], screen: [Double]) -> [Double]? {
             guard let inverse = invert3(screen) else { return nil }
             var h = [Double](repeating: 0, count: 9)
             for column in 0..<3 {
@@ -137,7 +151,7 @@ extension FillExtrusionLayerRenderer {
                 }
                 h[6 + column] = inverse[6 + column]
             }
-            return ExtrusionMesh.Pattern(texture: texture, homography: h)
+            return h.allSatisfy(\.isFinite) ? h : nil
         }
 
         /// The inverse of a row-major 3 x 3 matrix; nil when it is singular or not finite.
@@ -154,6 +168,16 @@ extension FillExtrusionLayerRenderer {
             ].map { $0 / det }
             return r.allSatisfy(\.isFinite) ? r : nil
         }
+    }
+
+    /// A pattern image `width` x `height` (pixels at the integer zoom) on the ground of a turned or tilted
+    /// view, as MapLibre's `background_pattern` and `fill_pattern` place it (the map's pixels at the integer
+    /// zoom): the homography from image points to copies of the image; nil facing north, looking down.
+    static func groundPattern(width: Double, height: Double, viewport: MapViewport, zoom: Double) -> [Double]? {
+        guard !viewport.projection.isNorthUpAndFlat, width > 0, height > 0 else { return nil }
+        return FacePattern.roof(
+            origin: Point(x: 0, y: 0), z: 0, translation: (0, 0), camera: Camera(viewport: viewport), width: width,
+            height: height, space: PatternSpace(zoom: zoom))
     }
 
     /// MapLibre's edge distances of a ring's walls (tile units of the source tile: `unit` map points, the ring
