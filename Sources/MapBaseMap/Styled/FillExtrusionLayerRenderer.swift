@@ -263,8 +263,13 @@ enum FillExtrusionLayerRenderer {
         let distance: Double
         /// The highest point drawn: below the near plane (MapLibre's `height / 50` from the camera).
         let highest: Double
-        /// Ground metres per point at the centre's latitude (MapLibre's `getMetersPerPixelAtLatitude`).
+        /// Ground metres per point at the centre's latitude, for heights: on a sphere of
+        /// ``heightEarthRadius``.
         let metresPerPoint: Double
+        /// The Earth's radius heights are scaled by, metres: the mean radius (IUGG, 6371008.8 m), MapLibre GL
+        /// JS's `earthRadius` in `mercatorZfromAltitude`, which its render tests' images follow (the roofs and
+        /// the tops of walls sit 0.11 % higher than with the 6378137 m of the Web Mercator sphere).
+        static let heightEarthRadius = 6_371_008.8
         /// The view's top-left corner and map points per point (facing north, looking down: image points to
         /// map points).
         let mapOrigin: MapPoint
@@ -277,7 +282,8 @@ enum FillExtrusionLayerRenderer {
             distance = 0.5 * viewport.size.height / tan(FillExtrusionLayerRenderer.fieldOfView / 2)
             highest = distance - viewport.size.height / 50
             let latitude = viewport.centerCoordinate.latitude * .pi / 180
-            metresPerPoint = viewport.mapPointsPerPoint * 2 * .pi * 6_378_137 / WebMercator.worldSize * cos(latitude)
+            metresPerPoint =
+                viewport.mapPointsPerPoint * 2 * .pi * Self.heightEarthRadius / WebMercator.worldSize * cos(latitude)
             mapOrigin = viewport.visibleMapRect.origin
             mapPointsPerPoint = viewport.mapPointsPerPoint
         }
