@@ -145,7 +145,7 @@ public struct StyledBaseMap: BaseMap {
     {
         guard !layers.isEmpty else { return }
         let usesPatterns = layers.contains {
-            [.backgroundPattern, .fillPattern, .linePattern].contains(where: $0.isSet)
+            [.backgroundPattern, .fillPattern, .linePattern, .fillExtrusionPattern].contains(where: $0.isSet)
         }
         let patterns =
             usesPatterns && !style.sprites.isEmpty

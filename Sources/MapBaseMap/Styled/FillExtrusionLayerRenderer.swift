@@ -51,6 +51,8 @@ enum FillExtrusionLayerRenderer {
         let heightProperty = ResolvedStyleProperty(layer, .fillExtrusionHeight, at: constant)
         let baseProperty = ResolvedStyleProperty(layer, .fillExtrusionBase, at: constant)
         let gradient = layer.bool(.fillExtrusionVerticalGradient, constant) ? 1.0 : 0.0
+        let patternProperty = ResolvedStyleProperty(layer, .fillExtrusionPattern, at: constant)
+        let patternSpace = PatternSpace(zoom: frame.zoom)
         let camera = Camera(viewport: viewport)
         let geojsonGrid = GeoJSONGrid(zoom: frame.zoom)
         let lighting = Lighting(light: light, heading: camera.view == nil ? 0 : viewport.heading)
@@ -62,6 +64,16 @@ enum FillExtrusionLayerRenderer {
             guard work <= budget, case .polygons(let polygons) = feature.shape,
                 let premultiplied = colorProperty.color(context).map(Lighting.premultiply)
             else { return }
+            // A feature whose pattern the sprite lacks is not drawn (as `fill-pattern`).
+            var facePattern: FacePattern?
+            if patternProperty.isSet {
+                guard let (texture, ratio) = frame.patterns?.texture(patternProperty.string(context)),
+                    ratio > 0, texture.width > 0, texture.height > 0
+                else { return }
+                facePattern = FacePattern(
+                    texture: texture, width: Double(texture.width) / ratio, height: Double(texture.height) / ratio,
+                    space: patternSpace)
+            }
             // Metres as MapLibre clamps them, then points of the view at its centre's latitude.
             let baseMetres = max(0, baseProperty.number(context))
             let heightMetres = max(0, heightProperty.number(context))
@@ -73,40 +85,91 @@ enum FillExtrusionLayerRenderer {
                 let b = pipeline.project(MapPoint(x: square.maxX, y: square.maxY), offset: offset)
                 return Rect(x: a.x, y: a.y, width: b.x - a.x, height: b.y - a.y)
             }
+            // Where a wall runs along a tile's cut, and is left out.
+            func leaving(_ square: MapRect) -> Cut {
+                guard camera.view == nil else { return .ground(square, offset: offset, tx: tx, ty: ty) }
+                let a = pipeline.project(MapPoint(x: square.minX, y: square.minY), offset: offset)
+                let b = pipeline.project(MapPoint(x: square.maxX, y: square.maxY), offset: offset)
+                return .image(Rect(x: a.x, y: a.y, width: b.x - a.x, height: b.y - a.y).offsetBy(dx: tx, dy: ty))
+            }
+            func project(_ ring: [MapPoint]) -> [Point]? {
+                let points =
+                    camera.view == nil
+                    ? pipeline.ring(ring, offset: offset, dropsTinyRings: true)
+                    : pipeline.groundRing(
+                        feature.tileBounds == nil ? geojsonGrid.map(ring) : ring, offset: offset,
+                        nearDepth: 1.05 * camera.near)
+                return points?.map { Point(x: $0.x + tx, y: $0.y + ty) }
+            }
+            let featureTile = feature.tileBounds.map(SourceTile.init(square:))
             var building = Building()
             for polygon in polygons {
                 var rings: [[Point]] = []
+                // The rings walls are raised from: the polygon's own, or under a pattern, a GeoJSON ring's
+                // pieces in the tiles geojson-vt cuts it into (the pattern on a wall depends on the tile).
+                var wallRings: [(ring: [Point], tile: SourceTile?, leaving: Cut?)] = []
                 for (k, ring) in polygon.enumerated() {
-                    let points =
-                        camera.view == nil
-                        ? pipeline.ring(ring, offset: offset, dropsTinyRings: true)
-                        : pipeline.groundRing(
-                            feature.tileBounds == nil ? geojsonGrid.map(ring) : ring, offset: offset,
-                            nearDepth: 1.05 * camera.near)
-                    guard let points else {
+                    guard let points = project(ring) else {
                         if k == 0 { break }
                         continue
                     }
-                    rings.append(points.map { Point(x: $0.x + tx, y: $0.y + ty) })
+                    rings.append(points)
+                    guard facePattern != nil, feature.tileBounds == nil else {
+                        let along: Cut? =
+                            camera.view == nil
+                            ? cut.map { .image($0.offsetBy(dx: tx, dy: ty)) }
+                            : feature.tileBounds.map { .ground($0, offset: offset, tx: tx, ty: ty) }
+                        wallRings.append((points, featureTile, along))
+                        continue
+                    }
+                    for piece in Self.geojsonPieces(geojsonGrid.map(ring), z: geojsonGrid.z) {
+                        guard let points = project(piece.ring) else { continue }
+                        wallRings.append((points, SourceTile(square: piece.tile), leaving(piece.tile)))
+                    }
                 }
                 guard !rings.isEmpty else { continue }
-                for ring in rings {
-                    let leaving: Cut? =
-                        camera.view == nil
-                        ? cut.map { .image($0.offsetBy(dx: tx, dy: ty)) }
-                        : feature.tileBounds.map { .ground($0, offset: offset, tx: tx, ty: ty) }
-                    for (mesh, normal) in camera.walls(ring, from: zBase, to: zTop, leaving: leaving) {
-                        let bottom = lighting.wall(
-                            premultiplied, normal: normal, top: 0, base: baseMetres, height: heightMetres,
-                            gradient: gradient)
-                        let top = lighting.wall(
-                            premultiplied, normal: normal, top: 1, base: baseMetres, height: heightMetres,
-                            gradient: gradient)
+                for (ring, tile, along) in wallRings {
+                    let edges =
+                        facePattern == nil
+                        ? []
+                        : Self.edgeDistances(
+                            ring, perPoint: viewport.mapPointsPerPoint, unit: tile?.unit ?? geojsonGrid.unit)
+                    for (mesh, normal, k) in camera.walls(ring, from: zBase, to: zTop, leaving: along) {
+                        var mesh = mesh
+                        let bottom: Color
+                        let top: Color
+                        if let facePattern {
+                            let previous = ring[k == 0 ? ring.count - 1 : k - 1]
+                            mesh.pattern = facePattern.wall(
+                                from: ring[k], to: previous, start: edges[k].start, length: edges[k].length,
+                                tile: tile ?? geojsonGrid.tile(of: ring[k], camera: camera), camera: camera)
+                            let packed = Lighting.packed(normal)
+                            bottom = PatternSpace.light(
+                                lighting, normal: (packed.0, packed.1, 0), top: 0, base: baseMetres,
+                                height: heightMetres, gradient: gradient)
+                            top = PatternSpace.light(
+                                lighting, normal: (packed.0 + 1 / 16384, packed.1, 0), top: 1, base: baseMetres,
+                                height: heightMetres, gradient: gradient)
+                        } else {
+                            bottom = lighting.wall(
+                                premultiplied, normal: normal, top: 0, base: baseMetres, height: heightMetres,
+                                gradient: gradient)
+                            top = lighting.wall(
+                                premultiplied, normal: normal, top: 1, base: baseMetres, height: heightMetres,
+                                gradient: gradient)
+                        }
                         work += camera.area(of: mesh)
                         building.walls.append((mesh, bottom, top))
                     }
                 }
-                if heightMetres / camera.metresPerPoint < camera.highest, let mesh = camera.roof(rings, at: zTop) {
+                if heightMetres / camera.metresPerPoint < camera.highest, var mesh = camera.roof(rings, at: zTop) {
+                    var color = lighting.roof(premultiplied)
+                    if let facePattern {
+                        mesh.pattern = facePattern.roof(
+                            origin: rings[0][0], z: zTop, translation: (tx, ty), camera: camera)
+                        color = PatternSpace.light(
+                            lighting, normal: (1 / 16384, 0, 1), top: 1, base: 0, height: 0, gradient: 0)
+                    }
                     work += camera.area(of: mesh)
                     building.roof =
                         building.roof.map { old in
@@ -115,7 +178,7 @@ enum FillExtrusionLayerRenderer {
                             merged.vertices += mesh.vertices
                             merged.indices += mesh.indices.map { $0 + base }
                             return (merged, old.color)
-                        } ?? (mesh, lighting.roof(premultiplied))
+                        } ?? (mesh, color)
                 }
             }
             buildings.append(building)
@@ -153,11 +216,22 @@ enum FillExtrusionLayerRenderer {
     /// the view's integer zoom (MapLibre's, at most the source's default maxzoom 18). A tilted view shows the
     /// eighth of a pixel this moves a roof's edge at zoom 19.
     struct GeoJSONGrid {
+        /// The tiles' zoom.
+        let z: Double
+        /// Map points per tile unit.
         let unit: Double
 
         init(zoom: Double) {
-            let z = zoom.isFinite ? max(0, min(18, zoom.rounded(.down))) : 0
+            z = zoom.isFinite ? max(0, min(18, zoom.rounded(.down))) : 0
             unit = WebMercator.worldSize / pow(2, z) / 8192
+        }
+
+        /// The tile holding the ring point `p` (``Camera/mapPoint(of:)``).
+        func tile(of p: Point, camera: Camera) -> SourceTile {
+            let m = camera.mapPoint(of: p)
+            let size = unit * 8192
+            return SourceTile(
+                square: SourceTile.square(z: z, x: (m.x / size).rounded(.down), y: (m.y / size).rounded(.down)))
         }
 
         func map(_ ring: [MapPoint]) -> [MapPoint] {
@@ -189,8 +263,17 @@ enum FillExtrusionLayerRenderer {
         let distance: Double
         /// The highest point drawn: below the near plane (MapLibre's `height / 50` from the camera).
         let highest: Double
-        /// Ground metres per point at the centre's latitude (MapLibre's `getMetersPerPixelAtLatitude`).
+        /// Ground metres per point at the centre's latitude, for heights: on a sphere of
+        /// ``heightEarthRadius``.
         let metresPerPoint: Double
+        /// The Earth's radius heights are scaled by, metres: the mean radius (IUGG, 6371008.8 m), MapLibre GL
+        /// JS's `earthRadius` in `mercatorZfromAltitude`, which its render tests' images follow (the roofs and
+        /// the tops of walls sit 0.11 % higher than with the 6378137 m of the Web Mercator sphere).
+        static let heightEarthRadius = 6_371_008.8
+        /// The view's top-left corner and map points per point (facing north, looking down: image points to
+        /// map points).
+        let mapOrigin: MapPoint
+        let mapPointsPerPoint: Double
 
         init(viewport: MapViewport) {
             view = viewport.projection.isNorthUpAndFlat ? nil : viewport.projection
@@ -199,7 +282,17 @@ enum FillExtrusionLayerRenderer {
             distance = 0.5 * viewport.size.height / tan(FillExtrusionLayerRenderer.fieldOfView / 2)
             highest = distance - viewport.size.height / 50
             let latitude = viewport.centerCoordinate.latitude * .pi / 180
-            metresPerPoint = viewport.mapPointsPerPoint * 2 * .pi * 6_378_137 / WebMercator.worldSize * cos(latitude)
+            metresPerPoint =
+                viewport.mapPointsPerPoint * 2 * .pi * Self.heightEarthRadius / WebMercator.worldSize * cos(latitude)
+            mapOrigin = viewport.visibleMapRect.origin
+            mapPointsPerPoint = viewport.mapPointsPerPoint
+        }
+
+        /// The map point under a ring point (turned points on the ground under a camera, image points
+        /// otherwise).
+        func mapPoint(of p: Point) -> MapPoint {
+            if let view { return view.unturned(p) }
+            return MapPoint(x: mapOrigin.x + p.x * mapPointsPerPoint, y: mapOrigin.y + p.y * mapPointsPerPoint)
         }
 
         /// The vertex of `p` raised by `z` points.
@@ -215,14 +308,15 @@ enum FillExtrusionLayerRenderer {
         }
 
         /// Each wall of `ring` (a quadrilateral from `bottom` to `top`) with its normal as MapLibre packs it
-        /// (x east, y south), except along `cut` (the square a vector tile cut the polygon along).
+        /// (x east, y south) and the index in `ring` of the vertex it runs from (back to the vertex before),
+        /// except along `cut` (the square a vector tile cut the polygon along).
         func walls(_ ring: [Point], from bottom: Double, to top: Double, leaving cut: Cut?) -> [(
-            ExtrusionMesh, (x: Double, y: Double)
+            ExtrusionMesh, (x: Double, y: Double), Int
         )] {
             guard top > bottom, ring.count > 1 else { return [] }
-            var result: [(ExtrusionMesh, (x: Double, y: Double))] = []
+            var result: [(ExtrusionMesh, (x: Double, y: Double), Int)] = []
             var previous = ring[ring.count - 1]
-            for p in ring {
+            for (k, p) in ring.enumerated() {
                 defer { previous = p }
                 let dx = p.x - previous.x
                 let dy = p.y - previous.y
@@ -241,7 +335,7 @@ enum FillExtrusionLayerRenderer {
                 ]
                 mesh.indices = [0, 1, 2, 1, 3, 2]
                 guard isInFront(mesh) else { continue }
-                result.append((mesh, (nx, ny)))
+                result.append((mesh, (nx, ny), k))
             }
             return result
         }
@@ -345,6 +439,12 @@ enum FillExtrusionLayerRenderer {
             let px = ((normal.x * 8192).rounded(.down) * 2 + top) / 16384
             let py = (normal.y * 16384).rounded(.towardZero) / 16384
             return shade(color, normal: (px, py, 0), top: top, base: base, height: height, gradient: gradient)
+        }
+
+        /// A wall's normal as MapLibre packs it (x * 2^13 floored, times 2; y * 2^14 truncated), over 2^14,
+        /// without the top flag (which adds 1 / 2^14 to x).
+        static func packed(_ normal: (x: Double, y: Double)) -> (Double, Double) {
+            ((normal.x * 8192).rounded(.down) * 2 / 16384, (normal.y * 16384).rounded(.towardZero) / 16384)
         }
 
         func shade(

@@ -28,7 +28,11 @@ struct LayerFrame {
         guard !name.isEmpty, let (texture, ratio) = patterns?.texture(name) else { return nil }
         let tile = PatternImages.tile(
             width: texture.width, height: texture.height, pixelRatio: ratio, viewport: viewport)
-        return FillPattern(texture: texture, tile: tile, opacity: opacity)
+        // Turned or tilted: the copies lie on the ground, seen through the view's projection.
+        let ground = FillExtrusionLayerRenderer.groundPattern(
+            width: Double(texture.width) / ratio, height: Double(texture.height) / ratio, viewport: viewport,
+            zoom: zoom)
+        return FillPattern(texture: texture, tile: tile, opacity: opacity, homography: ground)
     }
 
     /// A layer's `*-translate` at this zoom, in points along the image's axes (x right, y down) on the

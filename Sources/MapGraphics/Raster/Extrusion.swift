@@ -18,9 +18,27 @@ package struct ExtrusionMesh: Sendable {
         }
     }
 
+    /// An image over the faces (MapLibre's `fill_extrusion_pattern`); nil: the faces' colours alone.
+    package struct Pattern: Sendable {
+        package var texture: Texture
+        /// Where a point of user space falls in the image, in copies of it (row-major, a homography: u =
+        /// (m0 x + m1 y + m2) / (m6 x + m7 y + m8), v = (m3 x + m4 y + m5) / (m6 x + m7 y + m8)); the
+        /// image repeats every whole copy.
+        package var homography: [Double]
+
+        /// A pattern; nil unless `homography` has 9 finite numbers.
+        package init?(texture: Texture, homography: [Double]) {
+            guard homography.count == 9, homography.allSatisfy(\.isFinite) else { return nil }
+            self.texture = texture
+            self.homography = homography
+        }
+    }
+
     package var vertices: [Vertex] = []
     /// Indices into ``vertices``, three per triangle.
     package var indices: [Int32] = []
+    /// The image drawn over the faces, lit by the vertices' colours (nil: the colours alone).
+    package var pattern: Pattern?
 
     /// An empty mesh.
     package init() {}
@@ -84,10 +102,15 @@ package enum ExtrusionPass: Sendable {
 
 /// MapLibre's `fill_extrusion` shader at the fragment: the face's colour (lit per vertex: `bottom` at the
 /// wall's foot, `top` at its top, interpolated with perspective as a GPU interpolates a varying), drawn
-/// where the face is the nearest surface (depth test less-or-equal, each pixel once).
+/// where the face is the nearest surface (depth test less-or-equal, each pixel once). With a pattern
+/// (`fill_extrusion_pattern`) the colour is the light, multiplying the image looked up at the pixel's centre
+/// (bilinear, repeated, as ``PatternFill`` samples it).
 struct ExtrusionFace: FragmentShader {
     let bottom: SIMD4<Float>
     let top: SIMD4<Float>
+    /// The pattern and its homography from device pixels to copies of the image.
+    let texture: Texture?
+    let h: (Double, Double, Double, Double, Double, Double, Double, Double, Double)
     let pass: ExtrusionPass
     let depth: UnsafeMutablePointer<Float>
     let stencil: UnsafeMutablePointer<UInt8>
@@ -112,7 +135,18 @@ struct ExtrusionFace: FragmentShader {
             guard inverseDepth == depth[i], stencil[i] == 0 else { return nil }
             stencil[i] = 1
             let up = min(max((l0 * t.na.1 + l1 * t.nb.1 + l2 * t.nc.1) / inverseDepth, 0), 1)
-            return (bottom + (top - bottom) * up, 1)
+            let light = bottom + (top - bottom) * up
+            guard let texture else { return (light, 1) }
+            let c = h.6 * p.x + h.7 * p.y + h.8
+            let u = (h.0 * p.x + h.1 * p.y + h.2) / c
+            let v = (h.3 * p.x + h.4 * p.y + h.5) / c
+            let fu = u - u.rounded(.down)
+            let fv = v - v.rounded(.down)
+            guard fu.isFinite, fv.isFinite else { return nil }
+            let sample = texture.sample(
+                .linear(Float(fu) * Float(texture.width) - 0.5, count: texture.width, wrap: .repeat),
+                .linear(Float(fv) * Float(texture.height) - 0.5, count: texture.height, wrap: .repeat))
+            return (sample * light, 1)
         }
     }
 }
@@ -120,7 +154,8 @@ struct ExtrusionFace: FragmentShader {
 extension Rasterizer {
     /// Adds the faces `mesh` (user space, under the context's current transform) for one pass of an
     /// extrusion layer: `bottom` and `top` are the lit colours of a wall's foot and top (the same for a
-    /// roof), times `opacity`; `buffer` is the layer's depth and stencil.
+    /// roof), times `opacity`; `buffer` is the layer's depth and stencil. With a ``ExtrusionMesh/pattern``,
+    /// `bottom` and `top` are the light multiplying the image (MapLibre's `v_lighting`).
     package func addExtrusion(
         _ mesh: ExtrusionMesh, bottom: Color, top: Color, opacity: Double, pass: ExtrusionPass, buffer: DepthBuffer
     ) {
@@ -129,10 +164,31 @@ extension Rasterizer {
         func premultiplied(_ c: Color) -> SIMD4<Float> {
             SIMD4(Float(c.red) * a, Float(c.green) * a, Float(c.blue) * a, a)
         }
-        let shader = ExtrusionFace(
-            bottom: premultiplied(bottom), top: premultiplied(top), pass: pass, depth: buffer.depth,
-            stencil: buffer.stencil, x0: buffer.x0, y0: buffer.y0, width: buffer.width, height: buffer.height)
         let m = context.cairo.matrix
+        // The pattern's homography from device pixels: the user-space one after the inverse of the transform.
+        var h = (0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 1.0)
+        if let pattern = mesh.pattern {
+            let determinant = m.a * m.d - m.b * m.c
+            guard determinant != 0, determinant.isFinite else { return }
+            // Device (x, y) -> user: ((d (x - tx) - c (y - ty)), (-b (x - tx) + a (y - ty))) / determinant.
+            let i = [
+                m.d / determinant, -m.c / determinant, (m.c * m.ty - m.d * m.tx) / determinant,
+                -m.b / determinant, m.a / determinant, (m.b * m.tx - m.a * m.ty) / determinant,
+            ]
+            let p = pattern.homography
+            func row(_ r: Int) -> (Double, Double, Double) {
+                (
+                    p[3 * r] * i[0] + p[3 * r + 1] * i[3], p[3 * r] * i[1] + p[3 * r + 1] * i[4],
+                    p[3 * r] * i[2] + p[3 * r + 1] * i[5] + p[3 * r + 2]
+                )
+            }
+            let (r0, r1, r2) = (row(0), row(1), row(2))
+            h = (r0.0, r0.1, r0.2, r1.0, r1.1, r1.2, r2.0, r2.1, r2.2)
+        }
+        let shader = ExtrusionFace(
+            bottom: premultiplied(bottom), top: premultiplied(top), texture: mesh.pattern?.texture, h: h, pass: pass,
+            depth: buffer.depth, stencil: buffer.stencil, x0: buffer.x0, y0: buffer.y0, width: buffer.width,
+            height: buffer.height)
         let vertices = mesh.vertices.lazy.map { v in
             let x = (m.a * v.position.x + m.c * v.position.y) + m.tx
             let y = (m.b * v.position.x + m.d * v.position.y) + m.ty

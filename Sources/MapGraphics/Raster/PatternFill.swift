@@ -6,12 +6,16 @@ package struct FillPattern: Sendable {
     package var texture: Texture
     package var tile: Rect
     package var opacity: Double
+    /// Where a point of user space falls in the image, in copies of it, when the copies lie on a tilted or
+    /// turned ground (row-major homography, as ``ExtrusionMesh/Pattern/homography``); it replaces ``tile``.
+    package var homography: [Double]?
 
     /// A pattern; see the type's description.
-    package init(texture: Texture, tile: Rect, opacity: Double) {
+    package init(texture: Texture, tile: Rect, opacity: Double, homography: [Double]? = nil) {
         self.texture = texture
         self.tile = tile
         self.opacity = opacity
+        self.homography = homography.flatMap { $0.count == 9 && $0.allSatisfy(\.isFinite) ? $0 : nil }
     }
 }
 
@@ -26,6 +30,8 @@ struct PatternFill: FragmentShader {
     let x0, y0, inverseWidth, inverseHeight: Double
     let opacity: Float
     let outline: Bool
+    /// The homography from device pixels to copies of the image, for a pattern on a tilted or turned ground.
+    let h: (Double, Double, Double, Double, Double, Double, Double, Double, Double)?
 
     @inline(__always)
     func shade(_ p: FragmentInput) -> Shaded? {
@@ -35,8 +41,14 @@ struct PatternFill: FragmentShader {
             coverage = 1 - smoothstep(0, 1, 1 - l.coverage)
             guard coverage > 0 else { return nil }
         }
-        let u = (p.x - x0) * inverseWidth
-        let v = (p.y - y0) * inverseHeight
+        var u = (p.x - x0) * inverseWidth
+        var v = (p.y - y0) * inverseHeight
+        if let h {
+            let c = h.6 * p.x + h.7 * p.y + h.8
+            guard c > 0 else { return nil }
+            u = (h.0 * p.x + h.1 * p.y + h.2) / c
+            v = (h.3 * p.x + h.4 * p.y + h.5) / c
+        }
         let fu = Float(u - u.rounded(.down))
         let fv = Float(v - v.rounded(.down))
         guard fu.isFinite, fv.isFinite else { return nil }
@@ -130,9 +142,19 @@ extension Rasterizer {
         guard width.isFinite, height.isFinite, abs(width) > 1e-9, abs(height) > 1e-9, x0.isFinite, y0.isFinite else {
             return
         }
+        var h: (Double, Double, Double, Double, Double, Double, Double, Double, Double)?
+        if let p = pattern.homography {
+            // The user-space homography after the inverse of the transform (which does not rotate).
+            let (sx, sy) = (1 / m.a, 1 / m.d)
+            h = (
+                p[0] * sx, p[1] * sy, p[2] - (p[0] * m.tx * sx + p[1] * m.ty * sy),
+                p[3] * sx, p[4] * sy, p[5] - (p[3] * m.tx * sx + p[4] * m.ty * sy),
+                p[6] * sx, p[7] * sy, p[8] - (p[6] * m.tx * sx + p[7] * m.ty * sy)
+            )
+        }
         let shader = PatternFill(
             texture: pattern.texture, x0: x0, y0: y0, inverseWidth: 1 / width, inverseHeight: 1 / height,
-            opacity: Float(min(pattern.opacity, 1)), outline: outline)
+            opacity: Float(min(pattern.opacity, 1)), outline: outline, h: h)
         let vertices = mesh.vertices.lazy.map { v in
             ((m.a * v.position.x + m.c * v.position.y) + m.tx, (m.b * v.position.x + m.d * v.position.y) + m.ty, v)
         }
