@@ -38,6 +38,9 @@ enum FillLayerRenderer {
         // (`fill_outline_pattern`; MapLibre draws no outline under a pattern otherwise).
         var patternFills: [(paint: Paint, polygons: [[[Point]]], outlines: [[Point]])] = []
         var patternIndex: [Paint: Int] = [:]
+        // The vector tile square (and world copy) of each pattern fill's first tiled feature: MapLibre's
+        // pattern lookup counts from the corner of the tile it draws (``LayerFrame/fillPattern(_:opacity:tile:offset:)``).
+        var patternTiles: [Int: (square: MapRect, offset: Double)] = [:]
         let patternOutlines = antialias && !fillOutlineColor.isSet
         frame.forEachFeature(of: source, layer: layer, margin: 2) { feature, offset, context in
             guard case .polygons(let polygons) = feature.shape,
@@ -75,6 +78,7 @@ enum FillLayerRenderer {
                     patternIndex[paint] = k
                     patternFills.append((paint, [], []))
                 }
+                if patternTiles[k] == nil, let square = feature.tileBounds { patternTiles[k] = (square, offset) }
                 for polygon in polygons {
                     var rings: [[Point]] = []
                     for (r, ring) in polygon.enumerated() {
@@ -133,7 +137,7 @@ enum FillLayerRenderer {
         g.withSavedState {
             g.translateBy(x: tx, y: ty)
             if !patternFills.isEmpty {
-                drawPatterns(patternFills, in: frame)
+                drawPatterns(patternFills, tiles: patternTiles, in: frame)
                 return
             }
             g.setShouldAntialias(antialias)
@@ -156,15 +160,18 @@ enum FillLayerRenderer {
 
     /// Pattern fills through the rasterizer: each polygon triangulated (whole pixels, no antialiasing), then
     /// its outline as one-pixel segments either side (`fill_outline_pattern`), both sampling the pattern
-    /// where it lies on the map.
+    /// where it lies on the map, counted from the corner of the fill's vector tile (`tiles`, by index of `fills`).
     static func drawPatterns(
-        _ fills: [(paint: Paint, polygons: [[[Point]]], outlines: [[Point]])], in frame: LayerFrame
+        _ fills: [(paint: Paint, polygons: [[[Point]]], outlines: [[Point]])],
+        tiles: [Int: (square: MapRect, offset: Double)], in frame: LayerFrame
     ) {
         let g = frame.context
         let rasterizer = g.makeRasterizer()
         let halfWidth = 1 / frame.viewport.scale
-        for fill in fills {
-            guard let name = fill.paint.pattern, let pattern = frame.fillPattern(name, opacity: fill.paint.color.alpha)
+        for (k, fill) in fills.enumerated() {
+            guard let name = fill.paint.pattern,
+                let pattern = frame.fillPattern(
+                    name, opacity: fill.paint.color.alpha, tile: tiles[k]?.square, offset: tiles[k]?.offset ?? 0)
             else { continue }
             var mesh = LineMesh()
             for rings in fill.polygons {

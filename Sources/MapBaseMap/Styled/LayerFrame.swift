@@ -24,7 +24,12 @@ struct LayerFrame {
     }
 
     /// The pattern image `name` as the rasterizer samples it, placed as ``pattern(_:)`` places it, or nil.
-    func fillPattern(_ name: String, opacity: Double) -> FillPattern? {
+    /// Facing north and flat, its lookup counts from the corners of `tile` (a vector tile's square, map
+    /// points, `offset` added for its world copy) or, without one, of MapLibre's tiles at the view's zoom
+    /// rounded down (512 points, grown with the fractional zoom), as MapLibre's shader does (``PatternPhase``).
+    func fillPattern(_ name: String, opacity: Double, tile square: MapRect? = nil, offset: Double = 0)
+        -> FillPattern?
+    {
         guard !name.isEmpty, let (texture, ratio) = patterns?.texture(name) else { return nil }
         let tile = PatternImages.tile(
             width: texture.width, height: texture.height, pixelRatio: ratio, viewport: viewport)
@@ -32,7 +37,21 @@ struct LayerFrame {
         let ground = FillExtrusionLayerRenderer.groundPattern(
             width: Double(texture.width) / ratio, height: Double(texture.height) / ratio, viewport: viewport,
             zoom: zoom)
-        return FillPattern(texture: texture, tile: tile, opacity: opacity, homography: ground)
+        var grid: Rect?
+        if viewport.projection.isNorthUpAndFlat {
+            let perPoint = viewport.mapPointsPerPoint
+            if let square, perPoint > 0 {
+                let origin = viewport.visibleMapRect.origin
+                grid = Rect(
+                    x: (square.minX + offset - origin.x) / perPoint, y: (square.minY - origin.y) / perPoint,
+                    width: square.width / perPoint, height: square.height / perPoint)
+            } else {
+                // 512 points grown as the copy grows (its width is the image's points times the growth).
+                let size = 512 * tile.width * ratio / Double(texture.width)
+                grid = Rect(x: tile.minX, y: tile.minY, width: size, height: size)
+            }
+        }
+        return FillPattern(texture: texture, tile: tile, opacity: opacity, homography: ground, grid: grid)
     }
 
     /// A layer's `*-translate` at this zoom, in points along the image's axes (x right, y down) on the

@@ -9,25 +9,32 @@ package struct FillPattern: Sendable {
     /// Where a point of user space falls in the image, in copies of it, when the copies lie on a tilted or
     /// turned ground (row-major homography, as ``ExtrusionMesh/Pattern/homography``); it replaces ``tile``.
     package var homography: [Double]?
+    /// One cell (user space) of the grid of MapLibre's tiles the pattern is drawn with: the lookup counts
+    /// from its cell's corner at half precision, as MapLibre's shader does (see ``PatternPhase``); nil
+    /// samples at the exact pixel centre.
+    package var grid: Rect?
 
     /// A pattern; see the type's description.
-    package init(texture: Texture, tile: Rect, opacity: Double, homography: [Double]? = nil) {
+    package init(texture: Texture, tile: Rect, opacity: Double, homography: [Double]? = nil, grid: Rect? = nil) {
         self.texture = texture
         self.tile = tile
         self.opacity = opacity
         self.homography = homography.flatMap { $0.count == 9 && $0.allSatisfy(\.isFinite) ? $0 : nil }
+        self.grid = grid
     }
 }
 
 /// MapLibre's `fill_pattern` and `fill_outline_pattern` shaders: the pattern looked up at the pixel's centre
-/// (bilinear, the copy's edges mixing with the transparent padding of MapLibre's image atlas, as its texture
-/// unit samples it), times the opacity. Fill triangles cover whole pixels (no antialiasing: MapLibre draws
+/// (where MapLibre's half-precision coordinate puts it, ``PatternPhase``; bilinear, the copy's edges mixing
+/// with the padding of MapLibre's image atlas, ``Texture/samplePattern(_:_:)``), times the opacity. Fill triangles cover whole pixels (no antialiasing: MapLibre draws
 /// them so and antialiases with the outline); an outline segment fades over one pixel either side of its
 /// line as `1 - smoothstep(0, 1, distance)`.
 struct PatternFill: FragmentShader {
     let texture: Texture
     /// A copy's top-left corner and one over its size, device pixels.
     let x0, y0, inverseWidth, inverseHeight: Double
+    /// One cell of MapLibre's tile grid, device pixels (zero size: none, see ``PatternPhase``).
+    let gridX, gridY, gridWidth, gridHeight: Double
     let opacity: Float
     let outline: Bool
     /// The homography from device pixels to copies of the image, for a pattern on a tilted or turned ground.
@@ -41,21 +48,23 @@ struct PatternFill: FragmentShader {
             coverage = 1 - smoothstep(0, 1, 1 - l.coverage)
             guard coverage > 0 else { return nil }
         }
-        var u = (p.x - x0) * inverseWidth
-        var v = (p.y - y0) * inverseHeight
+        let fu: Float
+        let fv: Float
         if let h {
             let c = h.6 * p.x + h.7 * p.y + h.8
             guard c > 0 else { return nil }
-            u = (h.0 * p.x + h.1 * p.y + h.2) / c
-            v = (h.3 * p.x + h.4 * p.y + h.5) / c
+            let u = (h.0 * p.x + h.1 * p.y + h.2) / c
+            let v = (h.3 * p.x + h.4 * p.y + h.5) / c
+            fu = Float(u - u.rounded(.down))
+            fv = Float(v - v.rounded(.down))
+        } else {
+            let phase = PatternPhase(
+                x0: x0, y0: y0, inverseWidth: inverseWidth, inverseHeight: inverseHeight, gridX: gridX, gridY: gridY,
+                gridWidth: gridWidth, gridHeight: gridHeight)
+            (fu, fv) = phase.fractions(p.x, p.y)
         }
-        let fu = Float(u - u.rounded(.down))
-        let fv = Float(v - v.rounded(.down))
         guard fu.isFinite, fv.isFinite else { return nil }
-        let c = texture.sample(
-            .linear(fu * Float(texture.width) - 0.5, count: texture.width, wrap: .repeat),
-            .linear(fv * Float(texture.height) - 0.5, count: texture.height, wrap: .repeat))
-        return (c * opacity, coverage)
+        return (texture.samplePattern(fu, fv) * opacity, coverage)
     }
 }
 
@@ -152,8 +161,17 @@ extension Rasterizer {
                 p[6] * sx, p[7] * sy, p[8] - (p[6] * m.tx * sx + p[7] * m.ty * sy)
             )
         }
+        // MapLibre's tile grid in device pixels (a cell of no size, or not finite, leaves the lookup exact).
+        var grid = (x: 0.0, y: 0.0, width: 0.0, height: 0.0)
+        if let cell = pattern.grid {
+            let g = (
+                x: m.a * cell.minX + m.tx, y: m.d * cell.minY + m.ty, width: cell.width * m.a, height: cell.height * m.d
+            )
+            if g.x.isFinite, g.y.isFinite, g.width.isFinite, g.height.isFinite, g.width > 0, g.height > 0 { grid = g }
+        }
         let shader = PatternFill(
             texture: pattern.texture, x0: x0, y0: y0, inverseWidth: 1 / width, inverseHeight: 1 / height,
+            gridX: grid.x, gridY: grid.y, gridWidth: grid.width, gridHeight: grid.height,
             opacity: Float(min(pattern.opacity, 1)), outline: outline, h: h)
         let vertices = mesh.vertices.lazy.map { v in
             ((m.a * v.position.x + m.c * v.position.y) + m.tx, (m.b * v.position.x + m.d * v.position.y) + m.ty, v)
