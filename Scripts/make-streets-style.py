@@ -32,6 +32,7 @@ import os
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from streets_style_dark import dark_variant  # noqa: E402
 from streets_style_roads import (CASING, RANK, ROADS, by_class, path_layers, rail_layers,  # noqa: E402
                                  road_layers, zoom)
 
@@ -457,6 +458,13 @@ def standard():
             out += labels
         out.append(layer)
     style["layers"] = out
+    # Helsinki's GeoJSON POIs and buildings are not in the OpenMapTiles schema: their metadata tells the
+    # snapshot options (pointOfInterestFilter, showsBuildings) what they are (Notes/base-map-styles.md).
+    for layer in style["layers"]:
+        if layer["id"] in ("hel-pois", "hel-poi-labels"):
+            layer["metadata"] = {"mapraster:poi-keys": ["tourism", "amenity", "railway"]}
+        if layer["id"] == "hel-buildings":
+            layer["metadata"] = {"mapraster:buildings": True}
     if ICONS:
         style["sprite"] = SPRITE
     return style
@@ -479,5 +487,10 @@ if __name__ == "__main__":
         if ICONS and not os.path.exists(os.path.join(STYLES, SPRITE + ".json")):
             print(f"warning: {os.path.join(STYLES, SPRITE)}.json/.png do not exist yet: copy styles/sprites/streets*"
                   " there (Notes/streets-sprite.md)")
-        write("streets.json", streets())
-        write("standard.json", standard())
+        streets_style, standard_style = streets(), standard()
+        write("streets.json", streets_style)
+        write("standard.json", standard_style)
+        if ICONS:
+            # The dark appearance (MapKit's userInterfaceStyle .dark) of both.
+            write("streets-dark.json", dark_variant(streets_style, "streets-dark", "streets"))
+            write("standard-dark.json", dark_variant(standard_style, "standard-dark", "standard"))

@@ -5,8 +5,9 @@
 // renders once to warm up (tiles, fonts, sprites, caches), then ITERATIONS times (render + PNG encode), and
 // prints one line: the median wall milliseconds and the median CPU milliseconds (the process's, all
 // threads) per render. `labels` keeps the style's symbol layers (labels and icons), `nolabels` drops them;
-// optional last arguments are the scale (2 for an @2x image: 2048x1536 pixels for 1024x768 points) and the PNG
-// compression level (0...9, 6 by default as in `mapraster render`).
+// optional last arguments are the scale (2 for an @2x image: 2048x1536 pixels for 1024x768 points), the PNG
+// compression level (0...9, 6 by default as in `mapraster render`) and a camera's heading and pitch (degrees; the
+// view turned and tilted about its center, the zoom kept, as `mapraster render --heading --pitch` does).
 //     .build/release/StreetsBenchmark pyramid 1.49,42.49,1.55,42.52 10-16 5 nolabels 6
 // renders the tile pyramid of 256-point tiles over WEST,SOUTH,EAST,NORTH at the zooms into a fresh MBTiles file
 // (one thread, PNG at the last argument's compression level), once to warm up and then ITERATIONS times, and
@@ -60,13 +61,20 @@ if commandLine.first == "style" {
         fail("\(error)")
     }
 }
-guard (8...10).contains(arguments.count), arguments[0] == "view", let latitude = Double(arguments[1]),
+guard (8...12).contains(arguments.count), arguments.count != 11, arguments[0] == "view",
+    let latitude = Double(arguments[1]),
     let longitude = Double(arguments[2]), let zoom = Double(arguments[3]), let width = Double(arguments[4]),
     let height = Double(arguments[5]), let iterations = Int(arguments[6]), iterations > 0,
     ["labels", "nolabels"].contains(arguments[7]),
     let scale = arguments.count >= 9 ? Double(arguments[8]) : 1, [1, 2, 3].contains(scale),
-    let level = arguments.count == 10 ? Int(arguments[9]) : 6, (0...9).contains(level)
-else { fail("usage: StreetsBenchmark view LAT LON ZOOM WIDTH HEIGHT ITERATIONS labels|nolabels [SCALE [LEVEL]]") }
+    let level = arguments.count >= 10 ? Int(arguments[9]) : 6, (0...9).contains(level),
+    let heading = arguments.count == 12 ? Double(arguments[10]) : 0,
+    let pitch = arguments.count == 12 ? Double(arguments[11]) : 0
+else {
+    fail(
+        "usage: StreetsBenchmark view LAT LON ZOOM WIDTH HEIGHT ITERATIONS labels|nolabels [SCALE [LEVEL [HEADING PITCH]]]"
+    )
+}
 
 do {
     var style = try styleFile ?? ShippedStyle.streets.style()
@@ -77,6 +85,12 @@ do {
         try MapViewport(
             size: size, center: LocationCoordinate2D(latitude: latitude, longitude: longitude), zoomLevel: zoom
         ).visibleMapRect
+    if heading != 0 || pitch != 0 {
+        // Only the heading and pitch count: the visible rect gives the center and zoom.
+        options.camera = try MapCamera(
+            lookingAtCenter: LocationCoordinate2D(latitude: latitude, longitude: longitude), fromDistance: 1000,
+            pitch: pitch, heading: heading)
+    }
     options.style = style
     options.scale = scale
     options.showsAttribution = false

@@ -21,6 +21,8 @@
 4. (#12) Monaco zoom 17, 1024x768 at scale 2: MapRaster with the style's symbol layers (labels and icons) against the
    same view without them (goal: symbols add <= 50 %) and against MapLibre Native without labels at pixel
    ratio 2 (goal <= 1.5x).
+5. (#28) Monaco zoom 16 (MapRaster's), 1024x768, heading 30, pitch 60: MapRaster without labels against MapLibre
+   Native without labels (goal <= 1.0x), and with labels against MapLibre Native without (goal <= 1.3x).
 
 Every figure is a median: each round renders ITERATIONS times and keeps its median, the rounds alternate between
 the renderers (the machine is shared), and the table shows the median of the rounds. CPU time is the process's
@@ -32,7 +34,8 @@ Setup: `swift build -c release` (StreetsBenchmark and mapraster), a venv with ma
     python3 -m venv /tmp/mlvenv && /tmp/mlvenv/bin/pip install mapli
 Run:
     taskset -c 0 env EGL_PLATFORM=surfaceless LP_NUM_THREADS=1 /tmp/mlvenv/bin/python Benchmarks/streets/bench-streets.py
-Options: --bin DIR (default .build/release), --rounds N (5), --iterations N (10), --only views,pyramid,cold,symbols.
+Options: --bin DIR (default .build/release), --rounds N (5), --iterations N (10),
+--only views,symbols,camera,pyramid,cold.
 """
 import argparse
 import json
@@ -51,6 +54,7 @@ STYLES = os.path.join(ROOT, "Sources", "MapBaseMap", "Resources", "styles")
 
 VIEWS = [("Monaco z16", 43.7384, 7.4246, 16.0), ("Andorra la Vella z15", 42.5075, 1.5218, 15.0)]
 SYMBOL_VIEW = ("Monaco z17 @2x", 43.7384, 7.4246, 17.0)
+CAMERA_VIEW = ("Monaco z16, heading 30, pitch 60", 43.7384, 7.4246, 16.0, 30.0, 60.0)
 PYRAMID_BBOX = (1.49, 42.49, 1.55, 42.52)  # west, south, east, north: Andorra la Vella and Escaldes
 WIDTH, HEIGHT = 1024, 768
 
@@ -93,18 +97,20 @@ def tiles(bbox, zooms):
                 yield z, x, y
 
 
-def ours_view(binary, lat, lon, zoom, iterations, labels, scale=1):
+def ours_view(binary, lat, lon, zoom, iterations, labels, scale=1, heading=0.0, pitch=0.0):
     """(wall ms, CPU ms) medians of `iterations` warm renders in one StreetsBenchmark process."""
+    camera = [str(6), str(heading), str(pitch)] if heading or pitch else []
     out = subprocess.run([os.path.join(binary, "StreetsBenchmark"), "view", str(lat), str(lon), str(zoom),
-                          str(WIDTH), str(HEIGHT), str(iterations), "labels" if labels else "nolabels", str(scale)],
-                         check=True, capture_output=True, text=True)
+                          str(WIDTH), str(HEIGHT), str(iterations), "labels" if labels else "nolabels", str(scale)]
+                         + camera, check=True, capture_output=True, text=True)
     wall, cpu = out.stdout.split()
     return float(wall), float(cpu)
 
 
-def theirs_view(pool, lat, lon, zoom, iterations, scale=1):
+def theirs_view(pool, lat, lon, zoom, iterations, scale=1, heading=0.0, pitch=0.0):
     def render():
-        pool.render("streets", lon=lon, lat=lat, zoom=zoom - 1, width=WIDTH, height=HEIGHT, pixel_ratio=scale)
+        pool.render("streets", lon=lon, lat=lat, zoom=zoom - 1, width=WIDTH, height=HEIGHT, pixel_ratio=scale,
+                    bearing=heading, pitch=pitch)
 
     render()  # warm
     walls, cpus = [], []
@@ -257,6 +263,27 @@ def symbols(args, pool):
                     verdict(l <= 1.5 * t)))
 
 
+def camera(args, pool):
+    name, lat, lon, zoom, heading, pitch = CAMERA_VIEW
+    print(f"\n## {name}: {WIDTH}x{HEIGHT}, ms per render (render + PNG), median of {args.rounds} rounds x "
+          f"{args.iterations} renders: CPU (wall)")
+    print("| MapLibre Native, no labels | MapRaster, no labels | ratio (goal <= 1) | MapRaster, labels "
+          "| ratio to MapLibre without labels (goal <= 1.3) |")
+    print("|---:|---:|---:|---:|---:|")
+    plain, theirs, labelled = [], [], []
+    for _ in range(args.rounds):
+        plain.append(ours_view(args.bin, lat, lon, zoom, args.iterations, False, 1, heading, pitch))
+        theirs.append(theirs_view(pool, lat, lon, zoom, args.iterations, 1, heading, pitch))
+        labelled.append(ours_view(args.bin, lat, lon, zoom, args.iterations, True, 1, heading, pitch))
+    t, p, l = med(theirs, 1), med(plain, 1), med(labelled, 1)
+    print(f"| {t:.1f} ({med(theirs, 0):.1f}) | {p:.1f} ({med(plain, 0):.1f}) | {p / t:.2f} "
+          f"({med(plain, 0) / med(theirs, 0):.2f}) | {l:.1f} ({med(labelled, 0):.1f}) | {l / t:.2f} "
+          f"({med(labelled, 0) / med(theirs, 0):.2f}) |", flush=True)
+    SUMMARY.append((f"5. {name}, no labels", f"{p:.1f} ms", f"{t:.1f} ms", p / t, "<= 1", verdict(p <= t)))
+    SUMMARY.append((f"5. {name}, labels", f"{l:.1f} ms", f"{t:.1f} ms (no labels)", l / t, "<= 1.3",
+                    verdict(l <= 1.3 * t)))
+
+
 def pyramid(args, pool):
     zooms = list(range(10, 17))
     print(f"\n## Pyramid z10-16 of 256-point tiles over {PYRAMID_BBOX} (west, south, east, north), one core")
@@ -334,7 +361,7 @@ def main():
     parser.add_argument("--bin", default=os.path.join(ROOT, ".build", "release"))
     parser.add_argument("--rounds", type=int, default=5)
     parser.add_argument("--iterations", type=int, default=10)
-    parser.add_argument("--only", default="views,symbols,pyramid,cold")
+    parser.add_argument("--only", default="views,symbols,camera,pyramid,cold")
     args = parser.parse_args()
     only = set(args.only.split(","))
     pool = mapli.RenderPool(workers=1)
@@ -352,6 +379,8 @@ def main():
         views(args, pool)
     if "symbols" in only:
         symbols(args, pool)
+    if "camera" in only:
+        camera(args, pool)
     if "pyramid" in only:
         pyramid(args, pool)
     if "cold" in only:

@@ -19,6 +19,10 @@ public enum ShippedStyle: String, Sendable, CaseIterable {
     /// Helsinki) with Natural Earth at world zooms: roads by class, buildings, water, parks, POI, place and
     /// street names, house numbers, mountain peaks.
     case streets
+    /// The dark appearance of ``standard`` (``UserInterfaceStyle/dark``).
+    case standardDark = "standard-dark"
+    /// The dark appearance of ``streets`` (``UserInterfaceStyle/dark``).
+    case streetsDark = "streets-dark"
 
     /// The style for a map type. Mirrors MapKit's `MKMapType` choices.
     public init(_ mapType: MapType) {
@@ -26,6 +30,18 @@ public enum ShippedStyle: String, Sendable, CaseIterable {
         case .standard: self = .standard
         case .satellite: self = .satellite
         case .hybrid: self = .hybrid
+        }
+    }
+
+    /// The style drawn in `appearance`: the dark variant of ``standard`` and ``streets`` (and back), every
+    /// other style itself (satellite imagery, hybrid and muted have one look).
+    public func variant(for appearance: UserInterfaceStyle) -> ShippedStyle {
+        switch (self, appearance) {
+        case (.standard, .dark): .standardDark
+        case (.streets, .dark): .streetsDark
+        case (.standardDark, .light): .standard
+        case (.streetsDark, .light): .streets
+        default: self
         }
     }
 
@@ -42,16 +58,23 @@ public enum ShippedStyle: String, Sendable, CaseIterable {
         }
     }
 
-    /// The base map a snapshot draws: `style` when given, otherwise the map type's shipped style.
+    /// The base map a snapshot draws: `style` when given, otherwise the map type's shipped style in
+    /// `appearance`; with its points of interest filtered and its buildings hidden as asked
+    /// (``MapStyle/Style/applying(pointOfInterestFilter:showsBuildings:)``).
     package static func baseMap(
-        mapType: MapType, style: Style?, fonts: FontCatalog? = nil, glyphs: (any GlyphRangeProvider)? = nil
+        mapType: MapType, style: Style?, fonts: FontCatalog? = nil, glyphs: (any GlyphRangeProvider)? = nil,
+        appearance: UserInterfaceStyle = .light, pointOfInterestFilter: PointOfInterestFilter? = nil,
+        showsBuildings: Bool = true
     ) throws -> BaseMap {
-        if let style { return try StyledBaseMap(style: style, fonts: fonts ?? .default, glyphs: glyphs) }
-        let shipped = ShippedStyle(mapType)
-        if fonts != nil || glyphs != nil {
-            return try StyledBaseMap(style: try shipped.style(), fonts: fonts ?? .default, glyphs: glyphs)
+        let shipped = ShippedStyle(mapType).variant(for: appearance)
+        let changesStyle = (pointOfInterestFilter ?? .includingAll) != .includingAll || !showsBuildings
+        guard style != nil || fonts != nil || glyphs != nil || changesStyle else {
+            return try baseMaps.value(shipped) { try StyledBaseMap(style: try shipped.style()) }
         }
-        return try baseMaps.value(shipped) { try StyledBaseMap(style: try shipped.style()) }
+        let chosen = try style ?? shipped.style()
+        return try StyledBaseMap(
+            style: chosen.applying(pointOfInterestFilter: pointOfInterestFilter, showsBuildings: showsBuildings),
+            fonts: fonts ?? .default, glyphs: glyphs)
     }
 
     private static let cache = OnceCache<ShippedStyle, Style>()

@@ -56,6 +56,16 @@ enum CommandTable {
                 "--style", nil, .file("FILE"),
                 "base map from a style file (MapLibre style subset; see styles/README.md)"),
             OptionSpec(
+                "--poi", nil, .text("FILTER"),
+                "points of interest drawn: includingAll (default), excludingAll,\n"
+                    + "including:CATEGORY,... or excluding:CATEGORY,... with MapKit's categories\n"
+                    + "(restaurant, cafe, museum, park, hospital, school, hotel, publicTransport...)"),
+            OptionSpec(
+                "--no-buildings", nil, .none, "draw no buildings (flat or extruded; MapKit's showsBuildings = false)"),
+            OptionSpec(
+                "--appearance", nil, .choice("STYLE", ["light", "dark"]),
+                "light (default) or dark: the dark variant of the standard and streets styles"),
+            OptionSpec(
                 "--scene", nil, .file("FILE"),
                 "JSON scene: area, size and GeoJSON features (pins, lines, polygons, circles);\n"
                     + "'-' reads it from standard input"),

@@ -51,6 +51,7 @@ enum RenderCommand {
             scene.mapType = mapType
         }
         if args.flags.contains("--no-attribution") { scene.showsAttribution = false }
+        try applyMapContent(args, to: &scene)
         let cliArea = try parseArea(args)
         if let cliArea {
             scene.area = cliArea
@@ -59,7 +60,8 @@ enum RenderCommand {
         try addStaticMapParameters(args, to: &scene)
         let padding = try contentPadding(args, scene: &scene)
 
-        let style = try loadStyle(args, mapType: scene.mapType ?? .standard, output: streams)
+        let style = try loadStyle(
+            args, mapType: scene.mapType ?? .standard, appearance: scene.userInterfaceStyle, output: streams)
         try applyCamera(args, style: style, to: &scene)
         let snapshotter: MapSnapshotter
         do {
@@ -129,11 +131,16 @@ enum RenderCommand {
     /// `--style FILE` read with `--strict`, every `--source NAME=PATH` and `--sprite [ID=]PATH` (paths
     /// relative to the working directory), its warnings written to standard error (at most
     /// ``warningLimit`` lines); sources given without a style replace those of the map type's shipped style.
-    static func loadStyle(_ args: Arguments, mapType: MapType, output streams: MapRasterCLI.Output) throws -> Style? {
+    /// A shipped style named by `--style` is taken in `appearance` when given (`--style streets` with the
+    /// dark appearance is `streets-dark`).
+    static func loadStyle(
+        _ args: Arguments, mapType: MapType, appearance: UserInterfaceStyle? = nil,
+        output streams: MapRasterCLI.Output
+    ) throws -> Style? {
         var options = try styleOptions(args)
         if let path = args["--style"] {
             options.allowsNothingToDraw = true  // the warnings first, then the error
-            let style = try loadStyle(path, options: options)
+            let style = try loadStyle(path, options: options, appearance: appearance)
             for line in style.warnings.lines(limit: warningLimit) {
                 streams.standardError("mapraster: warning: \(path): \(line)\n")
             }
@@ -143,7 +150,9 @@ enum RenderCommand {
         guard !options.sprites.isEmpty || !options.sources.isEmpty else { return nil }
         guard options.sprites.isEmpty else { throw CLIError.usage("--sprite needs --style FILE") }
         var result: Style
-        do { result = try ShippedStyle(mapType).style() } catch { throw CLIError.failure("\(error)") }
+        do { result = try ShippedStyle(mapType).variant(for: appearance ?? .light).style() } catch {
+            throw CLIError.failure("\(error)")
+        }
         for name in options.sources.keys.sorted() {
             do {
                 result = try result.replacingSource(name, with: options.sources[name] ?? "", relativeTo: options.base)
@@ -317,10 +326,14 @@ enum RenderCommand {
         }
     }
 
-    /// Loads `--style FILE`, or a shipped style by name (`--style streets`) when no such file exists.
-    static func loadStyle(_ path: String, options: StyleLoadOptions) throws -> Style {
+    /// Loads `--style FILE`, or a shipped style by name (`--style streets`, in `appearance` when given) when no
+    /// such file exists.
+    static func loadStyle(_ path: String, options: StyleLoadOptions, appearance: UserInterfaceStyle? = nil) throws
+        -> Style
+    {
         guard !path.isEmpty else { throw CLIError.usage("--style needs a style file name, got an empty string") }
-        if let shipped = ShippedStyle(rawValue: path), !FileManager.default.fileExists(atPath: path) {
+        if let named = ShippedStyle(rawValue: path), !FileManager.default.fileExists(atPath: path) {
+            let shipped = appearance.map { named.variant(for: $0) } ?? named
             do {
                 // A missing file: style() throws naming every place looked at.
                 guard let url = shipped.url else { return try shipped.style() }

@@ -45,6 +45,18 @@ public final class MapSnapshotter {
         /// Glyph PBFs labels are drawn from (MapLibre's SDF text); nil for the style's own `glyphs` when it
         /// is local, else the installed fonts.
         public var glyphs: (any GlyphRangeProvider)?
+        /// Which points of interest are drawn (the POI layers of OpenMapTiles styles and the shipped
+        /// styles, see ``MapBaseMap/PointOfInterestFilter``); nil draws those the style draws. Applies to
+        /// ``style`` too. Mirrors `pointOfInterestFilter`.
+        public var pointOfInterestFilter: PointOfInterestFilter?
+        /// Whether buildings are drawn (flat or extruded; the OpenMapTiles `building` layers and the
+        /// shipped styles'). Applies to ``style`` too. Mirrors `showsBuildings`.
+        public var showsBuildings = true
+        /// The appearance: ``MapBaseMap/UserInterfaceStyle/dark`` draws the dark variant of the map type's
+        /// shipped style (``MapBaseMap/ShippedStyle/variant(for:)``) and a dark attribution box; a ``style``
+        /// is drawn as it is (give `streets-dark` for the dark streets style). Mirrors
+        /// `traitCollection.userInterfaceStyle`.
+        public var userInterfaceStyle = UserInterfaceStyle.light
         /// Whether to print the data's attribution in the bottom-right corner.
         public var showsAttribution = true
         /// When rendering must stop: ``snapshot()`` throws ``GraphicsError/deadlineExceeded(operation:)``
@@ -114,7 +126,9 @@ public final class MapSnapshotter {
     public func loadBaseMap() throws -> BaseMap? {
         if case .chosen(let baseMap) = baseMapState { return baseMap }
         let built = try ShippedStyle.baseMap(
-            mapType: options.mapType, style: options.style, fonts: options.fonts, glyphs: options.glyphs)
+            mapType: options.mapType, style: options.style, fonts: options.fonts, glyphs: options.glyphs,
+            appearance: options.userInterfaceStyle, pointOfInterestFilter: options.pointOfInterestFilter,
+            showsBuildings: options.showsBuildings)
         baseMapState = .chosen(built)
         return built
     }
@@ -224,18 +238,21 @@ public final class MapSnapshotter {
     /// The attribution's text size in points.
     static let attributionSize = 9.0
 
-    /// Draws the credits' lines on a translucent white box each.
+    /// Draws the credits' lines on a translucent box each: dark grey on white, light grey on black in the
+    /// dark appearance.
     private func drawAttribution(_ lines: [(text: String, box: Rect, descent: Double)], in context: GraphicsContext)
         throws
     {
         let font = try Font.load(path: Font.defaultPath)
         let padding = 3.0
+        let dark = options.userInterfaceStyle == .dark
+        let grey = dark ? Color(red8: 204, green8: 204, blue8: 204) : Color(red8: 51, green8: 51, blue8: 51)
         for (text, box, descent) in lines {
-            context.setFillColor(Color.white.withAlphaComponent(0.7))
+            context.setFillColor((dark ? Color.black : Color.white).withAlphaComponent(dark ? 0.6 : 0.7))
             context.fill(box)
             context.drawText(
                 text, at: Point(x: box.minX + padding, y: box.maxY - padding - descent), font: font,
-                size: Self.attributionSize, color: Color(red8: 51, green8: 51, blue8: 51))
+                size: Self.attributionSize, color: grey)
         }
         try context.checkStatus("drawing the attribution")
     }

@@ -60,6 +60,13 @@ public struct Scene {
     public var visibleCoordinates: [LocationCoordinate2D] = []
     /// The camera's heading, pitch and altitude, if given (`camera`, ``SceneCamera``).
     public var camera: SceneCamera?
+    /// Which points of interest are drawn, if given (`pointOfInterestFilter`: the text form of
+    /// ``PointOfInterestFilter/init(parsing:)``, e.g. `"including:restaurant,cafe"` or `"excludingAll"`).
+    public var pointOfInterestFilter: PointOfInterestFilter?
+    /// Whether buildings are drawn, if given (`showsBuildings`).
+    public var showsBuildings: Bool?
+    /// The appearance, if given (`appearance`: `"light"` or `"dark"`).
+    public var userInterfaceStyle: UserInterfaceStyle?
 
     /// A pin's look.
     public struct PinStyle: Sendable, Equatable {
@@ -80,7 +87,7 @@ public struct Scene {
 
     static let topLevelKeys: Set<String> = [
         "center", "span", "meters", "zoom", "bbox", "size", "scale", "mapType", "attribution", "features",
-        "userLocation", "fitAnnotations", "camera",
+        "userLocation", "fitAnnotations", "camera", "pointOfInterestFilter", "showsBuildings", "appearance",
     ]
 
     /// Decodes a scene file.
@@ -143,6 +150,7 @@ public struct Scene {
             guard let flag = attribution.bool else { throw d.invalid("attribution", "must be true or false") }
             scene.showsAttribution = flag
         }
+        try d.mapContent(json, into: &scene)
         if let features = json["features"] {
             for feature in try GeoJSON.decodeFeatures(features, source: source, path: "features") {
                 try d.add(feature, to: &scene)
@@ -159,6 +167,9 @@ public struct Scene {
         if let scale { options.scale = scale }
         if let mapType { options.mapType = mapType }
         if let showsAttribution { options.showsAttribution = showsAttribution }
+        if let pointOfInterestFilter { options.pointOfInterestFilter = pointOfInterestFilter }
+        if let showsBuildings { options.showsBuildings = showsBuildings }
+        if let userInterfaceStyle { options.userInterfaceStyle = userInterfaceStyle }
         try (area ?? .world).apply(to: &options)
         if let camera {
             switch area {

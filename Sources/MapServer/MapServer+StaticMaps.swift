@@ -169,17 +169,24 @@ extension MapServer {
         guard let imageFormat = chosen.format else { return chosen.error! }
         // The base map: style=ID of the configuration, else maptype's shipped style if configured.
         var baseMap: StyledBaseMap?
+        var styleID: String?
         if let id = request.parameter("style") {
             guard let entry = configuration.styles.first(where: { $0.id == id }) else { return unknownStyle(id) }
             baseMap = entry.baseMap
+            styleID = id
         } else {
             let maptype = request.parameter("maptype") ?? "roadmap"
             let names = ["roadmap": "standard", "terrain": "standard", "satellite": "satellite", "hybrid": "hybrid"]
             guard let name = names[maptype] else {
                 return .error(400, "maptype must be roadmap, satellite, hybrid or terrain", parameter: "maptype")
             }
-            baseMap = (configuration.styles.first { $0.id == name } ?? configuration.styles.first)?.baseMap
+            let entry = configuration.styles.first { $0.id == name } ?? configuration.styles.first
+            baseMap = entry?.baseMap
+            styleID = entry?.id
         }
+        let (contentMap, contentError) = withMapContent(baseMap, styleID: styleID, request: request)
+        if let contentError { return contentError }
+        baseMap = contentMap
         let parameters: StaticMapParameters
         do {
             parameters = try StaticMapParameters(

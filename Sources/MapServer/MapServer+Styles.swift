@@ -234,8 +234,10 @@ extension MapServer {
             return .error(
                 400, "static/auto fits the map to its marker= and path= parameters: give some", parameter: "area")
         }
+        let (baseMap, contentError) = withMapContent(entry.baseMap, styleID: entry.id, request: request)
+        if let contentError { return contentError }
         return staticMap(
-            baseMap: entry.baseMap, size: size, scale: Double(last.scale), area: chosenArea, parameters: parameters,
+            baseMap: baseMap, size: size, scale: Double(last.scale), area: chosenArea, parameters: parameters,
             padding: padding, maximumZoomLevel: maximumZoom, format: imageFormat)
     }
 

@@ -136,7 +136,8 @@ public struct ServerConfiguration: Sendable {
     /// An empty configuration (add styles and data).
     public init() {}
 
-    /// The shipped styles (`standard`, `satellite`, `hybrid`, `muted`): what `serve` with no arguments serves.
+    /// The shipped styles (`standard`, `satellite`, `hybrid`, `muted`, `streets` and the dark `standard-dark` and
+    /// `streets-dark`): what `serve` with no arguments serves.
     public static func shippedStyles() throws -> [StyleEntry] {
         try ShippedStyle.allCases.map { shipped in
             guard let url = shipped.url else {

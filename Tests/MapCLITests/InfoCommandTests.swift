@@ -47,7 +47,7 @@ struct InfoCommandTests {
     /// Every option of `render`, as the help must list it.
     static let renderOptions = [
         "--center", "--span", "--meters", "--zoom", "--bbox", "--heading", "--bearing", "--pitch", "--size", "--scale",
-        "--map-type", "--style", "--scene",
+        "--map-type", "--style", "--poi", "--no-buildings", "--appearance", "--scene",
         "--no-attribution", "--no-base-map", "-o", "--output", "--format", "--quality", "--compression", "--metadata",
         "-h", "--help",
         "--marker", "--path", "--visible", "--padding", "--source", "--fonts", "--glyphs", "--sprite", "--strict",

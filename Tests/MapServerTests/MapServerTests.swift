@@ -52,7 +52,7 @@ struct MapServerEndpointTests {
         #expect(health.status == 200 && String(decoding: health.body, as: UTF8.self) == "OK\n")
         let index = try JSONValue.parse(TestServer.get("/index.json", headers: ["host": "maps.test:80"]).body)
         let ids = index.array?.compactMap { $0["id"]?.string }
-        #expect(ids == ["standard", "satellite", "hybrid", "muted", "streets", "omt"])
+        #expect(ids == ["standard", "satellite", "hybrid", "muted", "streets", "standard-dark", "streets-dark", "omt"])
         let tileJSON = try JSONValue.parse(TestServer.get("/styles/standard.json", headers: ["host": "maps.test"]).body)
         #expect(tileJSON["tiles"]?.array?.first?.string == "http://maps.test/styles/standard/{z}/{x}/{y}.png")
         #expect(tileJSON["attribution"]?.string?.contains("Natural Earth") == true)

@@ -1,0 +1,43 @@
+import Foundation
+import MapRaster
+import MapServer
+import MapTestSupport
+import Testing
+
+/// `serve`'s static maps with `poi=`, `buildings=` and `appearance=`.
+@Suite("serve: static maps with the snapshot options")
+struct StaticMapContentTests {
+    static let path = "/styles/streets/static/1.522,42.507,16/300x200.png"
+
+    @Test("appearance=dark draws the served dark variant; poi and buildings change the image")
+    func parameters() throws {
+        let plain = TestServer.get(Self.path)
+        #expect(plain.status == 200)
+        let dark = TestServer.get(Self.path + "?appearance=dark")
+        #expect(dark.status == 200)
+        #expect(dark.body == TestServer.get(Self.path.replacingOccurrences(of: "streets", with: "streets-dark")).body)
+        #expect(dark.body != plain.body)
+        for query in ["poi=excludingAll", "poi=including:restaurant,cafe", "buildings=false"] {
+            let response = TestServer.get(Self.path + "?" + query)
+            #expect(response.status == 200 && response.body != plain.body, "\(query)")
+        }
+        #expect(TestServer.get(Self.path + "?poi=includingAll&buildings=true").body == plain.body)
+        let google = TestServer.get("/staticmap?center=42.507,1.522&zoom=17&size=300x200&appearance=dark")
+        #expect(google.status == 200)
+        #expect(
+            google.body
+                == TestServer.get("/staticmap?center=42.507,1.522&zoom=17&size=300x200&style=standard-dark").body)
+    }
+
+    @Test("bad values are 400s naming the parameter")
+    func refused() {
+        for (query, parameter) in [
+            ("poi=including:pizza", "poi"), ("poi=", "poi"), ("buildings=no", "buildings"),
+            ("appearance=dim", "appearance"),
+        ] {
+            let response = TestServer.get(Self.path + "?" + query)
+            #expect(response.status == 400, "\(query)")
+            #expect(TestServer.errorJSON(response).1 == parameter, "\(query)")
+        }
+    }
+}
