@@ -266,15 +266,16 @@ public final class MapServer: Sendable {
         body.withUnsafeBytes { raw in
             let words = raw.count / 8
             var i = 0
+            func word(_ k: Int) -> UInt64 { raw.loadUnaligned(fromByteOffset: 8 * k, as: UInt64.self).littleEndian }
             while i + 4 <= words {
-                lanes.0 = (lanes.0 ^ raw.loadUnaligned(fromByteOffset: 8 * i, as: UInt64.self).littleEndian) &* prime
-                lanes.1 = (lanes.1 ^ raw.loadUnaligned(fromByteOffset: 8 * i + 8, as: UInt64.self).littleEndian) &* prime
-                lanes.2 = (lanes.2 ^ raw.loadUnaligned(fromByteOffset: 8 * i + 16, as: UInt64.self).littleEndian) &* prime
-                lanes.3 = (lanes.3 ^ raw.loadUnaligned(fromByteOffset: 8 * i + 24, as: UInt64.self).littleEndian) &* prime
+                lanes.0 = (lanes.0 ^ word(i)) &* prime
+                lanes.1 = (lanes.1 ^ word(i + 1)) &* prime
+                lanes.2 = (lanes.2 ^ word(i + 2)) &* prime
+                lanes.3 = (lanes.3 ^ word(i + 3)) &* prime
                 i += 4
             }
             while i < words {
-                lanes.0 = (lanes.0 ^ raw.loadUnaligned(fromByteOffset: 8 * i, as: UInt64.self).littleEndian) &* prime
+                lanes.0 = (lanes.0 ^ word(i)) &* prime
                 i += 1
             }
             for offset in (8 * words)..<raw.count { lanes.0 = (lanes.0 ^ UInt64(raw[offset])) &* prime }
