@@ -50,4 +50,26 @@ import Testing
         let g = texture.samplePattern(0, 0.5)
         #expect(abs(g.y - 1) < 1e-6 && abs(g.w - 1) < 1e-6)
     }
+
+    /// The bit-level rounding equals the binary16 conversion: every value near the range's edges and the
+    /// ties, and a million pseudo-random bit patterns (fixed seed) of every exponent.
+    @Test func roundingMatchesBinary16Conversion() {
+        func same(_ x: Float) -> Bool {
+            let a = PatternPhase.roundedToBinary16(x)
+            let b = Float(Float16(x))
+            return a.bitPattern == b.bitPattern || (a.isNaN && b.isNaN)
+        }
+        let edges: [Float] = [
+            0, -0, 0x1p-14, 0x1p-15, 0x1.ffcp-15, 65504, 65519.996, 65520, 65536, 1e9, .infinity, -.infinity,
+            .nan, 1500.5, 1501.5, 2047.5, -2047.5, 1 + 0x1p-11, 1 + 0x1p-11 + 0x1p-23, 1 + 3 * 0x1p-11,
+        ]
+        for x in edges { #expect(same(x), "\(x)") }
+        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+        var mismatches = 0
+        for _ in 0..<1_000_000 {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            if !same(Float(bitPattern: UInt32(truncatingIfNeeded: state >> 32))) { mismatches += 1 }
+        }
+        #expect(mismatches == 0)
+    }
 }

@@ -35,10 +35,25 @@ struct PatternPhase {
         guard cell > 0 else { return Float(exact - exact.rounded(.down)) }
         let corner = grid + ((p - grid) / cell).rounded(.down) * cell
         let phase = (corner - origin) * inverseSize
-        let v = Float16(Float((p - corner) * inverseSize + (phase - phase.rounded(.down))))
-        guard v.isFinite else { return Float(exact - exact.rounded(.down)) }
-        let f = Float(v)
+        let f = roundedToBinary16(Float((p - corner) * inverseSize + (phase - phase.rounded(.down))))
+        guard f.isFinite else { return Float(exact - exact.rounded(.down)) }
         return f - f.rounded(.down)
+    }
+
+    /// `x` rounded to the nearest binary16 value (ties to even) and back: `Float(Float16(x))`, with the
+    /// normal range done by rounding the significand's bits in place (this machine has no binary16
+    /// instructions, and the library call costs more than the rest of a pattern's pixel).
+    @inline(__always)
+    static func roundedToBinary16(_ x: Float) -> Float {
+        let magnitude = abs(x)
+        if magnitude >= 0x1p-14, magnitude < 65520 {
+            // 23 significand bits to 10: add just under half of the dropped part, plus the kept part's
+            // lowest bit (ties to even), then clear the dropped bits; a carry moves into the exponent.
+            let bits = x.bitPattern
+            return Float(bitPattern: (bits &+ 0xFFF &+ ((bits >> 13) & 1)) & ~UInt32(0x1FFF))
+        }
+        if magnitude >= 65520 { return x < 0 ? -.infinity : .infinity }
+        return Float(Float16(x))
     }
 }
 
