@@ -1,3 +1,5 @@
+import MapGeometry
+
 /// The triangle coverage loop: which pixel centres a triangle covers (edge functions, a shared edge
 /// belonging to one side only), and for each, the fragment stage and the blend.
 extension Rasterizer {
@@ -238,6 +240,168 @@ extension Rasterizer {
                 let word = row.load(fromByteOffset: offset, as: UInt32.self)
                 row.storeBytes(
                     of: PixelBuffer.blend(word, source, coverage: coverage), toByteOffset: offset, as: UInt32.self)
+            }
+        }
+    }
+
+    /// Rasterizes one image quad (the two triangles ``Rasterizer/addQuad(_:source:transform:linear:shading:)``
+    /// adds, indices `range` of `triangles`) without the triangles' edge tests: every pixel of their box, each
+    /// decided by the quad's own test (its centre inside the texels drawn). The same pixels as the triangle
+    /// loop: the triangles reach past every pixel the quad's test takes (a pixel or half a texel, whichever
+    /// is more), and each such pixel lies in exactly one of the two.
+    static func rasterizeQuad(
+        _ triangles: UnsafeBufferPointer<Int32>, _ range: Range<Int>, shader: ImageQuad, command: Command,
+        vertices: Vertices, origin: (Int, Int), size: (Int, Int), pixels: PixelBuffer
+    ) {
+        let positions = vertices.positions
+        var a = (Double.infinity, Double.infinity)
+        var b = (-Double.infinity, -Double.infinity)
+        for t in range where (t - range.lowerBound) % 4 < 3 {
+            let i = 2 * Int(triangles[t])
+            a = (min(a.0, positions[i] - Double(origin.0)), min(a.1, positions[i + 1] - Double(origin.1)))
+            b = (max(b.0, positions[i] - Double(origin.0)), max(b.1, positions[i + 1] - Double(origin.1)))
+        }
+        guard a.0.isFinite, a.1.isFinite, b.0.isFinite, b.1.isFinite else { return }
+        let (xStart, xEnd, yStart, yEnd) = pixelBox(a, b, b, limit: command.limit, origin: origin, size: size)
+        guard xStart <= xEnd, yStart <= yEnd else { return }
+        if shader.perspective == nil, shader.linear, let alphas = shader.texture.alphas {
+            let field: DistanceFieldShading
+            switch shader.shading {
+            case .plain: field = .none
+            case .signedDistance(let color, let opacity, let buffer, let gamma):
+                field = DistanceFieldShading(color: color, opacity: opacity, buffer: buffer, gamma: gamma, inner: nil)
+            case .signedDistanceHalo(let color, let opacity, let buffer, let gamma, let inner, let innerGamma):
+                field = DistanceFieldShading(
+                    color: color, opacity: opacity, buffer: buffer, gamma: gamma, inner: (inner, innerGamma))
+            }
+            if field.isSet {
+                alphas.withUnsafeBufferPointer { alphas in
+                    rasterizeDistanceField(
+                        shader, alphas: alphas, shading: field, box: (xStart, xEnd, yStart, yEnd), origin: origin,
+                        pixels: pixels)
+                }
+                return
+            }
+        }
+        for y in yStart...yEnd {
+            let row = pixels.row(y)
+            let py = Double(y + origin.1) + 0.5
+            for x in xStart...xEnd {
+                guard let source = shader.shade(Double(x + origin.0) + 0.5, py) else { continue }
+                let offset = x * 4
+                let word = row.load(fromByteOffset: offset, as: UInt32.self)
+                row.storeBytes(of: PixelBuffer.blend(word, source, coverage: 1), toByteOffset: offset, as: UInt32.self)
+            }
+        }
+    }
+
+    /// The constants of a distance-field quad's shading (``QuadShading/signedDistance(color:opacity:buffer:gamma:)``
+    /// or its halo), taken out of the pixel loop.
+    struct DistanceFieldShading {
+        var color = Color(red: 0, green: 0, blue: 0, alpha: 0)
+        var opacity = 0.0
+        /// `buffer - gamma` and `buffer + gamma`.
+        var edge0 = 0.0
+        var edge1 = 0.0
+        /// For a halo, the fill's edges `inner -/+ innerGamma`.
+        var inner: (Double, Double)?
+        var isSet = false
+
+        static let none = DistanceFieldShading()
+
+        private init() {}
+
+        init(color: Color, opacity: Double, buffer: Double, gamma: Double, inner: (Double, Double)?) {
+            self.color = color
+            self.opacity = opacity
+            edge0 = buffer - gamma
+            edge1 = buffer + gamma
+            self.inner = inner.map { ($0.0 - $0.1, $0.0 + $0.1) }
+            isSet = true
+        }
+    }
+
+    /// A distance-field quad drawn affine and bilinear (SDF text and icons on an untilted map): what
+    /// ``ImageQuad/shade(_:_:)`` computes for that case, operation for operation (the same pixels), with the
+    /// quad's constants out of the pixel loop and each row's columns narrowed to those whose centres may map
+    /// inside the texels drawn (a pixel wider either side; the exact test decides).
+    static func rasterizeDistanceField(
+        _ shader: ImageQuad, alphas: UnsafeBufferPointer<Float>, shading: DistanceFieldShading,
+        box: (xStart: Int, xEnd: Int, yStart: Int, yEnd: Int), origin: (Int, Int), pixels: PixelBuffer
+    ) {
+        let m = shader.inverse
+        let epsilon = 1e-7
+        let minU = shader.source.minX - epsilon
+        let maxU = shader.source.maxX - epsilon
+        let minV = shader.source.minY - epsilon
+        let maxV = shader.source.maxY - epsilon
+        let width = shader.texture.width
+        let height = shader.texture.height
+        let color = shading.color
+        let opacity = shading.opacity
+        let (edge0, edge1) = (shading.edge0, shading.edge1)
+        let inner = shading.inner
+        @inline(__always) func at(_ i: Int, _ j: Int) -> Float {
+            guard i >= 0, j >= 0, i < width, j < height else { return 0 }
+            return alphas[j * width + i]
+        }
+        /// The columns (relative to the box's origin) where `coefficient * dx + constant` may lie in
+        /// `low..<high`: all, none, or those around the crossing points.
+        @inline(__always) func columns(
+            _ coefficient: Double, _ constant: Double, _ low: Double, _ high: Double, within range: ClosedRange<Int>
+        ) -> ClosedRange<Int>? {
+            if coefficient == 0 { return constant >= low && constant < high ? range : nil }
+            let x0 = (low - constant) / coefficient
+            let x1 = (high - constant) / coefficient
+            // Pixel centres at column + origin + 0.5, a column more either side.
+            let first = min(x0, x1) - 0.5 - Double(origin.0) - 1
+            let last = max(x0, x1) - 0.5 - Double(origin.0) + 1
+            guard first.isFinite, last.isFinite else { return range }
+            let lo = max(Double(range.lowerBound), first.rounded(.down))
+            let hi = min(Double(range.upperBound), last.rounded(.up))
+            guard lo <= hi else { return nil }
+            return Int(lo)...Int(hi)
+        }
+        for y in box.yStart...box.yEnd {
+            let dy = Double(y + origin.1) + 0.5
+            guard let us = columns(m.a, m.c * dy + m.tx, minU, maxU, within: box.xStart...box.xEnd),
+                let span = columns(m.b, m.d * dy + m.ty, minV, maxV, within: us)
+            else { continue }
+            let row = pixels.row(y)
+            for x in span {
+                let dx = Double(x + origin.0) + 0.5
+                let u = m.a * dx + m.c * dy + m.tx
+                let v = m.b * dx + m.d * dy + m.ty
+                guard u >= minU, u < maxU, v >= minV, v < maxV else { continue }
+                // TexelAxis.linear at u - 0.5 and v - 0.5 with a transparent border, then the bilinear blend of
+                // Texture.sampleAlpha.
+                let cu = u - 0.5
+                let lu = cu.rounded(.down)
+                let i = Int(lu)
+                let fx = Float(cu - lu)
+                let cv = v - 0.5
+                let lv = cv.rounded(.down)
+                let j = Int(lv)
+                let fy = Float(cv - lv)
+                let top = at(i, j) * (1 - fx) + at(i + 1, j) * fx
+                let bottom = at(i, j + 1) * (1 - fx) + at(i + 1, j + 1) * fx
+                let d = Double(top * (1 - fy) + bottom * fy)
+                let coverage: Double
+                if let (fill0, fill1) = inner {
+                    let fill = smoothstep(fill0, fill1, d)
+                    coverage = min(smoothstep(edge0, edge1, d), 1 - fill) * opacity
+                } else {
+                    coverage = smoothstep(edge0, edge1, d) * opacity
+                }
+                let alpha = color.alpha * coverage
+                var out = SIMD4(
+                    Float(color.red * alpha), Float(color.green * alpha), Float(color.blue * alpha), Float(alpha))
+                out.replace(with: 0, where: .zero .>= out)
+                out.replace(with: 1, where: 1 .< out)
+                guard out.w > 0 else { continue }
+                let offset = x * 4
+                let word = row.load(fromByteOffset: offset, as: UInt32.self)
+                row.storeBytes(of: PixelBuffer.blend(word, out, coverage: 1), toByteOffset: offset, as: UInt32.self)
             }
         }
     }

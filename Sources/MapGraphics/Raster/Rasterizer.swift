@@ -27,6 +27,8 @@ package final class Rasterizer {
     /// About how many pixels the triangles added so far cover within the clip (each triangle's area,
     /// at most its clipped bounding box): the rasterizing work.
     package private(set) var pixelWork = 0.0
+    /// The clip, device pixels.
+    var clipBounds: Rect { clip }
     /// The area of the clip in device pixels.
     package var clipArea: Double { max(0, clip.width) * max(0, clip.height) }
 
@@ -395,7 +397,15 @@ package final class Rasterizer {
                                 case .gradient(let shader): run(shader)
                                 case .pattern(let shader): run(shader)
                                 case .dash(let shader): run(shader)
-                                case .image(let shader): run(shader)
+                                case .image(let shader):
+                                    // One quad (two triangles, as addQuad makes it): its box, no edge tests.
+                                    if end - t == 8 {
+                                        Self.rasterizeQuad(
+                                            triangles, t..<end, shader: shader, command: command, vertices: vertices,
+                                            origin: origin, size: size, pixels: pixels)
+                                    } else {
+                                        run(shader)
+                                    }
                                 case .disc(let shader): run(shader)
                                 case .extrusion(let shader): run(shader)
                                 case .patternFill(let shader): run(shader)
