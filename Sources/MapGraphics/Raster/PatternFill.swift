@@ -39,6 +39,32 @@ struct PatternFill: FragmentShader {
     let outline: Bool
     /// The homography from device pixels to copies of the image, for a pattern on a tilted or turned ground.
     let h: (Double, Double, Double, Double, Double, Double, Double, Double, Double)?
+    /// Without a homography, each axis's fraction depends on that axis alone: the fractions of the device
+    /// columns from `column0` and of the rows from `row0` (pixel centres), worked out once per mesh
+    /// (``PatternPhase/fraction(_:origin:inverseSize:grid:cell:)``, the same values); empty: worked out per
+    /// pixel.
+    var columns: [Float] = []
+    var rows: [Float] = []
+    var column0 = 0
+    var row0 = 0
+
+    /// The shader with ``columns`` and ``rows`` filled for device columns `x` and rows `y` (at most 65536
+    /// each; otherwise left empty).
+    func tabulated(columns x: Range<Int>, rows y: Range<Int>) -> PatternFill {
+        guard h == nil, x.count <= 1 << 16, y.count <= 1 << 16, !x.isEmpty, !y.isEmpty else { return self }
+        var shader = self
+        shader.column0 = x.lowerBound
+        shader.row0 = y.lowerBound
+        shader.columns = x.map {
+            PatternPhase.fraction(
+                Double($0) + 0.5, origin: x0, inverseSize: inverseWidth, grid: gridX, cell: gridWidth)
+        }
+        shader.rows = y.map {
+            PatternPhase.fraction(
+                Double($0) + 0.5, origin: y0, inverseSize: inverseHeight, grid: gridY, cell: gridHeight)
+        }
+        return shader
+    }
 
     @inline(__always)
     func shade(_ p: FragmentInput) -> Shaded? {
@@ -57,6 +83,10 @@ struct PatternFill: FragmentShader {
             let v = (h.3 * p.x + h.4 * p.y + h.5) / c
             fu = Float(u - u.rounded(.down))
             fv = Float(v - v.rounded(.down))
+        } else if !columns.isEmpty, case let c = Int(p.x.rounded(.down)) - column0, c >= 0, c < columns.count,
+            case let r = Int(p.y.rounded(.down)) - row0, r >= 0, r < rows.count
+        {
+            (fu, fv) = (columns[c], rows[r])
         } else {
             let phase = PatternPhase(
                 x0: x0, y0: y0, inverseWidth: inverseWidth, inverseHeight: inverseHeight, gridX: gridX, gridY: gridY,
@@ -169,12 +199,27 @@ extension Rasterizer {
             )
             if g.x.isFinite, g.y.isFinite, g.width.isFinite, g.height.isFinite, g.width > 0, g.height > 0 { grid = g }
         }
-        let shader = PatternFill(
+        var shader = PatternFill(
             texture: pattern.texture, x0: x0, y0: y0, inverseWidth: 1 / width, inverseHeight: 1 / height,
             gridX: grid.x, gridY: grid.y, gridWidth: grid.width, gridHeight: grid.height,
             opacity: Float(min(pattern.opacity, 1)), outline: outline, h: h)
         let vertices = mesh.vertices.lazy.map { v in
             ((m.a * v.position.x + m.c * v.position.y) + m.tx, (m.b * v.position.x + m.d * v.position.y) + m.ty, v)
+        }
+        // The columns and rows the mesh may draw within the clip, their fractions worked out once.
+        var box = (minX: Double.infinity, minY: Double.infinity, maxX: -Double.infinity, maxY: -Double.infinity)
+        for (x, y, _) in vertices {
+            box = (min(box.minX, x), min(box.minY, y), max(box.maxX, x), max(box.maxY, y))
+        }
+        let clip = clipBounds
+        let xs = (max(box.minX, clip.minX) - 1).rounded(.down)
+        let xe = (min(box.maxX, clip.maxX) + 1).rounded(.up)
+        let ys = (max(box.minY, clip.minY) - 1).rounded(.down)
+        let ye = (min(box.maxY, clip.maxY) + 1).rounded(.up)
+        if xs.isFinite, xe.isFinite, ys.isFinite, ye.isFinite, xs < xe, ys < ye, abs(xs) < 1e9, abs(xe) < 1e9,
+            abs(ys) < 1e9, abs(ye) < 1e9
+        {
+            shader = shader.tabulated(columns: Int(xs)..<Int(xe), rows: Int(ys)..<Int(ye))
         }
         append(
             Command(
