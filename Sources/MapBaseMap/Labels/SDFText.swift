@@ -7,7 +7,8 @@ import MapGraphics
 final class SDFGlyphSource {
     let provider: any GlyphRangeProvider
     private var stacks: [[String]: GlyphStack?] = [:]
-    private var textures: [String: [UInt32: Texture?]] = [:]
+    /// By stack object (each kept in ``stacks`` for the source's life) and glyph.
+    private var textures: [ObjectIdentifier: [UInt32: Texture?]] = [:]
 
     init(provider: any GlyphRangeProvider) {
         self.provider = provider
@@ -27,7 +28,7 @@ final class SDFGlyphSource {
 
     /// The texture of a glyph with ink (its bitmap with the PBF's 3-pixel border).
     func texture(_ glyph: SDFGlyph, stack: GlyphStack) -> Texture? {
-        let key = stack.names.joined(separator: ",")
+        let key = ObjectIdentifier(stack)
         if let known = textures[key]?[glyph.id] { return known }
         let made = Texture(distanceField: glyph.bitmap, width: glyph.bitmapWidth, height: glyph.bitmapHeight)
         textures[key, default: [:]][glyph.id] = .some(made)

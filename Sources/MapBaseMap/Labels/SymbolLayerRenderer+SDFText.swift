@@ -186,6 +186,7 @@ extension SymbolLayerRenderer {
         let place = turn.concatenating(Transform(scaleX: fontScale, y: fontScale))
             .concatenating(Transform(translationX: anchor.x, y: anchor.y))
         var quads: [SDFGlyphQuad] = []
+        let linear = inlineImagesLinear(context)
         for (lineIndex, line) in shaping.lines.enumerated() {
             for g in line where g.glyph.hasBitmap || g.image != nil {
                 // A vertical label centres images and scaled glyphs on its line (MapLibre's `lineOffset` of
@@ -196,7 +197,6 @@ extension SymbolLayerRenderer {
                     let centring = g.image.map { -(GlyphShaping.oneEm - $0.width * g.scale) / 2 } ?? (g.scale - 1) * em
                     y -= shaping.lineOffsets[lineIndex] / 2 - centring
                 }
-                let linear = inlineImagesLinear(context)
                 if let image = g.image, !g.vertical {
                     quads.append(
                         image.quad(

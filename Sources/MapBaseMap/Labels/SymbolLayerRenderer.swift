@@ -457,8 +457,8 @@ struct SymbolLayerRenderer {
     static func alignment(_ anchor: String) -> (x: Double, y: Double) {
         var x = 0.5
         var y = 0.5
-        if anchor.contains("left") { x = 0 }
-        if anchor.contains("right") { x = 1 }
+        if anchor.hasSuffix("left") { x = 0 }
+        if anchor.hasSuffix("right") { x = 1 }
         if anchor.hasPrefix("top") { y = 0 }
         if anchor.hasPrefix("bottom") { y = 1 }
         return (x, y)

@@ -15,6 +15,8 @@ public final class GlyphStack {
     /// The font names of the stack, in order.
     public let names: [String]
     private let provider: any GlyphRangeProvider
+    /// The provider as a ``GlyphProvider`` when it gives glyphs one by one (cast once, not per glyph).
+    private let single: (any GlyphProvider)?
     /// By range index: the stack's own range, or the single fonts' ranges in stack order.
     private var ranges: [Int: [GlyphRange]] = [:]
     /// By code point: the glyphs a ``GlyphProvider`` gave (asked once per stack object).
@@ -24,13 +26,14 @@ public final class GlyphStack {
     public init(names: [String], provider: any GlyphRangeProvider) {
         self.names = names
         self.provider = provider
+        self.single = provider as? any GlyphProvider
     }
 
     /// The glyph of `codePoint`, or nil when no font of the stack has it (code points past U+FFFF never do).
     ///
     /// - Throws: the provider's error when a file of the range exists but cannot be read.
     public func glyph(_ codePoint: UInt32) throws -> SDFGlyph? {
-        if let single = provider as? any GlyphProvider {
+        if let single {
             if let known = singles[codePoint] { return known }
             let glyph = try single.glyph(fontStack: names, codePoint: codePoint)
             singles[codePoint] = .some(glyph)
@@ -49,7 +52,7 @@ public final class GlyphStack {
     ///
     /// - Throws: the provider's error when such a file exists but cannot be read.
     public func isAvailable(near codePoint: UInt32 = 0) throws -> Bool {
-        if let single = provider as? any GlyphProvider { return single.hasFont(fontStack: names) }
+        if let single { return single.hasFont(fontStack: names) }
         return try !ranges(GlyphRange.index(of: codePoint) ?? 0).isEmpty
     }
 
