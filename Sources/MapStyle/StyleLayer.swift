@@ -7,7 +7,7 @@ public struct StyleLayer: Sendable, Equatable {
     /// The layer's unique id.
     public var id: String
     /// What the layer draws.
-    public var type: StyleLayerType
+    public var type: StyleLayerType { didSet { specs = type.propertiesByIndex ?? [] } }
     /// The source's id; nil only for `background`.
     public var source: String?
     /// The layer of a vector source the features come from (`source-layer`).
@@ -19,7 +19,13 @@ public struct StyleLayer: Sendable, Equatable {
     /// Which features are drawn; nil draws every feature.
     public var filter: StyleProperty?
     /// Paint and layout properties by name.
-    public var properties: [String: StyleProperty]
+    public var properties: [String: StyleProperty] { didSet { expressions = Self.expressions(of: properties) } }
+    /// The expressions of ``properties`` by ``StylePropertyName/index`` (nil where unset; empty when the names'
+    /// tags are not their indices): read for every property of every feature drawn, without hashing a name.
+    private var expressions: [StyleExpression?]
+    /// The type's property specs by ``StylePropertyName/index`` (the type's shared table; empty as
+    /// ``expressions`` may be).
+    private var specs: [StylePropertySpec?]
     /// `metadata`, kept as written.
     public var metadata: JSONValue?
 
@@ -35,7 +41,34 @@ public struct StyleLayer: Sendable, Equatable {
         self.maxZoom = maxZoom
         self.filter = filter
         self.properties = properties
+        self.expressions = Self.expressions(of: properties)
+        self.specs = type.propertiesByIndex ?? []
         self.metadata = metadata
+    }
+
+    private static func expressions(of properties: [String: StyleProperty]) -> [StyleExpression?] {
+        guard StylePropertyName.allCases.first?.index != nil else { return [] }
+        var table = [StyleExpression?](repeating: nil, count: StylePropertyName.allCases.count)
+        for (name, property) in properties {
+            if let index = StylePropertyName(rawValue: name)?.index, index < table.count {
+                table[index] = property.expression
+            }
+        }
+        return table
+    }
+
+    /// The spec of property `key` for this layer's type, nil when the type has no such property.
+    @inline(__always)
+    private func propertySpec(_ key: StylePropertyName) -> StylePropertySpec? {
+        if let index = key.index, index < specs.count { return specs[index] }
+        return type.property(key)
+    }
+
+    /// The expression of property `key`, nil when unset.
+    @inline(__always)
+    private func expression(_ key: StylePropertyName) -> StyleExpression? {
+        if let index = key.index, index < expressions.count { return expressions[index] }
+        return properties[key.rawValue]?.expression
     }
 
     /// Whether the layer is drawn at a zoom level.
@@ -54,7 +87,7 @@ public struct StyleLayer: Sendable, Equatable {
     /// `text-field` is where a label's text enters drawing: text over ``TextLimit/maximumBytes`` is cut there
     /// (one warning per process).
     public func value(_ key: StylePropertyName, _ context: EvaluationContext) -> StyleValue {
-        let v = Self.value(properties[key.rawValue]?.expression, spec: type.property(key), context)
+        let v = Self.value(expression(key), spec: propertySpec(key), context)
         return key == .textField ? Self.limited(v) : v
     }
 
@@ -90,14 +123,14 @@ public struct StyleLayer: Sendable, Equatable {
     }
 
     /// Whether the style sets the property (otherwise its default applies).
-    public func isSet(_ key: StylePropertyName) -> Bool { properties[key.rawValue] != nil }
+    public func isSet(_ key: StylePropertyName) -> Bool { expression(key) != nil }
 
     /// A number property, within the property's documented range (``StyleLimits``).
     ///
     /// Widths (``StyleLimits/widthProperties``) are also capped at the context's
     /// ``EvaluationContext/maximumWidth``, the drawn image's ceiling: every width a renderer reads passes here.
     public func number(_ key: StylePropertyName, _ context: EvaluationContext) -> Double {
-        let clamped = Self.unclampedNumber(value(key, context), spec: type.property(key))
+        let clamped = Self.unclampedNumber(value(key, context), spec: propertySpec(key))
         guard StyleLimits.isWidth(key), context.maximumWidth >= 0 else { return clamped }
         return min(clamped, context.maximumWidth)
     }
@@ -111,7 +144,7 @@ public struct StyleLayer: Sendable, Equatable {
     /// A number-array property (`line-dasharray`, `text-offset`), each element within the property's
     /// range, at most ``StyleLimits/maximumDashCount`` elements; nil when unset with no default.
     public func numbers(_ key: StylePropertyName, _ context: EvaluationContext) -> [Double]? {
-        Self.numbers(value(key, context), spec: type.property(key))
+        Self.numbers(value(key, context), spec: propertySpec(key))
     }
 
     /// A number-array value as ``numbers(_:_:)`` gives it.

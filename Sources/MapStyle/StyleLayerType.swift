@@ -30,6 +30,10 @@ public enum StyleLayerType: String, Sendable, CaseIterable {
         return table[position][index]
     }
 
+    /// This type's properties by ``StylePropertyName/index`` (nil where the type has none), or nil when the
+    /// names' tags are not their indices.
+    var propertiesByIndex: [StylePropertySpec?]? { Self.byIndex?[position] }
+
     /// The case's position in ``allCases``.
     private var position: Int {
         switch self {
