@@ -121,4 +121,28 @@ struct FeatureSelectionTests {
         #expect(Self.truth(layers[0], zoom: shared.zoom) == [0, 3, 5, 7])
         #expect(Self.truth(layers[2], zoom: shared.zoom) == [5, 1, 3, 7, 0, 4])
     }
+
+    @Test("results kept from image to image serve only the same filter at the same zoom")
+    func keptAcrossImages() throws {
+        let (source, viewport) = try Self.source()
+        // `zoom` inside a filter that also reads the feature stays unspecialized: evaluated with the image's zoom.
+        let byZoom = try Self.layer("roads", filter: #"["all", [">=", ["zoom"], 14], ["==", ["get", "class"], "a"]]"#)
+        let other = try Self.layer("roads", filter: #"["==", ["get", "class"], "b"]"#)
+        let lower = try MapViewport(
+            size: viewport.size, center: viewport.centerCoordinate, zoomLevel: viewport.zoomLevel - 1)
+        func ids(_ layer: StyleLayer, _ viewport: MapViewport) -> [Int] {
+            var ids: [Int] = []
+            FeatureSelection(viewport: viewport).forEachFeature(of: source, layer: layer, margin: 4) { f, _, _ in
+                ids.append(Int(f.id.number ?? -1))
+            }
+            return ids
+        }
+        for _ in 0..<2 {
+            #expect(ids(byZoom, viewport) == [0, 3, 5, 7])
+            #expect(ids(byZoom, lower).isEmpty)
+            // The same layer id with another filter (another style over the same features).
+            #expect(ids(other, viewport) == [1, 4])
+        }
+        #expect(Self.truth(byZoom, zoom: 14) == [0, 3, 5, 7] && Self.truth(byZoom, zoom: 13).isEmpty)
+    }
 }

@@ -63,6 +63,13 @@ final class FeatureSource: Sendable {
 
     let name: String
     private let content: Content
+    /// Filter results kept from image to image for loaded features (which never change; a file read lazily
+    /// keeps none): per layer id, its filter as specialized at the image's zoom, that zoom (a filter may still
+    /// read it) and one byte per feature (0 not evaluated, 1 passes, 2 fails), as MapLibre keeps a tile's
+    /// filtered features in its buckets.
+    private let keptFilters = Locked<[String: (filter: StyleExpression, zoom: Double, passes: [UInt8])]>([:])
+    /// At most this many layers' results are kept per source.
+    static let keptFilterCapacity = 512
 
     private enum Content: Sendable {
         case loaded([Feature], SpatialGrid)
@@ -99,6 +106,25 @@ final class FeatureSource: Sendable {
         case .loaded(let features, _): return features
         case .deferred(let file): return file.source?.features ?? []
         case .lazy(let file, _): return file.features
+        }
+    }
+
+    /// The results kept for `filter` of layer `id` at `zoom` (see ``keptFilters``), or none.
+    func keptFilterResults(layer id: String, filter: StyleExpression, zoom: Double) -> [UInt8] {
+        guard case .loaded = content else { return [] }
+        return keptFilters.withLock { kept in
+            guard let entry = kept[id], entry.zoom == zoom, entry.filter == filter else { return [] }
+            return entry.passes
+        }
+    }
+
+    /// Keeps `passes` for `filter` of layer `id` at `zoom` (replacing what was kept for the layer), while
+    /// fewer than ``keptFilterCapacity`` layers are kept.
+    func keepFilterResults(layer id: String, filter: StyleExpression, zoom: Double, passes: [UInt8]) {
+        guard case .loaded(let features, _) = content, passes.count <= features.count else { return }
+        keptFilters.withLock { kept in
+            guard kept[id] != nil || kept.count < Self.keptFilterCapacity else { return }
+            kept[id] = (filter, zoom, passes)
         }
     }
 

@@ -141,7 +141,12 @@ struct FeatureSelection {
         // have the same filter over the same features.
         let shared = layer.filter.flatMap { FilterMemo.isShareable($0.expression) ? $0.expression : nil }
         var passes = shared.map { filterMemo.take(source, $0) } ?? []
-        defer { if let shared { filterMemo.put(source, shared, passes) } }
+        // Or those of an earlier image of the same features at the same zoom.
+        if passes.isEmpty, let filter { passes = source.keptFilterResults(layer: layer.id, filter: filter, zoom: zoom) }
+        defer {
+            if let shared { filterMemo.put(source, shared, passes) }
+            if let filter { source.keepFilterResults(layer: layer.id, filter: filter, zoom: zoom, passes: passes) }
+        }
         for (offset, window) in windows(margin: margin) {
             let candidates = source.query(window)
             // Read only when the query found something: a deferred file is loaded by `features`.
