@@ -362,6 +362,64 @@ extension Rasterizer {
             guard lo <= hi else { return nil }
             return Int(lo)...Int(hi)
         }
+        /// Blends the shading of field value `d` into column `x` of `row`.
+        @inline(__always) func put(_ d: Double, _ row: UnsafeMutableRawPointer, _ x: Int) {
+            // Below the lower edge every shading is transparent (smoothstep 0; a halo's min with it 0).
+            guard d >= edge0 else { return }
+            let coverage: Double
+            if let (fill0, fill1) = inner {
+                let fill = smoothstep(fill0, fill1, d)
+                coverage = min(smoothstep(edge0, edge1, d), 1 - fill) * opacity
+            } else {
+                coverage = smoothstep(edge0, edge1, d) * opacity
+            }
+            let alpha = color.alpha * coverage
+            var out = SIMD4(
+                Float(color.red * alpha), Float(color.green * alpha), Float(color.blue * alpha), Float(alpha))
+            out.replace(with: 0, where: .zero .>= out)
+            out.replace(with: 1, where: 1 .< out)
+            guard out.w > 0 else { return }
+            let offset = x * 4
+            let word = row.load(fromByteOffset: offset, as: UInt32.self)
+            row.storeBytes(of: PixelBuffer.blend(word, out, coverage: 1), toByteOffset: offset, as: UInt32.self)
+        }
+        if m.b == 0, m.c == 0 {
+            // Upright and unturned (most text): u depends on the column alone and v on the row alone (the
+            // other term is a zero), so each column's and row's texels and weights are worked out once.
+            let dx0 = Double(box.xStart + origin.0) + 0.5
+            let dy0 = Double(box.yStart + origin.1) + 0.5
+            guard let us = columns(m.a, m.c * dy0 + m.tx, minU, maxU, within: box.xStart...box.xEnd) else { return }
+            typealias Axis = (inside: Bool, first: Int, firstIn: Bool, secondIn: Bool, f: Float, g: Float)
+            @inline(__always) func axis(_ c: Double, low: Double, high: Double, count: Int) -> Axis {
+                guard c >= low, c < high else { return (false, 0, false, false, 0, 0) }
+                let cu = c - 0.5
+                let lower = cu.rounded(.down)
+                let i = Int(lower)
+                let f = Float(cu - lower)
+                return (true, i, i >= 0 && i < count, i + 1 >= 0 && i + 1 < count, f, 1 - f)
+            }
+            let cols = us.map { x in
+                axis(m.a * (Double(x + origin.0) + 0.5) + m.c * dy0 + m.tx, low: minU, high: maxU, count: width)
+            }
+            for y in box.yStart...box.yEnd {
+                let dy = Double(y + origin.1) + 0.5
+                let r = axis(m.b * dx0 + m.d * dy + m.ty, low: minV, high: maxV, count: height)
+                guard r.inside else { continue }
+                let row = pixels.row(y)
+                let top = r.first * width
+                let bottom = top + width
+                for (k, c) in cols.enumerated() where c.inside {
+                    let t00 = r.firstIn && c.firstIn ? alphas[top + c.first] : 0
+                    let t10 = r.firstIn && c.secondIn ? alphas[top + c.first + 1] : 0
+                    let t01 = r.secondIn && c.firstIn ? alphas[bottom + c.first] : 0
+                    let t11 = r.secondIn && c.secondIn ? alphas[bottom + c.first + 1] : 0
+                    let upper = t00 * c.g + t10 * c.f
+                    let lower = t01 * c.g + t11 * c.f
+                    put(Double(upper * r.g + lower * r.f), row, us.lowerBound + k)
+                }
+            }
+            return
+        }
         for y in box.yStart...box.yEnd {
             let dy = Double(y + origin.1) + 0.5
             guard let us = columns(m.a, m.c * dy + m.tx, minU, maxU, within: box.xStart...box.xEnd),
@@ -385,23 +443,7 @@ extension Rasterizer {
                 let fy = Float(cv - lv)
                 let top = at(i, j) * (1 - fx) + at(i + 1, j) * fx
                 let bottom = at(i, j + 1) * (1 - fx) + at(i + 1, j + 1) * fx
-                let d = Double(top * (1 - fy) + bottom * fy)
-                let coverage: Double
-                if let (fill0, fill1) = inner {
-                    let fill = smoothstep(fill0, fill1, d)
-                    coverage = min(smoothstep(edge0, edge1, d), 1 - fill) * opacity
-                } else {
-                    coverage = smoothstep(edge0, edge1, d) * opacity
-                }
-                let alpha = color.alpha * coverage
-                var out = SIMD4(
-                    Float(color.red * alpha), Float(color.green * alpha), Float(color.blue * alpha), Float(alpha))
-                out.replace(with: 0, where: .zero .>= out)
-                out.replace(with: 1, where: 1 .< out)
-                guard out.w > 0 else { continue }
-                let offset = x * 4
-                let word = row.load(fromByteOffset: offset, as: UInt32.self)
-                row.storeBytes(of: PixelBuffer.blend(word, out, coverage: 1), toByteOffset: offset, as: UInt32.self)
+                put(Double(top * (1 - fy) + bottom * fy), row, x)
             }
         }
     }
