@@ -1,0 +1,285 @@
+import MapGeometry
+
+/// Image quads (icons, SDF glyphs) drawn over their boxes: each pixel decided by the quad's own test, with
+/// the common cases (upright, unturned, untilted) worked out per column and row rather than per pixel.
+extension Rasterizer {
+    /// Rasterizes one image quad (the two triangles ``Rasterizer/addQuad(_:source:transform:linear:shading:)``
+    /// adds, indices `range` of `triangles`) without the triangles' edge tests: every pixel of their box, each
+    /// decided by the quad's own test (its centre inside the texels drawn). The same pixels as the triangle
+    /// loop: the triangles reach past every pixel the quad's test takes (a pixel or half a texel, whichever
+    /// is more), and each such pixel lies in exactly one of the two.
+    static func rasterizeQuad(
+        _ triangles: UnsafeBufferPointer<Int32>, _ range: Range<Int>, shader: ImageQuad, command: Command,
+        vertices: Vertices, origin: (Int, Int), size: (Int, Int), pixels: PixelBuffer
+    ) {
+        let positions = vertices.positions
+        var a = (Double.infinity, Double.infinity)
+        var b = (-Double.infinity, -Double.infinity)
+        for t in range where (t - range.lowerBound) % 4 < 3 {
+            let i = 2 * Int(triangles[t])
+            a = (min(a.0, positions[i] - Double(origin.0)), min(a.1, positions[i + 1] - Double(origin.1)))
+            b = (max(b.0, positions[i] - Double(origin.0)), max(b.1, positions[i + 1] - Double(origin.1)))
+        }
+        guard a.0.isFinite, a.1.isFinite, b.0.isFinite, b.1.isFinite else { return }
+        let (xStart, xEnd, yStart, yEnd) = pixelBox(a, b, b, limit: command.limit, origin: origin, size: size)
+        guard xStart <= xEnd, yStart <= yEnd else { return }
+        if shader.perspective == nil, shader.linear, let alphas = shader.texture.alphas {
+            let field: DistanceFieldShading
+            switch shader.shading {
+            case .plain: field = .none
+            case .signedDistance(let color, let opacity, let buffer, let gamma):
+                field = DistanceFieldShading(color: color, opacity: opacity, buffer: buffer, gamma: gamma, inner: nil)
+            case .signedDistanceHalo(let color, let opacity, let buffer, let gamma, let inner, let innerGamma):
+                field = DistanceFieldShading(
+                    color: color, opacity: opacity, buffer: buffer, gamma: gamma, inner: (inner, innerGamma))
+            }
+            if field.isSet {
+                alphas.withUnsafeBufferPointer { alphas in
+                    rasterizeDistanceField(
+                        shader, alphas: alphas, shading: field, box: (xStart, xEnd, yStart, yEnd), origin: origin,
+                        pixels: pixels)
+                }
+                return
+            }
+        }
+        if shader.perspective == nil, shader.inverse.b == 0, shader.inverse.c == 0,
+            case .plain(let opacity) = shader.shading
+        {
+            shader.texture.texels.withUnsafeBufferPointer { texels in
+                rasterizeUprightImage(
+                    shader, texels: texels, opacity: Float(opacity), box: (xStart, xEnd, yStart, yEnd), origin: origin,
+                    pixels: pixels)
+            }
+            return
+        }
+        for y in yStart...yEnd {
+            let row = pixels.row(y)
+            let py = Double(y + origin.1) + 0.5
+            for x in xStart...xEnd {
+                guard let source = shader.shade(Double(x + origin.0) + 0.5, py) else { continue }
+                let offset = x * 4
+                let word = row.load(fromByteOffset: offset, as: UInt32.self)
+                row.storeBytes(of: PixelBuffer.blend(word, source, coverage: 1), toByteOffset: offset, as: UInt32.self)
+            }
+        }
+    }
+
+    /// The constants of a distance-field quad's shading (``QuadShading/signedDistance(color:opacity:buffer:gamma:)``
+    /// or its halo), taken out of the pixel loop.
+    struct DistanceFieldShading {
+        var color = Color(red: 0, green: 0, blue: 0, alpha: 0)
+        var opacity = 0.0
+        /// `buffer - gamma` and `buffer + gamma`.
+        var edge0 = 0.0
+        var edge1 = 0.0
+        /// For a halo, the fill's edges `inner -/+ innerGamma`.
+        var inner: (Double, Double)?
+        var isSet = false
+
+        static let none = DistanceFieldShading()
+
+        private init() {}
+
+        init(color: Color, opacity: Double, buffer: Double, gamma: Double, inner: (Double, Double)?) {
+            self.color = color
+            self.opacity = opacity
+            edge0 = buffer - gamma
+            edge1 = buffer + gamma
+            self.inner = inner.map { ($0.0 - $0.1, $0.0 + $0.1) }
+            isSet = true
+        }
+    }
+
+    /// A distance-field quad drawn affine and bilinear (SDF text and icons on an untilted map): what
+    /// ``ImageQuad/shade(_:_:)`` computes for that case, operation for operation (the same pixels), with the
+    /// quad's constants out of the pixel loop and each row's columns narrowed to those whose centres may map
+    /// inside the texels drawn (a pixel wider either side; the exact test decides).
+    static func rasterizeDistanceField(
+        _ shader: ImageQuad, alphas: UnsafeBufferPointer<Float>, shading: DistanceFieldShading,
+        box: (xStart: Int, xEnd: Int, yStart: Int, yEnd: Int), origin: (Int, Int), pixels: PixelBuffer
+    ) {
+        let m = shader.inverse
+        let epsilon = 1e-7
+        let minU = shader.source.minX - epsilon
+        let maxU = shader.source.maxX - epsilon
+        let minV = shader.source.minY - epsilon
+        let maxV = shader.source.maxY - epsilon
+        let width = shader.texture.width
+        let height = shader.texture.height
+        let color = shading.color
+        let opacity = shading.opacity
+        let (edge0, edge1) = (shading.edge0, shading.edge1)
+        let inner = shading.inner
+        @inline(__always) func at(_ i: Int, _ j: Int) -> Float {
+            guard i >= 0, j >= 0, i < width, j < height else { return 0 }
+            return alphas[j * width + i]
+        }
+        /// The columns (relative to the box's origin) where `coefficient * dx + constant` may lie in
+        /// `low..<high`: all, none, or those around the crossing points.
+        @inline(__always) func columns(
+            _ coefficient: Double, _ constant: Double, _ low: Double, _ high: Double, within range: ClosedRange<Int>
+        ) -> ClosedRange<Int>? {
+            if coefficient == 0 { return constant >= low && constant < high ? range : nil }
+            let x0 = (low - constant) / coefficient
+            let x1 = (high - constant) / coefficient
+            // Pixel centres at column + origin + 0.5, a column more either side.
+            let first = min(x0, x1) - 0.5 - Double(origin.0) - 1
+            let last = max(x0, x1) - 0.5 - Double(origin.0) + 1
+            guard first.isFinite, last.isFinite else { return range }
+            let lo = max(Double(range.lowerBound), first.rounded(.down))
+            let hi = min(Double(range.upperBound), last.rounded(.up))
+            guard lo <= hi else { return nil }
+            return Int(lo)...Int(hi)
+        }
+        /// Blends the shading of field value `d` into column `x` of `row`.
+        @inline(__always) func put(_ d: Double, _ row: UnsafeMutableRawPointer, _ x: Int) {
+            // Below the lower edge every shading is transparent (smoothstep 0; a halo's min with it 0).
+            guard d >= edge0 else { return }
+            let coverage: Double
+            if let (fill0, fill1) = inner {
+                let fill = smoothstep(fill0, fill1, d)
+                coverage = min(smoothstep(edge0, edge1, d), 1 - fill) * opacity
+            } else {
+                coverage = smoothstep(edge0, edge1, d) * opacity
+            }
+            let alpha = color.alpha * coverage
+            var out = SIMD4(
+                Float(color.red * alpha), Float(color.green * alpha), Float(color.blue * alpha), Float(alpha))
+            out.replace(with: 0, where: .zero .>= out)
+            out.replace(with: 1, where: 1 .< out)
+            guard out.w > 0 else { return }
+            let offset = x * 4
+            let word = row.load(fromByteOffset: offset, as: UInt32.self)
+            row.storeBytes(of: PixelBuffer.blend(word, out, coverage: 1), toByteOffset: offset, as: UInt32.self)
+        }
+        if m.b == 0, m.c == 0 {
+            // Upright and unturned (most text): u depends on the column alone and v on the row alone (the
+            // other term is a zero), so each column's and row's texels and weights are worked out once.
+            let dx0 = Double(box.xStart + origin.0) + 0.5
+            let dy0 = Double(box.yStart + origin.1) + 0.5
+            guard let us = columns(m.a, m.c * dy0 + m.tx, minU, maxU, within: box.xStart...box.xEnd) else { return }
+            typealias Axis = (inside: Bool, first: Int, firstIn: Bool, secondIn: Bool, f: Float, g: Float)
+            @inline(__always) func axis(_ c: Double, low: Double, high: Double, count: Int) -> Axis {
+                guard c >= low, c < high else { return (false, 0, false, false, 0, 0) }
+                let cu = c - 0.5
+                let lower = cu.rounded(.down)
+                let i = Int(lower)
+                let f = Float(cu - lower)
+                return (true, i, i >= 0 && i < count, i + 1 >= 0 && i + 1 < count, f, 1 - f)
+            }
+            let cols = us.map { x in
+                axis(m.a * (Double(x + origin.0) + 0.5) + m.c * dy0 + m.tx, low: minU, high: maxU, count: width)
+            }
+            for y in box.yStart...box.yEnd {
+                let dy = Double(y + origin.1) + 0.5
+                let r = axis(m.b * dx0 + m.d * dy + m.ty, low: minV, high: maxV, count: height)
+                guard r.inside else { continue }
+                let row = pixels.row(y)
+                let top = r.first * width
+                let bottom = top + width
+                for (k, c) in cols.enumerated() where c.inside {
+                    let t00 = r.firstIn && c.firstIn ? alphas[top + c.first] : 0
+                    let t10 = r.firstIn && c.secondIn ? alphas[top + c.first + 1] : 0
+                    let t01 = r.secondIn && c.firstIn ? alphas[bottom + c.first] : 0
+                    let t11 = r.secondIn && c.secondIn ? alphas[bottom + c.first + 1] : 0
+                    let upper = t00 * c.g + t10 * c.f
+                    let lower = t01 * c.g + t11 * c.f
+                    put(Double(upper * r.g + lower * r.f), row, us.lowerBound + k)
+                }
+            }
+            return
+        }
+        for y in box.yStart...box.yEnd {
+            let dy = Double(y + origin.1) + 0.5
+            guard let us = columns(m.a, m.c * dy + m.tx, minU, maxU, within: box.xStart...box.xEnd),
+                let span = columns(m.b, m.d * dy + m.ty, minV, maxV, within: us)
+            else { continue }
+            let row = pixels.row(y)
+            for x in span {
+                let dx = Double(x + origin.0) + 0.5
+                let u = m.a * dx + m.c * dy + m.tx
+                let v = m.b * dx + m.d * dy + m.ty
+                guard u >= minU, u < maxU, v >= minV, v < maxV else { continue }
+                // TexelAxis.linear at u - 0.5 and v - 0.5 with a transparent border, then the bilinear blend of
+                // Texture.sampleAlpha.
+                let cu = u - 0.5
+                let lu = cu.rounded(.down)
+                let i = Int(lu)
+                let fx = Float(cu - lu)
+                let cv = v - 0.5
+                let lv = cv.rounded(.down)
+                let j = Int(lv)
+                let fy = Float(cv - lv)
+                let top = at(i, j) * (1 - fx) + at(i + 1, j) * fx
+                let bottom = at(i, j + 1) * (1 - fx) + at(i + 1, j + 1) * fx
+                put(Double(top * (1 - fy) + bottom * fy), row, x)
+            }
+        }
+    }
+
+    /// An upright, unturned, untilted image quad of plain colours (icons): what ``ImageQuad/shade(_:_:)``
+    /// computes for `.plain` shading, operation for operation, with each column's and row's texels and
+    /// weights worked out once (u depends on the column alone, v on the row alone).
+    static func rasterizeUprightImage(
+        _ shader: ImageQuad, texels: UnsafeBufferPointer<SIMD4<Float>>, opacity: Float,
+        box: (xStart: Int, xEnd: Int, yStart: Int, yEnd: Int), origin: (Int, Int), pixels: PixelBuffer
+    ) {
+        let m = shader.inverse
+        let epsilon = 1e-7
+        let source = shader.source
+        let width = shader.texture.width
+        let height = shader.texture.height
+        let linear = shader.linear
+        typealias Axis = (inside: Bool, first: Int, firstIn: Bool, secondIn: Bool, f: Float)
+        // The sampler's addressing (TexelAxis.linear at c - 0.5, or .nearest at c, transparent border).
+        @inline(__always) func axis(_ c: Double, low: Double, high: Double, count: Int) -> Axis {
+            guard c >= low - epsilon, c < high - epsilon else { return (false, 0, false, false, 0) }
+            if linear {
+                let cu = c - 0.5
+                let lower = cu.rounded(.down)
+                let i = Int(lower)
+                return (true, i, i >= 0 && i < count, i + 1 >= 0 && i + 1 < count, Float(cu - lower))
+            }
+            let i = Int(c.rounded(.down))
+            return (true, i, i >= 0 && i < count, false, 0)
+        }
+        let dx0 = Double(box.xStart + origin.0) + 0.5
+        let dy0 = Double(box.yStart + origin.1) + 0.5
+        let cols = (box.xStart...box.xEnd).map { x in
+            axis(
+                m.a * (Double(x + origin.0) + 0.5) + m.c * dy0 + m.tx, low: source.minX, high: source.maxX, count: width
+            )
+        }
+        for y in box.yStart...box.yEnd {
+            let r = axis(
+                m.b * dx0 + m.d * (Double(y + origin.1) + 0.5) + m.ty, low: source.minY, high: source.maxY,
+                count: height)
+            guard r.inside else { continue }
+            let row = pixels.row(y)
+            let top = r.first * width
+            let bottom = top + width
+            for (k, c) in cols.enumerated() where c.inside {
+                let s: SIMD4<Float>
+                if linear {
+                    // Texture.sample's bilinear blend (a linear axis never has one texel).
+                    let t00 = r.firstIn && c.firstIn ? texels[top + c.first] : .zero
+                    let t10 = r.firstIn && c.secondIn ? texels[top + c.first + 1] : .zero
+                    let t01 = r.secondIn && c.firstIn ? texels[bottom + c.first] : .zero
+                    let t11 = r.secondIn && c.secondIn ? texels[bottom + c.first + 1] : .zero
+                    let upper = t00 * (1 - c.f) + t10 * c.f
+                    let lower = t01 * (1 - c.f) + t11 * c.f
+                    s = upper * (1 - r.f) + lower * r.f
+                } else {
+                    s = r.firstIn && c.firstIn ? texels[top + c.first] : .zero
+                }
+                var out = s * opacity
+                out.replace(with: 0, where: .zero .>= out)
+                out.replace(with: 1, where: 1 .< out)
+                guard out.w > 0 else { continue }
+                let offset = (box.xStart + k) * 4
+                let word = row.load(fromByteOffset: offset, as: UInt32.self)
+                row.storeBytes(of: PixelBuffer.blend(word, out, coverage: 1), toByteOffset: offset, as: UInt32.self)
+            }
+        }
+    }
+}
