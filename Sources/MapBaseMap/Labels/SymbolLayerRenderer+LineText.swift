@@ -37,13 +37,8 @@ extension SymbolLayerRenderer {
         guard !centers.isEmpty, width.isFinite, along.isFinite else { return [] }
         let maxAngle = layer.number(.textMaxAngle, context) * .pi / 180
         func at(_ d: Double) -> (Point, Double) {
-            var i = 0
-            while i + 2 < distances.count, distances[i + 1] < d { i += 1 }
-            let a = line[i]
-            let b = line[i + 1]
-            let seg = distances[i + 1] - distances[i]
-            let t = seg > 0 ? (d - distances[i]) / seg : 0
-            return (Point(x: a.x + (b.x - a.x) * t, y: a.y + (b.y - a.y) * t), atan2(b.y - a.y, b.x - a.x))
+            let (p, i) = Self.point(along: line, distances: distances, at: d)
+            return (p, atan2(line[i + 1].y - line[i].y, line[i + 1].x - line[i].x))
         }
         var results: [[(index: Int, point: Point, angle: Double)]] = []
         for middle in centers {

@@ -7,6 +7,18 @@ import MapGeometry
 /// `findOffsetIntersectionPoint`), so glyphs spread on the outside of a bend and crowd on the inside, and
 /// the offset side stays the line's right-hand side when the label is flipped to stay upright.
 extension SymbolLayerRenderer {
+    /// The point at distance `d` along `line` (at least two points, running lengths `distances`), on the
+    /// segment it falls in (the first or last one extended past the line's ends), and that segment's index.
+    static func point(along line: [Point], distances: [Double], at d: Double) -> (point: Point, segment: Int) {
+        var i = 0
+        while i + 2 < distances.count, distances[i + 1] < d { i += 1 }
+        let a = line[i]
+        let b = line[i + 1]
+        let length = distances[i + 1] - distances[i]
+        let t = length > 0 ? (d - distances[i]) / length : 0
+        return (Point(x: a.x + (b.x - a.x) * t, y: a.y + (b.y - a.y) * t), i)
+    }
+
     /// The point `offset` (signed, points) from the anchor `anchor` (a distance along `line`, whose running
     /// lengths are `distances`) along the line offset by `across` points to the right of its direction, and
     /// the angle of the line's segment it was reached on (forward); nil when the walk runs past the line's
@@ -15,13 +27,7 @@ extension SymbolLayerRenderer {
         _ line: [Point], distances: [Double], anchor: Double, offset: Double, across: Double
     ) -> (point: Point, angle: Double)? {
         guard line.count > 1, distances.count == line.count, offset.isFinite, across.isFinite else { return nil }
-        var segment = 0
-        while segment + 2 < distances.count, distances[segment + 1] < anchor { segment += 1 }
-        let a = line[segment]
-        let b = line[segment + 1]
-        let length = distances[segment + 1] - distances[segment]
-        let t = length > 0 ? (anchor - distances[segment]) / length : 0
-        let anchorPoint = Point(x: a.x + (b.x - a.x) * t, y: a.y + (b.y - a.y) * t)
+        let (anchorPoint, segment) = point(along: line, distances: distances, at: anchor)
         let direction = offset > 0 ? 1 : -1
         let distance = abs(offset)
         func normal(_ from: Point, _ to: Point) -> Point? {
