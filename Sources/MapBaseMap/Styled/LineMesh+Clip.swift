@@ -17,21 +17,51 @@ extension LineMesh {
         }
         guard area.isFinite, area != 0 else { return LineMesh() }
         let sign = area > 0 ? 1.0 : -1.0
+        @inline(__always) func side(_ k: Int, _ p: Point) -> Double {
+            let a = polygon[k]
+            let b = polygon[k + 1 == polygon.count ? 0 : k + 1]
+            return sign * ((b.x - a.x) * (p.y - a.y) - (b.y - a.y) * (p.x - a.x))
+        }
         var result = LineMesh()
+        result.vertices.reserveCapacity(vertices.count)
+        result.indices.reserveCapacity(indices.count)
         var i = 0
         while i + 2 < indices.count {
             defer { i += 3 }
-            var poly = [vertices[Int(indices[i])], vertices[Int(indices[i + 1])], vertices[Int(indices[i + 2])]]
+            let (u, v, w) = (vertices[Int(indices[i])], vertices[Int(indices[i + 1])], vertices[Int(indices[i + 2])])
+            // Most triangles lie wholly inside every edge (kept as they are: what the clipping below gives
+            // them) or, inside the edges before it, wholly outside one (clipped to nothing there).
+            var inside = true
+            var outside = false
+            for k in polygon.indices {
+                let (su, sv, sw) = (side(k, u.position), side(k, v.position), side(k, w.position))
+                if su >= 0, sv >= 0, sw >= 0 { continue }
+                inside = false
+                outside = !(su >= 0) && !(sv >= 0) && !(sw >= 0)
+                break
+            }
+            if outside { continue }
+            if inside {
+                guard result.vertices.count < Int(Int32.max / 2) else { continue }
+                let base = Int32(result.vertices.count)
+                result.vertices.append(u)
+                result.vertices.append(v)
+                result.vertices.append(w)
+                result.indices.append(base)
+                result.indices.append(base + 1)
+                result.indices.append(base + 2)
+                continue
+            }
+            var poly = [u, v, w]
             for k in polygon.indices where !poly.isEmpty {
-                let a = polygon[k]
-                let b = polygon[(k + 1) % polygon.count]
-                func side(_ p: Point) -> Double { sign * ((b.x - a.x) * (p.y - a.y) - (b.y - a.y) * (p.x - a.x)) }
+                let edge = k
+                func sideOf(_ p: Point) -> Double { side(edge, p) }
                 var next: [Vertex] = []
                 for j in poly.indices {
                     let p = poly[j]
                     let q = poly[(j + 1) % poly.count]
-                    let sp = side(p.position)
-                    let sq = side(q.position)
+                    let sp = sideOf(p.position)
+                    let sq = sideOf(q.position)
                     if sp >= 0 { next.append(p) }
                     if (sp >= 0) != (sq >= 0) { next.append(Self.lerp(p, q, sp / (sp - sq))) }
                 }
@@ -40,7 +70,11 @@ extension LineMesh {
             guard poly.count > 2, result.vertices.count < Int(Int32.max / 2) else { continue }
             let base = Int32(result.vertices.count)
             result.vertices += poly
-            for j in 1..<(poly.count - 1) { result.indices += [base, base + Int32(j), base + Int32(j + 1)] }
+            for j in 1..<(poly.count - 1) {
+                result.indices.append(base)
+                result.indices.append(base + Int32(j))
+                result.indices.append(base + Int32(j + 1))
+            }
         }
         return result
     }
