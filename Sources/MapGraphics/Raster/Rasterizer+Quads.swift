@@ -110,10 +110,6 @@ extension Rasterizer {
         let opacity = shading.opacity
         let (edge0, edge1) = (shading.edge0, shading.edge1)
         let inner = shading.inner
-        @inline(__always) func at(_ i: Int, _ j: Int) -> Float {
-            guard i >= 0, j >= 0, i < width, j < height else { return 0 }
-            return alphas[j * width + i]
-        }
         /// The columns (relative to the box's origin) where `coefficient * dx + constant` may lie in
         /// `low..<high`: all, none, or those around the crossing points.
         @inline(__always) func columns(
@@ -131,6 +127,19 @@ extension Rasterizer {
             guard lo <= hi else { return nil }
             return Int(lo)...Int(hi)
         }
+        /// The shading's colour at `coverage`, premultiplied and clamped to 0...1 as ``ImageQuad/shade(_:_:)``
+        /// clamps it (`x <= 0` to 0, `x > 1` to 1, lane by lane).
+        @inline(__always) func shaded(_ coverage: Double) -> SIMD4<Float> {
+            @inline(__always) func clamped(_ x: Float) -> Float { x <= 0 ? 0 : (x > 1 ? 1 : x) }
+            let alpha = color.alpha * coverage
+            return SIMD4(
+                clamped(Float(color.red * alpha)), clamped(Float(color.green * alpha)),
+                clamped(Float(color.blue * alpha)), clamped(Float(alpha)))
+        }
+        // Where the coverage is exactly 1 and the colour opaque, the blend keeps nothing of the pixel below:
+        // its word is worked out once.
+        let full = shaded(1)
+        let fullWord: UInt32? = full.w == 1 ? PixelBuffer.blend(0, full, coverage: 1) : nil
         /// Blends the shading of field value `d` into column `x` of `row`.
         @inline(__always) func put(_ d: Double, _ row: UnsafeMutableRawPointer, _ x: Int) {
             // Below the lower edge every shading is transparent (smoothstep 0; a halo's min with it 0).
@@ -142,15 +151,31 @@ extension Rasterizer {
             } else {
                 coverage = smoothstep(edge0, edge1, d) * opacity
             }
-            let alpha = color.alpha * coverage
-            var out = SIMD4(
-                Float(color.red * alpha), Float(color.green * alpha), Float(color.blue * alpha), Float(alpha))
-            out.replace(with: 0, where: .zero .>= out)
-            out.replace(with: 1, where: 1 .< out)
-            guard out.w > 0 else { return }
             let offset = x * 4
+            if coverage == 1, let fullWord {
+                row.storeBytes(of: fullWord, toByteOffset: offset, as: UInt32.self)
+                return
+            }
+            let out = shaded(coverage)
+            guard out.w > 0 else { return }
             let word = row.load(fromByteOffset: offset, as: UInt32.self)
             row.storeBytes(of: PixelBuffer.blend(word, out, coverage: 1), toByteOffset: offset, as: UInt32.self)
+        }
+        /// The sampler along one axis at `c` (texel units, inside the quad): TexelAxis.linear at `c - 0.5` with a
+        /// transparent border, as the two texels (clamped into the texture) and their weights, a texel outside
+        /// the texture weighing 0 (its value times 0 is the 0 the border gives; the sums are the sampler's).
+        /// The floor is taken by truncation (the coordinate is within the quad's few texels).
+        @inline(__always) func sampled(_ c: Double, count: Int) -> (
+            first: Int, second: Int, weightFirst: Float, weightSecond: Float
+        ) {
+            let cu = c - 0.5
+            let t = Int(cu)
+            let i = Double(t) > cu ? t - 1 : t
+            let f = Float(cu - Double(i))
+            return (
+                min(max(i, 0), count - 1), min(max(i + 1, 0), count - 1), i >= 0 && i < count ? 1 - f : 0,
+                i + 1 >= 0 && i + 1 < count ? f : 0
+            )
         }
         if m.b == 0, m.c == 0 {
             // Upright and unturned (most text): u depends on the column alone and v on the row alone (the
@@ -158,33 +183,34 @@ extension Rasterizer {
             let dx0 = Double(box.xStart + origin.0) + 0.5
             let dy0 = Double(box.yStart + origin.1) + 0.5
             guard let us = columns(m.a, m.c * dy0 + m.tx, minU, maxU, within: box.xStart...box.xEnd) else { return }
-            typealias Axis = (inside: Bool, first: Int, firstIn: Bool, secondIn: Bool, f: Float, g: Float)
+            // Per axis: the two texels (clamped into the texture) and their weights, a texel outside the
+            // texture weighing 0 (its value times 0 is the 0 the transparent border gives, and the sums are
+            // the sampler's).
+            typealias Axis = (inside: Bool, first: Int, second: Int, weightFirst: Float, weightSecond: Float)
             @inline(__always) func axis(_ c: Double, low: Double, high: Double, count: Int) -> Axis {
-                guard c >= low, c < high else { return (false, 0, false, false, 0, 0) }
-                let cu = c - 0.5
-                let lower = cu.rounded(.down)
-                let i = Int(lower)
-                let f = Float(cu - lower)
-                return (true, i, i >= 0 && i < count, i + 1 >= 0 && i + 1 < count, f, 1 - f)
+                guard c >= low, c < high else { return (false, 0, 0, 0, 0) }
+                let a = sampled(c, count: count)
+                return (true, a.first, a.second, a.weightFirst, a.weightSecond)
             }
             let cols = us.map { x in
                 axis(m.a * (Double(x + origin.0) + 0.5) + m.c * dy0 + m.tx, low: minU, high: maxU, count: width)
             }
+            guard let firstInside = cols.firstIndex(where: \.inside),
+                let lastInside = cols.lastIndex(where: \.inside)
+            else { return }
             for y in box.yStart...box.yEnd {
                 let dy = Double(y + origin.1) + 0.5
                 let r = axis(m.b * dx0 + m.d * dy + m.ty, low: minV, high: maxV, count: height)
                 guard r.inside else { continue }
                 let row = pixels.row(y)
                 let top = r.first * width
-                let bottom = top + width
-                for (k, c) in cols.enumerated() where c.inside {
-                    let t00 = r.firstIn && c.firstIn ? alphas[top + c.first] : 0
-                    let t10 = r.firstIn && c.secondIn ? alphas[top + c.first + 1] : 0
-                    let t01 = r.secondIn && c.firstIn ? alphas[bottom + c.first] : 0
-                    let t11 = r.secondIn && c.secondIn ? alphas[bottom + c.first + 1] : 0
-                    let upper = t00 * c.g + t10 * c.f
-                    let lower = t01 * c.g + t11 * c.f
-                    put(Double(upper * r.g + lower * r.f), row, us.lowerBound + k)
+                let bottom = r.second * width
+                // u grows or falls with the column: the columns inside are one run.
+                for k in firstInside...lastInside {
+                    let c = cols[k]
+                    let upper = alphas[top + c.first] * c.weightFirst + alphas[top + c.second] * c.weightSecond
+                    let lower = alphas[bottom + c.first] * c.weightFirst + alphas[bottom + c.second] * c.weightSecond
+                    put(Double(upper * r.weightFirst + lower * r.weightSecond), row, us.lowerBound + k)
                 }
             }
             return
@@ -200,19 +226,14 @@ extension Rasterizer {
                 let u = m.a * dx + m.c * dy + m.tx
                 let v = m.b * dx + m.d * dy + m.ty
                 guard u >= minU, u < maxU, v >= minV, v < maxV else { continue }
-                // TexelAxis.linear at u - 0.5 and v - 0.5 with a transparent border, then the bilinear blend of
-                // Texture.sampleAlpha.
-                let cu = u - 0.5
-                let lu = cu.rounded(.down)
-                let i = Int(lu)
-                let fx = Float(cu - lu)
-                let cv = v - 0.5
-                let lv = cv.rounded(.down)
-                let j = Int(lv)
-                let fy = Float(cv - lv)
-                let top = at(i, j) * (1 - fx) + at(i + 1, j) * fx
-                let bottom = at(i, j + 1) * (1 - fx) + at(i + 1, j + 1) * fx
-                put(Double(top * (1 - fy) + bottom * fy), row, x)
+                // The bilinear blend of Texture.sampleAlpha.
+                let c = sampled(u, count: width)
+                let r = sampled(v, count: height)
+                let top = r.first * width
+                let bottom = r.second * width
+                let upper = alphas[top + c.first] * c.weightFirst + alphas[top + c.second] * c.weightSecond
+                let lower = alphas[bottom + c.first] * c.weightFirst + alphas[bottom + c.second] * c.weightSecond
+                put(Double(upper * r.weightFirst + lower * r.weightSecond), row, x)
             }
         }
     }
