@@ -137,6 +137,31 @@ extension SymbolLayerRenderer {
         }
     }
 
+    /// The anchors (world points) of a line symbol facing the viewport along `line` (world points) in an
+    /// untilted view: MapLibre's anchors (``textLineAnchors(_:shapedLength:context:center:tileWidth:)``) for text
+    /// `width` points long at `size`.
+    func flatLineAnchors(
+        _ line: [Point], width: Double, size: Double, context: EvaluationContext, center: Bool, tileBounds: MapRect?
+    ) -> [Point] {
+        guard line.count > 1, size > 0 else { return [] }
+        let distances = textLineAnchors(
+            line, shapedLength: width * GlyphShaping.oneEm / size, context: context, center: center,
+            tileWidth: tileBounds.map { $0.width / selection.viewport.mapPointsPerPoint })
+        var lengths: [Double] = [0]
+        for (a, b) in zip(line, line.dropFirst()) { lengths.append(lengths.last! + hypot(b.x - a.x, b.y - a.y)) }
+        return distances.map { Self.point(along: line, distances: lengths, at: $0).point }
+    }
+
+    /// The length (points) of `glyphText` at `size` shaped on one line as line labels are (letter spacing
+    /// included).
+    func glyphTextWidth(_ glyphText: GlyphText, size: Double, context: EvaluationContext) -> Double {
+        let em = GlyphShaping.oneEm
+        let shaping = GlyphShaping.shape(
+            glyphText.characters, maxWidth: .infinity, lineHeight: layer.number(.textLineHeight, context) * em,
+            align: (0.5, 0.5), justify: 0.5, spacing: layer.number(.textLetterSpacing, context) * em, offset: (0, 0))
+        return shaping.isEmpty ? 0 : (shaping.right - shaping.left) * size / em
+    }
+
     /// The run of `line` (turned ground) through `point` on its segment `segment` that lies inside the `strip`
     /// (cut where it leaves it), and the index of `point` in the run.
     static func run(of line: [Point], around point: Point, segment: Int, in strip: ClosedRange<Double>)

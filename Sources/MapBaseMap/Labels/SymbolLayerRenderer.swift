@@ -325,14 +325,20 @@ struct SymbolLayerRenderer {
                 guard hasText else { continue }
                 let width = (sections.map { Font.shape(sections: $0, size: size) } ?? font.shape(text, size: size))
                     .width
+                // MapLibre spaces the anchors by the length of the text as its glyphs shape it.
+                let shapedWidth = glyphStack.map { glyphTextWidth($0, size: size, context: context) } ?? width
                 for line in lineGroups(merged[i], feature) {
                     let world = line.map { selection.viewport.worldPoint($0, offset: offset) }
                     let spacing = layer.number(.symbolSpacing, context)
                     let anchors =
                         selection.viewport.projection.isFlat
-                        ? Self.lineAnchors(world, spacing: spacing, width: width, padding: padding)
+                        ? (glyphStack == nil
+                            ? Self.lineAnchors(world, spacing: spacing, width: width, padding: padding)
+                            : flatLineAnchors(
+                                world, width: shapedWidth, size: size, context: context,
+                                center: placement == "line-center", tileBounds: feature.tileBounds))
                         : tiltedLineAnchors(
-                            line, offset: offset, width: width, size: size, context: context,
+                            line, offset: offset, width: shapedWidth, size: size, context: context,
                             tileBounds: feature.tileBounds)
                     for anchor in anchors where !repeats.tooClose(text, anchor, within: spacing / 2) {
                         _ = placePoint(anchor)
