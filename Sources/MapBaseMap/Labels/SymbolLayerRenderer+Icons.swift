@@ -379,10 +379,12 @@ extension SymbolLayerRenderer {
     /// (world points) clipped to its `tile` (nil: not from a tile, never continued, no tile test):
     /// `spacing` and `shapedLength` (the unscaled label length) in the tile's pixels, `boxScale` the
     /// label's scale, `scaling` as ``tileScaling(tileWidth:)``. Returns each anchor (world points) with
-    /// its segment's angle.
+    /// its segment's angle. With a `window` (the line's coordinates), a segment with more than a thousand
+    /// anchors (a line across the world seen close up) only walks its anchors near the window, at the
+    /// same distances along the line: the work stays proportional to what the view can show.
     static func iconLineAnchors(
         _ line: [Point], tile: Rect?, spacing requested: Double, shapedLength: Double, boxScale: Double,
-        scaling: (overscaling: Double, pixel: Double), center: Bool
+        scaling: (overscaling: Double, pixel: Double), center: Bool, window: Rect? = nil
     ) -> [(Point, Double)] {
         guard line.count > 1, requested.isFinite, shapedLength.isFinite, boxScale.isFinite else { return [] }
         let (overscaling, pixel) = scaling
@@ -443,8 +445,17 @@ extension SymbolLayerRenderer {
                 let (a, b) = (line[i], line[i + 1])
                 let segment = distances[i + 1] - distances[i]
                 let angle = atan2(b.y - a.y, b.x - a.x)
+                var end = distances[i + 1]
+                if let window, segment > 0, (distances[i + 1] - marked) / spacing > 1000 {
+                    // Straight to the anchors near the window (a label's length and a spacing either side),
+                    // whole spacings at a time, and past the rest.
+                    let (t0, t1) = Self.clip(a, b, to: window) ?? (1, 1)
+                    let first = distances[i] + t0 * segment - labelLength - spacing
+                    if first > marked { marked += ((first - marked) / spacing).rounded(.down) * spacing }
+                    end = min(end, distances[i] + t1 * segment + labelLength + spacing)
+                }
                 var count = 0
-                while marked + spacing < distances[i + 1], count < 100_000 {
+                while marked + spacing < end, count < 100_000 {
                     count += 1
                     marked += spacing
                     let t = (marked - distances[i]) / segment
@@ -453,6 +464,10 @@ extension SymbolLayerRenderer {
                         let q = rounded(p)
                         found.append((q, drawnAngle(q, segment: i, fallback: angle)))
                     }
+                }
+                if end < distances[i + 1], marked + spacing < distances[i + 1] {
+                    // The last anchor position of the segment, as walking on would reach it.
+                    marked += ((distances[i + 1] - marked) / spacing).rounded(.up) * spacing - spacing
                 }
             }
             if !middle, found.isEmpty, !continued { return resample(offset: total / 2, middle: true) }
@@ -463,5 +478,23 @@ extension SymbolLayerRenderer {
             ? (spacing / 2 * overscaling).truncatingRemainder(dividingBy: spacing)
             : ((shapedLength / 2 + 48) * boxScale * pixel * overscaling).truncatingRemainder(dividingBy: spacing)
         return resample(offset: offset, middle: false)
+    }
+
+    /// The part of segment `a`-`b` inside `rect`, as fractions of the segment (Liang-Barsky); nil when none.
+    static func clip(_ a: Point, _ b: Point, to rect: Rect) -> (Double, Double)? {
+        var t0 = 0.0
+        var t1 = 1.0
+        let dx = b.x - a.x
+        let dy = b.y - a.y
+        for (p, q) in [(-dx, a.x - rect.minX), (dx, rect.maxX - a.x), (-dy, a.y - rect.minY), (dy, rect.maxY - a.y)] {
+            if p == 0 {
+                if q < 0 { return nil }
+                continue
+            }
+            let r = q / p
+            if p < 0 { t0 = max(t0, r) } else { t1 = min(t1, r) }
+            if t0 > t1 { return nil }
+        }
+        return t0.isFinite && t1.isFinite ? (t0, t1) : nil
     }
 }

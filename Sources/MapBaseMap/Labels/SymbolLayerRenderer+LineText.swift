@@ -119,7 +119,7 @@ extension SymbolLayerRenderer {
         let scaling = Self.tileScaling(tileWidth: tileWidth)
         let anchors = Self.iconLineAnchors(
             line, tile: nil, spacing: layer.number(.symbolSpacing, context), shapedLength: shapedLength,
-            boxScale: boxScale, scaling: scaling, center: center)
+            boxScale: boxScale, scaling: scaling, center: center, window: anchorWindow())
         var distances: [Double] = [0]
         for (a, b) in zip(line, line.dropFirst()) { distances.append(distances.last! + hypot(b.x - a.x, b.y - a.y)) }
         let size = layer.number(.textSize, context)
@@ -146,6 +146,26 @@ extension SymbolLayerRenderer {
             else { return nil }
             return best.along
         }
+    }
+
+    /// The view's visible map rect grown by the symbol margin, in the coordinates line labels are anchored
+    /// in: world points on an untilted map, the turned ground under a pitch.
+    func anchorWindow() -> Rect? {
+        let viewport = selection.viewport
+        let v = viewport.visibleMapRect
+        guard !v.isNull, v.width.isFinite, v.height.isFinite else { return nil }
+        let corners = [
+            MapPoint(x: v.minX, y: v.minY), MapPoint(x: v.maxX, y: v.minY), MapPoint(x: v.maxX, y: v.maxY),
+            MapPoint(x: v.minX, y: v.maxY),
+        ]
+        let projection = viewport.projection
+        let points = corners.map { projection.isFlat ? viewport.worldPoint($0) : projection.turned($0) }
+        let xs = points.map(\.x)
+        let ys = points.map(\.y)
+        guard let minX = xs.min(), let maxX = xs.max(), let minY = ys.min(), let maxY = ys.max() else { return nil }
+        let margin = Self.margin * 4
+        return Rect(
+            x: minX - margin, y: minY - margin, width: maxX - minX + 2 * margin, height: maxY - minY + 2 * margin)
     }
 
     /// MapLibre's `checkMaxAngle`: false when the label (`length` long, centred `at` on `segment`) runs past an
