@@ -309,6 +309,9 @@ enum CommandTable {
                 "tiles per side of the metatiles raster tiles are drawn in, as `tiles --metatile` (default 8; 1: each alone)"
             ),
             OptionSpec(
+                "--compression", nil, .text("L"),
+                "zlib level 0...9 of the PNG images served, as `tiles --compression` (default 6; 1 as MapLibre Native)"),
+            OptionSpec(
                 "--max-connections", nil, .text("N"),
                 "connections open at once; more get 503 (default 10000, within the fd limit)"),
             OptionSpec(

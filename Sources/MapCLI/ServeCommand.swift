@@ -55,6 +55,7 @@ enum ServeCommand {
         if let queue = try integer("--queue", 0...100_000) { config.queueLimit = queue }
         if let bytes = try integer("--cache-bytes", 0...(1 << 40)) { config.cacheBytes = bytes }
         if let size = try integer("--metatile", 1...64) { config.metatileSize = size }
+        if let level = try integer("--compression", 0...9) { config.compressionLevel = level }
         if let limit = try integer("--max-connections", 1...1_000_000) { config.connectionLimit = limit }
         if let limit = try integer("--connections-per-client", 0...1_000_000) { config.connectionsPerClient = limit }
         if let seconds = try integer("--head-timeout", 1...3_600) { config.headTimeout = seconds }

@@ -52,16 +52,18 @@ package final class MetatileRenderer: Sendable {
         return size
     }
 
-    /// The encoded tile `id` of style `entry`, cut from its metatile (drawn now or earlier).
+    /// The encoded tile `id` of style `entry`, cut from its metatile (drawn now or earlier); PNG tiles at zlib
+    /// level `compressionLevel` (one per server, so the metatile key leaves it out).
     ///
     /// - Throws: what drawing or encoding throws (``MapRaster/RenderError``, ``GraphicsError``, ``TileError``).
     func tile(
         _ id: TileID, of entry: ServerConfiguration.StyleEntry, tileSize: Int, scale: Int, format: ImageFormat,
-        metatileSize configured: Int, deadline: DispatchTime?
+        metatileSize configured: Int, compressionLevel: Int, deadline: DispatchTime?
     ) throws -> Data {
         let size = Self.metatileSize(configured: configured, z: id.z, tileSize: tileSize, scale: scale)
         let pyramid = try TilePyramid(
-            minZoom: id.z, maxZoom: id.z, tileSize: tileSize, scale: scale, metatileSize: size, format: format)
+            minZoom: id.z, maxZoom: id.z, tileSize: tileSize, scale: scale, metatileSize: size, format: format,
+            compressionLevel: compressionLevel)
         guard let metatile = pyramid.metatile(containing: id) else {
             throw TileError.invalidOption("tile \(id)", "a tile of the world's grid")
         }

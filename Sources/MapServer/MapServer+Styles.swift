@@ -131,7 +131,8 @@ extension MapServer {
             return onWorker(contentType: imageFormat.mediaType) { deadline in
                 try metatiles.tile(
                     id, of: entry, tileSize: tileSize, scale: last.scale, format: imageFormat,
-                    metatileSize: configuration.metatileSize, deadline: deadline)
+                    metatileSize: configuration.metatileSize, compressionLevel: configuration.compressionLevel,
+                    deadline: deadline)
             }
         }
         var options = MapSnapshotter.Options(
@@ -159,7 +160,7 @@ extension MapServer {
             try populate(snapshotter)
             let snapshot = try snapshotter.snapshot()
             if metadata { return Data(snapshot.metadata().serialized(pretty: false).utf8) }
-            return try snapshot.image.encoded(as: format)
+            return try snapshot.image.encoded(as: format, compressionLevel: configuration.compressionLevel)
         }
     }
 

@@ -40,4 +40,27 @@ struct StaticMapContentTests {
             #expect(TestServer.errorJSON(response).1 == parameter, "\(query)")
         }
     }
+
+    @Test("--compression 1: the same pixels as the default level, the same bytes on every request, a larger file")
+    func compressionLevel() throws {
+        var config = try TestServer.configuration()
+        config.compressionLevel = 1
+        config.cacheBytes = 0
+        let fast = try MapServer(configuration: config)
+        let first = fast.handle(HTTPRequest(target: Self.path))
+        let again = fast.handle(HTTPRequest(target: Self.path))
+        let tile = fast.handle(HTTPRequest(target: "/styles/streets/16/33040/23905.png"))
+        #expect(first.status == 200 && again.status == 200 && tile.status == 200)
+        #expect(first.body == again.body)
+        let plain = TestServer.get(Self.path)
+        #expect(plain.body != first.body && plain.body.count < first.body.count, "level 6 packs smaller")
+        let decoded = try RGBAImage(pngData: first.body, source: "level 1")
+        let reference = try RGBAImage(pngData: plain.body, source: "level 6")
+        #expect(decoded.width == 300 && decoded.height == 200)
+        #expect(decoded.bytes == reference.bytes)
+        let plainTile = TestServer.get("/styles/streets/16/33040/23905.png")
+        #expect(
+            try RGBAImage(pngData: tile.body, source: "tile").bytes
+                == RGBAImage(pngData: plainTile.body, source: "tile").bytes)
+    }
 }
