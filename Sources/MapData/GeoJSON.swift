@@ -95,6 +95,11 @@ public enum GeoJSON {
         public var skipped = 0
         /// The error of the first feature left out.
         public var firstError: GeoJSONError?
+        /// How many positions had a latitude beyond ±90° and were kept, folded back as MapLibre projects
+        /// them (the latitude with the same sine: 100° is drawn at 80°).
+        public var foldedPositions = 0
+        /// Where the first folded position is, as `path: [lon, lat]`.
+        public var firstFolded: String?
     }
 
     /// Decodes as ``decodeFeatures(_:source:)`` does, leaving out each invalid feature of a FeatureCollection
@@ -115,7 +120,8 @@ public enum GeoJSON {
     }
 
     static func decodeFeaturesSkippingInvalid(_ json: Node, source: String, path: String) throws -> LenientDecoding {
-        let decoder = Decoder(source: source)
+        let folds = FoldedLatitudes()
+        let decoder = Decoder(source: source, foldedLatitudes: folds)
         var result = LenientDecoding()
         func attempt(_ node: Node, path: String) {
             do { result.features.append(try decoder.feature(node, path: path)) } catch let error as GeoJSONError {
@@ -133,15 +139,33 @@ public enum GeoJSON {
             result.features.reserveCapacity(features.count)
             for (index, feature) in features.enumerated() { attempt(feature, path: join(path, "features[\(index)]")) }
         case "Feature": attempt(json, path: path.isEmpty ? "(feature)" : path)
-        default: result.features = try decodeFeatures(json, source: source, path: path)
+        default:
+            if json["type"]?.string == nil {
+                throw decoder.invalid(
+                    path.isEmpty ? "(top level)" : path, "expected a GeoJSON object with a \"type\" member")
+            }
+            result.features = [
+                GeoJSONFeature(geometry: try decoder.geometry(json, path: path), properties: .null, location: path)
+            ]
         }
+        result.foldedPositions = folds.count
+        result.firstFolded = folds.first
         return result
+    }
+
+    /// Counts the positions a lenient decoding folded (see ``LenientDecoding/foldedPositions``).
+    final class FoldedLatitudes {
+        var count = 0
+        var first: String?
     }
 
     static func join(_ a: String, _ b: String) -> String { a.isEmpty ? b : a + "." + b }
 
     struct Decoder {
         let source: String
+        /// Set by the lenient decoding: a finite latitude beyond ±90° (with the longitude in range) is kept
+        /// as the latitude of the same sine, as MapLibre's GeoJSON tiler projects it, and counted here.
+        var foldedLatitudes: FoldedLatitudes? = nil
 
         func invalid(_ path: String, _ message: String) -> GeoJSONError {
             .invalid(source: source, path: path.isEmpty ? "(top level)" : path, message: message)
@@ -227,6 +251,15 @@ public enum GeoJSON {
                 throw invalid(path, "expected a position [longitude, latitude]")
             }
             let coordinate = LocationCoordinate2D(latitude: lat, longitude: lon)
+            if !coordinate.isValid, let folds = foldedLatitudes, lat.isFinite, abs(lat) <= 1e6,
+                (-180.0...180.0).contains(lon)
+            {
+                // MapLibre projects y from sin(latitude) (geojson-vt), so 100° lands where 80° does.
+                let folded = asin(sin(lat * .pi / 180)) * 180 / .pi
+                folds.count += 1
+                if folds.first == nil { folds.first = "\(path): [\(lon), \(lat)]" }
+                return LocationCoordinate2D(latitude: max(-90, min(90, folded)), longitude: lon)
+            }
             guard coordinate.isValid else {
                 throw invalid(
                     path,

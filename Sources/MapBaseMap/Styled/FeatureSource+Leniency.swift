@@ -29,6 +29,7 @@ extension FeatureSource {
         if decoding.skipped > 0 {
             reportSkipped(sourceID, url: url, count: decoding.skipped, first: decoding.firstError)
         }
+        reportFolded("source \"\(sourceID)\" (\(url.path))", decoding)
         return make(name: url.lastPathComponent, decoding.features, promoteID: promoteID)
     }
 
@@ -47,6 +48,16 @@ extension FeatureSource {
         SourceWarnings.shared.report(
             key: "skipped source \(sourceID) \(url.path)",
             "source \"\(sourceID)\" (\(url.path)): " + skippedText(count, first.map { "\($0)" }))
+    }
+
+    /// Warns (once per process and source) that positions with a latitude beyond ±90° were drawn folded.
+    static func reportFolded(_ name: String, _ decoding: GeoJSON.LenientDecoding) {
+        guard decoding.foldedPositions > 0 else { return }
+        let count = decoding.foldedPositions == 1 ? "1 position" : "\(decoding.foldedPositions) positions"
+        SourceWarnings.shared.report(
+            key: "folded \(name)",
+            "\(name): \(count) with a latitude beyond ±90° drawn at the latitude of the same sine, as MapLibre "
+                + "does (the first: \(decoding.firstFolded ?? "?")); GeoJSON latitudes are within -90...90")
     }
 
     static func skippedText(_ count: Int?, _ first: String?) -> String {

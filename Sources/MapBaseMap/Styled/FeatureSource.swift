@@ -477,6 +477,7 @@ final class FeatureSource: Sendable {
                     key: "skipped \(name)",
                     "\(name): \(skippedText(decoding.skipped, decoding.firstError.map { "\($0)" }))")
             }
+            reportFolded(name, decoding)
             return make(name: name, decoding.features, promoteID: promoteID)
         }
         do {
