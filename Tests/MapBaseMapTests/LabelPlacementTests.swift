@@ -27,6 +27,15 @@ struct LabelPlacementTests {
         data: String, layout: String, center: LocationCoordinate2D = LocationCoordinate2D(latitude: 0, longitude: 0),
         zoom: Double = 6
     ) throws -> [PlacedLabel] {
+        var collisions = SpatialGrid(cellSize: 64)
+        return try place(data: data, layout: layout, center: center, zoom: zoom, into: &collisions)
+    }
+
+    /// `place` into a grid of symbols placed before (world points of the 400x300 view).
+    static func place(
+        data: String, layout: String, center: LocationCoordinate2D = LocationCoordinate2D(latitude: 0, longitude: 0),
+        zoom: Double = 6, into collisions: inout SpatialGrid
+    ) throws -> [PlacedLabel] {
         let text = #"""
             {"version": 8, "sources": {"s": {"type": "geojson", "data": \#(data)}},
              "layers": [{"id": "l", "type": "symbol", "source": "s", "layout": \#(layout)}]}
@@ -37,7 +46,6 @@ struct LabelPlacementTests {
         let surface = try ImageSurface(width: 400, height: 300)
         let frame = LayerFrame(context: try GraphicsContext(surface: surface), viewport: viewport)
         let source = try #require(try map.featureSource(for: style.layers[0], viewport: viewport))
-        var collisions = SpatialGrid(cellSize: 64)
         return try SymbolLayerRenderer(layer: style.layers[0], source: source, selection: frame.selection).place(
             into: &collisions)
     }
@@ -82,6 +90,32 @@ struct LabelPlacementTests {
         let labels = try Self.place(
             data: Self.points(list), layout: #"{"text-field": "{name}", "text-allow-overlap": true}"#)
         #expect(labels.count == 10)
+    }
+
+    /// The style spec's `text-overlap: cooperative`: hidden only by a symbol placed with `never`; MapLibre's
+    /// render test text-overlap/cooperative checks it across layers.
+    @Test("text-overlap cooperative: over always and cooperative symbols, never over a never one")
+    func cooperativeOverlap() throws {
+        let list = (0..<5).map { (Double($0) * 0.01, 0.0, "Same \($0)", 0.0) }
+        let layout = #"{"text-field": "{name}", "text-overlap": "cooperative"}"#
+        var empty = SpatialGrid(cellSize: 64)
+        let alone = try Self.place(data: Self.points(list), layout: layout, into: &empty)
+        #expect(alone.count == 5)  // cooperative symbols do not keep each other out
+        #expect(empty.count == 5)  // and are recorded, for the layers placed after them
+        let world = try MapViewport(
+            size: Size(width: 400, height: 300), center: LocationCoordinate2D(latitude: 0, longitude: 0), zoomLevel: 6
+        ).worldPoint(MapPoint(LocationCoordinate2D(latitude: 0, longitude: 0)))
+        let over = Rect(x: world.x - 100, y: world.y - 50, width: 200, height: 100)
+        var soft = SpatialGrid(cellSize: 64)
+        soft.insert(over, soft: true)
+        #expect(try Self.place(data: Self.points(list), layout: layout, into: &soft).count == 5)
+        var hard = SpatialGrid(cellSize: 64)
+        hard.insert(over)
+        #expect(try Self.place(data: Self.points(list), layout: layout, into: &hard).isEmpty)
+        // `never` text is kept out by the cooperative symbols before it, soft or not.
+        var never = SpatialGrid(cellSize: 64)
+        never.insert(over, soft: true)
+        #expect(try Self.place(data: Self.points(list), layout: #"{"text-field": "{name}"}"#, into: &never).isEmpty)
     }
 
     @Test("text-max-width wraps at spaces; text-transform changes case")

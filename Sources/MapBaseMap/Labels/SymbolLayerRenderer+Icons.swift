@@ -302,15 +302,15 @@ extension SymbolLayerRenderer {
         return (p, p, p, p)
     }
 
-    /// Whether icons may overlap earlier symbols: `icon-overlap` when set (`always`, or `cooperative`,
-    /// which here also always overlaps), else `icon-allow-overlap`.
-    func iconAllowsOverlap(_ context: EvaluationContext) -> Bool {
-        switch layer.string(.iconOverlap, context) {
-        case "always", "cooperative": return true
-        case "never": return false
-        default: return layer.bool(.iconAllowOverlap, context)
-        }
+    /// How icons treat earlier symbols: `icon-overlap` when set, else `icon-allow-overlap` (`always` when
+    /// true).
+    func iconOverlap(_ context: EvaluationContext) -> SymbolOverlap {
+        SymbolOverlap(rawValue: layer.string(.iconOverlap, context))
+            ?? (layer.bool(.iconAllowOverlap, context) ? .always : .never)
     }
+
+    /// Whether icons may overlap earlier symbols at all (`icon-overlap` `always` or `cooperative`).
+    func iconAllowsOverlap(_ context: EvaluationContext) -> Bool { iconOverlap(context) != .never }
 
     /// Whether a property's JSON reads no feature data (no `get`, `has`, `properties`, `id`, `geometry-type`,
     /// no legacy `property` function): MapLibre's "constant" sizes, drawn without filtering when 1.

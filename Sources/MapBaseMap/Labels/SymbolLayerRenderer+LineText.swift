@@ -12,13 +12,13 @@ extension SymbolLayerRenderer {
     /// direction, ``pointAlongOffsetLine(_:distances:anchor:offset:across:)``). Labels every
     /// `symbol-spacing` (or at the middle for `line-center`), moved along the line by `text-offset` x,
     /// dropped where the line bends more than `text-max-angle` between glyphs, where a glyph's centre is
-    /// past the line's ends, near a repeat of the same text, or (unless `allowOverlap`) where a glyph's box
+    /// past the line's ends, near a repeat of the same text, or (as `overlap` says) where a glyph's box
     /// (`text-size` square plus `padding`) meets an earlier label; the kept labels' boxes go into `collisions`.
     /// With a `plane` (a tilted view), the label reads upright on the image and its boxes are the plane's
     /// (``LabelPlane/box(around:half:)``); a glyph the plane cannot project drops the label.
     func glyphsAlongLine(
         _ line: [Point], text: String, pens: [Double], advances glyphAdvances: [Double], width: Double,
-        context: EvaluationContext, padding: Double, allowOverlap: Bool, collisions: inout SpatialGrid,
+        context: EvaluationContext, padding: Double, overlap: SymbolOverlap, collisions: inout SpatialGrid,
         center: Bool, repeats: inout RepeatedAnchors, anchors: [Double]? = nil, vertical: Bool = false,
         across: Double = 0, plane: LabelPlane? = nil
     ) -> [[(index: Int, point: Point, angle: Double)]] {
@@ -99,8 +99,8 @@ extension SymbolLayerRenderer {
             // MapLibre's anchors are those that pass the angle test; on `line` placement a repeat of the same
             // text near an earlier one is dropped before collisions are tested.
             guard ok, center || !repeats.tooClose(text, at(middle).0, within: spacing / 2) else { continue }
-            if !allowOverlap, boxes.contains(where: { Self.collides($0, with: collisions) }) { continue }
-            for box in boxes { collisions.insert(box) }
+            if boxes.contains(where: { Self.collides($0, with: collisions, overlap) }) { continue }
+            for box in boxes { collisions.insert(box, soft: overlap != .never) }
             results.append(glyphs)
         }
         return results

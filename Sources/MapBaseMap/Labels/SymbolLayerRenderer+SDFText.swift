@@ -249,7 +249,7 @@ extension SymbolLayerRenderer {
     /// line under its centre and moved `text-offset` y ems off the line (see ``glyphsAlongLine``).
     func placeGlyphsAlongLine(
         _ line: [Point], text: String, glyphText: GlyphText, glyphs: SDFGlyphSource, size: Double,
-        context: EvaluationContext, padding: Double, allowOverlap: Bool,
+        context: EvaluationContext, padding: Double, overlap: SymbolOverlap,
         collisions: inout SpatialGrid, center: Bool, repeats: inout RepeatedAnchors, tileWidth: Double?
     ) -> [SDFText] {
         let em = GlyphShaping.oneEm
@@ -300,7 +300,7 @@ extension SymbolLayerRenderer {
         if !horizontalAnchors.isEmpty {
             labels += glyphsAlongLine(
                 line, text: text, pens: horizontal.pens, advances: horizontal.advances, width: width, context: context,
-                padding: padding, allowOverlap: allowOverlap, collisions: &collisions, center: center,
+                padding: padding, overlap: overlap, collisions: &collisions, center: center,
                 repeats: &repeats, anchors: horizontalAnchors, across: across
             ).map { ($0, false) }
         }
@@ -309,7 +309,7 @@ extension SymbolLayerRenderer {
             vertical = shape(verticalText.characters)
             labels += glyphsAlongLine(
                 line, text: text, pens: vertical.pens, advances: vertical.advances, width: vertical.length * fontScale,
-                context: context, padding: padding, allowOverlap: allowOverlap, collisions: &collisions,
+                context: context, padding: padding, overlap: overlap, collisions: &collisions,
                 center: center, repeats: &repeats, anchors: verticalAnchors, vertical: true,
                 across: across
             ).map { ($0, true) }

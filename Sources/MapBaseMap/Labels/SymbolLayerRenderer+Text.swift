@@ -178,7 +178,7 @@ extension SymbolLayerRenderer {
 
     func placeAlongLine(
         _ line: [Point], text: String, font: Font, size: Double, context: EvaluationContext, padding: Double,
-        allowOverlap: Bool, collisions: inout SpatialGrid, sections: [TextSection]? = nil, center: Bool = false,
+        overlap: SymbolOverlap, collisions: inout SpatialGrid, sections: [TextSection]? = nil, center: Bool = false,
         repeats: inout RepeatedAnchors
     ) -> [[PlacedGlyph]] {
         guard line.count > 1 else { return [] }
@@ -222,7 +222,7 @@ extension SymbolLayerRenderer {
         let across = layer.numbers(.textOffset, context).map { $0.count > 1 ? $0[1] : 0 } ?? 0
         return glyphsAlongLine(
             line, text: text, pens: pens, advances: glyphAdvances, width: width, context: context, padding: padding,
-            allowOverlap: allowOverlap, collisions: &collisions, center: center, repeats: &repeats
+            overlap: overlap, collisions: &collisions, center: center, repeats: &repeats
         ).map { frames in
             frames.map { frame in
                 let g = shaped.glyphs[frame.index]
@@ -414,15 +414,13 @@ extension SymbolLayerRenderer {
         return result
     }
 
-    /// Whether text may overlap earlier symbols: `text-overlap` when set (`always`; `cooperative` is
-    /// treated as `always`), else `text-allow-overlap`.
-    func textAllowsOverlap(_ context: EvaluationContext) -> Bool {
-        if layer.isSet(.textOverlap) {
-            let overlap = layer.string(.textOverlap, context)
-            if overlap == "always" || overlap == "cooperative" { return true }
-            if overlap == "never" { return false }
+    /// How text treats earlier symbols: `text-overlap` when set, else `text-allow-overlap` (`always` when
+    /// true).
+    func textOverlap(_ context: EvaluationContext) -> SymbolOverlap {
+        if layer.isSet(.textOverlap), let mode = SymbolOverlap(rawValue: layer.string(.textOverlap, context)) {
+            return mode
         }
-        return layer.bool(.textAllowOverlap, context)
+        return layer.bool(.textAllowOverlap, context) ? .always : .never
     }
 
     /// `text-translate` in points (x right, y down).

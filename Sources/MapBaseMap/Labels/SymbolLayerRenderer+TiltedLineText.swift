@@ -18,7 +18,8 @@ extension SymbolLayerRenderer {
     /// Anchors beyond the view's ground strip (``ViewProjection/groundStrip(margin:)``) are not placed.
     func placeGlyphsAlongTiltedLine(
         _ line: [MapPoint], offset: Double, text: String, glyphText: GlyphText, glyphs: SDFGlyphSource, size: Double,
-        context: EvaluationContext, padding: Double, allowOverlap: Bool, collisions: inout SpatialGrid, center: Bool,
+        context: EvaluationContext, padding: Double, overlap: SymbolOverlap, collisions: inout SpatialGrid,
+        center: Bool,
         repeats: inout RepeatedAnchors, tileBounds: MapRect?
     ) -> [SDFText] {
         let tileWidth = tileBounds.map { $0.width / selection.viewport.mapPointsPerPoint }
@@ -79,7 +80,7 @@ extension SymbolLayerRenderer {
             }
             let frames = glyphsAlongLine(
                 planeLine, text: text, pens: pens.map { $0 * penScale }, advances: advances.map { $0 * penScale },
-                width: width * penScale, context: context, padding: padding, allowOverlap: allowOverlap,
+                width: width * penScale, context: context, padding: padding, overlap: overlap,
                 collisions: &collisions, center: center, repeats: &repeats, anchors: [planeAnchor], plane: plane)
             let homography = projection.groundHomography
             for copy in frames {

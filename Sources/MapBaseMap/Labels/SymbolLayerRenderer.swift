@@ -144,7 +144,8 @@ struct SymbolLayerRenderer {
                 glyphStack != nil ? nil : try entry.sections.map { try textSections($0, context, opacity: opacity) }
             let translate = textTranslation(context)
             let padding = layer.number(.textPadding, context)
-            let allowOverlap = textAllowsOverlap(context)
+            let overlap = textOverlap(context)
+            let iconMode = iconOverlap(context)
             let placement = layer.string(.symbolPlacement, context)
             // The symbol at `anchor` (world points) as a point symbol: text at each writing mode and anchor in
             // turn, the icon fitted to it; recorded (true) when it fits.
@@ -186,17 +187,17 @@ struct SymbolLayerRenderer {
                         // MapLibre tries every anchor without overlap before the first with it; an icon fitted to
                         // variable-anchored text must fit beside it too.
                         let iconFits =
-                            glyphStack == nil || !variableAnchors || iconAllowsOverlap(context)
+                            glyphStack == nil || !variableAnchors || iconMode == .always
                             || layer.string(.iconTextFit, context) == "none"
                             || icon.map {
                                 !Self.collides(
                                     placeIcon(
                                         $0, at: anchor, angle: 0, context: context,
                                         textBox: candidate.box.insetBy(dx: padding, dy: padding), fitText: nil
-                                    ).box, with: collisions)
+                                    ).box, with: collisions, iconMode)
                             } ?? true
-                        if (allowOverlap && glyphStack == nil)
-                            || (!Self.collides(candidate.box, with: collisions) && iconFits)
+                        if (overlap != .never && glyphStack == nil)
+                            || (!Self.collides(candidate.box, with: collisions, overlap) && iconFits)
                         {
                             (textCandidate, textAlignX) = (candidate, Self.alignment(choice.name).x)
                             break search
@@ -215,13 +216,13 @@ struct SymbolLayerRenderer {
                 let edges = avoidEdges(feature, offset: offset, context: context)
                 var showText =
                     textCandidate.map {
-                        (allowOverlap || !Self.collides($0.box, with: collisions)) && Self.inside($0.box, edges)
+                        !Self.collides($0.box, with: collisions, overlap) && Self.inside($0.box, edges)
                             && onGrid($0.box)
                     } ?? false
                 var showIcon =
                     iconCandidate.map {
-                        (iconAllowsOverlap(context) || !Self.collides($0.box, with: collisions))
-                            && Self.inside($0.box, edges) && onGrid($0.box)
+                        !Self.collides($0.box, with: collisions, iconMode) && Self.inside($0.box, edges)
+                            && onGrid($0.box)
                     } ?? false
                 // MapLibre: an icon and its text are shown together, unless the other is optional (or absent).
                 let iconWithoutText = layer.bool(.textOptional, context) || textCandidate == nil
@@ -236,11 +237,15 @@ struct SymbolLayerRenderer {
                 }
                 guard showText || showIcon else { return false }
                 if showText, let textCandidate {
-                    if !layer.bool(.textIgnorePlacement, context) { collisions.insert(textCandidate.box) }
+                    if !layer.bool(.textIgnorePlacement, context) {
+                        collisions.insert(textCandidate.box, soft: overlap != .never)
+                    }
                     label.content = textCandidate.content
                 }
                 if showIcon, let iconCandidate {
-                    if !layer.bool(.iconIgnorePlacement, context) { collisions.insert(iconCandidate.box) }
+                    if !layer.bool(.iconIgnorePlacement, context) {
+                        collisions.insert(iconCandidate.box, soft: iconMode != .never)
+                    }
                     label.icon = iconCandidate.icon
                 }
                 label.bounds = label.contentBounds()
@@ -263,13 +268,14 @@ struct SymbolLayerRenderer {
                         for candidate in iconsAlongLine(
                             world, icon: icon, context: context, center: placement == "line-center", tile: tile)
                         {
-                            let allow = iconAllowsOverlap(context)
-                            if !allow, Self.collides(candidate.box, with: collisions) { continue }
+                            if Self.collides(candidate.box, with: collisions, iconMode) { continue }
                             if !onGrid(candidate.box) { continue }
                             if !Self.inside(candidate.box, avoidEdges(feature, offset: offset, context: context)) {
                                 continue
                             }
-                            if !layer.bool(.iconIgnorePlacement, context) { collisions.insert(candidate.box) }
+                            if !layer.bool(.iconIgnorePlacement, context) {
+                                collisions.insert(candidate.box, soft: iconMode != .never)
+                            }
                             label.icon = candidate.icon
                             label.bounds = label.contentBounds()
                             placed.append((label, candidate.anchor.y, i))
@@ -282,7 +288,7 @@ struct SymbolLayerRenderer {
                     for text in lineGroups(merged[i], feature).flatMap({
                         placeGlyphsAlongTiltedLine(
                             $0, offset: offset, text: text, glyphText: glyphStack, glyphs: glyphs, size: size,
-                            context: context, padding: padding, allowOverlap: allowOverlap, collisions: &collisions,
+                            context: context, padding: padding, overlap: overlap, collisions: &collisions,
                             center: placement == "line-center", repeats: &repeats, tileBounds: feature.tileBounds)
                     }) {
                         label.content = .sdf(text)
@@ -299,7 +305,7 @@ struct SymbolLayerRenderer {
                     if let glyphStack, let glyphs {
                         for text in placeGlyphsAlongLine(
                             world, text: text, glyphText: glyphStack, glyphs: glyphs, size: size,
-                            context: context, padding: padding, allowOverlap: allowOverlap, collisions: &collisions,
+                            context: context, padding: padding, overlap: overlap, collisions: &collisions,
                             center: placement == "line-center", repeats: &repeats,
                             tileWidth: feature.tileBounds.map { $0.width / selection.viewport.mapPointsPerPoint })
                         {
@@ -311,7 +317,7 @@ struct SymbolLayerRenderer {
                     }
                     for glyphs in placeAlongLine(
                         world, text: text, font: font, size: size, context: context, padding: padding,
-                        allowOverlap: allowOverlap, collisions: &collisions, sections: sections,
+                        overlap: overlap, collisions: &collisions, sections: sections,
                         center: placement == "line-center", repeats: &repeats)
                     {
                         label.content = .glyphs(glyphs)
@@ -374,6 +380,18 @@ struct SymbolLayerRenderer {
     static func collides(_ box: Rect, with collisions: SpatialGrid) -> Bool {
         let e = 1e-4  // a ten-thousandth of a point: edges equal up to rounding touch
         return collisions.intersectsAny(box.insetBy(dx: -e, dy: -e))
+    }
+
+    /// Whether a symbol placed with `overlap` is kept out by a box placed before: never with `always`;
+    /// with `cooperative` only by a box placed with `never` (MapLibre's collision index).
+    static func collides(_ box: Rect, with collisions: SpatialGrid, _ overlap: SymbolOverlap) -> Bool {
+        switch overlap {
+        case .always: return false
+        case .never: return collides(box, with: collisions)
+        case .cooperative:
+            let e = 1e-4
+            return collisions.intersectsAny(box.insetBy(dx: -e, dy: -e), hardOnly: true)
+        }
     }
 
     /// The lines a line symbol of a feature is placed along: its merged line (the first piece of a road cut

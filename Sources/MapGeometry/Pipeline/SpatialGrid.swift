@@ -21,6 +21,8 @@ package struct SpatialGrid: Sendable {
     package private(set) var rects: [Rect] = []
     private var cells: [Int64: [Int32]] = [:]
     private var large: [Int32] = []
+    /// The ids of the entries inserted `soft`, ascending (empty in most grids).
+    private var softIDs: Set<Int32> = []
 
     /// An empty grid with square cells of `cellSize` (in the unit of the rects).
     package init(cellSize: Double) {
@@ -66,11 +68,14 @@ package struct SpatialGrid: Sendable {
         (y &<< 24) ^ (x & 0xFF_FFFF) ^ (x &<< 44)
     }
 
-    /// Adds a rect and returns its id.
+    /// Adds a rect and returns its id. A `soft` entry is found by every query but skipped by
+    /// ``intersectsAny(_:hardOnly:)`` with `hardOnly` (MapLibre's cooperative overlap: a symbol placed with
+    /// `always` or `cooperative` overlap does not keep a `cooperative` symbol out).
     @discardableResult
-    package mutating func insert(_ rect: Rect) -> Int {
+    package mutating func insert(_ rect: Rect, soft: Bool = false) -> Int {
         let id = Int32(truncatingIfNeeded: rects.count)
         rects.append(rect)
+        if soft { softIDs.insert(id) }
         guard let cr = range(rect, limit: Int64(Self.maxCellsPerSide)) else {
             large.append(id)
             return rects.count - 1
@@ -111,10 +116,16 @@ package struct SpatialGrid: Sendable {
         }
     }
 
-    /// Whether any entry's rect overlaps `rect` (interiors meet).
-    package func intersectsAny(_ rect: Rect) -> Bool {
+    /// Whether any entry's rect overlaps `rect` (interiors meet); with `hardOnly`, any entry not inserted
+    /// `soft`.
+    package func intersectsAny(_ rect: Rect, hardOnly: Bool = false) -> Bool {
         var hit = false
-        forEachCandidate(rect) { if !hit, rects[$0].intersects(rect) { hit = true } }
+        let skipSoft = hardOnly && !softIDs.isEmpty
+        forEachCandidate(rect) {
+            if !hit, rects[$0].intersects(rect), !skipSoft || !softIDs.contains(Int32(truncatingIfNeeded: $0)) {
+                hit = true
+            }
+        }
         return hit
     }
 
