@@ -118,6 +118,21 @@ struct LabelPlacementTests {
         #expect(try Self.place(data: Self.points(list), layout: #"{"text-field": "{name}"}"#, into: &never).isEmpty)
     }
 
+    /// MapLibre draws a layer with a data-driven `symbol-sort-key` by key (each key's icons, halos and fills
+    /// in turn: render test symbol-sort-key/text-expression); without one, labels carry no key.
+    @Test("a data-driven symbol-sort-key: labels come out in key order, each with its key")
+    func sortKeyDrawOrder() throws {
+        let list = [(0.0, 0.0, "c", 3.0), (0.5, 0.5, "a", 1.0), (1.0, 1.0, "b", 2.0)]
+        let keyed = try Self.place(
+            data: Self.points(list),
+            layout: #"{"text-field": "{name}", "text-allow-overlap": true, "symbol-sort-key": ["get", "rank"]}"#)
+        #expect(Self.texts(keyed) == ["a", "b", "c"])
+        #expect(keyed.map(\.sortKey) == [1, 2, 3])
+        let plain = try Self.place(
+            data: Self.points(list), layout: #"{"text-field": "{name}", "text-allow-overlap": true}"#)
+        #expect(plain.allSatisfy { $0.sortKey == nil })
+    }
+
     @Test("text-max-width wraps at spaces; text-transform changes case")
     func wrapping() throws {
         let labels = try Self.place(

@@ -30,6 +30,9 @@ struct PlacedLabel {
     /// The origin of the vector tile the label's feature came from (nil for other sources): MapLibre draws a
     /// layer's SDF text tile by tile, each tile's halos before its fills.
     var tile: Point?
+    /// The label's `symbol-sort-key` when its layer's symbols are drawn by key (a data-driven key and
+    /// `symbol-z-order` not `viewport-y`): MapLibre then draws each key's icons, halos and fills in turn.
+    var sortKey: Double?
     /// A box around everything the label draws, in world points.
     var bounds = Rect(x: 0, y: 0, width: 0, height: 0)
 
@@ -64,12 +67,19 @@ struct PlacedLabel {
     }
 
     /// Draws the labels of `labels` moved by `shift` (world points to image points): for each run of
-    /// labels of one layer, their icons and then their text, as MapLibre draws a symbol layer.
+    /// labels of one layer, their icons and then their text, as MapLibre draws a symbol layer; a layer
+    /// drawn by sort key, each run of one key and tile in turn.
     static func draw(_ labels: [(label: PlacedLabel, shift: Point)], in context: GraphicsContext) {
         var start = 0
         while start < labels.count {
             var end = start + 1
-            while end < labels.count, labels[end].label.layer == labels[start].label.layer { end += 1 }
+            let head = labels[start].label
+            while end < labels.count, labels[end].label.layer == head.layer,
+                head.sortKey == nil
+                    || (labels[end].label.sortKey == head.sortKey && labels[end].label.tile == head.tile)
+            {
+                end += 1
+            }
             for (label, shift) in labels[start..<end] { label.icon?.draw(in: context, shift: shift) }
             for (label, shift) in labels[start..<end] { label.drawText(in: context, shift: shift) }
             var first = start

@@ -87,6 +87,9 @@ struct SymbolLayerRenderer {
         let byTile =
             !layer.isSet(.symbolSortKey)
             || Self.isFeatureConstant(layer.properties[StylePropertyName.symbolSortKey.rawValue]?.json)
+        // MapLibre draws a layer with a data-driven key by key across its tiles (`sortFeaturesByKey`).
+        let drawsByKey = !byTile && zOrder != "viewport-y"
+        let keys = drawsByKey ? entries.map { layer.number(.symbolSortKey, $0.context) } : []
         let ys = entries.map { $0.feature.labelPoint.y }
         let order = entries.indices.sorted { a, b in
             if byTile, let ta = tiles[a], let tb = tiles[b], ta != tb {
@@ -139,6 +142,7 @@ struct SymbolLayerRenderer {
                 haloWidth: layer.number(.textHaloWidth, context))
             label.layer = layerIndex
             label.tile = tiles[i]
+            if drawsByKey { label.sortKey = keys[i] }
             label.haloBlur = layer.number(.textHaloBlur, context)
             let sections =
                 glyphStack != nil ? nil : try entry.sections.map { try textSections($0, context, opacity: opacity) }
@@ -187,17 +191,18 @@ struct SymbolLayerRenderer {
                         // MapLibre tries every anchor without overlap before the first with it; an icon fitted to
                         // variable-anchored text must fit beside it too.
                         let iconFits =
-                            glyphStack == nil || !variableAnchors || iconMode == .always
+                            glyphStack == nil || !variableAnchors || iconMode != .never
                             || layer.string(.iconTextFit, context) == "none"
                             || icon.map {
                                 !Self.collides(
                                     placeIcon(
                                         $0, at: anchor, angle: 0, context: context,
                                         textBox: candidate.box.insetBy(dx: padding, dy: padding), fitText: nil
-                                    ).box, with: collisions, iconMode)
+                                    ).box, with: collisions)
                             } ?? true
+                        // The first pass of MapLibre's variable anchors places as `never`, whatever the overlap.
                         if (overlap != .never && glyphStack == nil)
-                            || (!Self.collides(candidate.box, with: collisions, overlap) && iconFits)
+                            || (!Self.collides(candidate.box, with: collisions) && iconFits)
                         {
                             (textCandidate, textAlignX) = (candidate, Self.alignment(choice.name).x)
                             break search
@@ -366,6 +371,7 @@ struct SymbolLayerRenderer {
         let sequence = Array(placed.indices)
         let drawOrder = sequence.sorted { a, b in
             let (pa, pb) = (placed[a], placed[b])
+            if drawsByKey { return keys[pa.index] != keys[pb.index] ? keys[pa.index] < keys[pb.index] : a < b }
             if let ta = tiles[pa.index], let tb = tiles[pb.index], ta != tb {
                 return ta.y != tb.y ? ta.y < tb.y : ta.x < tb.x
             }
