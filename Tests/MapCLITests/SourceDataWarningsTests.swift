@@ -21,7 +21,7 @@ struct SourceDataWarningsTests {
         arguments: [
             (#"{"type": "FeatureCollection", "features": 3}"#, #"source "bad": data.features"#),
             (
-                #"{"type": "FeatureCollection", "features": [{"type": "Feature", "properties": {}, "geometry": {"type": "Point", "coordinates": [0, 99]}}, {"type": "Feature", "properties": {}, "geometry": {"type": "Point", "coordinates": ["x", 0]}}]}"#,
+                #"{"type": "FeatureCollection", "features": [{"type": "Feature", "properties": {}, "geometry": {"type": "Point", "coordinates": [200, 0]}}, {"type": "Feature", "properties": {}, "geometry": {"type": "Point", "coordinates": ["x", 0]}}]}"#,
                 #"source "bad": 2 invalid features left out; the first: source "bad": data.features[0].geometry.coordinates"#
             ),
         ])

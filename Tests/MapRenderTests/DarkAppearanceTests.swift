@@ -29,7 +29,11 @@ struct DarkAppearanceTests {
         for box in snapshot.labelBoxes {
             let x0 = max(0, Int(box.minX.rounded(.down))), x1 = min(image.width, Int(box.maxX.rounded(.up)))
             let y0 = max(0, Int(box.minY.rounded(.down))), y1 = min(image.height, Int(box.maxY.rounded(.up)))
-            guard x1 - x0 >= 3, y1 - y0 >= 3 else { continue }
+            // A label cut by the image's edge is judged only when at least half of its box is in the image
+            // (the corner of one mostly outside may hold no glyph at all).
+            guard x1 - x0 >= 3, y1 - y0 >= 3, Double((x1 - x0) * (y1 - y0)) >= box.width * box.height / 2 else {
+                continue
+            }
             var lightest = 0.0, darkest = 1.0
             for y in y0..<y1 {
                 for x in x0..<x1 {

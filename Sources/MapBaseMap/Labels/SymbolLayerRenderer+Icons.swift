@@ -384,7 +384,8 @@ extension SymbolLayerRenderer {
     /// same distances along the line: the work stays proportional to what the view can show.
     static func iconLineAnchors(
         _ line: [Point], tile: Rect?, spacing requested: Double, shapedLength: Double, boxScale: Double,
-        scaling: (overscaling: Double, pixel: Double), center: Bool, window: Rect? = nil
+        scaling: (overscaling: Double, pixel: Double), center: Bool, window: Rect? = nil,
+        accept: ((Point, Int) -> Bool)? = nil
     ) -> [(Point, Double)] {
         guard line.count > 1, requested.isFinite, shapedLength.isFinite, boxScale.isFinite else { return [] }
         let (overscaling, pixel) = scaling
@@ -462,7 +463,7 @@ extension SymbolLayerRenderer {
                     let p = Point(x: a.x + (b.x - a.x) * t, y: a.y + (b.y - a.y) * t)
                     if inTile(p), marked - labelLength / 2 >= 0, marked + labelLength / 2 <= total {
                         let q = rounded(p)
-                        found.append((q, drawnAngle(q, segment: i, fallback: angle)))
+                        if accept?(q, i) ?? true { found.append((q, drawnAngle(q, segment: i, fallback: angle))) }
                     }
                 }
                 if end < distances[i + 1], marked + spacing < distances[i + 1] {

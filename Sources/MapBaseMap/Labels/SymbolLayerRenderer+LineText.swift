@@ -110,23 +110,24 @@ extension SymbolLayerRenderer {
     /// pixels long (`getAnchors`, as for icons: ``iconLineAnchors``), without those where the line turns more
     /// than `text-max-angle` within a window of 3/5 em under the label (`checkMaxAngle`).
     func textLineAnchors(
-        _ line: [Point], shapedLength: Double, context: EvaluationContext, center: Bool, tileWidth: Double?
+        _ line: [Point], shapedLength: Double, context: EvaluationContext, center: Bool, tileWidth: Double?,
+        tile: Rect? = nil
     ) -> [Double] {
         guard line.count > 1 else { return [] }
         var maxContext = context
         maxContext.zoom = 18
         let boxScale = max(0, layer.number(.textSize, maxContext)) / 24
         let scaling = Self.tileScaling(tileWidth: tileWidth)
-        let anchors = Self.iconLineAnchors(
-            line, tile: nil, spacing: layer.number(.symbolSpacing, context), shapedLength: shapedLength,
-            boxScale: boxScale, scaling: scaling, center: center, window: anchorWindow())
         var distances: [Double] = [0]
         for (a, b) in zip(line, line.dropFirst()) { distances.append(distances.last! + hypot(b.x - a.x, b.y - a.y)) }
         let size = layer.number(.textSize, context)
         let labelLength = shapedLength * size / 24
         let window = 3.0 / 5 * size
         let maxAngle = layer.number(.textMaxAngle, context) * .pi / 180
-        return anchors.compactMap { point, _ in
+        // The distance along the line of each anchor kept: MapLibre tests the angle as it resamples, so that
+        // a line whose anchors all fail it tries its middle.
+        var kept: [Double] = []
+        func along(_ point: Point) -> (segment: Int, along: Double) {
             // The anchor's segment: the first whose span holds the point.
             var best = (segment: 0, distance: Double.infinity, along: 0.0)
             for i in 0..<(line.count - 1) {
@@ -138,14 +139,24 @@ extension SymbolLayerRenderer {
                 let d = hypot(a.x + dx * t - point.x, a.y + dy * t - point.y)
                 if d < best.distance - 1e-9 { best = (i, d, distances[i] + t * (distances[i + 1] - distances[i])) }
             }
+            return (best.segment, best.along)
+        }
+        let anchors = Self.iconLineAnchors(
+            line, tile: tile, spacing: layer.number(.symbolSpacing, context), shapedLength: shapedLength,
+            boxScale: boxScale, scaling: scaling, center: center, window: anchorWindow()
+        ) { point, _ in
+            let (segment, at) = along(point)
             guard
                 center
                     || Self.turnsWithin(
-                        line, distances: distances, segment: best.segment, at: best.along, length: labelLength,
-                        window: window, maxAngle: maxAngle)
-            else { return nil }
-            return best.along
+                        line, distances: distances, segment: segment, at: at, length: labelLength, window: window,
+                        maxAngle: maxAngle)
+            else { return false }
+            kept.append(at)
+            return true
         }
+        // `line-center` takes the middle without the test.
+        return center ? anchors.map { along($0.0).along } : kept
     }
 
     /// The view's visible map rect grown by the symbol margin, in the coordinates line labels are anchored

@@ -250,7 +250,8 @@ extension SymbolLayerRenderer {
     func placeGlyphsAlongLine(
         _ line: [Point], text: String, glyphText: GlyphText, glyphs: SDFGlyphSource, size: Double,
         context: EvaluationContext, padding: Double, overlap: SymbolOverlap,
-        collisions: inout SpatialGrid, center: Bool, repeats: inout RepeatedAnchors, tileWidth: Double?
+        collisions: inout SpatialGrid, center: Bool, repeats: inout RepeatedAnchors, tileWidth: Double?,
+        tile: Rect? = nil
     ) -> [SDFText] {
         let em = GlyphShaping.oneEm
         let align = Self.alignment(layer.string(.textAnchor, context))
@@ -274,7 +275,7 @@ extension SymbolLayerRenderer {
         let width = horizontal.length * fontScale
         let across = (layer.numbers(.textOffset, context).map { $0.count > 1 ? $0[1] : 0 } ?? 0) * size
         let anchors = textLineAnchors(
-            line, shapedLength: horizontal.length, context: context, center: center, tileWidth: tileWidth)
+            line, shapedLength: horizontal.length, context: context, center: center, tileWidth: tileWidth, tile: tile)
         // `viewport-glyph`: each glyph stands upright on the image at its place on the line.
         let uprightGlyphs = layer.string(.textRotationAlignment, context) == "viewport-glyph"
         // Text that may be written vertically takes its vertical shaping where the label runs up and down.

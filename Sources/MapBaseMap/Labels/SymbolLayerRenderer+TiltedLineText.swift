@@ -142,12 +142,13 @@ extension SymbolLayerRenderer {
     /// untilted view: MapLibre's anchors (``textLineAnchors(_:shapedLength:context:center:tileWidth:)``) for text
     /// `width` points long at `size`.
     func flatLineAnchors(
-        _ line: [Point], width: Double, size: Double, context: EvaluationContext, center: Bool, tileBounds: MapRect?
+        _ line: [Point], width: Double, size: Double, context: EvaluationContext, center: Bool, tileBounds: MapRect?,
+        tile: Rect? = nil
     ) -> [Point] {
         guard line.count > 1, size > 0 else { return [] }
         let distances = textLineAnchors(
             line, shapedLength: width * GlyphShaping.oneEm / size, context: context, center: center,
-            tileWidth: tileBounds.map { $0.width / selection.viewport.mapPointsPerPoint })
+            tileWidth: tileBounds.map { $0.width / selection.viewport.mapPointsPerPoint }, tile: tile)
         var lengths: [Double] = [0]
         for (a, b) in zip(line, line.dropFirst()) { lengths.append(lengths.last! + hypot(b.x - a.x, b.y - a.y)) }
         return distances.map { Self.point(along: line, distances: lengths, at: $0).point }

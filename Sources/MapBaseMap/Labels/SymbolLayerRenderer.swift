@@ -68,8 +68,32 @@ struct SymbolLayerRenderer {
             entry.sections = resolveSections(context)
             entries.append(entry)
         }
-        let merged = Self.mergedTileLines(
-            entries.map { ($0.feature, $0.offset, $0.text, layer.string(.symbolPlacement, $0.context) != "point") })
+        let placements = entries.map { layer.string(.symbolPlacement, $0.context) }
+        // An untilted view places line labels as MapLibre does, tile by tile on their lines cut to the tile
+        // (GeoJSON lines cut into MapLibre's GeoJSON tiles); a tilted one along lines joined across tiles.
+        let flat = selection.viewport.projection.isFlat
+        let tiledLines =
+            flat
+            ? Self.tileLabelLines(
+                entries.indices.map { (entries[$0].feature, entries[$0].offset, entries[$0].text, placements[$0]) },
+                geoJSONTiles: GeoJSONTiles(
+                    zoom: selection.zoom,
+                    window: selection.viewport.visibleMapRect.insetBy(
+                        dx: -4 * Self.margin * selection.viewport.mapPointsPerPoint,
+                        dy: -4 * Self.margin * selection.viewport.mapPointsPerPoint)))
+            : [:]
+        let merged =
+            flat
+            ? [:]
+            : Self.mergedTileLines(
+                entries.indices.map {
+                    (entries[$0].feature, entries[$0].offset, entries[$0].text, placements[$0] != "point")
+                })
+        /// The lines entry `i`'s line labels go along, each with the tile it was cut to (nil: labelled whole).
+        func labelLines(_ i: Int, _ feature: FeatureSource.Feature) -> [(line: [MapPoint], tile: MapRect?)] {
+            if let tiled = tiledLines[i] { return tiled.flatMap { t in t.lines.map { ($0, t.tile) } } }
+            return lineGroups(merged[i], feature).map { ($0, nil) }
+        }
         // MapLibre draws a layer's symbols by their anchors' y (the lowest last) when `symbol-z-order` is
         // `viewport-y`, or `auto` without a sort key and with overlapping symbols; it places them by y (the
         // lowest first) only for `viewport-y` (`auto` places them in data order).
@@ -302,7 +326,12 @@ struct SymbolLayerRenderer {
                     }
                     continue
                 }
-                for line in lineGroups(merged[i], feature) {
+                for (line, cut) in labelLines(i, feature) {
+                    // The tile the piece was cut to: anchors inside it, a piece from its edge starts half a
+                    // spacing in.
+                    let lineTile = cut.map {
+                        selection.viewport.worldRect($0, offset: offset).offsetBy(dx: translate.x, dy: translate.y)
+                    }
                     let world = line.map {
                         let w = selection.viewport.worldPoint($0, offset: offset)
                         return Point(x: w.x + translate.x, y: w.y + translate.y)
@@ -312,7 +341,10 @@ struct SymbolLayerRenderer {
                             world, text: text, glyphText: glyphStack, glyphs: glyphs, size: size,
                             context: context, padding: padding, overlap: overlap, collisions: &collisions,
                             center: placement == "line-center", repeats: &repeats,
-                            tileWidth: feature.tileBounds.map { $0.width / selection.viewport.mapPointsPerPoint })
+                            tileWidth: (cut ?? feature.tileBounds).map {
+                                $0.width / selection.viewport.mapPointsPerPoint
+                            },
+                            tile: placement == "line-center" ? nil : lineTile)
                         {
                             label.content = .sdf(text)
                             label.bounds = label.contentBounds()
@@ -338,7 +370,7 @@ struct SymbolLayerRenderer {
                     .width
                 // MapLibre spaces the anchors by the length of the text as its glyphs shape it.
                 let shapedWidth = glyphStack.map { glyphTextWidth($0, size: size, context: context) } ?? width
-                for line in lineGroups(merged[i], feature) {
+                for (line, cut) in labelLines(i, feature) {
                     let world = line.map { selection.viewport.worldPoint($0, offset: offset) }
                     let spacing = layer.number(.symbolSpacing, context)
                     let anchors =
@@ -347,7 +379,9 @@ struct SymbolLayerRenderer {
                             ? Self.lineAnchors(world, spacing: spacing, width: width, padding: padding)
                             : flatLineAnchors(
                                 world, width: shapedWidth, size: size, context: context,
-                                center: placement == "line-center", tileBounds: feature.tileBounds))
+                                center: placement == "line-center", tileBounds: cut ?? feature.tileBounds,
+                                tile: placement == "line-center"
+                                    ? nil : cut.map { selection.viewport.worldRect($0, offset: offset) }))
                         : tiltedLineAnchors(
                             line, offset: offset, width: shapedWidth, size: size, context: context,
                             tileBounds: feature.tileBounds)
