@@ -20,7 +20,7 @@ extension SymbolLayerRenderer {
         _ line: [MapPoint], offset: Double, text: String, glyphText: GlyphText, glyphs: SDFGlyphSource, size: Double,
         context: EvaluationContext, padding: Double, overlap: SymbolOverlap, collisions: inout SpatialGrid,
         center: Bool,
-        repeats: inout RepeatedAnchors, tileBounds: MapRect?
+        repeats: inout RepeatedAnchors, tileBounds: MapRect?, cut: MapRect? = nil
     ) -> [SDFText] {
         let tileWidth = tileBounds.map { $0.width / selection.viewport.mapPointsPerPoint }
         let projection = selection.viewport.projection
@@ -40,8 +40,9 @@ extension SymbolLayerRenderer {
         let advances = placed.map { Double($0.glyph.advance) * $0.scale * fontScale }
         let width = (shaping.right - shaping.left) * fontScale
         let across = (layer.numbers(.textOffset, context).map { $0.count > 1 ? $0[1] : 0 } ?? 0) * size
-        let anchors = textLineAnchors(
-            ground, shapedLength: shaping.right - shaping.left, context: context, center: center, tileWidth: tileWidth)
+        let anchors = layoutAnchors(
+            line, ground: ground, offset: offset, shapedLength: shaping.right - shaping.left, context: context,
+            center: center, tileWidth: tileWidth, cut: cut)
         let pitchWithMap = textAlignment(context).pitchWithMap
         // `viewport-glyph`: each glyph stands upright on the image at its place on the line.
         let uprightGlyphs = layer.string(.textRotationAlignment, context) == "viewport-glyph"
@@ -117,16 +118,16 @@ extension SymbolLayerRenderer {
     /// text `width` points long at `size`, projected; those beyond the ground strip are left out.
     func tiltedLineAnchors(
         _ line: [MapPoint], offset: Double, width: Double, size: Double, context: EvaluationContext,
-        tileBounds: MapRect?
+        tileBounds: MapRect?, cut: MapRect? = nil
     ) -> [Point] {
         let projection = selection.viewport.projection
         guard line.count > 1, size > 0 else { return [] }
         let strip = projection.groundStrip(margin: 64)
         let ground = line.map { projection.turned(MapPoint(x: $0.x + offset, y: $0.y)) }
-        let distances = textLineAnchors(
-            ground, shapedLength: width * GlyphShaping.oneEm / size, context: context,
+        let distances = layoutAnchors(
+            line, ground: ground, offset: offset, shapedLength: width * GlyphShaping.oneEm / size, context: context,
             center: layer.string(.symbolPlacement, context) == "line-center",
-            tileWidth: tileBounds.map { $0.width / selection.viewport.mapPointsPerPoint })
+            tileWidth: tileBounds.map { $0.width / selection.viewport.mapPointsPerPoint }, cut: cut)
         var lengths: [Double] = [0]
         for (a, b) in zip(ground, ground.dropFirst()) { lengths.append(lengths.last! + hypot(b.x - a.x, b.y - a.y)) }
         return distances.compactMap { along in
@@ -136,6 +137,26 @@ extension SymbolLayerRenderer {
             let p = Self.lerp(ground[i], ground[i + 1], segment > 0 ? (along - lengths[i]) / segment : 0)
             return strip.contains(p.y) ? projection.project(turned: p).point : nil
         }
+    }
+
+    /// The distances along `ground` (the line turned) of a line label's anchors in a tilted view. Anchors are
+    /// layout, found in the tile, not on the image: on a piece cut to its tile (`cut`), they are found on the
+    /// unturned line at the view's scale with that tile's tests (turning changes no distance along the line,
+    /// nor its angles); otherwise on the turned line itself.
+    func layoutAnchors(
+        _ line: [MapPoint], ground: [Point], offset: Double, shapedLength: Double, context: EvaluationContext,
+        center: Bool, tileWidth: Double?, cut: MapRect?
+    ) -> [Double] {
+        guard let cut, !center else {
+            return textLineAnchors(
+                ground, shapedLength: shapedLength, context: context, center: center, tileWidth: tileWidth)
+        }
+        let k = selection.viewport.mapPointsPerPoint
+        let flat = line.map { Point(x: ($0.x + offset) / k, y: $0.y / k) }
+        let tile = Rect(x: (cut.minX + offset) / k, y: cut.minY / k, width: cut.width / k, height: cut.height / k)
+        return textLineAnchors(
+            flat, shapedLength: shapedLength, context: context, center: center,
+            tileWidth: cut.width / k, tile: tile)
     }
 
     /// The anchors (world points) of a line symbol facing the viewport along `line` (world points) in an

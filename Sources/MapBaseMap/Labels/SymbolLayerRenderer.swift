@@ -69,30 +69,19 @@ struct SymbolLayerRenderer {
             entries.append(entry)
         }
         let placements = entries.map { layer.string(.symbolPlacement, $0.context) }
-        // An untilted view places line labels as MapLibre does, tile by tile on their lines cut to the tile
-        // (GeoJSON lines cut into MapLibre's GeoJSON tiles); a tilted one along lines joined across tiles.
-        let flat = selection.viewport.projection.isFlat
-        let tiledLines =
-            flat
-            ? Self.tileLabelLines(
-                entries.indices.map { (entries[$0].feature, entries[$0].offset, entries[$0].text, placements[$0]) },
-                geoJSONTiles: GeoJSONTiles(
-                    zoom: selection.zoom,
-                    window: selection.viewport.visibleMapRect.insetBy(
-                        dx: -4 * Self.margin * selection.viewport.mapPointsPerPoint,
-                        dy: -4 * Self.margin * selection.viewport.mapPointsPerPoint)))
-            : [:]
-        let merged =
-            flat
-            ? [:]
-            : Self.mergedTileLines(
-                entries.indices.map {
-                    (entries[$0].feature, entries[$0].offset, entries[$0].text, placements[$0] != "point")
-                })
+        // Line labels as MapLibre places them, tile by tile on their lines cut to the tile (GeoJSON lines cut
+        // into MapLibre's GeoJSON tiles).
+        let tiledLines = Self.tileLabelLines(
+            entries.indices.map { (entries[$0].feature, entries[$0].offset, entries[$0].text, placements[$0]) },
+            geoJSONTiles: GeoJSONTiles(
+                zoom: selection.zoom,
+                window: selection.viewport.visibleMapRect.insetBy(
+                    dx: -4 * Self.margin * selection.viewport.mapPointsPerPoint,
+                    dy: -4 * Self.margin * selection.viewport.mapPointsPerPoint)))
         /// The lines entry `i`'s line labels go along, each with the tile it was cut to (nil: labelled whole).
         func labelLines(_ i: Int, _ feature: FeatureSource.Feature) -> [(line: [MapPoint], tile: MapRect?)] {
             if let tiled = tiledLines[i] { return tiled.flatMap { t in t.lines.map { ($0, t.tile) } } }
-            return lineGroups(merged[i], feature).map { ($0, nil) }
+            return Self.outlines(of: feature.shape).map { ($0, nil) }
         }
         // MapLibre draws a layer's symbols by their anchors' y (the lowest last) when `symbol-z-order` is
         // `viewport-y`, or `auto` without a sort key and with overlapping symbols; it places them by y (the
@@ -314,11 +303,12 @@ struct SymbolLayerRenderer {
             } else if placement != "point", !viewportText {
                 guard hasText else { continue }
                 if !selection.viewport.projection.isFlat, let glyphStack, let glyphs {
-                    for text in lineGroups(merged[i], feature).flatMap({
+                    for text in labelLines(i, feature).flatMap({
                         placeGlyphsAlongTiltedLine(
-                            $0, offset: offset, text: text, glyphText: glyphStack, glyphs: glyphs, size: size,
+                            $0.line, offset: offset, text: text, glyphText: glyphStack, glyphs: glyphs, size: size,
                             context: context, padding: padding, overlap: overlap, collisions: &collisions,
-                            center: placement == "line-center", repeats: &repeats, tileBounds: feature.tileBounds)
+                            center: placement == "line-center", repeats: &repeats,
+                            tileBounds: $0.tile ?? feature.tileBounds, cut: $0.tile)
                     }) {
                         label.content = .sdf(text)
                         label.bounds = label.contentBounds()
@@ -384,7 +374,7 @@ struct SymbolLayerRenderer {
                                     ? nil : cut.map { selection.viewport.worldRect($0, offset: offset) }))
                         : tiltedLineAnchors(
                             line, offset: offset, width: shapedWidth, size: size, context: context,
-                            tileBounds: feature.tileBounds)
+                            tileBounds: cut ?? feature.tileBounds, cut: placement == "line-center" ? nil : cut)
                     for anchor in anchors where !repeats.tooClose(text, anchor, within: spacing / 2) {
                         _ = placePoint(anchor)
                     }
@@ -431,17 +421,6 @@ struct SymbolLayerRenderer {
         case .cooperative:
             let e = 1e-4
             return collisions.intersectsAny(box.insetBy(dx: -e, dy: -e), hardOnly: true)
-        }
-    }
-
-    /// The lines a line symbol of a feature is placed along: its merged line (the first piece of a road cut
-    /// at tile edges carries the whole chain, the others none) or its own lines.
-    func lineGroups(_ merged: [[MapPoint]]??, _ feature: FeatureSource.Feature) -> [[MapPoint]] {
-        switch merged {
-        case .some(.some(let group)): return group
-        case .some(.none): return []  // placed with the first piece of its merged line
-        case .none:
-            return Self.outlines(of: feature.shape)
         }
     }
 
@@ -527,37 +506,6 @@ struct SymbolLayerRenderer {
         if anchor.hasPrefix("bottom") { y = 1 }
         return (x, y)
     }
-    /// Lines cut at vector-tile edges joined again before line labels are placed, so that a road split
-    /// across tiles gets its label where one whole feature would have it. As MapLibre's `mergeLines` joins
-    /// the features of one tile, pieces with the same label text whose ends meet are chained (whatever
-    /// their ids: a road is many ways in OpenStreetMap), here across tiles as well. Returns, by entry index, the merged lines for the
-    /// first entry of each chain and nil for the entries folded into it; entries not from tiles are absent.
-    static func mergedTileLines(_ entries: [(FeatureSource.Feature, Double, String, Bool)]) -> [Int: [[MapPoint]]?] {
-        var groups: [String: [Int]] = [:]
-        var order: [String] = []
-        for (i, (feature, offset, text, isLine)) in entries.enumerated() where isLine && feature.tileBounds != nil {
-            guard case .lines = feature.shape else { continue }
-            let key = "\(offset)|\(text)"
-            if groups[key] == nil { order.append(key) }
-            groups[key, default: []].append(i)
-        }
-        var result: [Int: [[MapPoint]]?] = [:]
-        for key in order {
-            guard let members = groups[key] else { continue }
-            var pieces: [[MapPoint]] = []
-            var tileSide = 0.0
-            for i in members {
-                if case .lines(let lines) = entries[i].0.shape { pieces += lines.filter { $0.count > 1 } }
-                tileSide = max(tileSide, entries[i].0.tileBounds?.width ?? 0)
-            }
-            // Each tile rounds the points where it cut the road to its own grid, so the ends of two pieces
-            // meet within a few grid units, not exactly: within 4 units of a 4096-unit tile (half a point at most).
-            result[members[0]] = LineMerger.merge(pieces, tolerance: max(tileSide / 1024, 1.0 / 64))
-            for i in members.dropFirst() { result[i] = .some(nil) }
-        }
-        return result
-    }
-
     /// The anchors of a feature's point symbols, one group per symbol (a symbol takes the first anchor of
     /// its group where it fits): as MapLibre, every point of a multipoint, the first point of every line
     /// (not of a tile's piece that continues a line from a neighbouring tile); else ``anchors(for:)``. A
