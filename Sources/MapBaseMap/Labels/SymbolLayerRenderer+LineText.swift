@@ -147,16 +147,21 @@ extension SymbolLayerRenderer {
         ) { point, _ in
             let (segment, at) = along(point)
             guard
-                center
-                    || Self.turnsWithin(
-                        line, distances: distances, segment: segment, at: at, length: labelLength, window: window,
-                        maxAngle: maxAngle)
+                Self.turnsWithin(
+                    line, distances: distances, segment: segment, at: at, length: labelLength, window: window,
+                    maxAngle: maxAngle)
             else { return false }
             kept.append(at)
             return true
         }
-        // `line-center` takes the middle without the test.
-        return center ? anchors.map { along($0.0).along } : kept
+        // `line-center`: the middle when the label passes the same test there (`getCenterAnchor`).
+        guard center else { return kept }
+        return anchors.compactMap { point, _ in
+            let (segment, at) = along(point)
+            return Self.turnsWithin(
+                line, distances: distances, segment: segment, at: at, length: labelLength, window: window,
+                maxAngle: maxAngle) ? at : nil
+        }
     }
 
     /// The view's visible map rect grown by the symbol margin, in the coordinates line labels are anchored
