@@ -114,4 +114,26 @@ struct TileLabelLinesTests {
         #expect(SymbolLayerRenderer.GeoJSONTiles(zoom: 18, window: MapRect.world) == nil)
         #expect(SymbolLayerRenderer.tileLabelLines([(line, 0, "road", "line")]).isEmpty)
     }
+
+    @Test("cutting GeoJSON lines into tiles is bounded: a line past the layer's point budget is labelled whole")
+    func boundedCutting() throws {
+        let side = MapRect.world.width / 1024
+        let grid = try #require(
+            SymbolLayerRenderer.GeoJSONTiles(zoom: 10, window: MapRect(x: 0, y: 0, width: 4 * side, height: side)))
+        // A line across the four tiles of the window, with more points than the budget allows four times over.
+        let count = SymbolLayerRenderer.GeoJSONTiles.pointBudget / 4 + 1
+        let points = (0..<count).map { MapPoint(x: 0.1 * side + 3.8 * side * Double($0) / Double(count), y: side / 2) }
+        var line = FeatureSource.Feature(
+            shape: .lines([points]), bounds: MapRect(x: 0.1 * side, y: side / 2, width: 3.8 * side, height: 0),
+            properties: [:], geometryType: "LineString", labelPoint: nil)
+        line.tileBounds = nil
+        let short = [MapPoint(x: side / 4, y: side / 2), MapPoint(x: side * 3 / 4, y: side / 2)]
+        let small = FeatureSource.Feature(
+            shape: .lines([short]), bounds: MapRect(x: side / 4, y: side / 2, width: side / 2, height: 0),
+            properties: [:], geometryType: "LineString", labelPoint: nil)
+        let lines = SymbolLayerRenderer.tileLabelLines(
+            [(line, 0, "road", "line"), (small, 0, "lane", "line")], geoJSONTiles: grid)
+        #expect(lines[0] == nil)  // labelled whole
+        #expect(lines[1]?.map(\.lines) == [[short]])  // within the budget left
+    }
 }

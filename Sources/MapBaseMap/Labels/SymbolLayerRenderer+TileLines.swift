@@ -75,6 +75,9 @@ extension SymbolLayerRenderer {
         var window: MapRect
         /// At most this many tiles are made per layer; beyond, lines are labelled whole.
         static let limit = 1024
+        /// At most this many points are cut into tiles per layer (a point counted once per tile its line is
+        /// cut to); the lines beyond are labelled whole, so a hostile line costs a bounded cutting.
+        static let pointBudget = 4_000_000
 
         init?(zoom: Double, window: MapRect) {
             guard zoom.isFinite, !window.isNull, window.width.isFinite, window.height.isFinite else { return nil }
@@ -113,6 +116,7 @@ extension SymbolLayerRenderer {
             groups[key, default: []].append((entry, lines))
         }
         var result: [Int: [TileLines]] = [:]
+        var budget = GeoJSONTiles.pointBudget
         for (i, (feature, offset, _, placement)) in entries.enumerated() where placement != "point" {
             guard case .lines(let own) = feature.shape else { continue }
             if let tile = feature.tileBounds {
@@ -136,7 +140,10 @@ extension SymbolLayerRenderer {
             let c1 = (box.maxX / side).rounded(.down)
             let r0 = (box.minY / side).rounded(.down)
             let r1 = (box.maxY / side).rounded(.down)
-            guard (c1 - c0 + 1) * (r1 - r0 + 1) <= Double(GeoJSONTiles.limit) else { continue }
+            let tileCount = (c1 - c0 + 1) * (r1 - r0 + 1)
+            let points = Double(own.reduce(0) { $0 + $1.count })
+            guard tileCount <= Double(GeoJSONTiles.limit), tileCount * points <= Double(budget) else { continue }
+            budget -= Int(tileCount * points)
             result[i] = []
             var row = r0
             while row <= r1 {
