@@ -127,25 +127,24 @@ extension SymbolLayerRenderer {
         // The distance along the line of each anchor kept: MapLibre tests the angle as it resamples, so that
         // a line whose anchors all fail it tries its middle.
         var kept: [Double] = []
-        func along(_ point: Point) -> (segment: Int, along: Double) {
-            // The anchor's segment: the first whose span holds the point.
-            var best = (segment: 0, distance: Double.infinity, along: 0.0)
-            for i in 0..<(line.count - 1) {
-                let (a, b) = (line[i], line[i + 1])
-                let dx = b.x - a.x
-                let dy = b.y - a.y
-                let l2 = dx * dx + dy * dy
-                let t = l2 > 0 ? max(0, min(1, ((point.x - a.x) * dx + (point.y - a.y) * dy) / l2)) : 0
-                let d = hypot(a.x + dx * t - point.x, a.y + dy * t - point.y)
-                if d < best.distance - 1e-9 { best = (i, d, distances[i] + t * (distances[i + 1] - distances[i])) }
-            }
-            return (best.segment, best.along)
+        // A point's distance from segment `i` and the distance along the line of its foot there.
+        func onSegment(_ point: Point, _ i: Int) -> (distance: Double, along: Double) {
+            let (a, b) = (line[i], line[i + 1])
+            let dx = b.x - a.x
+            let dy = b.y - a.y
+            let l2 = dx * dx + dy * dy
+            let t = l2 > 0 ? max(0, min(1, ((point.x - a.x) * dx + (point.y - a.y) * dy) / l2)) : 0
+            return (
+                hypot(a.x + dx * t - point.x, a.y + dy * t - point.y),
+                distances[i] + t * (distances[i + 1] - distances[i])
+            )
         }
         let anchors = Self.iconLineAnchors(
             line, tile: tile, spacing: layer.number(.symbolSpacing, context), shapedLength: shapedLength,
             boxScale: boxScale, scaling: scaling, center: center, window: anchorWindow()
-        ) { point, _ in
-            let (segment, at) = along(point)
+        ) { point, segment in
+            // On the segment resampling put the anchor on (MapLibre's `anchor.segment`).
+            let at = onSegment(point, segment).along
             guard
                 Self.turnsWithin(
                     line, distances: distances, segment: segment, at: at, length: labelLength, window: window,
@@ -157,7 +156,13 @@ extension SymbolLayerRenderer {
         // `line-center`: the middle when the label passes the same test there (`getCenterAnchor`).
         guard center else { return kept }
         return anchors.compactMap { point, _ in
-            let (segment, at) = along(point)
+            // The middle's segment: the first nearest it.
+            var (segment, best) = (0, onSegment(point, 0))
+            for i in 1..<(line.count - 1) {
+                let here = onSegment(point, i)
+                if here.distance < best.distance - 1e-9 { (segment, best) = (i, here) }
+            }
+            let at = best.along
             return Self.turnsWithin(
                 line, distances: distances, segment: segment, at: at, length: labelLength, window: window,
                 maxAngle: maxAngle) ? at : nil

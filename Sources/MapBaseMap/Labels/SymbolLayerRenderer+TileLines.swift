@@ -1,10 +1,11 @@
 import Foundation
 import MapGeometry
 
-// The lines a vector tile's line labels are placed on, as MapLibre lays out one tile's symbols: the layer's
-// features with the same text whose lines meet end to start are joined (`mergeLines`), then every line is
-// cut to the tile's square (`clipLines`); each piece gets its own anchors (a piece entering from the tile's
-// edge starts half a spacing in) and a label must fit on its piece.
+// The lines line labels are placed on, as MapLibre lays out one tile's symbols: the layer's features of a
+// tile (a vector tile's, or one of MapLibre's GeoJSON tiles) with the same text whose lines meet end to start
+// are joined (`mergeLines`), then every line is cut to the tile's square (`clipLines`); each piece gets its
+// own anchors (a piece entering from the tile's edge starts half a spacing in) and a label must fit on its
+// piece.
 extension SymbolLayerRenderer {
     /// MapLibre's `mergeLines` over one tile's features, in layout order: `items` are each feature's text
     /// (empty: never joined) and lines (the tile's, its buffer included). Only a feature's first line is
@@ -152,11 +153,7 @@ extension SymbolLayerRenderer {
                     let tile = MapRect(x: column * side, y: row * side, width: side, height: side)
                     let buffered = Rect(
                         x: tile.minX - side / 4, y: tile.minY - side / 4, width: side * 1.5, height: side * 1.5)
-                    var lines: [[MapPoint]] = []
-                    for line in own where line.count > 1 {
-                        let clipped = LineClipper.clip(line.map { Point(x: $0.x, y: $0.y) }, to: buffered)
-                        for piece in clipped.pieces { lines.append(piece.points.map { MapPoint(x: $0.x, y: $0.y) }) }
-                    }
+                    let lines = own.flatMap { cut($0, to: buffered) }
                     if !lines.isEmpty { add(TileKey(offset: offset, x: tile.minX, y: tile.minY), tile, i, lines) }
                     column += 1
                 }
@@ -168,11 +165,7 @@ extension SymbolLayerRenderer {
             let square = Rect(x: tile.minX, y: tile.minY, width: tile.width, height: tile.height)
             let merged = mergedLikeMapLibre(members.map { (entries[$0.entry].2, $0.lines) })
             for (member, lines) in zip(members, merged) {
-                var pieces: [[MapPoint]] = []
-                for line in lines ?? [] where line.count > 1 {
-                    let clipped = LineClipper.clip(line.map { Point(x: $0.x, y: $0.y) }, to: square)
-                    for piece in clipped.pieces { pieces.append(piece.points.map { MapPoint(x: $0.x, y: $0.y) }) }
-                }
+                let pieces = (lines ?? []).flatMap { cut($0, to: square) }
                 if !pieces.isEmpty {
                     result[member.entry, default: []].append(TileLines(tile: tile, lines: pieces))
                 } else if result[member.entry] == nil {
@@ -181,5 +174,24 @@ extension SymbolLayerRenderer {
             }
         }
         return result
+    }
+
+    /// The pieces of `line` in `rect` (map points), as ``LineClipper`` cuts them (repeated points dropped):
+    /// the line itself, uncopied, when every point is in it and none repeats the one before (a vector tile's
+    /// lines mostly); else clipped. A line of fewer than two points has none.
+    private static func cut(_ line: [MapPoint], to rect: Rect) -> [[MapPoint]] {
+        guard line.count > 1 else { return [] }
+        var whole = true
+        for (k, p) in line.enumerated() {
+            guard rect.minX <= p.x, p.x <= rect.maxX, rect.minY <= p.y, p.y <= rect.maxY, k == 0 || p != line[k - 1]
+            else {
+                whole = false
+                break
+            }
+        }
+        if whole { return [line] }
+        return LineClipper.clip(line.map { Point(x: $0.x, y: $0.y) }, to: rect).pieces.map { piece in
+            piece.points.map { MapPoint(x: $0.x, y: $0.y) }
+        }
     }
 }

@@ -408,20 +408,15 @@ struct SymbolLayerRenderer {
     /// Whether `box` (world points) meets a box placed before: as in MapLibre's collision grid, boxes
     /// that only touch collide (an icon whose padded box ends where another's begins is dropped).
     static func collides(_ box: Rect, with collisions: SpatialGrid) -> Bool {
-        let e = 1e-4  // a ten-thousandth of a point: edges equal up to rounding touch
-        return collisions.intersectsAny(box.insetBy(dx: -e, dy: -e))
+        collides(box, with: collisions, .never)
     }
 
     /// Whether a symbol placed with `overlap` is kept out by a box placed before: never with `always`;
     /// with `cooperative` only by a box placed with `never` (MapLibre's collision index).
     static func collides(_ box: Rect, with collisions: SpatialGrid, _ overlap: SymbolOverlap) -> Bool {
-        switch overlap {
-        case .always: return false
-        case .never: return collides(box, with: collisions)
-        case .cooperative:
-            let e = 1e-4
-            return collisions.intersectsAny(box.insetBy(dx: -e, dy: -e), hardOnly: true)
-        }
+        guard overlap != .always else { return false }
+        let e = 1e-4  // a ten-thousandth of a point: edges equal up to rounding touch
+        return collisions.intersectsAny(box.insetBy(dx: -e, dy: -e), hardOnly: overlap == .cooperative)
     }
 
     /// A line (world points) cut where it runs along an edge of `tile` (both ends of a segment on the same
