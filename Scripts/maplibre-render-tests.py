@@ -10,7 +10,8 @@ For every case `tests/<group>/[<sub>/]<case>/style.json` with its `expected.png`
   3. runs `mapraster render --style COPY --center LAT,LON --zoom Z+1 --size WxH --scale R
      --no-attribution -o OUT` (MapLibre zoom z is MapRaster zoom z + 1: MapLibre counts 512-point
      tiles; W, H default 512, R is `metadata.test.pixelRatio`, default 1; center and zoom from the style,
-     default 0,0 / 0), with `--bearing B --pitch P` when the style's root `bearing` or `pitch` is not 0;
+     default 0,0 / 0), with `--bearing B --pitch P` when the style's root `bearing` or `pitch` is not 0
+     and `--no-cross-source-collisions` when `metadata.test.crossSourceCollisions` is false;
      a non-zero exit is `unsupported`, with the first error line kept;
   4. scores like MapLibre's harness: PyPI pixelmatch (threshold `metadata.test.threshold`, default
      0.1285, anti-aliased pixels not counted) against expected.png; `pass` when differing pixels /
@@ -399,6 +400,8 @@ def run_case(job):
                    "--size", f"{width}x{height}", "--scale", f"{ratio:g}", "--no-attribution", "-o", out]
         if result["camera"]:
             command[-2:-2] = ["--bearing", f"{style.get('bearing', 0):g}", "--pitch", f"{style.get('pitch', 0):g}"]
+        if test.get("crossSourceCollisions") is False:
+            command[-2:-2] = ["--no-cross-source-collisions"]
         result["command"] = " ".join(command[1:])
         try:
             process = subprocess.run(command, capture_output=True, text=True, timeout=timeout)

@@ -60,21 +60,26 @@ public enum ShippedStyle: String, Sendable, CaseIterable {
 
     /// The base map a snapshot draws: `style` when given, otherwise the map type's shipped style in
     /// `appearance`; with its points of interest filtered and its buildings hidden as asked
-    /// (``MapStyle/Style/applying(pointOfInterestFilter:showsBuildings:)``).
+    /// (``MapStyle/Style/applying(pointOfInterestFilter:showsBuildings:)``), its labels placed with
+    /// ``StyledBaseMap/crossSourceCollisions``.
     package static func baseMap(
         mapType: MapType, style: Style?, fonts: FontCatalog? = nil, glyphs: (any GlyphRangeProvider)? = nil,
         appearance: UserInterfaceStyle = .light, pointOfInterestFilter: PointOfInterestFilter? = nil,
-        showsBuildings: Bool = true
+        showsBuildings: Bool = true, crossSourceCollisions: Bool = true
     ) throws -> BaseMap {
         let shipped = ShippedStyle(mapType).variant(for: appearance)
         let changesStyle = (pointOfInterestFilter ?? .includingAll) != .includingAll || !showsBuildings
-        guard style != nil || fonts != nil || glyphs != nil || changesStyle else {
-            return try baseMaps.value(shipped) { try StyledBaseMap(style: try shipped.style()) }
+        var map: StyledBaseMap
+        if style != nil || fonts != nil || glyphs != nil || changesStyle {
+            let chosen = try style ?? shipped.style()
+            map = try StyledBaseMap(
+                style: chosen.applying(pointOfInterestFilter: pointOfInterestFilter, showsBuildings: showsBuildings),
+                fonts: fonts ?? .default, glyphs: glyphs)
+        } else {
+            map = try baseMaps.value(shipped) { try StyledBaseMap(style: try shipped.style()) }
         }
-        let chosen = try style ?? shipped.style()
-        return try StyledBaseMap(
-            style: chosen.applying(pointOfInterestFilter: pointOfInterestFilter, showsBuildings: showsBuildings),
-            fonts: fonts ?? .default, glyphs: glyphs)
+        map.crossSourceCollisions = crossSourceCollisions
+        return map
     }
 
     private static let cache = OnceCache<ShippedStyle, Style>()

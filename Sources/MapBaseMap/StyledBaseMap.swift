@@ -20,6 +20,11 @@ public struct StyledBaseMap: BaseMap {
     /// The SDF glyphs labels are drawn with (MapLibre's way): glyph PBFs, or distance fields made from
     /// ``fonts`` (``InstalledGlyphs``) when the style has no local `glyphs`.
     public let glyphs: (any GlyphRangeProvider)?
+    /// Whether labels of different sources keep out of each other (MapLibre's map option
+    /// `crossSourceCollisions`, default true). False gives each source its own collision index: a source's
+    /// labels collide only with its own and with the boxes placed around (annotations), as MapLibre's
+    /// collision groups do.
+    public var crossSourceCollisions = true
     private let inlineSources: [String: FeatureSource]
 
     /// Prepares a style for drawing: checks that its files and fonts exist and decodes inline sources
@@ -249,6 +254,8 @@ public struct StyledBaseMap: BaseMap {
         let frame = FeatureSelection(viewport: viewport)
         var collisions = SpatialGrid(cellSize: 64)
         for box in reserved { collisions.insert(box) }
+        // Without cross-source collisions each source places into its own copy of the reserved boxes.
+        var collisionsBySource: [String: SpatialGrid] = [:]
         var placedByLayer: [[PlacedLabel]] = []
         // Without sprites (none, or a network one, warned about once when the style was read) icons draw
         // nothing, and each missing image is not reported again.
@@ -262,11 +269,17 @@ public struct StyledBaseMap: BaseMap {
         let sdfGlyphs = glyphs.map { SDFGlyphSource(provider: $0) }
         for (index, layer) in symbolLayers.enumerated().reversed() where layer.isVisible(atZoom: frame.zoom) {
             guard let source = try featureSource(for: layer, viewport: viewport) else { continue }
-            placedByLayer.append(
-                try SymbolLayerRenderer(
-                    layer: layer, source: source, selection: frame, fonts: fonts, icons: icons, layerIndex: index,
-                    glyphs: sdfGlyphs
-                ).place(into: &collisions))
+            let renderer = SymbolLayerRenderer(
+                layer: layer, source: source, selection: frame, fonts: fonts, icons: icons, layerIndex: index,
+                glyphs: sdfGlyphs)
+            if crossSourceCollisions {
+                placedByLayer.append(try renderer.place(into: &collisions))
+            } else {
+                let id = layer.source ?? ""
+                var own = collisionsBySource[id] ?? collisions
+                placedByLayer.append(try renderer.place(into: &own))
+                collisionsBySource[id] = own
+            }
             try source.checkDeferredLoad()
         }
         return placedByLayer.reversed()

@@ -63,6 +63,9 @@ enum CommandTable {
             OptionSpec(
                 "--no-buildings", nil, .none, "draw no buildings (flat or extruded; MapKit's showsBuildings = false)"),
             OptionSpec(
+                "--no-cross-source-collisions", nil, .none,
+                "labels of different style sources may overlap (MapLibre's\ncrossSourceCollisions = false)"),
+            OptionSpec(
                 "--appearance", nil, .choice("STYLE", ["light", "dark"]),
                 "light (default) or dark: the dark variant of the standard and streets styles"),
             OptionSpec(

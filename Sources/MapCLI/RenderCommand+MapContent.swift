@@ -1,7 +1,8 @@
 import MapRaster
 
 extension RenderCommand {
-    /// `--poi FILTER`, `--no-buildings` and `--appearance light|dark` over the scene's.
+    /// `--poi FILTER`, `--no-buildings`, `--no-cross-source-collisions` and `--appearance light|dark` over
+    /// the scene's.
     static func applyMapContent(_ args: Arguments, to scene: inout Scene) throws {
         if let text = args["--poi"] {
             do { scene.pointOfInterestFilter = try PointOfInterestFilter(parsing: text) } catch {
@@ -9,6 +10,7 @@ extension RenderCommand {
             }
         }
         if args.flags.contains("--no-buildings") { scene.showsBuildings = false }
+        if args.flags.contains("--no-cross-source-collisions") { scene.crossSourceCollisions = false }
         if let name = args["--appearance"] {
             guard let style = UserInterfaceStyle(rawValue: name) else {
                 throw CLIError.usage("--appearance '\(name)' is invalid: use light or dark")

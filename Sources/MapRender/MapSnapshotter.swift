@@ -52,6 +52,10 @@ public final class MapSnapshotter {
         /// Whether buildings are drawn (flat or extruded; the OpenMapTiles `building` layers and the
         /// shipped styles'). Applies to ``style`` too. Mirrors `showsBuildings`.
         public var showsBuildings = true
+        /// Whether labels of different style sources keep out of each other (MapLibre's map option
+        /// `crossSourceCollisions`, default true); false places each source's labels as if the others were
+        /// not there (``MapBaseMap/StyledBaseMap/crossSourceCollisions``).
+        public var crossSourceCollisions = true
         /// The appearance: ``MapBaseMap/UserInterfaceStyle/dark`` draws the dark variant of the map type's
         /// shipped style (``MapBaseMap/ShippedStyle/variant(for:)``) and a dark attribution box; a ``style``
         /// is drawn as it is (give `streets-dark` for the dark streets style). Mirrors
@@ -128,7 +132,7 @@ public final class MapSnapshotter {
         let built = try ShippedStyle.baseMap(
             mapType: options.mapType, style: options.style, fonts: options.fonts, glyphs: options.glyphs,
             appearance: options.userInterfaceStyle, pointOfInterestFilter: options.pointOfInterestFilter,
-            showsBuildings: options.showsBuildings)
+            showsBuildings: options.showsBuildings, crossSourceCollisions: options.crossSourceCollisions)
         baseMapState = .chosen(built)
         return built
     }

@@ -3,7 +3,7 @@ import MapData
 
 extension SceneDecoder {
     /// Reads the top-level `pointOfInterestFilter` (``PointOfInterestFilter/init(parsing:)``'s text form),
-    /// `showsBuildings` (true or false) and `appearance` (`"light"` or `"dark"`).
+    /// `showsBuildings` and `crossSourceCollisions` (true or false) and `appearance` (`"light"` or `"dark"`).
     func mapContent(_ json: JSONValue, into scene: inout Scene) throws {
         if let value = json["pointOfInterestFilter"] {
             guard let text = value.string else {
@@ -19,6 +19,10 @@ extension SceneDecoder {
         if let value = json["showsBuildings"] {
             guard let flag = value.bool else { throw invalid("showsBuildings", "must be true or false") }
             scene.showsBuildings = flag
+        }
+        if let value = json["crossSourceCollisions"] {
+            guard let flag = value.bool else { throw invalid("crossSourceCollisions", "must be true or false") }
+            scene.crossSourceCollisions = flag
         }
         if let value = json["appearance"] {
             guard let name = value.string, let style = UserInterfaceStyle(rawValue: name) else {

@@ -65,6 +65,9 @@ public struct Scene {
     public var pointOfInterestFilter: PointOfInterestFilter?
     /// Whether buildings are drawn, if given (`showsBuildings`).
     public var showsBuildings: Bool?
+    /// Whether labels of different style sources keep out of each other, if given
+    /// (`crossSourceCollisions`, MapLibre's map option).
+    public var crossSourceCollisions: Bool?
     /// The appearance, if given (`appearance`: `"light"` or `"dark"`).
     public var userInterfaceStyle: UserInterfaceStyle?
 
@@ -88,6 +91,7 @@ public struct Scene {
     static let topLevelKeys: Set<String> = [
         "center", "span", "meters", "zoom", "bbox", "size", "scale", "mapType", "attribution", "features",
         "userLocation", "fitAnnotations", "camera", "pointOfInterestFilter", "showsBuildings", "appearance",
+        "crossSourceCollisions",
     ]
 
     /// Decodes a scene file.
@@ -169,6 +173,7 @@ public struct Scene {
         if let showsAttribution { options.showsAttribution = showsAttribution }
         if let pointOfInterestFilter { options.pointOfInterestFilter = pointOfInterestFilter }
         if let showsBuildings { options.showsBuildings = showsBuildings }
+        if let crossSourceCollisions { options.crossSourceCollisions = crossSourceCollisions }
         if let userInterfaceStyle { options.userInterfaceStyle = userInterfaceStyle }
         try (area ?? .world).apply(to: &options)
         if let camera {

@@ -118,6 +118,31 @@ struct LabelPlacementTests {
         #expect(try Self.place(data: Self.points(list), layout: #"{"text-field": "{name}"}"#, into: &never).isEmpty)
     }
 
+    /// MapLibre's map option `crossSourceCollisions: false` gives each source its own collision group
+    /// (render tests text-/icon-no-cross-source-collision); boxes placed around (annotations) still apply.
+    @Test("crossSourceCollisions false: each source's labels collide only with its own")
+    func crossSourceCollisions() throws {
+        let data = Self.points([(0, 0, "Same place", 0)])
+        let layers = (1...3).map { i in
+            #"{"id": "l\#(i)", "type": "symbol", "source": "s\#(i)", "layout": {"text-field": "{name} \#(i)"}}"#
+        }
+        let sources = (1...3).map { #""s\#($0)": {"type": "geojson", "data": \#(data)}"# }
+        let text =
+            #"{"version": 8, "sources": {\#(sources.joined(separator: ","))}, "layers": [\#(layers.joined(separator: ","))]}"#
+        var map = try StyledBaseMap(
+            style: try Style.decode(Data(text.utf8), source: "test", baseURL: URL(fileURLWithPath: "/")))
+        let viewport = try MapViewport(
+            size: Size(width: 400, height: 300), center: LocationCoordinate2D(latitude: 0, longitude: 0), zoomLevel: 6)
+        let context = try GraphicsContext(surface: try ImageSurface(width: 400, height: 300))
+        let middle = Rect(x: 150, y: 100, width: 100, height: 100)
+        #expect(try map.drawLabelsReturningBoxes(in: context, viewport: viewport, avoiding: []).count == 1)
+        map.crossSourceCollisions = false
+        let boxes = try map.drawLabelsReturningBoxes(in: context, viewport: viewport, avoiding: [])
+        #expect(boxes.count == 3)
+        #expect(boxes.allSatisfy { $0.intersects(boxes[0]) })  // one on top of another
+        #expect(try map.drawLabelsReturningBoxes(in: context, viewport: viewport, avoiding: [middle]).isEmpty)
+    }
+
     /// MapLibre draws a layer with a data-driven `symbol-sort-key` by key (each key's icons, halos and fills
     /// in turn: render test symbol-sort-key/text-expression); without one, labels carry no key.
     @Test("a data-driven symbol-sort-key: labels come out in key order, each with its key")
