@@ -24,6 +24,8 @@ let package = Package(
         .systemLibrary(
             name: "CHarfBuzz", pkgConfig: "harfbuzz",
             providers: [.apt(["libharfbuzz-dev"])]),
+        // ICU (Debian's libicu-dev) behind a small C file, so that its headers never meet Foundation's ICU.
+        .target(name: "CICU", linkerSettings: [.linkedLibrary("icuuc")]),
         .systemLibrary(
             name: "CSPNG", pkgConfig: "spng",
             providers: [.apt(["libspng-dev"])]),
@@ -70,7 +72,8 @@ let package = Package(
         .target(
             name: "MapGraphics",
             dependencies: [
-                "MapGeometry", "CCairo", "CFreeType", "CHarfBuzz", "CSPNG", "CPixman", "CPNG", "CImageQuant", "CMalloc",
+                "MapGeometry", "CCairo", "CFreeType", "CHarfBuzz", "CICU", "CSPNG", "CPixman", "CPNG", "CImageQuant",
+                "CMalloc",
                 "CTurboJPEG", "CWebP", "CRsvg", "MapCompression", "MapData",
             ]),
         // The base map: MapLibre-style rendering of every layer type, labels, the shipped styles and data.

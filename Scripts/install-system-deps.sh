@@ -8,6 +8,7 @@ PACKAGES=(
     libcairo2-dev       # Cairo 1.16: drawing and PNG encoding
     libfreetype-dev     # FreeType: glyph outlines
     libharfbuzz-dev     # HarfBuzz: text shaping
+    libicu-dev          # ICU: Arabic shaping and bidirectional text of glyph-PBF labels, as MapLibre Native
     libspng-dev         # libspng: exact straight-alpha PNG decoding for the diff tool
     libpixman-1-dev     # pixman: Cairo's rasterizer (version report)
     libpng-dev          # libpng: Cairo's PNG writer (version report)

@@ -1,4 +1,5 @@
 import MapData
+import MapGraphics
 
 /// Text shaped from SDF glyph metrics as MapLibre's `shapeText` shapes it: glyphs put side by side by
 /// their PBF advances (no kerning) plus `text-letter-spacing`, lines broken by MapLibre's
@@ -39,6 +40,9 @@ struct GlyphShaping {
         /// An image section's image (``glyph`` nil; ``scale`` is the image's layout scale,
         /// ``InlineImage/layoutScale(sectionScale:layoutSize:)``).
         var image: InlineImage? = nil
+        /// The mirror image and its glyph (`)` for `(`), drawn instead where the character falls in a
+        /// right-to-left run.
+        var mirror: (codePoint: UInt32, glyph: SDFGlyph)? = nil
 
         /// The room the character takes on its line, before letter spacing.
         var width: Double {
@@ -79,6 +83,9 @@ struct GlyphShaping {
         spacing: Double, offset: (x: Double, y: Double)
     ) -> GlyphShaping {
         var shaping = GlyphShaping()
+        // MapLibre spaces no letters of a label with Arabic in it (`allowsLetterSpacing`): joined letters
+        // would come apart.
+        let spacing = spacing != 0 && text.contains { BidirectionalText.isArabicJoining($0.codePoint) } ? 0 : spacing
         let breaks = lineBreaks(text, spacing: spacing, maxWidth: maxWidth)
         var lines: [ArraySlice<Character>] = []
         var start = 0
@@ -87,6 +94,22 @@ struct GlyphShaping {
             start = end
         }
         if start < text.count { lines.append(text[start...]) }
+        // Lines broken in logical order, then each put in visual order (MapLibre's
+        // `processBidirectionalText`).
+        if text.contains(where: { BidirectionalText.isRightToLeft($0.codePoint) }),
+            let visual = BidirectionalText.visualLines(text.map(\.codePoint), lineEnds: breaks)
+        {
+            lines = visual.map { line in
+                ArraySlice(
+                    line.map { v in
+                        var c = text[v.index]
+                        if v.mirrored, let mirror = c.mirror {
+                            (c.codePoint, c.glyph) = (mirror.codePoint, mirror.glyph)
+                        }
+                        return c
+                    })
+            }
+        }
         var y = 0.0
         var maxLineLength = 0.0
         var maxLineHeight = 0.0

@@ -35,13 +35,15 @@ final class SDFGlyphSource {
         return made
     }
 
-    /// Whether `text` needs the installed fonts' shaping (HarfBuzz): Arabic, Hebrew, Syriac, Thaana, N'Ko and
-    /// the Indic, Myanmar and Khmer scripts, which MapLibre's glyph-by-glyph layout draws wrongly.
+    /// Whether `text` needs the installed fonts' shaping (HarfBuzz): Syriac, Thaana, N'Ko, Samaritan,
+    /// Mandaic and the Indic, Myanmar and Khmer scripts, which MapLibre's glyph-by-glyph layout draws
+    /// wrongly. Arabic and Hebrew are drawn from glyph PBFs as MapLibre draws them (presentation forms in
+    /// visual order, ``BidirectionalText``) when the stack has every glyph they need.
     static func needsComplexShaping(_ text: String) -> Bool {
         text.unicodeScalars.contains { s in
             let v = s.value
-            return (0x0590...0x08FF).contains(v) || (0x0900...0x0DFF).contains(v) || (0x1000...0x109F).contains(v)
-                || (0x1780...0x17FF).contains(v) || (0xFB1D...0xFDFF).contains(v) || (0xFE70...0xFEFF).contains(v)
+            return (0x0700...0x074F).contains(v) || (0x0780...0x086F).contains(v) || (0x0900...0x0DFF).contains(v)
+                || (0x1000...0x109F).contains(v) || (0x1780...0x17FF).contains(v)
         }
     }
 }

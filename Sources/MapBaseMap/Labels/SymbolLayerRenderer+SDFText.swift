@@ -25,6 +25,9 @@ extension SymbolLayerRenderer {
     ) throws -> GlyphText? {
         guard let glyphs, !text.isEmpty, !SDFGlyphSource.needsComplexShaping(text) else { return nil }
         let parts = sections ?? [FormattedSection(text: text)]
+        let hasRightToLeft = parts.contains {
+            $0.text.unicodeScalars.contains { BidirectionalText.isRightToLeft($0.value) }
+        }
         var result = GlyphText()
         result.opacity = opacity
         for (index, part) in parts.enumerated() {
@@ -49,12 +52,24 @@ extension SymbolLayerRenderer {
             else { return nil }
             result.stacks.append(glyphStack)
             result.colors.append(part.color.map { $0.withAlphaComponent($0.alpha * opacity) })
-            let partText = vertical ? VerticalText.verticalizingPunctuation(part.text) : part.text
+            // Arabic letters in their presentation forms, per section (MapLibre's `applyArabicShaping`).
+            let partText = BidirectionalText.applyArabicShaping(
+                vertical ? VerticalText.verticalizingPunctuation(part.text) : part.text)
             for scalar in partText.unicodeScalars where result.characters.count < 1 << 16 {
-                result.characters.append(
-                    GlyphShaping.Character(
-                        codePoint: scalar.value, glyph: try glyphStack.glyph(scalar.value), scale: part.scale ?? 1,
-                        section: index, vertical: vertical && !GlyphShaping.isWhitespace(scalar.value)))
+                let value = scalar.value
+                let glyph = try glyphStack.glyph(value)
+                // Right-to-left text the glyphs cannot draw whole is shaped from the installed fonts.
+                if glyph == nil, BidirectionalText.isRightToLeft(value) { return nil }
+                var character = GlyphShaping.Character(
+                    codePoint: value, glyph: glyph, scale: part.scale ?? 1,
+                    section: index, vertical: vertical && !GlyphShaping.isWhitespace(value))
+                if hasRightToLeft {
+                    let mirror = BidirectionalText.mirror(value)
+                    if mirror != value, let mirrorGlyph = try glyphStack.glyph(mirror) {
+                        character.mirror = (mirror, mirrorGlyph)
+                    }
+                }
+                result.characters.append(character)
             }
         }
         return result
