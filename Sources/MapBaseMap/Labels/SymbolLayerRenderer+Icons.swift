@@ -16,7 +16,8 @@ extension SymbolLayerRenderer {
     /// (``mapLibreTextWidth(_:font:size:context:)``).
     func placeIcon(
         _ icon: IconImages.Icon, at anchor: Point, angle: Double, context: EvaluationContext, textBox: Rect? = nil,
-        fitText: (text: String, font: Font, size: Double, alignX: Double)? = nil, alongLine: Bool = false
+        fitText: (text: String, font: Font, size: Double, alignX: Double)? = nil, alongLine: Bool = false,
+        verticalText: Bool = false
     ) -> (icon: PlacedIcon, box: Rect) {
         let entry = icon.entry
         // A tilted view: nearer icons larger, as MapLibre's symbol shader scales them.
@@ -86,7 +87,21 @@ extension SymbolLayerRenderer {
                         height: textBox.height)
                 }
             }
-            return fitIconToText(icon, placed: &placed, anchor: anchor, textBox: textBox, context: context)
+            guard verticalText else {
+                return fitIconToText(icon, placed: &placed, anchor: anchor, textBox: textBox, context: context)
+            }
+            // Vertical text is shaped as a line and turned a quarter clockwise: the icon is fitted to that line
+            // and turned with it (MapLibre's vertical icon quads), not stretched to the tall box.
+            let line = Rect(
+                x: anchor.x + (textBox.minY - anchor.y), y: anchor.y - (textBox.maxX - anchor.x),
+                width: textBox.height, height: textBox.width)
+            var (fitted, box) = fitIconToText(icon, placed: &placed, anchor: anchor, textBox: line, context: context)
+            let turn = Transform(a: 0, b: 1, c: -1, d: 0, tx: anchor.x + anchor.y, ty: anchor.y - anchor.x)
+            fitted.quads = fitted.quads.map { .init(source: $0.source, transform: $0.transform.concatenating(turn)) }
+            box = Rect(
+                x: anchor.x - (box.maxY - anchor.y), y: anchor.y + (box.minX - anchor.x), width: box.height,
+                height: box.width)
+            return (fitted, box)
         }
         // Collision box: the image's box (no border) turned by `icon-rotate` only (not by the line, as
         // MapLibre's icon boxes), grown by the padding.

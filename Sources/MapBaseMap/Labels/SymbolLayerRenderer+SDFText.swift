@@ -62,7 +62,10 @@ extension SymbolLayerRenderer {
                 if glyph == nil, BidirectionalText.isRightToLeft(value) { return nil }
                 var character = GlyphShaping.Character(
                     codePoint: value, glyph: glyph, scale: part.scale ?? 1,
-                    section: index, vertical: vertical && !GlyphShaping.isWhitespace(value))
+                    section: index,
+                    // Whitespace and Arabic lie along a vertical line, on their side (MapLibre's shapeLines).
+                    vertical: vertical && !GlyphShaping.isWhitespace(value) && !BidirectionalText.isArabicJoining(value)
+                )
                 if hasRightToLeft {
                     let mirror = BidirectionalText.mirror(value)
                     if mirror != value, let mirrorGlyph = try glyphStack.glyph(mirror) {

@@ -171,6 +171,7 @@ struct SymbolLayerRenderer {
                 // `text-variable-anchor`: the first anchor whose text fits (else the first).
                 var textCandidate: (content: PlacedLabel.Content, box: Rect)?
                 var textAlignX = 0.5
+                var textVertical = false
                 // `text-writing-mode`: each mode in turn (vertical only for CJK text), each anchor in turn.
                 let textAt = Point(x: anchor.x + translate.x, y: anchor.y + translate.y)
                 let modes = hasText ? writingModes(context, text: text) : []
@@ -200,6 +201,7 @@ struct SymbolLayerRenderer {
                             }
                         if textCandidate == nil {
                             (textCandidate, textAlignX) = (candidate, Self.alignment(choice.name).x)
+                            textVertical = vertical
                         }
                         // MapLibre tries every anchor without overlap before the first with it; an icon fitted to
                         // variable-anchored text must fit beside it too.
@@ -210,7 +212,8 @@ struct SymbolLayerRenderer {
                                 !Self.collides(
                                     placeIcon(
                                         $0, at: anchor, angle: 0, context: context,
-                                        textBox: candidate.box.insetBy(dx: padding, dy: padding), fitText: nil
+                                        textBox: candidate.box.insetBy(dx: padding, dy: padding), fitText: nil,
+                                        verticalText: vertical && glyphStack != nil
                                     ).box, with: collisions)
                             } ?? true
                         // The first pass of MapLibre's variable anchors places as `never`, whatever the overlap.
@@ -218,6 +221,7 @@ struct SymbolLayerRenderer {
                             || (!Self.collides(candidate.box, with: collisions) && iconFits)
                         {
                             (textCandidate, textAlignX) = (candidate, Self.alignment(choice.name).x)
+                            textVertical = vertical
                             break search
                         }
                     }
@@ -227,7 +231,8 @@ struct SymbolLayerRenderer {
                         placeIcon(
                             $0, at: anchor, angle: iconAngle(context, at: anchor), context: context,
                             textBox: textCandidate?.box.insetBy(dx: padding, dy: padding),
-                            fitText: textCandidate == nil || glyphStack != nil ? nil : (text, font, size, textAlignX)),
+                            fitText: textCandidate == nil || glyphStack != nil ? nil : (text, font, size, textAlignX),
+                            verticalText: textVertical && glyphStack != nil),
                         at: anchor, context: context)
                 }
                 // `symbol-avoid-edges`: a symbol of a tile must lie within its tile.
