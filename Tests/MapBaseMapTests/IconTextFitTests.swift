@@ -55,6 +55,37 @@ struct IconTextFitTests {
         #expect(painted.count == end - first, "\(painted)")
     }
 
+    /// MapLibre shapes vertical text as a line turned a quarter clockwise, and fits the icon to that line,
+    /// turned with it (render tests text-writing-mode/point_label/*-icon-text-fit). A 12x6 frame with a
+    /// 2-pixel border: along the tall label its length (12) spans the column's height, so the border at the
+    /// top is 2 x height / 12 thick; stretched unturned it would be 2 x height / 6.
+    @Test("icon-text-fit around vertical text: the icon is turned with the text's line, not stretched to the column")
+    func verticalText() throws {
+        var bytes: [UInt8] = []
+        for y in 0..<6 {
+            for x in 0..<12 {
+                let inner = (2..<10).contains(x) && (2..<4).contains(y)
+                bytes += inner ? [255, 0, 0, 255] : [0, 0, 255, 255]
+            }
+        }
+        let png = try ImageSurface(rgba: bytes, width: 12, height: 6).pngData()
+        let folder = try IconTests.sprite(json: #"{"frame": {"x": 0, "y": 0, "width": 12, "height": 6}}"#, png: png)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let image = try Self.render(
+            #"{"id": "s", "type": "symbol", "source": "p", "layout": {"icon-image": "frame", "#
+                + #""text-field": "マップボックス", "text-size": 12, "text-writing-mode": ["vertical"], "#
+                + #""icon-text-fit": "both"}, "paint": {"text-opacity": 0}}"#,
+            sprite: folder, width: 128, height: 128)
+        func isBlue(_ x: Int, _ y: Int) -> Bool { let p = image.pixel(x: x, y: y); return p.blue > 200 && p.red < 60 }
+        func isRed(_ x: Int, _ y: Int) -> Bool { let p = image.pixel(x: x, y: y); return p.red > 200 && p.blue < 60 }
+        let column = (0..<128).filter { isBlue(64, $0) || isRed(64, $0) }
+        let row = (0..<128).filter { isBlue($0, 64) || isRed($0, 64) }
+        let height = Double(column.count)
+        #expect(height > 2 * Double(row.count), "a tall frame: \(column.count) x \(row.count)")
+        let topBorder = Double(column.prefix { isBlue(64, $0) }.count)
+        #expect(abs(topBorder - 2 * height / 12) <= 1.5, "top border \(topBorder) of \(height)")
+    }
+
     /// A sprite with two 4x4 images, "a" red and "b" (the same PNG).
     static func twoImages() throws -> URL {
         try IconTests.sprite(
