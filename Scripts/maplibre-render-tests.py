@@ -4,7 +4,8 @@
 For every case `tests/<group>/[<sub>/]<case>/style.json` with its `expected.png`:
   1. skips it when the style has `metadata.test.operations` (runtime operations MapRaster has no
      equivalent for), or `metadata.test.debug` / `collisionDebug` (MapLibre's debug overlays, tile borders
-     and collision boxes, which the copy of the tests meant to leave out): counted as skipped;
+     and collision boxes, which the copy of the tests meant to leave out), or when the case has no
+     `expected.png` (only platform-specific images, left out of the copy): counted as skipped;
   2. writes a temporary copy of the style with every `local://...` string turned into the absolute path
      of ASSETS/... (the folder next to `tests/`);
   3. runs `mapraster render --style COPY --center LAT,LON --zoom Z+1 --size WxH --scale R
@@ -52,6 +53,13 @@ lines and fills match and the text sits where MapRaster put it, not that MapLibr
 DIR/masked__GROUP__CASE.png shows expected | actual | actual masked | diff. `--text-font "DejaVu Sans"` replaces every layer's `text-font` (the tests name Open
 Sans and Arial Unicode MS), a diagnostic to score placement before those fonts resolve. `--self-test` checks the box finder and the matcher on synthetic images and exits.
 
+`--native` also renders every case that is not skipped with MapLibre Native (PyPI `mapli`, Mesa's
+llvmpipe; run with `EGL_PLATFORM=surfaceless`, see ../shared/PEERS.md), from the same style with its
+`local://` URLs as file:// URLs (a TileJSON of the assets inlined), the same size, pixel ratio, center,
+zoom, bearing and pitch, scored against the same expected.png with the same threshold and `allowed`: one
+child process per case, so that a crash of Native fails that case only. The run then ends with both pass
+counts, with text and without, and per group with text.
+
 Not a test: never run by `swift test`; the Swift product does not need Python. Needs
 `pip install pixelmatch==0.4.0 pillow numpy`.
 
@@ -61,7 +69,7 @@ and the self-test are in Scripts/render_test_scoring.py, beside this script.
 Usage: python3 Scripts/maplibre-render-tests.py [--binary PATH] [--tests DIR] [--group PATTERN]
                                                [--jobs N] [--json PATH] [--sheet DIR] [--timeout S]
                                                [--placement] [--no-text-masked] [--self-test]
-                                               [--write-results PATH]
+                                               [--native] [--write-results PATH]
 
 The committed results come from: python3 Scripts/maplibre-render-tests.py --binary .build/debug/mapraster --jobs 2
 --placement --write-results Benchmarks/maplibre-render-tests/results.md
@@ -351,9 +359,103 @@ def camera_summary(results):
     return lines
 
 
+def native_style(value, assets):
+    """The style for MapLibre Native: every 'local://x/y' a file:// URL of ASSETS/x/y; a TileJSON of the
+    assets inlined with its tile URLs as file:// URLs (Native reads no local:// inside it); sprites through
+    the same symlink-stub copies as MapRaster's."""
+    if isinstance(value, str):
+        if not value.startswith("local://"):
+            return value
+        path = os.path.join(assets, value[len("local://"):])
+        if value.startswith("local://sprites/"):
+            path = resolve_sprite_stubs(path)
+        return "file://" + path
+    if isinstance(value, list):
+        return [native_style(v, assets) for v in value]
+    if isinstance(value, dict):
+        url = value.get("url")
+        if isinstance(url, str) and url.startswith("local://tilesets/"):
+            path = os.path.join(assets, url[len("local://"):])
+            if os.path.isfile(path):
+                with open(path) as f:
+                    tilejson = json.loads(f.read().replace("http://localhost:2900/", "local://"))
+                inlined = {k: v for k, v in value.items() if k != "url"}
+                for key in ("tiles", "minzoom", "maxzoom", "bounds", "tileSize", "scheme"):
+                    if key in tilejson and key not in inlined:
+                        inlined[key] = tilejson[key]
+                return native_style(inlined, assets)
+        return {k: native_style(v, assets) for k, v in value.items()}
+    return value
+
+
+def native_case(directory, assets):
+    """Renders one case with MapLibre Native (PyPI mapli, in this process) and scores it as MapRaster's
+    images are scored; prints {"status", "diff"} as JSON. Run in a child process per case, so that a crash
+    of Native fails that case only."""
+    import io
+    import mapli
+    with open(os.path.join(directory, "style.json")) as f:
+        style = json.load(f)
+    test = (style.get("metadata") or {}).get("test") or {}
+    lon, lat = (style.get("center") or [0, 0])[:2]
+    pool = mapli.RenderPool(workers=1)
+    pool.register_style("case", json=native_style(style, assets))
+    data = pool.render("case", lon=lon, lat=lat, zoom=style.get("zoom", 0), width=test.get("width", DEFAULT_SIZE),
+                       height=test.get("height", DEFAULT_SIZE), pixel_ratio=test.get("pixelRatio", 1),
+                       bearing=style.get("bearing", 0), pitch=style.get("pitch", 0))
+    actual = Image.open(io.BytesIO(data)).convert("RGBA")
+    expected = Image.open(os.path.join(directory, "expected.png")).convert("RGBA")
+    if actual.size != expected.size:
+        print(json.dumps({"status": "fail", "diff": 1.0, "error": f"size {actual.width}x{actual.height}"}))
+        return
+    differing = pixelmatch(actual, expected, Image.new("RGBA", expected.size),
+                           threshold=test.get("threshold", DEFAULT_THRESHOLD))
+    fraction = differing / (expected.width * expected.height)
+    print(json.dumps({"status": "pass" if fraction <= test.get("allowed", DEFAULT_ALLOWED) else "fail",
+                      "diff": fraction}))
+
+
+def score_native(result, directory, tests_root, timeout):
+    """Adds result["native"]: MapLibre Native's status on the same case (see native_case)."""
+    command = [sys.executable, os.path.abspath(__file__), "--tests", tests_root, "--native-case", directory]
+    env = dict(os.environ, EGL_PLATFORM=os.environ.get("EGL_PLATFORM", "surfaceless"),
+               LP_NUM_THREADS=os.environ.get("LP_NUM_THREADS", "1"))
+    try:
+        process = subprocess.run(command, capture_output=True, text=True, timeout=timeout, env=env)
+        lines = [line for line in process.stdout.splitlines() if line.startswith("{")]
+        result["native"] = (json.loads(lines[-1]) if process.returncode == 0 and lines else
+                            {"status": "unsupported", "error": first_error_line(process.stderr)})
+    except subprocess.TimeoutExpired:
+        result["native"] = {"status": "fail", "error": f"timed out after {timeout} s"}
+
+
+def native_summary(results):
+    """MapRaster's and MapLibre Native's passes on the same cases (those Native was run on), with text and
+    without, and per group with text."""
+    rows = [r for r in results if "native" in r]
+    if not rows:
+        return []
+    lines = ["", "MapLibre Native (PyPI mapli, llvmpipe) on the same cases, the same conversion and scoring:"]
+    for label, with_text in (("with text", True), ("without text", False)):
+        chosen = [r for r in rows if bool(r.get("text")) == with_text]
+        ours = sum(r["status"] == "pass" for r in chosen)
+        theirs = sum(r["native"].get("status") == "pass" for r in chosen)
+        lines.append(f"cases {label}: MapRaster {ours} / {len(chosen)}, MapLibre Native {theirs} / {len(chosen)}")
+    lines += ["", "| group (cases with text) | cases | MapRaster pass | MapLibre Native pass |", "|---|---:|---:|---:|"]
+    groups = collections.OrderedDict()
+    for r in rows:
+        if r.get("text"):
+            groups.setdefault(r["group"], []).append(r)
+    for group, chosen in groups.items():
+        ours = sum(r["status"] == "pass" for r in chosen)
+        theirs = sum(r["native"].get("status") == "pass" for r in chosen)
+        lines.append(f"| {group} | {len(chosen)} | {ours} | {theirs} |")
+    return lines
+
+
 def run_case(job):
     """Runs and scores one case; returns its result dict. Runs in a worker process."""
-    group, name, directory, binary, assets, sheet_dir, timeout, placement, text_font, masked = job
+    group, name, directory, binary, assets, sheet_dir, timeout, placement, text_font, masked, native = job
     result = {"group": group, "case": name, "status": None}
     started = time.perf_counter()
     try:
@@ -371,6 +473,8 @@ def run_case(job):
     for overlay in ("debug", "collisionDebug"):
         if test.get(overlay):
             skip.append(overlay)
+    if not os.path.exists(os.path.join(directory, "expected.png")):
+        skip.append("no expected.png")  # MapLibre's platform-specific images were left out of the copy
     if skip:
         result.update(status="skipped", reason=", ".join(skip))
         return result
@@ -418,6 +522,8 @@ def run_case(job):
                 expected = Image.open(os.path.join(directory, "expected.png")).convert("RGBA")
                 score_placement(result, style, command, style_path, work, assets, timeout, expected, None,
                                 ratio, sheet_dir)
+            if native:
+                score_native(result, directory, os.path.dirname(assets), timeout)
             return result
         expected = Image.open(os.path.join(directory, "expected.png")).convert("RGBA")
         actual = Image.open(out).convert("RGBA")
@@ -444,6 +550,8 @@ def run_case(job):
         if scored_text:
             score_placement(result, style, command, style_path, work, assets, timeout, expected, actual, ratio,
                             sheet_dir)
+        if native:
+            score_native(result, directory, os.path.dirname(assets), timeout)
         return result
     except Exception as error:  # a broken case must not stop the run
         result.update(status="fail", error=f"runner error: {type(error).__name__}: {error}")
@@ -532,9 +640,16 @@ def main():
     parser.add_argument("--camera", action="store_true",
                         help="only the cases whose style has a non-zero root bearing or pitch")
     parser.add_argument("--self-test", action="store_true", help="check the placement matcher and exit")
+    parser.add_argument("--native", action="store_true",
+                        help="also render every scored case with MapLibre Native (PyPI mapli) and print both "
+                             "pass counts (needs EGL_PLATFORM=surfaceless, see ../shared/PEERS.md)")
+    parser.add_argument("--native-case", metavar="DIR", help=argparse.SUPPRESS)
     parser.add_argument("--write-results", metavar="PATH",
                         help=f"also write the report as Markdown to PATH (the committed one: {RESULTS_FILE})")
     args = parser.parse_args()
+    if args.native_case:
+        native_case(os.path.abspath(args.native_case), os.path.join(os.path.abspath(args.tests), "assets"))
+        return
     if args.self_test:
         sys.exit(0 if self_test() else 1)
 
@@ -562,7 +677,7 @@ def main():
 
     text_font = [f.strip() for f in args.text_font.split(",")] if args.text_font else None
     jobs = [(g, n, d, binary, assets, args.sheet, args.timeout, args.placement, text_font,
-             not args.no_text_masked) for g, n, d in cases]
+             not args.no_text_masked, args.native) for g, n, d in cases]
     started = time.perf_counter()
     results = []
     with concurrent.futures.ProcessPoolExecutor(max_workers=args.jobs) as pool:
@@ -588,7 +703,7 @@ def main():
     measured = datetime.datetime.now(datetime.timezone.utc)
     report = [f"MapLibre render tests ({args.tests}), {len(results)} cases, binary {binary}, "
               f"runner checkout {commit}, {measured:%Y-%m-%d %H:%M} UTC, {elapsed:.0f} s",
-              "pass % = pass / (pass + fail + unsupported); skipped: operations or debug overlays.",
+              "pass % = pass / (pass + fail + unsupported); skipped: operations, debug overlays or no expected.png.",
               ""]
     if masked:
         report.append("text masked: a failing icon-*/symbol-* case with text scored again outside MapRaster's text "
@@ -609,6 +724,7 @@ def main():
         report += ["", "Most common refusals (first error line, digits as N):"]
         report += [f"  {count:4}  {message}" for message, count in refusals.most_common(12)]
     report += [""] + camera_summary(results)
+    report += native_summary(results)
     print("\n".join(report))
     if args.write_results:
         write_results(args.write_results, report, results, measured)
