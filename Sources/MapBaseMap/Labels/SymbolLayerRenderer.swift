@@ -209,16 +209,18 @@ struct SymbolLayerRenderer {
                             glyphStack == nil || !variableAnchors || iconMode != .never
                             || layer.string(.iconTextFit, context) == "none"
                             || icon.map {
-                                !Self.collides(
-                                    placeIcon(
-                                        $0, at: anchor, angle: 0, context: context,
-                                        textBox: candidate.box.insetBy(dx: padding, dy: padding), fitText: nil,
-                                        verticalText: vertical && glyphStack != nil
-                                    ).box, with: collisions)
+                                let box = placeIcon(
+                                    $0, at: anchor, angle: 0, context: context,
+                                    textBox: candidate.box.insetBy(dx: padding, dy: padding), fitText: nil,
+                                    verticalText: vertical && glyphStack != nil
+                                ).box
+                                return !Self.collides(box, with: collisions) && onGrid(box)
                             } ?? true
-                        // The first pass of MapLibre's variable anchors places as `never`, whatever the overlap.
+                        // The first pass of MapLibre's variable anchors places as `never`, whatever the overlap; an
+                        // anchor whose box lies beyond the collision grid is not placeable either (MapLibre's
+                        // placeCollisionBox), so the next is tried.
                         if (overlap != .never && glyphStack == nil)
-                            || (!Self.collides(candidate.box, with: collisions) && iconFits)
+                            || (!Self.collides(candidate.box, with: collisions) && onGrid(candidate.box) && iconFits)
                         {
                             (textCandidate, textAlignX) = (candidate, Self.alignment(choice.name).x)
                             textVertical = vertical
