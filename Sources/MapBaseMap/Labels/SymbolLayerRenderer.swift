@@ -192,7 +192,7 @@ struct SymbolLayerRenderer {
                                         offset: choice.offset,
                                         pointPlacement: placement == "point", variable: variableAnchors,
                                         vertical: vertical),
-                                    at: textAt, context: context)
+                                    at: textAt, context: context, variable: variableAnchors)
                             } else {
                                 placeAtPoint(
                                     textAt, text: text, font: font, size: size, context: context, padding: padding,

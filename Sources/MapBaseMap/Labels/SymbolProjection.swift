@@ -137,8 +137,13 @@ extension SymbolLayerRenderer {
     /// its layout offsets put on the turned ground (turned with the map when aligned to it), scaled by the
     /// map ratio and projected, its edge widened by MapLibre's gamma scale. The collision box is the
     /// upright box scaled by the viewport ratio about the anchor in both cases (MapLibre's CollisionIndex).
+    ///
+    /// With `variable` anchors (turned and flat, text aligned to the map) the box keeps its upright size but
+    /// moves by the anchor's shift turned with the map (MapLibre's `calculateVariableLayoutOffset` with
+    /// `rotateWithMap`); a fixed anchor's box stays where the upright text has it.
     func alignedPointText(
-        _ candidate: (content: PlacedLabel.Content, box: Rect), at anchor: Point, context: EvaluationContext
+        _ candidate: (content: PlacedLabel.Content, box: Rect), at anchor: Point, context: EvaluationContext,
+        variable: Bool = false
     ) -> (content: PlacedLabel.Content, box: Rect) {
         let viewport = selection.viewport
         let projection = viewport.projection
@@ -147,16 +152,26 @@ extension SymbolLayerRenderer {
         let toAnchor = Transform(translationX: -anchor.x, y: -anchor.y)
         if projection.isFlat {
             guard alignment.rotateWithMap, viewport.mapAngle != 0 else { return candidate }
-            let turn = toAnchor.concatenating(Transform(rotationAngle: viewport.mapAngle))
-                .concatenating(Transform(translationX: anchor.x, y: anchor.y))
+            let rotation = Transform(rotationAngle: viewport.mapAngle)
+            let turn = toAnchor.concatenating(rotation).concatenating(Transform(translationX: anchor.x, y: anchor.y))
             for k in text.quads.indices { text.quads[k].transform = text.quads[k].transform.concatenating(turn) }
-            return (.sdf(text), candidate.box)
+            guard variable else { return (.sdf(text), candidate.box) }
+            let shift = Point(x: candidate.box.midX - anchor.x, y: candidate.box.midY - anchor.y)
+            let turned = shift.applying(rotation)
+            return (.sdf(text), candidate.box.offsetBy(dx: turned.x - shift.x, dy: turned.y - shift.y))
         }
         guard let depth = viewport.groundDepth(at: anchor), let ground = projection.groundTurned(at: anchor) else {
             return candidate
         }
         let ratios = PerspectiveRatios(depth: depth, distance: projection.distance)
-        let box = Self.scaled(candidate.box, about: anchor, by: ratios.viewport)
+        var upright = candidate.box
+        if variable, alignment.pitchWithMap, alignment.rotateWithMap, viewport.mapAngle != 0 {
+            // The anchor's shift turned with the map, as on a flat map (above).
+            let shift = Point(x: upright.midX - anchor.x, y: upright.midY - anchor.y)
+            let turned = shift.applying(Transform(rotationAngle: viewport.mapAngle))
+            upright = upright.offsetBy(dx: turned.x - shift.x, dy: turned.y - shift.y)
+        }
+        let box = Self.scaled(upright, about: anchor, by: ratios.viewport)
         if alignment.pitchWithMap {
             let onGround = toAnchor.concatenating(
                 Transform(rotationAngle: alignment.rotateWithMap ? viewport.mapAngle : 0)
@@ -217,13 +232,14 @@ extension SymbolLayerRenderer {
     }
 
     /// How far outside the image MapLibre's collision grid reaches, in points: a symbol whose box lies
-    /// wholly farther out is not placed (it neither shows nor blocks others).
+    /// wholly farther out is not placed (it neither shows nor blocks others). Twice as far in a tilted view
+    /// (MapLibre Native's `findViewportPadding`).
     static let gridPadding = 100.0
 
     /// Whether a box (world points) meets the image grown by ``gridPadding`` (MapLibre's `isInsideGrid`).
     func onGrid(_ box: Rect) -> Bool {
-        let p = Self.gridPadding
         let viewport = selection.viewport
+        let p = viewport.projection.isFlat ? Self.gridPadding : 2 * Self.gridPadding
         if !viewport.projection.isNorthUpAndFlat {
             return Rect(origin: viewport.worldOrigin, size: viewport.size).insetBy(dx: -p, dy: -p).intersects(box)
         }
