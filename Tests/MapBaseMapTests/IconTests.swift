@@ -123,16 +123,21 @@ struct IconTests {
 
     /// A 6x6 sprite image: a 2-pixel blue frame around a 2x2 red middle, stretchable in its middle third.
     static func frameSprite(stretch: Bool) throws -> URL {
+        let zones = stretch ? #", "stretchX": [[2, 4]], "stretchY": [[2, 4]]"# : ""
+        return try frameSprite(width: 6, zones: zones)
+    }
+
+    /// A `width`x6 sprite image "frame": a 2-pixel blue frame around a red middle.
+    static func frameSprite(width: Int, zones: String = "") throws -> URL {
         var bytes: [UInt8] = []
         for y in 0..<6 {
-            for x in 0..<6 {
-                let inner = (2..<4).contains(x) && (2..<4).contains(y)
+            for x in 0..<width {
+                let inner = (2..<width - 2).contains(x) && (2..<4).contains(y)
                 bytes += inner ? [255, 0, 0, 255] : [0, 0, 255, 255]
             }
         }
-        let png = try ImageSurface(rgba: bytes, width: 6, height: 6).pngData()
-        let zones = stretch ? #", "stretchX": [[2, 4]], "stretchY": [[2, 4]]"# : ""
-        return try sprite(json: #"{"frame": {"x": 0, "y": 0, "width": 6, "height": 6\#(zones)}}"#, png: png)
+        let png = try ImageSurface(rgba: bytes, width: width, height: 6).pngData()
+        return try sprite(json: #"{"frame": {"x": 0, "y": 0, "width": \#(width), "height": 6\#(zones)}}"#, png: png)
     }
 
     @Test("icon-text-fit both: the icon covers the text box plus icon-text-fit-padding (the spec's definition)")

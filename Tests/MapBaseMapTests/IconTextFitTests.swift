@@ -61,15 +61,7 @@ struct IconTextFitTests {
     /// top is 2 x height / 12 thick; stretched unturned it would be 2 x height / 6.
     @Test("icon-text-fit around vertical text: the icon is turned with the text's line, not stretched to the column")
     func verticalText() throws {
-        var bytes: [UInt8] = []
-        for y in 0..<6 {
-            for x in 0..<12 {
-                let inner = (2..<10).contains(x) && (2..<4).contains(y)
-                bytes += inner ? [255, 0, 0, 255] : [0, 0, 255, 255]
-            }
-        }
-        let png = try ImageSurface(rgba: bytes, width: 12, height: 6).pngData()
-        let folder = try IconTests.sprite(json: #"{"frame": {"x": 0, "y": 0, "width": 12, "height": 6}}"#, png: png)
+        let folder = try IconTests.frameSprite(width: 12)
         defer { try? FileManager.default.removeItem(at: folder) }
         let image = try Self.render(
             #"{"id": "s", "type": "symbol", "source": "p", "layout": {"icon-image": "frame", "#
