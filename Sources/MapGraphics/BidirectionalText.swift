@@ -57,10 +57,9 @@ package enum BidirectionalText {
         for (i, c) in codePoints.enumerated() {
             unitStart.append(utf16.count)
             let scalar = Unicode.Scalar(c) ?? "\u{FFFD}"
-            let units = Array(String(Character(scalar)).utf16)
-            utf16.append(contentsOf: units)
+            utf16.append(contentsOf: scalar.utf16)
             owner.append(i)
-            if units.count > 1 { owner.append(contentsOf: Array(repeating: nil, count: units.count - 1)) }
+            if scalar.utf16.count > 1 { owner.append(nil) }
         }
         unitStart.append(utf16.count)
         let limits = lineEnds.filter { $0 > 0 && $0 < codePoints.count }.map { unitStart[$0] }

@@ -143,6 +143,31 @@ struct LabelPlacementTests {
         #expect(try map.drawLabelsReturningBoxes(in: context, viewport: viewport, avoiding: [middle]).isEmpty)
     }
 
+    /// Hostile text: a label of 100,000 Arabic characters is cut to 65,536 before Arabic shaping and bidi,
+    /// so that their work stays proportional to what a label can draw.
+    @Test("a 100,000-character Arabic label is shaped only as far as its first 65,536 characters")
+    func longRightToLeftLabel() throws {
+        let style = try Style.decode(
+            Data(
+                #"{"version": 8, "sources": {"s": {"type": "geojson", "data": \#(Self.points([(0, 0, "x", 0)]))}}, "layers": [{"id": "l", "type": "symbol", "source": "s", "layout": {"text-field": "{name}"}}]}"#
+                    .utf8), source: "test", baseURL: URL(fileURLWithPath: "/"))
+        let viewport = try MapViewport(
+            size: Size(width: 400, height: 300), center: LocationCoordinate2D(latitude: 0, longitude: 0), zoomLevel: 6)
+        let map = try StyledBaseMap(style: style)
+        let source = try #require(try map.featureSource(for: style.layers[0], viewport: viewport))
+        let glyphs = SDFGlyphSource(provider: InstalledGlyphs.shared(for: .default))
+        var renderer = SymbolLayerRenderer(
+            layer: style.layers[0], source: source, selection: FeatureSelection(viewport: viewport))
+        renderer.glyphs = glyphs
+        let text = String(repeating: "سلام ", count: 20_000)
+        let shaped = try #require(
+            try renderer.glyphText(text, sections: nil, stack: ["DejaVu Sans"], opacity: 1, glyphs: glyphs))
+        // lam-alef joins two letters into one: the first 65,536 characters shape to fewer.
+        let expected = BidirectionalText.applyArabicShaping(String(text.unicodeScalars.prefix(1 << 16)))
+        #expect(shaped.characters.map(\.codePoint) == expected.unicodeScalars.map(\.value))
+        #expect(shaped.characters.contains { $0.codePoint == 0xFEFC })
+    }
+
     /// MapLibre draws a layer with a data-driven `symbol-sort-key` by key (each key's icons, halos and fills
     /// in turn: render test symbol-sort-key/text-expression); without one, labels carry no key.
     @Test("a data-driven symbol-sort-key: labels come out in key order, each with its key")

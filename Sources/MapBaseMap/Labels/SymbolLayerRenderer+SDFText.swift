@@ -52,9 +52,13 @@ extension SymbolLayerRenderer {
             else { return nil }
             result.stacks.append(glyphStack)
             result.colors.append(part.color.map { $0.withAlphaComponent($0.alpha * opacity) })
+            // At most 65,536 characters a label: the shaping below stays proportional to what is drawn.
+            let room = (1 << 16) - result.characters.count
+            guard room > 0 else { break }
+            let kept = part.text.unicodeScalars.count > room ? String(part.text.unicodeScalars.prefix(room)) : part.text
             // Arabic letters in their presentation forms, per section (MapLibre's `applyArabicShaping`).
             let partText = BidirectionalText.applyArabicShaping(
-                vertical ? VerticalText.verticalizingPunctuation(part.text) : part.text)
+                vertical ? VerticalText.verticalizingPunctuation(kept) : kept)
             for scalar in partText.unicodeScalars where result.characters.count < 1 << 16 {
                 let value = scalar.value
                 let glyph = try glyphStack.glyph(value)

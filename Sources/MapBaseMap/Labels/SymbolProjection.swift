@@ -155,22 +155,18 @@ extension SymbolLayerRenderer {
             let rotation = Transform(rotationAngle: viewport.mapAngle)
             let turn = toAnchor.concatenating(rotation).concatenating(Transform(translationX: anchor.x, y: anchor.y))
             for k in text.quads.indices { text.quads[k].transform = text.quads[k].transform.concatenating(turn) }
-            guard variable else { return (.sdf(text), candidate.box) }
-            let shift = Point(x: candidate.box.midX - anchor.x, y: candidate.box.midY - anchor.y)
-            let turned = shift.applying(rotation)
-            return (.sdf(text), candidate.box.offsetBy(dx: turned.x - shift.x, dy: turned.y - shift.y))
+            return (.sdf(text), variable ? Self.shiftTurned(candidate.box, about: anchor, by: rotation) : candidate.box)
         }
         guard let depth = viewport.groundDepth(at: anchor), let ground = projection.groundTurned(at: anchor) else {
             return candidate
         }
         let ratios = PerspectiveRatios(depth: depth, distance: projection.distance)
-        var upright = candidate.box
-        if variable, alignment.pitchWithMap, alignment.rotateWithMap, viewport.mapAngle != 0 {
-            // The anchor's shift turned with the map, as on a flat map (above).
-            let shift = Point(x: upright.midX - anchor.x, y: upright.midY - anchor.y)
-            let turned = shift.applying(Transform(rotationAngle: viewport.mapAngle))
-            upright = upright.offsetBy(dx: turned.x - shift.x, dy: turned.y - shift.y)
-        }
+        // The anchor's shift turned with the map, as on a flat map (above).
+        let turnsShift = variable && alignment.pitchWithMap && alignment.rotateWithMap && viewport.mapAngle != 0
+        let upright =
+            turnsShift
+            ? Self.shiftTurned(candidate.box, about: anchor, by: Transform(rotationAngle: viewport.mapAngle))
+            : candidate.box
         let box = Self.scaled(upright, about: anchor, by: ratios.viewport)
         if alignment.pitchWithMap {
             let onGround = toAnchor.concatenating(
@@ -222,6 +218,14 @@ extension SymbolLayerRenderer {
         }
         icon.linear = true
         return (icon, candidate.box)
+    }
+
+    /// `box` moved so that its centre's offset from `anchor` is turned by `rotation` (its size kept): a variable
+    /// anchor's collision box on a map that turns the text (MapLibre's `calculateVariableLayoutOffset`).
+    static func shiftTurned(_ box: Rect, about anchor: Point, by rotation: Transform) -> Rect {
+        let shift = Point(x: box.midX - anchor.x, y: box.midY - anchor.y)
+        let turned = shift.applying(rotation)
+        return box.offsetBy(dx: turned.x - shift.x, dy: turned.y - shift.y)
     }
 
     /// `box` scaled by `k` about `point`.
