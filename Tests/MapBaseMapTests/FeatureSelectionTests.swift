@@ -145,4 +145,38 @@ struct FeatureSelectionTests {
         }
         #expect(Self.truth(byZoom, zoom: 14) == [0, 3, 5, 7] && Self.truth(byZoom, zoom: 13).isEmpty)
     }
+
+    /// MapLibre lays out a tile's symbols together (a road's pieces are joined across the whole tile before
+    /// anchors are found): with `wholeTiles`, the other features of the tiles met are selected too, in data
+    /// order, and a neighbouring tile's features that miss the view are not.
+    @Test("whole tiles: a view meeting one line of a tile selects all the tile's features, not its neighbour's")
+    func wholeTiles() throws {
+        let (tileSource, _) = try Self.source()
+        var features = tileSource.features
+        let tile = try #require(features.first?.tileBounds)
+        // The tile to the east, one line far from the view.
+        let east = try TileID(
+            z: 14, x: Int((tile.minX / tile.width).rounded()) + 1, y: Int((tile.minY / tile.width).rounded()))
+        let far = VectorTileFeature(
+            id: 8, properties: ["class": .string("a"), "rank": .double(0)],
+            geometry: .lines([[VectorTilePoint(x: 1000, y: 3000), VectorTilePoint(x: 3000, y: 3000)]]))
+        features.append(try #require(VectorSource.feature(far, tile: east, extent: 4096)))
+        let source = FeatureSource(name: "test", features: features)
+        // 256 points around line 0 (tile y 1000) at zoom 18, where one tile unit is one point: line 1 is 250
+        // points away.
+        let centre = MapPoint(x: tile.minX + tile.width * 2000 / 4096, y: tile.minY + tile.width * 1000 / 4096)
+        let viewport = try MapViewport(
+            size: Size(width: 256, height: 256), center: centre.coordinate, zoomLevel: 18)
+        let layer = try Self.layer("all", filter: nil)
+        var near: [Int] = []
+        FeatureSelection(viewport: viewport).forEachFeature(of: source, layer: layer, margin: 4) { feature, _, _ in
+            near.append(Int(feature.id.number ?? -1))
+        }
+        #expect(near == [0])
+        var whole: [Int] = []
+        FeatureSelection(viewport: viewport).forEachFeature(of: source, layer: layer, margin: 4, wholeTiles: true) {
+            feature, _, _ in whole.append(Int(feature.id.number ?? -1))
+        }
+        #expect(whole == Array(0..<8))
+    }
 }

@@ -109,9 +109,13 @@ extension SymbolLayerRenderer {
     /// The distances along `line` (world points) of MapLibre's anchors for a line label `shapedLength` layout
     /// pixels long (`getAnchors`, as for icons: ``iconLineAnchors``), without those where the line turns more
     /// than `text-max-angle` within a window of 3/5 em under the label (`checkMaxAngle`).
+    ///
+    /// With a `reach` (the view grown by the symbol margin, in the line's coordinates: ``labelReach(_:)``), an
+    /// anchor farther outside it than half the label's length is left out: its label cannot come within the
+    /// margin, where point labels are considered too.
     func textLineAnchors(
         _ line: [Point], shapedLength: Double, context: EvaluationContext, center: Bool, tileWidth: Double?,
-        tile: Rect? = nil
+        tile: Rect? = nil, reach: Rect? = nil
     ) -> [Double] {
         guard line.count > 1 else { return [] }
         var maxContext = context
@@ -127,6 +131,7 @@ extension SymbolLayerRenderer {
         // The distance along the line of each anchor kept: MapLibre tests the angle as it resamples, so that
         // a line whose anchors all fail it tries its middle.
         var kept: [Double] = []
+        let area = reach.map { $0.insetBy(dx: -labelLength / 2, dy: -labelLength / 2) }
         // A point's distance from segment `i` and the distance along the line of its foot there.
         func onSegment(_ point: Point, _ i: Int) -> (distance: Double, along: Double) {
             let (a, b) = (line[i], line[i + 1])
@@ -150,6 +155,7 @@ extension SymbolLayerRenderer {
                     line, distances: distances, segment: segment, at: at, length: labelLength, window: window,
                     maxAngle: maxAngle)
             else { return false }
+            if let area, !area.contains(point) { return true }
             kept.append(at)
             return true
         }
@@ -167,6 +173,41 @@ extension SymbolLayerRenderer {
                 line, distances: distances, segment: segment, at: at, length: labelLength, window: window,
                 maxAngle: maxAngle) ? at : nil
         }
+    }
+
+    /// The coordinates line labels are anchored in.
+    enum AnchorSpace {
+        /// World points (``MapViewport/worldPoint(_:offset:)``): an untilted view.
+        case world
+        /// Map points over the view's map points per point, unturned: a tilted view's pieces cut to a tile.
+        case scaledMap
+        /// The turned ground (``ViewProjection/turned(_:)``): a tilted view's whole lines.
+        case turned
+    }
+
+    /// The visible map rect grown by the symbol margin (``margin``) in `space`: where labels are considered.
+    func labelReach(_ space: AnchorSpace) -> Rect? {
+        let viewport = selection.viewport
+        let v = viewport.visibleMapRect
+        guard !v.isNull, v.width.isFinite, v.height.isFinite else { return nil }
+        let corners = [
+            MapPoint(x: v.minX, y: v.minY), MapPoint(x: v.maxX, y: v.minY), MapPoint(x: v.maxX, y: v.maxY),
+            MapPoint(x: v.minX, y: v.maxY),
+        ]
+        let k = viewport.mapPointsPerPoint
+        let projection = viewport.projection
+        let points = corners.map { p -> Point in
+            switch space {
+            case .world: return projection.isFlat ? viewport.worldPoint(p) : Point(x: p.x / k, y: p.y / k)
+            case .scaledMap: return Point(x: p.x / k, y: p.y / k)
+            case .turned: return projection.turned(p)
+            }
+        }
+        let xs = points.map(\.x)
+        let ys = points.map(\.y)
+        guard let minX = xs.min(), let maxX = xs.max(), let minY = ys.min(), let maxY = ys.max() else { return nil }
+        let m = Self.margin
+        return Rect(x: minX - m, y: minY - m, width: maxX - minX + 2 * m, height: maxY - minY + 2 * m)
     }
 
     /// The view's visible map rect grown by the symbol margin, in the coordinates line labels are anchored

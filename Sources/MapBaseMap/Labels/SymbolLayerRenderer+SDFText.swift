@@ -297,7 +297,8 @@ extension SymbolLayerRenderer {
         let width = horizontal.length * fontScale
         let across = (layer.numbers(.textOffset, context).map { $0.count > 1 ? $0[1] : 0 } ?? 0) * size
         let anchors = textLineAnchors(
-            line, shapedLength: horizontal.length, context: context, center: center, tileWidth: tileWidth, tile: tile)
+            line, shapedLength: horizontal.length, context: context, center: center, tileWidth: tileWidth, tile: tile,
+            reach: labelReach(.world))
         // `viewport-glyph`: each glyph stands upright on the image at its place on the line.
         let uprightGlyphs = layer.string(.textRotationAlignment, context) == "viewport-glyph"
         // Text that may be written vertically takes its vertical shaping where the label runs up and down.

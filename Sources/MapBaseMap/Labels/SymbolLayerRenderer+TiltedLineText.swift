@@ -149,14 +149,15 @@ extension SymbolLayerRenderer {
     ) -> [Double] {
         guard let cut, !center else {
             return textLineAnchors(
-                ground, shapedLength: shapedLength, context: context, center: center, tileWidth: tileWidth)
+                ground, shapedLength: shapedLength, context: context, center: center, tileWidth: tileWidth,
+                reach: labelReach(.turned))
         }
         let k = selection.viewport.mapPointsPerPoint
         let flat = line.map { Point(x: ($0.x + offset) / k, y: $0.y / k) }
         let tile = Rect(x: (cut.minX + offset) / k, y: cut.minY / k, width: cut.width / k, height: cut.height / k)
         return textLineAnchors(
             flat, shapedLength: shapedLength, context: context, center: center,
-            tileWidth: cut.width / k, tile: tile)
+            tileWidth: cut.width / k, tile: tile, reach: labelReach(.scaledMap))
     }
 
     /// The anchors (world points) of a line symbol facing the viewport along `line` (world points) in an
@@ -169,7 +170,8 @@ extension SymbolLayerRenderer {
         guard line.count > 1, size > 0 else { return [] }
         let distances = textLineAnchors(
             line, shapedLength: width * GlyphShaping.oneEm / size, context: context, center: center,
-            tileWidth: tileBounds.map { $0.width / selection.viewport.mapPointsPerPoint }, tile: tile)
+            tileWidth: tileBounds.map { $0.width / selection.viewport.mapPointsPerPoint }, tile: tile,
+            reach: labelReach(.world))
         var lengths: [Double] = [0]
         for (a, b) in zip(line, line.dropFirst()) { lengths.append(lengths.last! + hypot(b.x - a.x, b.y - a.y)) }
         return distances.map { Self.point(along: line, distances: lengths, at: $0).point }

@@ -53,7 +53,10 @@ struct SymbolLayerRenderer {
 
     func place(into collisions: inout SpatialGrid) throws -> [PlacedLabel] {
         var entries: [Entry] = []
-        selection.forEachFeature(of: source, layer: layer, margin: Self.margin) { feature, offset, context in
+        // Line labels join a road's pieces across their whole tile, as MapLibre's `mergeLines` does.
+        let wholeTiles = layer.string(.symbolPlacement, selection.context()) == "line"
+        selection.forEachFeature(of: source, layer: layer, margin: Self.margin, wholeTiles: wholeTiles) {
+            feature, offset, context in
             var text = resolveText(context)
             switch layer.string(.textTransform, context) {
             case "uppercase": text = text.uppercased()
@@ -78,6 +81,38 @@ struct SymbolLayerRenderer {
                 window: selection.viewport.visibleMapRect.insetBy(
                     dx: -4 * Self.margin * selection.viewport.mapPointsPerPoint,
                     dy: -4 * Self.margin * selection.viewport.mapPointsPerPoint)))
+        // The features beyond the margin that `wholeTiles` brought in are there to join lines: one whose
+        // pieces (after the joins) all lie farther than two margins outside the margin around the view (see
+        // ``textLineAnchors``' reach: a label of up to four margins could still come within it) is passed over
+        // before its text is shaped; so is any line-placed entry whose lines went into an earlier entry's.
+        let space: AnchorSpace = selection.viewport.projection.isFlat ? .world : .turned
+        let anchorArea = wholeTiles ? labelReach(space)?.insetBy(dx: -2 * Self.margin, dy: -2 * Self.margin) : nil
+        let pad = Self.margin * selection.viewport.mapPointsPerPoint
+        let marginWindow = selection.viewport.visibleMapRect.insetBy(dx: -pad, dy: -pad)
+        func hasNoLabel(_ i: Int) -> Bool {
+            guard placements[i] == "line", let tiled = tiledLines[i] else { return false }
+            if tiled.isEmpty { return true }
+            let (b, offset) = (entries[i].feature.bounds, entries[i].offset)
+            // The closed test of the selection: a feature it found within the margin keeps its labels.
+            let m = marginWindow.offsetBy(dx: -offset, dy: 0)
+            guard let area = anchorArea, b.maxX < m.minX || b.minX > m.maxX || b.maxY < m.minY || b.minY > m.maxY
+            else { return false }
+            let projection = selection.viewport.projection
+            for piece in tiled {
+                for line in piece.lines {
+                    let points = line.map {
+                        projection.isFlat
+                            ? selection.viewport.worldPoint($0, offset: offset)
+                            : projection.turned(MapPoint(x: $0.x + offset, y: $0.y))
+                    }
+                    let xs = points.map(\.x)
+                    let ys = points.map(\.y)
+                    guard let x0 = xs.min(), let x1 = xs.max(), let y0 = ys.min(), let y1 = ys.max() else { continue }
+                    if x0 <= area.maxX, x1 >= area.minX, y0 <= area.maxY, y1 >= area.minY { return false }
+                }
+            }
+            return true
+        }
         /// The lines entry `i`'s line labels go along, each with the tile it was cut to (nil: labelled whole).
         func labelLines(_ i: Int, _ feature: FeatureSource.Feature) -> [(line: [MapPoint], tile: MapRect?)] {
             if let tiled = tiledLines[i] { return tiled.flatMap { t in t.lines.map { ($0, t.tile) } } }
@@ -114,7 +149,7 @@ struct SymbolLayerRenderer {
         var placed: [(label: PlacedLabel, y: Double, index: Int)] = []
         var repeats = RepeatedAnchors(zoom: selection.zoom)
         var fontsByStack: [[String]: Font] = [:]
-        for i in order {
+        for i in order where !hasNoLabel(i) {
             let entry = entries[i]
             let (feature, offset, context, text) = (entry.feature, entry.offset, entry.context, entry.text)
             // Stacks resolve once per layer, not once per feature.

@@ -125,9 +125,11 @@ struct FeatureSelection {
 
     /// Calls `body` for each feature of `source` passing the layer's filter whose bounds meet the view
     /// grown by `margin` points, once per world copy it appears in, ordered by the layer's sort key
-    /// when it has one (then data order).
+    /// when it has one (then data order). With `wholeTiles`, also the other features of the vector tiles
+    /// those features come from (MapLibre lays out a tile's symbols together: a road's pieces beyond the
+    /// margin still join the piece in view, and the joined line's anchors start from its true start).
     func forEachFeature(
-        of source: FeatureSource, layer: StyleLayer, margin: Double,
+        of source: FeatureSource, layer: StyleLayer, margin: Double, wholeTiles: Bool = false,
         _ body: (FeatureSource.Feature, Double, EvaluationContext) -> Void
     ) {
         // Features are read in place from the source's array (a copy of each would retain its arrays and
@@ -148,16 +150,21 @@ struct FeatureSelection {
             if let filter { source.keepFilterResults(layer: layer.id, filter: filter, zoom: zoom, passes: passes) }
         }
         for (offset, window) in windows(margin: margin) {
-            let candidates = source.query(window)
+            var candidates = source.query(window)
             // Read only when the query found something: a deferred file is loaded by `features`.
             guard !candidates.isEmpty else { continue }
             let features = source.features
             if filter != nil, passes.count < features.count {
                 passes.append(contentsOf: repeatElement(0, count: features.count - passes.count))
             }
+            var tiles: Set<TileSquare> = []
+            if wholeTiles { (candidates, tiles) = Self.withWholeTiles(candidates, of: source, features, window) }
             var selected: [(index: Int, context: EvaluationContext, key: Double)] = []
             for i in candidates {
-                guard contains(window, features[i].bounds) else { continue }
+                guard
+                    contains(window, features[i].bounds)
+                        || (!tiles.isEmpty && features[i].tileBounds.map { tiles.contains(TileSquare($0)) } == true)
+                else { continue }
                 var context = self.context(
                     properties: features[i].properties, geometryType: features[i].geometryType, id: features[i].id)
                 if readsGeometry { context.geometry = features[i].shape.featureGeometry }
@@ -178,6 +185,35 @@ struct FeatureSelection {
             }
             for k in order { body(features[selected[k].index], offset, selected[k].context) }
         }
+    }
+
+    /// A vector tile's square, as a set member.
+    private struct TileSquare: Hashable {
+        var x: Double
+        var y: Double
+        var side: Double
+        init(_ rect: MapRect) { (x, y, side) = (rect.minX, rect.minY, rect.width) }
+    }
+
+    /// `candidates` (ascending) with the features of the vector tiles that the candidates meeting `window`
+    /// come from, ascending, and those tiles' squares (none: `candidates` unchanged). The tiles are those
+    /// already loaded for the view, so the work is bounded by their content.
+    private static func withWholeTiles(
+        _ candidates: [Int], of source: FeatureSource, _ features: [FeatureSource.Feature], _ window: MapRect
+    ) -> ([Int], Set<TileSquare>) {
+        var tiles: Set<TileSquare> = []
+        var union = MapRect.null
+        for i in candidates {
+            let f = features[i]
+            guard let tile = f.tileBounds, f.bounds.minX <= window.maxX, f.bounds.maxX >= window.minX,
+                f.bounds.minY <= window.maxY, f.bounds.maxY >= window.minY
+            else { continue }
+            if tiles.insert(TileSquare(tile)).inserted { union = union.union(tile) }
+        }
+        guard !tiles.isEmpty, !union.isNull, !window.contains(union) else { return (candidates, []) }
+        // A tile's features reach into its buffer: the query is grown by a quarter tile.
+        let grow = tiles.map(\.side).max()! / 4
+        return (source.query(union.union(window).insetBy(dx: -grow, dy: -grow)), tiles)
     }
 
     /// Whether ``forEachFeature(of:layer:margin:_:)`` would find any feature (it stops at the first).
