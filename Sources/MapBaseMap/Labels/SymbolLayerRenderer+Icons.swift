@@ -360,9 +360,7 @@ extension SymbolLayerRenderer {
         _ line: [Point], icon: IconImages.Icon, context: EvaluationContext, center: Bool, tile: Rect?
     ) -> [(icon: PlacedIcon, box: Rect, anchor: Point)] {
         let scaling = Self.tileScaling(tileWidth: tile?.width)
-        var maxContext = context
-        maxContext.zoom = 18
-        let boxScale = max(0, layer.number(.textSize, maxContext)) / 24
+        let boxScale = textMaxSize(context) / 24
         let iconWidth = Double(icon.entry.width) / icon.entry.pixelRatio
         let anchors = Self.iconLineAnchors(
             line, tile: tile, spacing: layer.number(.symbolSpacing, context), shapedLength: iconWidth,

@@ -99,11 +99,113 @@ extension SymbolLayerRenderer {
             // MapLibre's anchors are those that pass the angle test; on `line` placement a repeat of the same
             // text near an earlier one is dropped before collisions are tested.
             guard ok, center || !repeats.tooClose(text, at(middle).0, within: spacing / 2) else { continue }
-            if boxes.contains(where: { Self.collides($0, with: collisions, overlap) }) { continue }
-            for box in boxes { collisions.insert(box, soft: overlap != .never) }
+            guard plane == nil else {
+                if boxes.contains(where: { Self.collides($0, with: collisions, overlap) }) { continue }
+                for box in boxes { collisions.insert(box, soft: overlap != .never) }
+                results.append(glyphs)
+                continue
+            }
+            // An untilted view: MapLibre's collision circles along the line.
+            let c0 = -width / 2 + first
+            let c1 = -width / 2 + last
+            let circles = collisionCircles(
+                line, distances: distances, anchor: middle, glyphs: -abs(along + c0)...abs(along + c1), width: width,
+                size: size, padding: padding, context: context)
+            guard !circles.isEmpty else { continue }
+            if overlap != .always {
+                let hard = overlap == .cooperative
+                if circles.contains(where: {
+                    collisions.intersectsAny(circle: $0.center, radius: $0.radius, hardOnly: hard)
+                }) {
+                    continue
+                }
+            }
+            for circle in circles {
+                collisions.insert(circle: circle.center, radius: circle.radius, soft: overlap != .never)
+            }
             results.append(glyphs)
         }
         return results
+    }
+
+    /// The text size MapLibre Native spaces line anchors by (`textMaxSize`, which keeps anchors from moving
+    /// as the zoom changes): `text-size` at zoom 18 when it depends on the feature; a size that depends on
+    /// the zoom alone was already evaluated at the tile's zoom (the view's, rounded down) when the layout
+    /// was made, and stays that.
+    func textMaxSize(_ context: EvaluationContext) -> Double {
+        var at = context
+        if Self.isFeatureConstant(layer.properties[StylePropertyName.textSize.rawValue]?.json) {
+            at.zoom.round(.down)
+        } else {
+            at.zoom = 18
+        }
+        return max(0, layer.number(.textSize, at))
+    }
+
+    /// MapLibre's collision circles of a line label in an untilted view (`CollisionFeature::bboxifyLabel`
+    /// and `CollisionIndex::placeLineFeature`): circles of the label's line height plus twice `padding` across
+    /// (at least 10/24 of the layout text size), every half diameter along `line` (world points) from the
+    /// label's padded start before `anchor` (a distance along the line) to past its end, those whose distance
+    /// from the anchor times 0.8 lies within `glyphs` (from minus the first glyph centre's distance from the
+    /// anchor to the last one's, distances along the line however `text-offset` moved the glyphs, as
+    /// MapLibre's tile distances are; the circle within half a diameter of the anchor always), each circle too close to the one
+    /// before (less than √2 radii) left out unless the next is not used. Sizes are the layout's (`text-size`
+    /// at the zoom rounded down) scaled to the view's zoom, as MapLibre scales a tile.
+    func collisionCircles(
+        _ line: [Point], distances: [Double], anchor: Double, glyphs: ClosedRange<Double>, width: Double,
+        size: Double, padding: Double, context: EvaluationContext
+    ) -> [(center: Point, radius: Double)] {
+        guard let total = distances.last, line.count > 1 else { return [] }
+        var tileZoom = context
+        tileZoom.zoom.round(.down)
+        let zoomScale = exp2(max(0, min(1, context.zoom - tileZoom.zoom)))
+        let layoutSize = layer.number(.textSize, tileZoom)
+        let em = GlyphShaping.oneEm
+        // The label's length and the circles' diameter at the layout size, then on the view's scale.
+        let layoutScale = size > 0 ? layoutSize / size : 1
+        let length = (width * layoutScale + 2 * padding) * zoomScale
+        let lineHeight = layer.number(.textLineHeight, context) * em * layoutSize / em
+        let diameter = max(10 * layoutSize / em, lineHeight + 2 * padding) * zoomScale
+        guard diameter > 0, length.isFinite, diameter.isFinite else { return [] }
+        let step = diameter / 2
+        let count = max(Int(min((length / step).rounded(.down), 10_000)), 1)
+        let padCount = count / 2
+        let start = -length / 2
+        // The line must reach back to the label's start (MapLibre checks this when laying the circles out).
+        guard anchor >= length / 2 - diameter / 2 else { return [] }
+        var used: [(along: Double, wanted: Bool)] = []
+        for i in -padCount..<(count + padCount) {
+            let offset = Double(i) * step
+            var fromStart = start + offset
+            if offset < 0 { fromStart += offset }
+            if offset > length { fromStart += offset - length }
+            // The circle's centre, from the anchor along the line.
+            let centre = fromStart + diameter / 2
+            let at = anchor + centre
+            guard at >= 0 else { continue }
+            guard at <= total else { break }
+            let signed = abs(centre) < step ? 0 : centre * 0.8
+            used.append((at, glyphs.contains(signed)))
+        }
+        var result: [(center: Point, radius: Double)] = []
+        var previousPlaced = false
+        for (k, circle) in used.enumerated() {
+            guard circle.wanted else {
+                previousPlaced = false
+                continue
+            }
+            let point = Self.point(along: line, distances: distances, at: circle.along).point
+            if previousPlaced, let previous = result.last {
+                let (dx, dy) = (point.x - previous.center.x, point.y - previous.center.y)
+                if step * step * 2 > dx * dx + dy * dy, k + 1 < used.count, used[k + 1].wanted {
+                    previousPlaced = false
+                    continue
+                }
+            }
+            previousPlaced = true
+            result.append((point, step))
+        }
+        return result
     }
 
     /// The distances along `line` (world points) of MapLibre's anchors for a line label `shapedLength` layout
@@ -118,9 +220,7 @@ extension SymbolLayerRenderer {
         tile: Rect? = nil, reach: Rect? = nil
     ) -> [Double] {
         guard line.count > 1 else { return [] }
-        var maxContext = context
-        maxContext.zoom = 18
-        let boxScale = max(0, layer.number(.textSize, maxContext)) / 24
+        let boxScale = textMaxSize(context) / 24
         let scaling = Self.tileScaling(tileWidth: tileWidth)
         var distances: [Double] = [0]
         for (a, b) in zip(line, line.dropFirst()) { distances.append(distances.last! + hypot(b.x - a.x, b.y - a.y)) }

@@ -23,6 +23,9 @@ package struct SpatialGrid: Sendable {
     private var large: [Int32] = []
     /// The ids of the entries inserted `soft`, ascending (empty in most grids).
     private var softIDs: Set<Int32> = []
+    /// The radii of the entries inserted as circles (``insert(circle:radius:soft:)``), each centred in its
+    /// rect; empty in most grids.
+    private var radii: [Int32: Double] = [:]
 
     /// An empty grid with square cells of `cellSize` (in the unit of the rects).
     package init(cellSize: Double) {
@@ -86,6 +89,16 @@ package struct SpatialGrid: Sendable {
         return rects.count - 1
     }
 
+    /// Adds a circle (MapLibre's collision circles of a line label) and returns its id; its rect is the
+    /// square around it, and the intersection tests use the circle itself.
+    @discardableResult
+    package mutating func insert(circle center: Point, radius: Double, soft: Bool = false) -> Int {
+        let id = insert(
+            Rect(x: center.x - radius, y: center.y - radius, width: 2 * radius, height: 2 * radius), soft: soft)
+        radii[Int32(truncatingIfNeeded: id)] = radius
+        return id
+    }
+
     /// Ids of the entries whose cells `rect` touches (a superset of those meeting it), ascending, each
     /// once.
     package func query(_ rect: Rect) -> [Int] {
@@ -118,15 +131,59 @@ package struct SpatialGrid: Sendable {
 
     /// Whether any entry's rect overlaps `rect` (interiors meet); with `hardOnly`, any entry not inserted
     /// `soft`.
+    /// A circle entry meets `rect` when MapLibre's `circleAndRectCollide` says so (edges that touch meet).
     package func intersectsAny(_ rect: Rect, hardOnly: Bool = false) -> Bool {
         var hit = false
         let skipSoft = hardOnly && !softIDs.isEmpty
+        let circles = !radii.isEmpty
         forEachCandidate(rect) {
-            if !hit, rects[$0].intersects(rect), !skipSoft || !softIDs.contains(Int32(truncatingIfNeeded: $0)) {
-                hit = true
+            guard !hit else { return }
+            let id = Int32(truncatingIfNeeded: $0)
+            let meets: Bool
+            if circles, let r = radii[id] {
+                meets = Self.circle(Point(x: rects[$0].midX, y: rects[$0].midY), r, meets: rect)
+            } else {
+                meets = rects[$0].intersects(rect)
             }
+            if meets, !skipSoft || !softIDs.contains(id) { hit = true }
         }
         return hit
+    }
+
+    /// Whether any entry meets the circle at `center` of `radius`: a rect as MapLibre's
+    /// `circleAndRectCollide` tests it (touching meets), a circle as its `circlesCollide` does (closer
+    /// than the radii together); with `hardOnly`, any entry not inserted `soft`.
+    package func intersectsAny(circle center: Point, radius: Double, hardOnly: Bool = false) -> Bool {
+        var hit = false
+        let skipSoft = hardOnly && !softIDs.isEmpty
+        let square = Rect(x: center.x - radius, y: center.y - radius, width: 2 * radius, height: 2 * radius)
+        forEachCandidate(square) {
+            guard !hit else { return }
+            let id = Int32(truncatingIfNeeded: $0)
+            let r = rects[$0]
+            let meets: Bool
+            if let other = radii[id] {
+                let (dx, dy) = (r.midX - center.x, r.midY - center.y)
+                meets = (radius + other) * (radius + other) > dx * dx + dy * dy
+            } else {
+                meets = Self.circle(center, radius, meets: r)
+            }
+            if meets, !skipSoft || !softIDs.contains(id) { hit = true }
+        }
+        return hit
+    }
+
+    /// MapLibre's `circleAndRectCollide`: the circle meets the rect, edges that touch included.
+    package static func circle(_ center: Point, _ radius: Double, meets rect: Rect) -> Bool {
+        let halfWidth = rect.width / 2
+        let halfHeight = rect.height / 2
+        let distX = abs(center.x - (rect.minX + halfWidth))
+        let distY = abs(center.y - (rect.minY + halfHeight))
+        guard distX <= halfWidth + radius, distY <= halfHeight + radius else { return false }
+        if distX <= halfWidth || distY <= halfHeight { return true }
+        let dx = distX - halfWidth
+        let dy = distY - halfHeight
+        return dx * dx + dy * dy <= radius * radius
     }
 
     /// Closed-interval overlap, so that points (empty rects) are found.
