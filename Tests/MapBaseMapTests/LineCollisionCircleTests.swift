@@ -20,7 +20,8 @@ struct LineCollisionCircleTests {
             size: Size(width: 400, height: 300), center: LocationCoordinate2D(latitude: 0, longitude: 0), zoomLevel: 6)
         let map = try StyledBaseMap(style: style)
         let source = try #require(try map.featureSource(for: style.layers[0], viewport: viewport))
-        return SymbolLayerRenderer(layer: style.layers[0], source: source, selection: FeatureSelection(viewport: viewport))
+        return SymbolLayerRenderer(
+            layer: style.layers[0], source: source, selection: FeatureSelection(viewport: viewport))
     }
 
     @Test("a 100-point label: six circles of radius 9.2 from 42.8 before the anchor, 18.4 apart")
