@@ -169,11 +169,19 @@ extension SymbolLayerRenderer {
             : candidate.box
         let box = Self.scaled(upright, about: anchor, by: ratios.viewport)
         if alignment.pitchWithMap {
-            let onGround = toAnchor.concatenating(
-                Transform(rotationAngle: alignment.rotateWithMap ? viewport.mapAngle : 0)
-            )
-            .concatenating(Transform(scaleX: ratios.map, y: ratios.map))
-            .concatenating(Transform(translationX: ground.x, y: ground.y))
+            // A variable anchor's shift (from the text centred on the anchor to the anchor chosen) moves the
+            // anchor on the map plane scaled by the viewport ratio; the glyphs about the moved anchor take the
+            // map ratio (MapLibre's `updateVariableAnchorsForBucket` adds the shift, in tile units at the
+            // perspective-scaled text size, to the anchor before projecting it).
+            let shift = variable ? Point(x: upright.midX - anchor.x, y: upright.midY - anchor.y) : Point(x: 0, y: 0)
+            let turn = Transform(rotationAngle: alignment.rotateWithMap ? viewport.mapAngle : 0)
+            let onGround = Transform(translationX: -anchor.x - shift.x, y: -anchor.y - shift.y)
+                .concatenating(turn)
+                .concatenating(Transform(scaleX: ratios.map, y: ratios.map))
+                .concatenating(
+                    Transform(translationX: shift.x * ratios.viewport, y: shift.y * ratios.viewport).concatenating(turn)
+                )
+                .concatenating(Transform(translationX: ground.x, y: ground.y))
             let homography = projection.groundHomography
             for k in text.quads.indices {
                 text.quads[k].projective = Homography(text.quads[k].transform.concatenating(onGround))
