@@ -55,8 +55,18 @@ struct SymbolLayerRenderer {
         var entries: [Entry] = []
         // Line labels join a road's pieces across their whole tile, as MapLibre's `mergeLines` does.
         let wholeTiles = layer.string(.symbolPlacement, selection.context()) == "line"
+        // MapLibre lays out the symbols of the tiles that cover the view, each tile's own: a vector tile's
+        // features are labelled when the tile meets the view (its square closed), not when they only come
+        // within the margin of it from a tile beside the view.
+        let visible = selection.viewport.visibleMapRect
         selection.forEachFeature(of: source, layer: layer, margin: Self.margin, wholeTiles: wholeTiles) {
             feature, offset, context in
+            if let tile = feature.tileBounds, !visible.isNull,
+                tile.maxX + offset < visible.minX || tile.minX + offset > visible.maxX || tile.maxY < visible.minY
+                    || tile.minY > visible.maxY
+            {
+                return
+            }
             var text = resolveText(context)
             switch layer.string(.textTransform, context) {
             case "uppercase": text = text.uppercased()
