@@ -15,7 +15,7 @@ extension MapViewport {
         if projection.isNorthUpAndFlat { return Point(x: x, y: y) }
         if !projection.isFlat {
             let r = projection.turned(MapPoint(x: p.x + offset, y: p.y))
-            let strip = projection.groundStrip(margin: 200)
+            let strip = projection.groundStrip(margin: 2 * SymbolLayerRenderer.gridPadding)
             guard strip.contains(r.y) else { return Point(x: .nan, y: .nan) }
             return projection.project(turned: r).point
         }

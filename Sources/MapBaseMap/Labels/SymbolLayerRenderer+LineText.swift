@@ -15,12 +15,15 @@ extension SymbolLayerRenderer {
     /// past the line's ends, near a repeat of the same text, or (as `overlap` says) where a glyph's box
     /// (`text-size` square plus `padding`) meets an earlier label; the kept labels' boxes go into `collisions`.
     /// With a `plane` (a tilted view), the label reads upright on the image and its boxes are the plane's
-    /// (``LabelPlane/box(around:half:)``); a glyph the plane cannot project drops the label.
+    /// (``LabelPlane/box(around:half:)``); a glyph the plane cannot project drops the label. The repeat rule
+    /// compares the anchor at `repeatPoint` (one anchor's: a tilted view's ground point) or its point on
+    /// `line`, within `repeatTile` (the vector tile the line was cut to) or a tile of
+    /// ``RepeatedAnchors/tileSize``.
     func glyphsAlongLine(
         _ line: [Point], text: String, pens: [Double], advances glyphAdvances: [Double], width: Double,
         context: EvaluationContext, padding: Double, overlap: SymbolOverlap, collisions: inout SpatialGrid,
         center: Bool, repeats: inout RepeatedAnchors, anchors: [Double]? = nil, vertical: Bool = false,
-        across: Double = 0, plane: LabelPlane? = nil
+        across: Double = 0, plane: LabelPlane? = nil, repeatPoint: Point? = nil, repeatTile: Rect? = nil
     ) -> [[(index: Int, point: Point, angle: Double)]] {
         guard line.count > 1, !pens.isEmpty, pens.count == glyphAdvances.count else { return [] }
         let size = layer.number(.textSize, context)
@@ -47,10 +50,12 @@ extension SymbolLayerRenderer {
             let first = (pens.first ?? 0) + (glyphAdvances.first ?? 0) / 2
             let last = (pens.last ?? 0) + (glyphAdvances.last ?? 0) / 2
             guard start + first >= 0, start + last <= total else { continue }
-            let (p0, _) = at(start)
-            let (p1, _) = at(start + width)
-            // Upright: read left to right (a vertical label top to bottom) as the image shows it; walk the line
-            // backwards when it runs right to left (upwards).
+            // Upright: read left to right (a vertical label top to bottom) as the image shows it, judged by the
+            // first and last glyphs' centres (MapLibre's `placeFirstAndLastGlyph`; a single glyph by the line
+            // around it); walk the line backwards when it runs right to left (upwards).
+            let single = pens.count == 1
+            let (p0, _) = at(single ? start : start + first)
+            let (p1, _) = at(single ? start + width : start + last)
             let (q0, q1) = plane.map { ($0.image(p0) ?? p0, $0.image(p1) ?? p1) } ?? (p0, p1)
             let reversed = layer.bool(.textKeepUpright, context) && (vertical ? q1.y < q0.y : q1.x < q0.x)
             var glyphs: [(index: Int, point: Point, angle: Double)] = []
@@ -98,7 +103,10 @@ extension SymbolLayerRenderer {
             }
             // MapLibre's anchors are those that pass the angle test; on `line` placement a repeat of the same
             // text near an earlier one is dropped before collisions are tested.
-            guard ok, center || !repeats.tooClose(text, at(middle).0, within: spacing / 2) else { continue }
+            guard ok,
+                center
+                    || !repeats.tooClose(text, repeatPoint ?? at(middle).0, within: spacing / 2, tile: repeatTile)
+            else { continue }
             guard plane == nil else {
                 if boxes.contains(where: { Self.collides($0, with: collisions, overlap) }) { continue }
                 for box in boxes { collisions.insert(box, soft: overlap != .never) }

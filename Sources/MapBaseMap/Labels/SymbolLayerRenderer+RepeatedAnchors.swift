@@ -24,6 +24,8 @@ extension SymbolLayerRenderer {
             var text: String
             var column: Int
             var row: Int
+            /// The side of the tile: ``tileSize`` or that of the vector tile the anchor was laid out in.
+            var side: Double
         }
 
         /// The earlier anchors of one text in one tile.
@@ -116,9 +118,20 @@ extension SymbolLayerRenderer {
         }
 
         /// Whether `anchor` lies within `distance` of an earlier anchor of `text` in its tile; records it when not.
-        mutating func tooClose(_ text: String, _ anchor: Point, within distance: Double) -> Bool {
-            let (column, row) = tile(of: anchor)
-            let key = Key(text: text, column: column, row: row)
+        /// With a `tile` (the square of the vector tile the line was cut to, in any plane), that tile is the
+        /// anchor's: MapLibre compares the anchors of one tile's layout, an overscaled tile's whole square.
+        mutating func tooClose(_ text: String, _ anchor: Point, within distance: Double, tile: Rect? = nil) -> Bool {
+            var key: Key
+            if let tile, tile.width > 0, tile.width.isFinite, tile.minX.isFinite, tile.minY.isFinite {
+                func index(_ v: Double) -> Int {
+                    let i = (v / tile.width).rounded()
+                    return Int(exactly: abs(i) < 1e15 ? i : 0) ?? 0
+                }
+                key = Key(text: text, column: index(tile.minX), row: index(tile.minY), side: tile.width)
+            } else {
+                let (column, row) = self.tile(of: anchor)
+                key = Key(text: text, column: column, row: row, side: tileSize)
+            }
             return buckets[key, default: Bucket()].tooClose(anchor, within: distance, comparisons: &comparisons)
         }
     }

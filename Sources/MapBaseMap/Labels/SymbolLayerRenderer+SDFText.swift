@@ -325,7 +325,7 @@ extension SymbolLayerRenderer {
             labels += glyphsAlongLine(
                 line, text: text, pens: horizontal.pens, advances: horizontal.advances, width: width, context: context,
                 padding: padding, overlap: overlap, collisions: &collisions, center: center,
-                repeats: &repeats, anchors: horizontalAnchors, across: across
+                repeats: &repeats, anchors: horizontalAnchors, across: across, repeatTile: tile
             ).map { ($0, false) }
         }
         var vertical = horizontal
@@ -335,7 +335,7 @@ extension SymbolLayerRenderer {
                 line, text: text, pens: vertical.pens, advances: vertical.advances, width: vertical.length * fontScale,
                 context: context, padding: padding, overlap: overlap, collisions: &collisions,
                 center: center, repeats: &repeats, anchors: verticalAnchors, vertical: true,
-                across: across
+                across: across, repeatTile: tile
             ).map { ($0, true) }
         }
         return labels.map { copy in

@@ -25,7 +25,7 @@ extension SymbolLayerRenderer {
         let tileWidth = tileBounds.map { $0.width / selection.viewport.mapPointsPerPoint }
         let projection = selection.viewport.projection
         guard !projection.isFlat, line.count > 1 else { return [] }
-        let strip = projection.groundStrip(margin: 64)
+        let strip = projection.groundStrip(margin: 2 * Self.gridPadding)
         let ground = line.map { projection.turned(MapPoint(x: $0.x + offset, y: $0.y)) }
         let em = GlyphShaping.oneEm
         let align = Self.alignment(layer.string(.textAnchor, context))
@@ -82,7 +82,9 @@ extension SymbolLayerRenderer {
             let frames = glyphsAlongLine(
                 planeLine, text: text, pens: pens.map { $0 * penScale }, advances: advances.map { $0 * penScale },
                 width: width * penScale, context: context, padding: padding, overlap: overlap,
-                collisions: &collisions, center: center, repeats: &repeats, anchors: [planeAnchor], plane: plane)
+                collisions: &collisions, center: center, repeats: &repeats, anchors: [planeAnchor], plane: plane,
+                repeatPoint: anchor,
+                repeatTile: cut.map { Rect(x: $0.minX + offset, y: $0.minY, width: $0.width, height: $0.height) })
             let homography = projection.groundHomography
             for copy in frames {
                 var quads: [SDFGlyphQuad] = []
@@ -122,7 +124,7 @@ extension SymbolLayerRenderer {
     ) -> [Point] {
         let projection = selection.viewport.projection
         guard line.count > 1, size > 0 else { return [] }
-        let strip = projection.groundStrip(margin: 64)
+        let strip = projection.groundStrip(margin: 2 * Self.gridPadding)
         let ground = line.map { projection.turned(MapPoint(x: $0.x + offset, y: $0.y)) }
         let distances = layoutAnchors(
             line, ground: ground, offset: offset, shapedLength: width * GlyphShaping.oneEm / size, context: context,

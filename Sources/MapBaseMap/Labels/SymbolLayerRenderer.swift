@@ -427,7 +427,9 @@ struct SymbolLayerRenderer {
                         : tiltedLineAnchors(
                             line, offset: offset, width: shapedWidth, size: size, context: context,
                             tileBounds: cut ?? feature.tileBounds, cut: placement == "line-center" ? nil : cut)
-                    for anchor in anchors where !repeats.tooClose(text, anchor, within: spacing / 2) {
+                    let repeatTile =
+                        placement == "line-center" ? nil : cut.map { selection.viewport.worldRect($0, offset: offset) }
+                    for anchor in anchors where !repeats.tooClose(text, anchor, within: spacing / 2, tile: repeatTile) {
                         _ = placePoint(anchor)
                     }
                 }
