@@ -12,8 +12,9 @@ extension SymbolLayerRenderer {
     /// direction, ``pointAlongOffsetLine(_:distances:anchor:offset:across:)``). Labels every
     /// `symbol-spacing` (or at the middle for `line-center`), moved along the line by `text-offset` x,
     /// dropped where the line bends more than `text-max-angle` between glyphs, where a glyph's centre is
-    /// past the line's ends, near a repeat of the same text, or (as `overlap` says) where a glyph's box
-    /// (`text-size` square plus `padding`) meets an earlier label; the kept labels' boxes go into `collisions`.
+    /// past the line's ends, near a repeat of the same text, or (as `overlap` says) where the label's collision
+    /// shape meets an earlier label's: MapLibre's circles along the line (``collisionCircles``); the kept
+    /// labels' shapes go into `collisions`.
     /// With a `plane` (a tilted view), the label reads upright on the image and its boxes are the plane's
     /// (``LabelPlane/box(around:half:)``); a glyph the plane cannot project drops the label. The repeat rule
     /// compares the anchor at `repeatPoint` (one anchor's: a tilted view's ground point) or its point on
