@@ -24,15 +24,20 @@ struct LineCollisionCircleTests {
             layer: style.layers[0], source: source, selection: FeatureSelection(viewport: viewport))
     }
 
+    /// The circles of a 100-point label of 12-point text (padding 2) anchored `anchor` along a 400-point
+    /// horizontal line, its glyphs' centres `glyphs` from the anchor.
+    static func circles(anchor: Double, glyphs: ClosedRange<Double>) throws -> [(center: Point, radius: Double)] {
+        let renderer = try Self.renderer()
+        return renderer.collisionCircles(
+            [Point(x: 0, y: 0), Point(x: 400, y: 0)], distances: [0, 400], anchor: anchor, glyphs: glyphs,
+            width: 100, size: 12, padding: 2, context: renderer.selection.context())
+    }
+
     @Test("a 100-point label: six circles of radius 9.2 from 42.8 before the anchor, 18.4 apart")
     func straightLine() throws {
-        let renderer = try Self.renderer()
-        let line = [Point(x: 0, y: 0), Point(x: 400, y: 0)]
         // Label 100 + 2 x 2 padding = 104 long; diameter 1.2 x 12 + 2 x 2 = 18.4; 11 circles from -42.8 every
         // 9.2 lie within the glyphs (0.8 x 49.2 <= 45), and every other one is left out but the last.
-        let circles = renderer.collisionCircles(
-            line, distances: [0, 400], anchor: 200, glyphs: -45...45, width: 100, size: 12, padding: 2,
-            context: renderer.selection.context())
+        let circles = try Self.circles(anchor: 200, glyphs: -45...45)
         let expected = [-42.8, -24.4, -6.0, 12.4, 30.8, 49.2].map { 200 + $0 }
         #expect(circles.count == expected.count)
         for (circle, x) in zip(circles, expected) {
@@ -43,23 +48,15 @@ struct LineCollisionCircleTests {
 
     @Test("glyphs moved along the line by text-offset: circles from the anchor's side to the far glyph")
     func offsetGlyphs() throws {
-        let renderer = try Self.renderer()
-        let line = [Point(x: 0, y: 0), Point(x: 400, y: 0)]
         // Glyphs 10...90 past the anchor: MapLibre's tile distances are unsigned, so circles from -10 to 90
         // (x 1 / 0.8) are used: those at -6.0 (and the one within a step of the anchor, counted as 0) on.
-        let circles = renderer.collisionCircles(
-            line, distances: [0, 400], anchor: 200, glyphs: -10...90, width: 100, size: 12, padding: 2,
-            context: renderer.selection.context())
+        let circles = try Self.circles(anchor: 200, glyphs: -10...90)
         #expect(circles.first.map { abs($0.center.x - 194.0) < 1e-9 } == true)
         #expect(circles.allSatisfy { $0.center.x <= 200 + 90 / 0.8 })
     }
 
     @Test("no circles when the line does not reach back to the label's start")
     func tooShortBehind() throws {
-        let renderer = try Self.renderer()
-        let circles = renderer.collisionCircles(
-            [Point(x: 0, y: 0), Point(x: 400, y: 0)], distances: [0, 400], anchor: 40, glyphs: -45...45,
-            width: 100, size: 12, padding: 2, context: renderer.selection.context())
-        #expect(circles.isEmpty)
+        #expect(try Self.circles(anchor: 40, glyphs: -45...45).isEmpty)
     }
 }

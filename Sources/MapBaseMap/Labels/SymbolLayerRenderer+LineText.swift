@@ -294,8 +294,9 @@ extension SymbolLayerRenderer {
         case turned
     }
 
-    /// The visible map rect grown by the symbol margin (``margin``) in `space`: where labels are considered.
-    func labelReach(_ space: AnchorSpace) -> Rect? {
+    /// The visible map rect grown by `margins` symbol margins (``margin``) in `space`: with one, where labels are
+    /// considered.
+    func labelReach(_ space: AnchorSpace, margins: Double = 1) -> Rect? {
         let viewport = selection.viewport
         let v = viewport.visibleMapRect
         guard !v.isNull, v.width.isFinite, v.height.isFinite else { return nil }
@@ -315,28 +316,14 @@ extension SymbolLayerRenderer {
         let xs = points.map(\.x)
         let ys = points.map(\.y)
         guard let minX = xs.min(), let maxX = xs.max(), let minY = ys.min(), let maxY = ys.max() else { return nil }
-        let m = Self.margin
+        let m = Self.margin * margins
         return Rect(x: minX - m, y: minY - m, width: maxX - minX + 2 * m, height: maxY - minY + 2 * m)
     }
 
-    /// The view's visible map rect grown by the symbol margin, in the coordinates line labels are anchored
+    /// The view's visible map rect grown by four symbol margins, in the coordinates line labels are anchored
     /// in: world points on an untilted map, the turned ground under a pitch.
     func anchorWindow() -> Rect? {
-        let viewport = selection.viewport
-        let v = viewport.visibleMapRect
-        guard !v.isNull, v.width.isFinite, v.height.isFinite else { return nil }
-        let corners = [
-            MapPoint(x: v.minX, y: v.minY), MapPoint(x: v.maxX, y: v.minY), MapPoint(x: v.maxX, y: v.maxY),
-            MapPoint(x: v.minX, y: v.maxY),
-        ]
-        let projection = viewport.projection
-        let points = corners.map { projection.isFlat ? viewport.worldPoint($0) : projection.turned($0) }
-        let xs = points.map(\.x)
-        let ys = points.map(\.y)
-        guard let minX = xs.min(), let maxX = xs.max(), let minY = ys.min(), let maxY = ys.max() else { return nil }
-        let margin = Self.margin * 4
-        return Rect(
-            x: minX - margin, y: minY - margin, width: maxX - minX + 2 * margin, height: maxY - minY + 2 * margin)
+        labelReach(selection.viewport.projection.isFlat ? .world : .turned, margins: 4)
     }
 
     /// MapLibre's `checkMaxAngle`: false when the label (`length` long, centred `at` on `segment`) runs past an
