@@ -141,4 +141,100 @@ struct RasterTileSourceTests {
             #expect(mean < 2, "\(format): mean error \(mean) per channel")
         }
     }
+
+    /// A tilted view lays each tile on the ground: the colour under an image point is the tile's, sampled
+    /// bilinearly (edges repeated) where the viewport's own inverse (``MapViewport/mapPoint(for:)``) puts the
+    /// point on the map, a second method against the rasterizer's homography.
+    @Test("heading 25, pitch 45: each pixel shows the tile texel under its map point (the viewport's inverse)")
+    func tiltedTiles() throws {
+        let style = try Self.style(
+            source: #"{"type": "raster", "url": "mbtiles://../../overlays/tiles.mbtiles", "tileSize": 256}"#)
+        let center = LocationCoordinate2D(latitude: 10, longitude: 20)
+        let size = Size(width: 320, height: 240)
+        var options = MapSnapshotter.Options(size: size)
+        options.visibleMapRect = try MapViewport(size: size, center: center, zoomLevel: 2).visibleMapRect
+        options.camera = try MapCamera(
+            lookingAtCenter: center,
+            fromDistance: MapCamera.distance(forZoomLevel: 2, latitude: 10, height: 240), pitch: 45, heading: 25)
+        options.style = style
+        options.showsAttribution = false
+        let snapshot = try MapSnapshotter(options: options).snapshot()
+        // Tile zoom 2: 4 x 4 tiles of 256 texels over the world.
+        let tileSide = MapRect.world.width / 4
+        var tiles: [Int: RGBAImage] = [:]
+        var checked = 0
+        var far = 0
+        for py in stride(from: 5, to: 240, by: 10) {
+            for px in stride(from: 5, to: 320, by: 10) {
+                let p = snapshot.viewport.mapPoint(for: Point(x: Double(px) + 0.5, y: Double(py) + 0.5))
+                guard p.x > 0, p.x < MapRect.world.width, p.y > 0, p.y < MapRect.world.height else { continue }
+                let (tx, ty) = (Int(p.x / tileSide), Int(p.y / tileSide))
+                let key = ty * 4 + tx
+                if tiles[key] == nil { tiles[key] = try Self.tile(2, tx, ty) }
+                let tile = try #require(tiles[key])
+                let u = (p.x - Double(tx) * tileSide) / tileSide * 256 - 0.5
+                let v = (p.y - Double(ty) * tileSide) / tileSide * 256 - 0.5
+                // Away from tile edges, where a neighbour's texels blend in.
+                guard u > 1, u < 254, v > 1, v < 254 else { continue }
+                let (x0, y0) = (Int(u.rounded(.down)), Int(v.rounded(.down)))
+                let (fx, fy) = (u - Double(x0), v - Double(y0))
+                let drawn = snapshot.image.rgbaBytes(x: px, y: py, width: 1, height: 1)
+                for c in 0..<3 {
+                    func t(_ x: Int, _ y: Int) -> Double { Double(tile.bytes[(y * 256 + x) * 4 + c]) }
+                    let top = t(x0, y0) * (1 - fx) + t(x0 + 1, y0) * fx
+                    let bottom = t(x0, y0 + 1) * (1 - fx) + t(x0 + 1, y0 + 1) * fx
+                    let expected = top * (1 - fy) + bottom * fy
+                    if abs(Double(drawn[c]) - expected) > 2 { far += 1 }
+                }
+                checked += 1
+            }
+        }
+        #expect(checked > 400)
+        #expect(far == 0, "\(far) channels of \(checked) pixels differ by more than 2")
+    }
+
+    /// The satellite map's whole-world image under a camera: each pixel is the equirectangular image sampled
+    /// bilinearly at the longitude and latitude the viewport's inverse puts under it.
+    @Test("the satellite map at heading 30, pitch 55: each pixel samples the world image at its ground point")
+    func tiltedWorldImage() throws {
+        let world = try RGBAImage(
+            contentsOfPNG: Fixtures.packageRoot.appendingPathComponent(
+                "Sources/MapBaseMap/Resources/bluemarble/bmng_2700x1350.png"))
+        let center = LocationCoordinate2D(latitude: 43.7, longitude: 7.4)
+        let size = Size(width: 256, height: 192)
+        var options = MapSnapshotter.Options(size: size)
+        options.mapType = .satellite
+        options.visibleMapRect = try MapViewport(size: size, center: center, zoomLevel: 5).visibleMapRect
+        options.camera = try MapCamera(
+            lookingAtCenter: center,
+            fromDistance: MapCamera.distance(forZoomLevel: 5, latitude: 43.7, height: 192), pitch: 55, heading: 30)
+        options.showsAttribution = false
+        let snapshot = try MapSnapshotter(options: options).snapshot()
+        var far = 0
+        var checked = 0
+        for py in stride(from: 3, to: 192, by: 8) {
+            for px in stride(from: 3, to: 256, by: 8) {
+                guard
+                    let ground = snapshot.viewport.groundMapPoint(
+                        for: Point(x: Double(px) + 0.5, y: Double(py) + 0.5))
+                else { continue }
+                let c = ground.coordinate
+                let sx = (c.longitude + 180) / 360 * Double(world.width) - 0.5
+                let sy = (90 - c.latitude) / 180 * Double(world.height) - 0.5
+                let (x0, y0) = (Int(sx.rounded(.down)), Int(sy.rounded(.down)))
+                guard x0 >= 0, y0 >= 0, x0 + 1 < world.width, y0 + 1 < world.height else { continue }
+                let (fx, fy) = (sx - Double(x0), sy - Double(y0))
+                let drawn = snapshot.image.rgbaBytes(x: px, y: py, width: 1, height: 1)
+                for k in 0..<3 {
+                    func t(_ x: Int, _ y: Int) -> Double { Double(world.bytes[(y * world.width + x) * 4 + k]) }
+                    let top = t(x0, y0) * (1 - fx) + t(x0 + 1, y0) * fx
+                    let bottom = t(x0, y0 + 1) * (1 - fx) + t(x0 + 1, y0 + 1) * fx
+                    if abs(Double(drawn[k]) - (top * (1 - fy) + bottom * fy)) > 2 { far += 1 }
+                }
+                checked += 1
+            }
+        }
+        #expect(checked > 700)
+        #expect(far == 0, "\(far) channels of \(checked) pixels differ by more than 2")
+    }
 }

@@ -6,7 +6,9 @@ import MapStyle
 
 /// Draws a `raster` layer from a whole-world equirectangular image, reprojected to Web Mercator: each
 /// image pixel's center is turned into a longitude and latitude (rows by the Mercator inverse, so
-/// that rows are spaced by latitude in the source) and sampled bilinearly.
+/// that rows are spaced by latitude in the source) and sampled bilinearly. Under a heading or a pitch each
+/// pixel's centre is taken to the ground through the viewport's inverse (``MapViewport/groundMapPoint(for:)``),
+/// the sky above the horizon left clear.
 enum RasterLayerRenderer {
     static func draw(_ layer: StyleLayer, image: RGBAImage, in frame: LayerFrame) throws {
         let opacity = layer.number(.rasterOpacity, frame.constantContext)
@@ -23,35 +25,49 @@ enum RasterLayerRenderer {
         let columns: [Double] = (0..<w).map { px in
             WorldCopies.wrap(origin.x + (Double(px) + 0.5) * perPixel) / world * sw - 0.5
         }
+        let camera = !viewport.projection.isNorthUpAndFlat
         var out = [UInt8](repeating: 0, count: w * h * 4)
         image.bytes.withUnsafeBufferPointer { src in
             out.withUnsafeMutableBufferPointer { dst in
-                for py in 0..<h {
-                    let y = origin.y + (Double(py) + 0.5) * perPixel
-                    guard y >= 0, y <= world else { continue }
+                /// Pixel (px, py) from map point (x, y) of the base world's square.
+                @inline(__always) func put(_ px: Int, _ py: Int, _ x: Double, _ y: Double) {
+                    guard y >= 0, y <= world else { return }
                     let latitude = WebMercator.latitude(y: y)
                     let sy = min(max((90 - latitude) / 180 * sh - 0.5, 0), sh - 1)
                     let y0 = Int(sy.rounded(.down))
                     let y1 = min(y0 + 1, image.height - 1)
                     let fy = sy - Double(y0)
+                    let sx = camera ? WorldCopies.wrap(x) / world * sw - 0.5 : columns[px]
+                    let xf = sx.rounded(.down)
+                    let fx = sx - xf
+                    var x0 = Int(xf)
+                    if x0 < 0 { x0 += image.width }
+                    if x0 >= image.width { x0 -= image.width }
+                    let x1 = x0 + 1 >= image.width ? 0 : x0 + 1
+                    let o = (py * w + px) * 4
+                    for c in 0..<3 {
+                        let a = Double(src[(y0 * image.width + x0) * 4 + c])
+                        let b = Double(src[(y0 * image.width + x1) * 4 + c])
+                        let d = Double(src[(y1 * image.width + x0) * 4 + c])
+                        let e = Double(src[(y1 * image.width + x1) * 4 + c])
+                        let top = a + (b - a) * fx
+                        let bottom = d + (e - d) * fx
+                        dst[o + c] = UInt8(max(0, min(255, (top + (bottom - top) * fy).rounded())))
+                    }
+                    dst[o + 3] = 255
+                }
+                let pixel = 1 / viewport.scale
+                for py in 0..<h {
                     for px in 0..<w {
-                        let sx = columns[px]
-                        let xf = sx.rounded(.down)
-                        let fx = sx - xf
-                        var x0 = Int(xf)
-                        if x0 < 0 { x0 += image.width }
-                        let x1 = x0 + 1 >= image.width ? 0 : x0 + 1
-                        let o = (py * w + px) * 4
-                        for c in 0..<3 {
-                            let a = Double(src[(y0 * image.width + x0) * 4 + c])
-                            let b = Double(src[(y0 * image.width + x1) * 4 + c])
-                            let d = Double(src[(y1 * image.width + x0) * 4 + c])
-                            let e = Double(src[(y1 * image.width + x1) * 4 + c])
-                            let top = a + (b - a) * fx
-                            let bottom = d + (e - d) * fx
-                            dst[o + c] = UInt8(max(0, min(255, (top + (bottom - top) * fy).rounded())))
+                        if camera {
+                            let point = Point(x: (Double(px) + 0.5) * pixel, y: (Double(py) + 0.5) * pixel)
+                            guard let p = viewport.groundMapPoint(for: point), p.x.isFinite, p.y.isFinite else {
+                                continue
+                            }
+                            put(px, py, p.x, p.y)
+                        } else {
+                            put(px, py, 0, origin.y + (Double(py) + 0.5) * perPixel)
                         }
-                        dst[o + 3] = 255
                     }
                 }
             }

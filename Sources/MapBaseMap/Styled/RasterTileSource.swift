@@ -120,9 +120,15 @@ enum RasterTileLayerRenderer {
                 into: frame.context)
             return
         }
+        guard projection.isFlat else {
+            try drawTilted(
+                source: source, zoom: z, viewport: viewport, adjustment: adjustment, smooth: smooth, opacity: opacity,
+                into: frame.context)
+            return
+        }
         // Turned: the tiles are drawn north up into an image of the view's bounding square (the same scale,
         // aligned as MapLibre aligns them), which is then drawn once, turned about the centre, so tiles meet
-        // without seams. (A tilted view draws them as if only turned.)
+        // without seams.
         let scale = viewport.scale
         let diagonal = (viewport.size.width * viewport.size.width + viewport.size.height * viewport.size.height)
             .squareRoot()
@@ -190,6 +196,73 @@ enum RasterTileLayerRenderer {
 }
 
 extension RasterTileLayerRenderer {
+    /// The tiles of zoom `z` over a tilted `viewport`, each laid on the ground and projected as a GPU draws a
+    /// textured quad in perspective (texels to map points to the turned ground, then the view's ground
+    /// homography; perspective-correct sampling, ``Rasterizer/addQuad(_:source:homography:linear:shading:)``).
+    /// A tile reaching behind the camera is drawn in quarters, down to a sixteenth of a side, each part in
+    /// front of the camera drawn; the view's bounding map rect bounds the tiles (about 2.4 times the flat
+    /// view's area at a pitch of 60).
+    static func drawTilted(
+        source: RasterTileSource, zoom z: Int, viewport: MapViewport, adjustment: ColorAdjustment, smooth: Bool,
+        opacity: Double, into g: GraphicsContext
+    ) throws {
+        let projection = viewport.projection
+        let visible = viewport.visibleMapRect
+        let ground = projection.groundHomography
+        let rasterizer = g.makeRasterizer()
+        for offset in WorldCopies.offsets(meeting: visible) {
+            let part = visible.offsetBy(dx: -offset, dy: 0).intersection(MapRect.world)
+            guard !part.isNull, !part.isEmpty else { continue }
+            var parents: [TileID: RGBAImage?] = [:]
+            for tile in TileID.tiles(covering: part, zoom: z) where source.covers(tile) {
+                guard let image = try source.image(tile) ?? fallback(for: tile, in: source, cache: &parents) else {
+                    continue
+                }
+                let adjusted = adjustment.apply(image)
+                let texture = try Texture(rgba: adjusted.bytes, width: adjusted.width, height: adjusted.height)
+                let rect = tile.mapRect.offsetBy(dx: offset, dy: 0)
+                let (w, h) = (Double(adjusted.width), Double(adjusted.height))
+                // Texels to the turned ground (an affine map: turning is a rotation and a scale).
+                let o = projection.turned(MapPoint(x: rect.minX, y: rect.minY))
+                let right = projection.turned(MapPoint(x: rect.maxX, y: rect.minY))
+                let down = projection.turned(MapPoint(x: rect.minX, y: rect.maxY))
+                let onGround = Transform(
+                    a: (right.x - o.x) / w, b: (right.y - o.y) / w, c: (down.x - o.x) / h, d: (down.y - o.y) / h,
+                    tx: o.x, ty: o.y)
+                let homography = Homography(onGround).concatenating(ground)
+                addInFront(
+                    texture, source: Rect(x: 0, y: 0, width: w, height: h), homography: homography, smooth: smooth,
+                    opacity: opacity, rasterizer: rasterizer, depth: 0)
+            }
+        }
+        g.draw(rasterizer)
+    }
+
+    /// Adds the part `source` of a tile's texture when its corners are in front of the camera, else its
+    /// quarters (to depth 4).
+    private static func addInFront(
+        _ texture: Texture, source: Rect, homography: Homography, smooth: Bool, opacity: Double,
+        rasterizer: Rasterizer, depth: Int
+    ) {
+        let corners = [
+            Point(x: source.minX, y: source.minY), Point(x: source.maxX, y: source.minY),
+            Point(x: source.maxX, y: source.maxY), Point(x: source.minX, y: source.maxY),
+        ]
+        if corners.allSatisfy({ homography.apply($0).w > 0 }) {
+            rasterizer.addQuad(
+                texture, source: source, homography: homography, linear: smooth, shading: .plain(opacity: opacity),
+                clampToEdge: true)
+            return
+        }
+        guard depth < 4 else { return }
+        let (hw, hh) = (source.width / 2, source.height / 2)
+        for (dx, dy) in [(0.0, 0.0), (hw, 0), (0, hh), (hw, hh)] {
+            addInFront(
+                texture, source: Rect(x: source.minX + dx, y: source.minY + dy, width: hw, height: hh),
+                homography: homography, smooth: smooth, opacity: opacity, rasterizer: rasterizer, depth: depth + 1)
+        }
+    }
+
     /// How many zoom levels up a missing tile looks for an ancestor to stand in for it.
     static let fallbackLevels = 8
 

@@ -150,9 +150,11 @@ package final class Rasterizer {
     /// the current transform), as a GPU draws a quad with perspective-correct texture coordinates (a glyph or
     /// icon lying on the ground of a tilted view): as the affine
     /// ``addQuad(_:source:transform:linear:shading:)``, each pixel centre taken back to texels through the
-    /// inverse homography. Nothing is drawn when a corner is behind the homography's horizon (`w <= 0`).
+    /// inverse homography. Nothing is drawn when a corner is behind the homography's horizon (`w <= 0`). With
+    /// `clampToEdge`, samples past the texture's edge repeat it (raster tiles meet without a seam).
     package func addQuad(
-        _ texture: Texture, source: Rect, homography: Homography, linear: Bool, shading: QuadShading
+        _ texture: Texture, source: Rect, homography: Homography, linear: Bool, shading: QuadShading,
+        clampToEdge: Bool = false
     ) {
         let h = homography.concatenating(context.currentTransform)
         guard source.width > 0, source.height > 0, let inverse = h.inverted() else { return }
@@ -174,6 +176,7 @@ package final class Rasterizer {
             texture: texture, inverse: Transform(a: n[0], b: n[3], c: n[1], d: n[4], tx: n[2], ty: n[5]),
             source: source, linear: linear, shading: shading)
         quad.perspective = (n[6], n[7], n[8])
+        if clampToEdge { quad.wrap = .clamp }
         addRectangle(
             [Point(x: minX, y: minY), Point(x: maxX, y: minY), Point(x: maxX, y: maxY), Point(x: minX, y: maxY)],
             Command(

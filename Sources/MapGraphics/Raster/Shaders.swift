@@ -155,6 +155,9 @@ struct ImageQuad: FragmentShader {
     let source: Rect
     let linear: Bool
     let shading: QuadShading
+    /// How samples past the texture's edge read: transparent (a glyph's or icon's border), or the edge texel
+    /// repeated (a raster tile's, so that tiles meet without a seam).
+    var wrap: TexelAxis.Wrap = .border
 
     @inline(__always)
     func shade(_ p: FragmentInput) -> Shaded? { shade(p.x, p.y).map { ($0, 1) } }
@@ -176,12 +179,12 @@ struct ImageQuad: FragmentShader {
         else { return nil }
         let x =
             linear
-            ? TexelAxis.linear(u - 0.5, count: texture.width, wrap: .border)
-            : TexelAxis.nearest(u, count: texture.width, wrap: .border)
+            ? TexelAxis.linear(u - 0.5, count: texture.width, wrap: wrap)
+            : TexelAxis.nearest(u, count: texture.width, wrap: wrap)
         let y =
             linear
-            ? TexelAxis.linear(v - 0.5, count: texture.height, wrap: .border)
-            : TexelAxis.nearest(v, count: texture.height, wrap: .border)
+            ? TexelAxis.linear(v - 0.5, count: texture.height, wrap: wrap)
+            : TexelAxis.nearest(v, count: texture.height, wrap: wrap)
         // A distance field's shadings read its alpha alone.
         if let d = texture.sampleAlpha(x, y) {
             switch shading {
@@ -197,10 +200,10 @@ struct ImageQuad: FragmentShader {
         let s =
             linear
             ? texture.sample(
-                .linear(u - 0.5, count: texture.width, wrap: .border),
-                .linear(v - 0.5, count: texture.height, wrap: .border))
+                .linear(u - 0.5, count: texture.width, wrap: wrap),
+                .linear(v - 0.5, count: texture.height, wrap: wrap))
             : texture.sample(
-                .nearest(u, count: texture.width, wrap: .border), .nearest(v, count: texture.height, wrap: .border))
+                .nearest(u, count: texture.width, wrap: wrap), .nearest(v, count: texture.height, wrap: wrap))
         var out: SIMD4<Float>
         switch shading {
         case .plain(let opacity):
