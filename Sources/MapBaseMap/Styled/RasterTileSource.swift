@@ -114,14 +114,8 @@ enum RasterTileLayerRenderer {
         let adjustment = ColorAdjustment(layer: layer, context: context)
         let smooth = layer.string(.rasterResampling, context) != "nearest"
         let projection = viewport.projection
-        guard !projection.isNorthUpAndFlat else {
+        guard projection.isFlat, !projection.isNorthUpAndFlat else {
             try drawTiles(
-                source: source, zoom: z, viewport: viewport, adjustment: adjustment, smooth: smooth, opacity: opacity,
-                into: frame.context)
-            return
-        }
-        guard projection.isFlat else {
-            try drawTilted(
                 source: source, zoom: z, viewport: viewport, adjustment: adjustment, smooth: smooth, opacity: opacity,
                 into: frame.context)
             return
@@ -156,11 +150,16 @@ enum RasterTileLayerRenderer {
         }
     }
 
-    /// The tiles of zoom `z` over `viewport` (north up), drawn into `g`.
+    /// The tiles of zoom `z` over `viewport` (north up, or tilted: ``drawTilted(_:zoom:viewport:look:into:)``),
+    /// drawn into `g`.
     static func drawTiles(
         source: RasterTileSource, zoom z: Int, viewport: MapViewport, adjustment: ColorAdjustment, smooth: Bool,
         opacity: Double, into g: GraphicsContext
     ) throws {
+        guard viewport.projection.isFlat else {
+            return try drawTilted(
+                source, zoom: z, viewport: viewport, look: (adjustment, smooth, opacity), into: g)
+        }
         let visible = viewport.visibleMapRect
         let perPoint = viewport.mapPointsPerPoint
         let scale = viewport.scale
@@ -171,6 +170,25 @@ enum RasterTileLayerRenderer {
         func snapped(_ mapX: Double, _ aligned: Double) -> Double {
             ((mapX / perPoint - aligned) * scale).rounded() / scale
         }
+        try forEachTile(source: source, zoom: z, over: visible) { rect, image in
+            let x0 = snapped(rect.minX, alignedX)
+            let x1 = snapped(rect.maxX, alignedX)
+            let y0 = snapped(rect.minY, alignedY)
+            let y1 = snapped(rect.maxY, alignedY)
+            let adjusted = adjustment.apply(image)
+            let surface = try ImageSurface(rgba: adjusted.bytes, width: adjusted.width, height: adjusted.height)
+            g.withSavedState {
+                g.setAlpha(opacity)
+                g.drawTile(surface, in: Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0), smooth: smooth)
+            }
+        }
+    }
+
+    /// Calls `body` with the map rect (of the world copy it is seen in) and image of each tile of zoom `z` the
+    /// source covers over `visible`, a missing tile's ancestor standing in for it (``fallback(for:in:cache:)``).
+    static func forEachTile(
+        source: RasterTileSource, zoom z: Int, over visible: MapRect, _ body: (MapRect, RGBAImage) throws -> Void
+    ) throws {
         for offset in WorldCopies.offsets(meeting: visible) {
             let part = visible.offsetBy(dx: -offset, dy: 0).intersection(MapRect.world)
             guard !part.isNull, !part.isEmpty else { continue }
@@ -179,17 +197,7 @@ enum RasterTileLayerRenderer {
                 guard let image = try source.image(tile) ?? fallback(for: tile, in: source, cache: &parents) else {
                     continue
                 }
-                let rect = tile.mapRect.offsetBy(dx: offset, dy: 0)
-                let x0 = snapped(rect.minX, alignedX)
-                let x1 = snapped(rect.maxX, alignedX)
-                let y0 = snapped(rect.minY, alignedY)
-                let y1 = snapped(rect.maxY, alignedY)
-                let adjusted = adjustment.apply(image)
-                let surface = try ImageSurface(rgba: adjusted.bytes, width: adjusted.width, height: adjusted.height)
-                g.withSavedState {
-                    g.setAlpha(opacity)
-                    g.drawTile(surface, in: Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0), smooth: smooth)
-                }
+                try body(tile.mapRect.offsetBy(dx: offset, dy: 0), image)
             }
         }
     }
@@ -202,38 +210,29 @@ extension RasterTileLayerRenderer {
     /// A tile reaching behind the camera is drawn in quarters, down to a sixteenth of a side, each part in
     /// front of the camera drawn; the view's bounding map rect bounds the tiles (about 2.4 times the flat
     /// view's area at a pitch of 60).
-    static func drawTilted(
-        source: RasterTileSource, zoom z: Int, viewport: MapViewport, adjustment: ColorAdjustment, smooth: Bool,
-        opacity: Double, into g: GraphicsContext
+    private static func drawTilted(
+        _ source: RasterTileSource, zoom z: Int, viewport: MapViewport,
+        look: (adjustment: ColorAdjustment, smooth: Bool, opacity: Double), into g: GraphicsContext
     ) throws {
+        let (adjustment, smooth, opacity) = look
         let projection = viewport.projection
-        let visible = viewport.visibleMapRect
         let ground = projection.groundHomography
         let rasterizer = g.makeRasterizer()
-        for offset in WorldCopies.offsets(meeting: visible) {
-            let part = visible.offsetBy(dx: -offset, dy: 0).intersection(MapRect.world)
-            guard !part.isNull, !part.isEmpty else { continue }
-            var parents: [TileID: RGBAImage?] = [:]
-            for tile in TileID.tiles(covering: part, zoom: z) where source.covers(tile) {
-                guard let image = try source.image(tile) ?? fallback(for: tile, in: source, cache: &parents) else {
-                    continue
-                }
-                let adjusted = adjustment.apply(image)
-                let texture = try Texture(rgba: adjusted.bytes, width: adjusted.width, height: adjusted.height)
-                let rect = tile.mapRect.offsetBy(dx: offset, dy: 0)
-                let (w, h) = (Double(adjusted.width), Double(adjusted.height))
-                // Texels to the turned ground (an affine map: turning is a rotation and a scale).
-                let o = projection.turned(MapPoint(x: rect.minX, y: rect.minY))
-                let right = projection.turned(MapPoint(x: rect.maxX, y: rect.minY))
-                let down = projection.turned(MapPoint(x: rect.minX, y: rect.maxY))
-                let onGround = Transform(
-                    a: (right.x - o.x) / w, b: (right.y - o.y) / w, c: (down.x - o.x) / h, d: (down.y - o.y) / h,
-                    tx: o.x, ty: o.y)
-                let homography = Homography(onGround).concatenating(ground)
-                addInFront(
-                    texture, source: Rect(x: 0, y: 0, width: w, height: h), homography: homography, smooth: smooth,
-                    opacity: opacity, rasterizer: rasterizer, depth: 0)
-            }
+        try forEachTile(source: source, zoom: z, over: viewport.visibleMapRect) { rect, image in
+            let adjusted = adjustment.apply(image)
+            let texture = try Texture(rgba: adjusted.bytes, width: adjusted.width, height: adjusted.height)
+            let (w, h) = (Double(adjusted.width), Double(adjusted.height))
+            // Texels to the turned ground (an affine map: turning is a rotation and a scale).
+            let o = projection.turned(MapPoint(x: rect.minX, y: rect.minY))
+            let right = projection.turned(MapPoint(x: rect.maxX, y: rect.minY))
+            let down = projection.turned(MapPoint(x: rect.minX, y: rect.maxY))
+            let onGround = Transform(
+                a: (right.x - o.x) / w, b: (right.y - o.y) / w, c: (down.x - o.x) / h, d: (down.y - o.y) / h,
+                tx: o.x, ty: o.y)
+            addInFront(
+                texture, source: Rect(x: 0, y: 0, width: w, height: h),
+                homography: Homography(onGround).concatenating(ground), smooth: smooth, opacity: opacity,
+                rasterizer: rasterizer, depth: 0)
         }
         g.draw(rasterizer)
     }
