@@ -173,7 +173,7 @@ extension SymbolLayerRenderer {
         // The label's length and the circles' diameter at the layout size, then on the view's scale.
         let layoutScale = size > 0 ? layoutSize / size : 1
         let length = (width * layoutScale + 2 * padding) * zoomScale
-        let lineHeight = layer.number(.textLineHeight, context) * em * layoutSize / em
+        let lineHeight = layer.number(.textLineHeight, context) * layoutSize
         let diameter = max(10 * layoutSize / em, lineHeight + 2 * padding) * zoomScale
         guard diameter > 0, length.isFinite, diameter.isFinite else { return [] }
         let step = diameter / 2

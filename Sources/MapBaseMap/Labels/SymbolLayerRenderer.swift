@@ -92,11 +92,11 @@ struct SymbolLayerRenderer {
                     dx: -4 * Self.margin * selection.viewport.mapPointsPerPoint,
                     dy: -4 * Self.margin * selection.viewport.mapPointsPerPoint)))
         // The features beyond the margin that `wholeTiles` brought in are there to join lines: one whose
-        // pieces (after the joins) all lie farther than two margins outside the margin around the view (see
+        // pieces (after the joins) all lie farther than three margins outside the view (two past the margin: see
         // ``textLineAnchors``' reach: a label of up to four margins could still come within it) is passed over
         // before its text is shaped; so is any line-placed entry whose lines went into an earlier entry's.
         let space: AnchorSpace = selection.viewport.projection.isFlat ? .world : .turned
-        let anchorArea = wholeTiles ? labelReach(space)?.insetBy(dx: -2 * Self.margin, dy: -2 * Self.margin) : nil
+        let anchorArea = wholeTiles ? labelReach(space, margins: 3) : nil
         let pad = Self.margin * selection.viewport.mapPointsPerPoint
         let marginWindow = selection.viewport.visibleMapRect.insetBy(dx: -pad, dy: -pad)
         func hasNoLabel(_ i: Int) -> Bool {
@@ -110,14 +110,14 @@ struct SymbolLayerRenderer {
             let projection = selection.viewport.projection
             for piece in tiled {
                 for line in piece.lines {
-                    let points = line.map {
-                        projection.isFlat
-                            ? selection.viewport.worldPoint($0, offset: offset)
-                            : projection.turned(MapPoint(x: $0.x + offset, y: $0.y))
+                    var (x0, y0, x1, y1) = (Double.infinity, Double.infinity, -Double.infinity, -Double.infinity)
+                    for p in line {
+                        let q =
+                            projection.isFlat
+                            ? selection.viewport.worldPoint(p, offset: offset)
+                            : projection.turned(MapPoint(x: p.x + offset, y: p.y))
+                        (x0, y0, x1, y1) = (min(x0, q.x), min(y0, q.y), max(x1, q.x), max(y1, q.y))
                     }
-                    let xs = points.map(\.x)
-                    let ys = points.map(\.y)
-                    guard let x0 = xs.min(), let x1 = xs.max(), let y0 = ys.min(), let y1 = ys.max() else { continue }
                     if x0 <= area.maxX, x1 >= area.minX, y0 <= area.maxY, y1 >= area.minY { return false }
                 }
             }

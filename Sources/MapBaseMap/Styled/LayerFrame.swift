@@ -126,8 +126,9 @@ struct FeatureSelection {
     /// Calls `body` for each feature of `source` passing the layer's filter whose bounds meet the view
     /// grown by `margin` points, once per world copy it appears in, ordered by the layer's sort key
     /// when it has one (then data order). With `wholeTiles`, also the other features of the vector tiles
-    /// those features come from (MapLibre lays out a tile's symbols together: a road's pieces beyond the
-    /// margin still join the piece in view, and the joined line's anchors start from its true start).
+    /// those features come from that meet the view itself (MapLibre lays out a tile's symbols together: a
+    /// road's pieces beyond the margin still join the piece in view, and the joined line's anchors start from
+    /// its true start; a tile that only meets the margin is not one MapLibre labels).
     func forEachFeature(
         of source: FeatureSource, layer: StyleLayer, margin: Double, wholeTiles: Bool = false,
         _ body: (FeatureSource.Feature, Double, EvaluationContext) -> Void
@@ -158,7 +159,11 @@ struct FeatureSelection {
                 passes.append(contentsOf: repeatElement(0, count: features.count - passes.count))
             }
             var tiles: Set<TileSquare> = []
-            if wholeTiles { (candidates, tiles) = Self.withWholeTiles(candidates, of: source, features, window) }
+            if wholeTiles {
+                let pad = margin * viewport.mapPointsPerPoint
+                (candidates, tiles) = Self.withWholeTiles(
+                    candidates, of: source, features, window, view: window.insetBy(dx: pad, dy: pad))
+            }
             var selected: [(index: Int, context: EvaluationContext, key: Double)] = []
             for i in candidates {
                 guard
@@ -195,18 +200,21 @@ struct FeatureSelection {
         init(_ rect: MapRect) { (x, y, side) = (rect.minX, rect.minY, rect.width) }
     }
 
-    /// `candidates` (ascending) with the features of the vector tiles that the candidates meeting `window`
-    /// come from, ascending, and those tiles' squares (none: `candidates` unchanged). The tiles are those
-    /// already loaded for the view, so the work is bounded by their content.
+    /// `candidates` (ascending) with the features of the vector tiles that meet `view` (their squares closed)
+    /// and that the candidates meeting `window` come from, ascending, and those tiles' squares (none:
+    /// `candidates` unchanged). The tiles are those already loaded for the view, so the work is bounded by
+    /// their content.
     private static func withWholeTiles(
-        _ candidates: [Int], of source: FeatureSource, _ features: [FeatureSource.Feature], _ window: MapRect
+        _ candidates: [Int], of source: FeatureSource, _ features: [FeatureSource.Feature], _ window: MapRect,
+        view: MapRect
     ) -> ([Int], Set<TileSquare>) {
         var tiles: Set<TileSquare> = []
         var union = MapRect.null
         for i in candidates {
             let f = features[i]
             guard let tile = f.tileBounds, f.bounds.minX <= window.maxX, f.bounds.maxX >= window.minX,
-                f.bounds.minY <= window.maxY, f.bounds.maxY >= window.minY
+                f.bounds.minY <= window.maxY, f.bounds.maxY >= window.minY, tile.minX <= view.maxX,
+                tile.maxX >= view.minX, tile.minY <= view.maxY, tile.maxY >= view.minY
             else { continue }
             if tiles.insert(TileSquare(tile)).inserted { union = union.union(tile) }
         }

@@ -21,23 +21,25 @@ enum RasterLayerRenderer {
         let world = WebMercator.worldSize
         let sw = Double(image.width)
         let sh = Double(image.height)
-        // Source column (continuous, pixel centers at +0.5) of each output column.
-        let columns: [Double] = (0..<w).map { px in
-            WorldCopies.wrap(origin.x + (Double(px) + 0.5) * perPixel) / world * sw - 0.5
-        }
         let camera = !viewport.projection.isNorthUpAndFlat
+        // Source column (continuous, pixel centers at +0.5) of each output column, north up and flat.
+        let columns: [Double] =
+            camera
+            ? [] : (0..<w).map { px in WorldCopies.wrap(origin.x + (Double(px) + 0.5) * perPixel) / world * sw - 0.5 }
         var out = [UInt8](repeating: 0, count: w * h * 4)
         image.bytes.withUnsafeBufferPointer { src in
             out.withUnsafeMutableBufferPointer { dst in
-                /// Pixel (px, py) from map point (x, y) of the base world's square.
-                @inline(__always) func put(_ px: Int, _ py: Int, _ x: Double, _ y: Double) {
-                    guard y >= 0, y <= world else { return }
+                /// The source rows of map y `y` (nil off the world) and the weight of the second.
+                @inline(__always) func rows(_ y: Double) -> (y0: Int, y1: Int, fy: Double)? {
+                    guard y >= 0, y <= world else { return nil }
                     let latitude = WebMercator.latitude(y: y)
                     let sy = min(max((90 - latitude) / 180 * sh - 0.5, 0), sh - 1)
                     let y0 = Int(sy.rounded(.down))
-                    let y1 = min(y0 + 1, image.height - 1)
-                    let fy = sy - Double(y0)
-                    let sx = camera ? WorldCopies.wrap(x) / world * sw - 0.5 : columns[px]
+                    return (y0, min(y0 + 1, image.height - 1), sy - Double(y0))
+                }
+                /// Pixel (px, py) from source column `sx` (continuous) and rows `r`.
+                @inline(__always) func put(_ px: Int, _ py: Int, _ sx: Double, _ r: (y0: Int, y1: Int, fy: Double)) {
+                    let (y0, y1, fy) = r
                     let xf = sx.rounded(.down)
                     let fx = sx - xf
                     var x0 = Int(xf)
@@ -58,16 +60,19 @@ enum RasterLayerRenderer {
                 }
                 let pixel = 1 / viewport.scale
                 for py in 0..<h {
+                    // North up and flat: one row of the source per row of pixels.
+                    let row = camera ? nil : rows(origin.y + (Double(py) + 0.5) * perPixel)
+                    if !camera, row == nil { continue }
                     for px in 0..<w {
-                        if camera {
-                            let point = Point(x: (Double(px) + 0.5) * pixel, y: (Double(py) + 0.5) * pixel)
-                            guard let p = viewport.groundMapPoint(for: point), p.x.isFinite, p.y.isFinite else {
-                                continue
-                            }
-                            put(px, py, p.x, p.y)
-                        } else {
-                            put(px, py, 0, origin.y + (Double(py) + 0.5) * perPixel)
+                        if let row {
+                            put(px, py, columns[px], row)
+                            continue
                         }
+                        let point = Point(x: (Double(px) + 0.5) * pixel, y: (Double(py) + 0.5) * pixel)
+                        guard let p = viewport.groundMapPoint(for: point), p.x.isFinite, p.y.isFinite,
+                            let r = rows(p.y)
+                        else { continue }
+                        put(px, py, WorldCopies.wrap(p.x) / world * sw - 0.5, r)
                     }
                 }
             }
