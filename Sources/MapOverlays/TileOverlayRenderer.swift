@@ -5,7 +5,10 @@ import MapGraphics
 /// Draws a ``TileOverlay``: the tiles of the zoom level nearest the view's (within the overlay's
 /// `minimumZ...maximumZ`; more detailed views enlarge the most detailed tiles, less detailed views show
 /// nothing), put together into one image at their own resolution and scaled into place at once, so that
-/// neighbours meet without seams. Missing tiles leave the map visible. Mirrors MapKit's `MKTileOverlayRenderer`.
+/// neighbours meet without seams. Under a heading or a pitch each tile lies on the turned or tilted ground
+/// as a raster layer's tiles do (``Rasterizer/addOnGround(_:over:projection:linear:opacity:)``, edge texels
+/// repeated so tiles meet without seams). Missing tiles leave the map visible. Mirrors MapKit's
+/// `MKTileOverlayRenderer`.
 public final class TileOverlayRenderer: OverlayRenderer {
     /// The tile overlay drawn.
     public let tileOverlay: TileOverlay
@@ -60,6 +63,17 @@ public final class TileOverlayRenderer: OverlayRenderer {
         guard let z = tileZoom(for: viewport) else { return }
         let visible = visibleTiles(for: viewport, z: z)
         guard !visible.isEmpty, visible.contains(where: { images[$0.tile] != nil }) else { return }
+        guard viewport.projection.isNorthUpAndFlat else {
+            let rasterizer = context.makeRasterizer()
+            for entry in visible {
+                guard let image = images[entry.tile], let texture = Texture(premultiplied: image) else { continue }
+                rasterizer.addOnGround(
+                    texture, over: entry.tile.mapRect.offsetBy(dx: entry.offset, dy: 0),
+                    projection: viewport.projection, linear: true, opacity: alpha)
+            }
+            context.draw(rasterizer)
+            return
+        }
         // Put the tiles side by side in one image at their own resolution, then draw that image once:
         // scaling tiles one by one would blend each tile's edge with transparency and show seams.
         let side = TileID.mapPointSize(atZoom: z)

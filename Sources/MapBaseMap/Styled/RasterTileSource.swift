@@ -206,60 +206,21 @@ enum RasterTileLayerRenderer {
 extension RasterTileLayerRenderer {
     /// The tiles of zoom `z` over a tilted `viewport`, each laid on the ground and projected as a GPU draws a
     /// textured quad in perspective (texels to map points to the turned ground, then the view's ground
-    /// homography; perspective-correct sampling, ``Rasterizer/addQuad(_:source:homography:linear:shading:)``).
-    /// A tile reaching behind the camera is drawn in quarters, down to a sixteenth of a side, each part in
-    /// front of the camera drawn; the view's bounding map rect bounds the tiles (about 2.4 times the flat
-    /// view's area at a pitch of 60).
+    /// homography; ``Rasterizer/addOnGround(_:over:projection:linear:opacity:)``); the view's bounding map
+    /// rect bounds the tiles (about 2.4 times the flat view's area at a pitch of 60).
     private static func drawTilted(
         _ source: RasterTileSource, zoom z: Int, viewport: MapViewport,
         look: (adjustment: ColorAdjustment, smooth: Bool, opacity: Double), into g: GraphicsContext
     ) throws {
         let (adjustment, smooth, opacity) = look
-        let projection = viewport.projection
-        let ground = projection.groundHomography
         let rasterizer = g.makeRasterizer()
         try forEachTile(source: source, zoom: z, over: viewport.visibleMapRect) { rect, image in
             let adjusted = adjustment.apply(image)
             let texture = try Texture(rgba: adjusted.bytes, width: adjusted.width, height: adjusted.height)
-            let (w, h) = (Double(adjusted.width), Double(adjusted.height))
-            // Texels to the turned ground (an affine map: turning is a rotation and a scale).
-            let o = projection.turned(MapPoint(x: rect.minX, y: rect.minY))
-            let right = projection.turned(MapPoint(x: rect.maxX, y: rect.minY))
-            let down = projection.turned(MapPoint(x: rect.minX, y: rect.maxY))
-            let onGround = Transform(
-                a: (right.x - o.x) / w, b: (right.y - o.y) / w, c: (down.x - o.x) / h, d: (down.y - o.y) / h,
-                tx: o.x, ty: o.y)
-            addInFront(
-                texture, source: Rect(x: 0, y: 0, width: w, height: h),
-                homography: Homography(onGround).concatenating(ground), smooth: smooth, opacity: opacity,
-                rasterizer: rasterizer, depth: 0)
+            rasterizer.addOnGround(
+                texture, over: rect, projection: viewport.projection, linear: smooth, opacity: opacity)
         }
         g.draw(rasterizer)
-    }
-
-    /// Adds the part `source` of a tile's texture when its corners are in front of the camera, else its
-    /// quarters (to depth 4).
-    private static func addInFront(
-        _ texture: Texture, source: Rect, homography: Homography, smooth: Bool, opacity: Double,
-        rasterizer: Rasterizer, depth: Int
-    ) {
-        let corners = [
-            Point(x: source.minX, y: source.minY), Point(x: source.maxX, y: source.minY),
-            Point(x: source.maxX, y: source.maxY), Point(x: source.minX, y: source.maxY),
-        ]
-        if corners.allSatisfy({ homography.apply($0).w > 0 }) {
-            rasterizer.addQuad(
-                texture, source: source, homography: homography, linear: smooth, shading: .plain(opacity: opacity),
-                clampToEdge: true)
-            return
-        }
-        guard depth < 4 else { return }
-        let (hw, hh) = (source.width / 2, source.height / 2)
-        for (dx, dy) in [(0.0, 0.0), (hw, 0), (0, hh), (hw, hh)] {
-            addInFront(
-                texture, source: Rect(x: source.minX + dx, y: source.minY + dy, width: hw, height: hh),
-                homography: homography, smooth: smooth, opacity: opacity, rasterizer: rasterizer, depth: depth + 1)
-        }
     }
 
     /// How many zoom levels up a missing tile looks for an ancestor to stand in for it.

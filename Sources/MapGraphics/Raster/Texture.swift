@@ -41,18 +41,25 @@ package struct Texture: Sendable {
 
     /// `image` (premultiplied already) with a one-texel border on every side wrapped from the opposite
     /// edge, as MapLibre pads a pattern in its image atlas; nil for an empty image or one over 4096 a side.
-    init?(wrappingBorderOf image: ImageSurface) {
+    init?(wrappingBorderOf image: ImageSurface) { self.init(image, border: 1) }
+
+    /// `image` (premultiplied already) texel for texel (a tile overlay's tile laid on a tilted ground); nil
+    /// for an empty image or one over 4096 a side.
+    package init?(premultiplied image: ImageSurface) { self.init(image, border: 0) }
+
+    /// `image` with `border` texels on every side wrapped from the opposite edge.
+    private init?(_ image: ImageSurface, border: Int) {
         let w = image.width
         let h = image.height
         guard w > 0, h > 0, w <= 4096, h <= 4096 else { return nil }
-        let pw = w + 2
-        let ph = h + 2
+        let pw = w + 2 * border
+        let ph = h + 2 * border
         var texels = [SIMD4<Float>](repeating: .zero, count: pw * ph)
         image.cairo.withPixels { base, stride in
             for py in 0..<ph {
-                let row = base.advanced(by: ((py - 1 + h) % h) * stride)
+                let row = base.advanced(by: ((py - border + h) % h) * stride)
                 for px in 0..<pw {
-                    let word = row.load(fromByteOffset: ((px - 1 + w) % w) * 4, as: UInt32.self)
+                    let word = row.load(fromByteOffset: ((px - border + w) % w) * 4, as: UInt32.self)
                     texels[py * pw + px] = SIMD4(
                         Float((word >> 16) & 0xFF) / 255, Float((word >> 8) & 0xFF) / 255, Float(word & 0xFF) / 255,
                         Float(word >> 24) / 255)
