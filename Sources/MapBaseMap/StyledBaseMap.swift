@@ -168,7 +168,9 @@ public struct StyledBaseMap: BaseMap {
                     }
                 case .line:
                     if let source = try featureSource(for: layer, viewport: viewport) {
-                        LineLayerRenderer.draw(layer, source: source, in: frame)
+                        let spec = layer.source.flatMap { style.sources[$0] }
+                        LineLayerRenderer.draw(
+                            layer, source: source, geojsonMaxZoom: spec?.geojsonMaxZoom ?? 18, in: frame)
                         try source.checkDeferredLoad()
                     }
                 case .circle:

@@ -81,6 +81,14 @@ public struct StyleSource: Sendable, Equatable {
     /// The source as written, for writing the style back.
     public var json: JSONValue
 
+    /// The deepest zoom MapLibre tiles a GeoJSON source at (geojson-vt's `maxZoom`): the source's `maxzoom`,
+    /// default 18, clamped to 0...24 (a value that is not a finite number counts as the default). Deeper views
+    /// overscale those tiles, and where a tile's piece of a line starts is where its dashes and patterns start.
+    public var geojsonMaxZoom: Int {
+        guard case .number(let z)? = json["maxzoom"], z.isFinite else { return 18 }
+        return Int(max(0, min(24, z.rounded(.down))))
+    }
+
     /// Whether a location is on the network (`https://`, `mapbox://`, ...): anything with a scheme but
     /// `file://`, `mbtiles://` and `pmtiles://`. MapRaster never reads such a location.
     public static func isNetworkLocation(_ location: String) -> Bool {

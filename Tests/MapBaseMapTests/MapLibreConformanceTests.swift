@@ -20,6 +20,8 @@ struct MapLibreConformanceTests {
         // tile, building outlines dashed from their tile rings at distances quantized to the tile's grid
         // (overscaled z14 at z18), and gradient ramps spanning each tile's piece, premultiplied on upload.
         "line-dasharray/long-segment", "line-dasharray/slant", "line-gradient/color-interpolation-transparent",
+        // A GeoJSON line's pattern starting again in each tile of the source's maxzoom, overscaled.
+        "line-pattern/overscaled",
         // fill-extrusion from straight above: line features are not extruded (MapLibre's one pitch-0 case), and
         // two cases MapLibre Native drew (`native/`, Scripts/make-native-expectations.py): perspective walls
         // and roofs, holes, bases, premultiplied translucent colours, the default light; a map-anchored

@@ -127,4 +127,44 @@ struct RasterizerTests {
         let k = Int(texel.y) * 4 + Int(texel.x)
         #expect(c.pixel(x: 14, y: 12).red == UInt8(k * 16), "texel \(texel)")
     }
+
+    /// A line mesh of a tilted view is interpolated along its length as a GPU interpolates varyings, with
+    /// perspective: a strip whose far end is three times as deep as its near end, coloured by a grey ramp of
+    /// its progress, has at each row the progress `(t / 3) / ((1 - t) + t / 3)` (t the row's share of the
+    /// strip on the image), not `t`; with equal depths the progress is `t`.
+    @Test("a tilted line mesh's progress and distance are interpolated with perspective, as a GPU's varyings")
+    func perspectiveInterpolation() throws {
+        let greys = (0..<256).map { Color(red8: $0, green8: $0, blue8: $0) }
+        func draw(farPerspective: Double) throws -> ImageSurface {
+            let surface = try ImageSurface(width: 80, height: 64)
+            let context = try GraphicsContext(surface: surface)
+            var mesh = LineMesh()
+            // Near end at y 60, far end at y 4; the sides 10 pixels either side of x 40.
+            for (y, progress, perspective) in [(60.0, 0.0, 1.0), (4.0, 1.0, farPerspective)] {
+                for side in [-1.0, 1.0] {
+                    var v = LineMesh.Vertex(
+                        position: Point(x: 40 + 10 * side, y: y), normal: Point(x: 0, y: side), progress: progress)
+                    v.perspective = perspective
+                    mesh.vertices.append(v)
+                }
+            }
+            mesh.indices = [0, 1, 2, 1, 3, 2]
+            let rasterizer = context.makeRasterizer()
+            rasterizer.add(
+                mesh,
+                LineShading(
+                    color: .black, opacity: 1, outset: 10, inset: 0, ramp: 1, paint: .gradient(ColorRamp(colors: greys))
+                ))
+            context.draw(rasterizer)
+            return surface
+        }
+        let tilted = try draw(farPerspective: 1.0 / 3)
+        let flat = try draw(farPerspective: 1)
+        for y in stride(from: 6, to: 58, by: 4) {
+            let t = (60 - (Double(y) + 0.5)) / 56
+            let expected = (t / 3) / ((1 - t) + t / 3)
+            #expect(abs(Double(tilted.pixel(x: 40, y: y).red) - expected * 255) <= 2, "row \(y): \(expected)")
+            #expect(abs(Double(flat.pixel(x: 40, y: y).red) - t * 255) <= 2, "row \(y): \(t)")
+        }
+    }
 }

@@ -125,6 +125,24 @@ struct TiledSourceDecodingTests {
         #expect(style.sources["c"]?.promoteID == .property("name"))
     }
 
+    @Test("a GeoJSON source's maxzoom (geojson-vt's deepest tiles): default 18, clamped to 0...24")
+    func geojsonMaxZoom() throws {
+        let style = try decode(
+            styleText(
+                sources: #"""
+                    "a": {"type": "geojson", "data": "x.geojson", "maxzoom": 10},
+                    "b": {"type": "geojson", "data": "x.geojson"},
+                    "c": {"type": "geojson", "data": "x.geojson", "maxzoom": 99.5},
+                    "d": {"type": "geojson", "data": "x.geojson", "maxzoom": -3},
+                    "e": {"type": "geojson", "data": "x.geojson", "maxzoom": 12.7}
+                    """#))
+        #expect(style.sources["a"]?.geojsonMaxZoom == 10)
+        #expect(style.sources["b"]?.geojsonMaxZoom == 18)
+        #expect(style.sources["c"]?.geojsonMaxZoom == 24)
+        #expect(style.sources["d"]?.geojsonMaxZoom == 0)
+        #expect(style.sources["e"]?.geojsonMaxZoom == 12)
+    }
+
     @Test("[\"id\"], and $id in legacy filters, read the feature's id; a feature without one has null")
     func featureID() throws {
         let id = try StyleExpression.decode(.array([.string("id")]), path: "x")

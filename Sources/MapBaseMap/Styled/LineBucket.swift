@@ -91,7 +91,11 @@ struct LineBucket {
 
     /// The bucket of `layer`'s features from `source` in `frame`'s view; with `meshes` false, every feature
     /// is drawn by Cairo (a layer whose meshes would cost more than ``meshBudget(imagePixels:)``).
-    init(_ layer: StyleLayer, source: FeatureSource, in frame: LayerFrame, meshes: Bool = true) {
+    /// `geojsonMaxZoom`: the deepest zoom a GeoJSON source is tiled at (``StyleSource/geojsonMaxZoom``).
+    init(
+        _ layer: StyleLayer, source: FeatureSource, geojsonMaxZoom: Int = 18, in frame: LayerFrame,
+        meshes: Bool = true
+    ) {
         self.meshes = meshes
         tilt = frame.viewport.projection.isFlat ? nil : frame.viewport.projection
         let constant = frame.constantContext
@@ -119,7 +123,8 @@ struct LineBucket {
         geojsonPipeline = GeometryPipeline(
             viewport: frame.viewport, margin: margin, tolerance: max(0.5, widthTolerance))
         tilePipeline = GeometryPipeline(viewport: frame.viewport, margin: margin, tolerance: max(0.01, widthTolerance))
-        var builder = Builder(layer: layer, frame: frame, margin: margin, widthTolerance: widthTolerance)
+        var builder = Builder(
+            layer: layer, frame: frame, margin: margin, widthTolerance: widthTolerance, geojsonMaxZoom: geojsonMaxZoom)
         frame.forEachFeature(of: source, layer: layer, margin: margin) { feature, offset, context in
             builder.add(feature, offset: offset, context: context, into: &self)
         }
@@ -154,10 +159,13 @@ struct LineBucket {
             t.add(piece.points, closed: piece.closed)
         }
         guard let camera = tilt else { return t.mesh }
-        // Tilted: the strip was built on the ground (turned points); each vertex goes through the camera.
+        // Tilted: the strip was built on the ground (turned points); each vertex goes through the camera,
+        // keeping its depth for interpolating the distance along the line with perspective.
         var mesh = t.mesh
         for i in mesh.vertices.indices {
-            mesh.vertices[i].position = camera.project(turned: mesh.vertices[i].position).point
+            let (point, w) = camera.project(turned: mesh.vertices[i].position)
+            mesh.vertices[i].position = point
+            mesh.vertices[i].perspective = camera.distance / w
         }
         return mesh
     }
@@ -206,7 +214,7 @@ struct LineBucket {
         var dashFields: [Bool: [[Double]: DashField?]] = [:]
         var patterns: [String: LinePattern?] = [:]
 
-        init(layer: StyleLayer, frame: LayerFrame, margin: Double, widthTolerance: Double) {
+        init(layer: StyleLayer, frame: LayerFrame, margin: Double, widthTolerance: Double, geojsonMaxZoom: Int) {
             self.layer = layer
             self.frame = frame
             self.margin = margin
@@ -215,12 +223,15 @@ struct LineBucket {
             properties = LineLayerRenderer.Properties(layer, at: constant)
             floorConstant = LineLayerRenderer.floorContext(constant)
             integralZoom = frame.zoom == frame.zoom.rounded(.down)
-            // GeoJSON as MapLibre tiles it (geojson-vt): at the integer zoom (at most 18, the source's
-            // default maxzoom), each tile holds the line cut at its square grown by a quarter tile, in a grid
-            // of 8192 units; the tile draws its pieces clipped to its square, each piece's distance from 0 at
-            // its start (dashes) and its progress ramp spanning only the piece (gradients, with lineMetrics).
+            // GeoJSON as MapLibre tiles it (geojson-vt): at the integer zoom (at most the source's maxzoom,
+            // deeper views overscaling its tiles), each tile holds the line cut at its square grown by a
+            // quarter tile, in a grid of 8192 units; the tile draws its pieces clipped to its square, each
+            // piece's distance from 0 at its start (dashes, patterns) and its progress ramp spanning only the
+            // piece (gradients, with lineMetrics).
             // Clamped as a Double first: a non-finite zoom (a degenerate visible rect) must not trap.
-            tileZoom = frame.zoom.isFinite ? Int(max(0, min(18, frame.zoom.rounded(.down)))) : 0
+            tileZoom =
+                frame.zoom.isFinite
+                ? Int(max(0, min(Double(max(0, min(24, geojsonMaxZoom))), frame.zoom.rounded(.down)))) : 0
             geojsonTolerance = max(0.5, widthTolerance) / frame.viewport.scale
             gradient = layer.isSet(.lineGradient)
             patterned = layer.isSet(.linePattern)
@@ -363,7 +374,12 @@ struct LineBucket {
                     if var pattern = cached, period > 0, period.isFinite {
                         pattern.period = period
                         shading.paint = .pattern(pattern)
-                        bucket.append(job(shading))
+                        // A GeoJSON line's pattern starts again in each of geojson-vt's tiles, as its dashes.
+                        if geojson, feature.isLines {
+                            geojsonTileJobs(lines.meshLines, paint, shading, offset: offset, into: &bucket, ramp: nil)
+                        } else {
+                            bucket.append(job(shading))
+                        }
                     }
                 }
                 return
@@ -457,7 +473,9 @@ struct LineBucket {
             for line in lines {
                 if let camera = pipeline.camera, !camera.isFlat {
                     // Tilted: on the ground, extruded there and projected after tessellation.
-                    pieces += pipeline.groundLine(rings ? line + line.prefix(1) : line, offset: offset)
+                    pieces += pipeline.groundLine(
+                        rings ? line + line.prefix(1) : line, offset: offset, tolerance: tile == nil ? nil : simplifying
+                    )
                 } else if tile != nil {
                     pieces += LineLayerRenderer.wholeSegments(
                         Simplifier.simplify(pipeline.project(line, offset: offset), tolerance: simplifying),

@@ -54,8 +54,9 @@ enum LineLayerRenderer {
     }
 
     /// Draws the layer: its bucket, through the rasterizer when its meshes are affordable, else by Cairo.
-    static func draw(_ layer: StyleLayer, source: FeatureSource, in frame: LayerFrame) {
-        var bucket = LineBucket(layer, source: source, in: frame)
+    /// `geojsonMaxZoom` is the deepest zoom a GeoJSON source is tiled at (``StyleSource/geojsonMaxZoom``).
+    static func draw(_ layer: StyleLayer, source: FeatureSource, geojsonMaxZoom: Int = 18, in frame: LayerFrame) {
+        var bucket = LineBucket(layer, source: source, geojsonMaxZoom: geojsonMaxZoom, in: frame)
         let g = frame.context
         let (tx, ty) = bucket.translation
         g.withSavedState {
@@ -63,7 +64,7 @@ enum LineLayerRenderer {
             let rasterizer = g.makeRasterizer()
             // The decision is taken from the bucket's cost, before any mesh is made.
             if bucket.cost > LineBucket.meshBudget(imagePixels: rasterizer.clipArea) {
-                bucket = LineBucket(layer, source: source, in: frame, meshes: false)
+                bucket = LineBucket(layer, source: source, geojsonMaxZoom: geojsonMaxZoom, in: frame, meshes: false)
             }
             if !bucket.jobs.isEmpty {
                 let table =

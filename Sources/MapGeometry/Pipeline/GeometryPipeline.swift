@@ -135,8 +135,10 @@ package struct GeometryPipeline: Sendable {
     /// An open line of a tilted view on its ground plane (``ViewProjection/turned(_:)``), not projected, for
     /// lines extruded on the ground and then projected (MapLibre's line shader): cut to the ground in front
     /// of the camera that the clip rect shows and to the width the image can show there, simplified on the
-    /// ground. Call only under a tilted camera.
-    package func groundLine(_ points: [MapPoint], offset: Double) -> [StrokePiece] {
+    /// ground to `tolerance` points (the pipeline's when nil; 0 keeps every vertex, as a vector tile's lines
+    /// keep theirs, so that dashes and patterns are interpolated between MapLibre's vertices). Call only under
+    /// a tilted camera.
+    package func groundLine(_ points: [MapPoint], offset: Double, tolerance: Double? = nil) -> [StrokePiece] {
         guard let camera, !camera.isFlat else { return [] }
         let farDepth = camera.depth(Point(x: 0, y: band.lowerBound))
         let halfWidth =
@@ -146,7 +148,7 @@ package struct GeometryPipeline: Sendable {
             x: -halfWidth, y: band.lowerBound, width: 2 * halfWidth, height: band.upperBound - band.lowerBound)
         var (pieces, length) = LineClipper.clip(turned(points, offset: offset, camera), to: window)
         for i in pieces.indices {
-            pieces[i].points = Simplifier.simplify(pieces[i].points, tolerance: tolerance)
+            pieces[i].points = Simplifier.simplify(pieces[i].points, tolerance: tolerance ?? self.tolerance)
             pieces[i].lineLength = length
         }
         return pieces

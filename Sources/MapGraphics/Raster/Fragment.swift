@@ -16,6 +16,10 @@ package struct LineMesh: Sendable {
         package var progress: Double
         /// How far along its line the vertex is in user-space units (dashes and patterns).
         package var distance: Double
+        /// One over the vertex's depth, relative to other vertices' (1 in an untilted view): a tilted view's
+        /// mesh is interpolated along the line as a GPU interpolates varyings, with perspective (the progress
+        /// and distance of a pixel are the vertices' weighted by their barycentric weights times this).
+        package var perspective: Double = 1
         /// A vertex at `position` (user space) with `normal`, `progress` and `distance`.
         package init(position: Point, normal: Point, progress: Double = 0, distance: Double = 0) {
             self.position = position

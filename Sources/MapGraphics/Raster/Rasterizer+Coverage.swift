@@ -83,6 +83,9 @@ extension Rasterizer {
         let (na, nb) = flip ? (nb0, na0) : (na0, nb0)
         let (da, db) = flip ? (db0, da0) : (da0, db0)
         let dc2 = dc
+        let perspectives = vertices.perspectives
+        let (pa0, pb0, pc) = (perspectives[ia], perspectives[ib], perspectives[ic])
+        let (pa, pb) = flip ? (pb0, pa0) : (pa0, pb0)
         let area = abs(signedArea)
         let (xStart, xEnd, yStart, yEnd) = pixelBox(
             (ax, ay), (bx, by), (cx, cy), limit: limit, origin: origin, size: size)
@@ -220,7 +223,8 @@ extension Rasterizer {
         // fragment's shader.
         let triangle = TriangleAttributes(
             na: na, nb: nb, nc: nc, da: da, db: db, dc: dc2, inverse: inverse, outset: outset,
-            inverseRamp: inverseRamp, rampStart: rampStart)
+            inverseRamp: inverseRamp, rampStart: rampStart,
+            perspective: pa == pb && pb == pc ? nil : (pa, pb, pc))
         for y in yStart...yEnd {
             guard let (row, r0, r1, r2, first, last) = span(y) else { continue }
             for x in first...last {

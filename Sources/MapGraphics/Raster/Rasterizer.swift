@@ -13,6 +13,8 @@ package final class Rasterizer {
     private var normals: [Float] = []  // x, y per vertex
     private var progress: [Float] = []
     private var distances: [Double] = []
+    /// Per vertex: ``LineMesh/Vertex/perspective``.
+    private var perspectives: [Float] = []
     /// Per command: its fragment, the line coverage (lines only), the period of the distance attribute
     /// (dashes and patterns; 0 for none) and the pixels (device, first and past-the-end columns and rows)
     /// it may cover.
@@ -226,17 +228,20 @@ package final class Rasterizer {
         var normals: [Float] = []
         var progress: [Float] = []
         var distances: [Double] = []
+        var perspectives: [Float] = []
         var triangles: [Int32] = []
         swap(&positions, &self.positions)
         swap(&normals, &self.normals)
         swap(&progress, &self.progress)
         swap(&distances, &self.distances)
+        swap(&perspectives, &self.perspectives)
         swap(&triangles, &self.triangles)
         defer {
             swap(&positions, &self.positions)
             swap(&normals, &self.normals)
             swap(&progress, &self.progress)
             swap(&distances, &self.distances)
+            swap(&perspectives, &self.perspectives)
             swap(&triangles, &self.triangles)
         }
         var minX = self.minX
@@ -260,6 +265,7 @@ package final class Rasterizer {
             normals.append(Float(v.normal.y))
             progress.append(Float(v.progress))
             distances.append(v.distance)
+            perspectives.append(Float(v.perspective))
             minX = min(minX, x)
             minY = min(minY, y)
             maxX = max(maxX, x)
@@ -380,42 +386,46 @@ package final class Rasterizer {
             normals.withUnsafeBufferPointer { normals in
                 progress.withUnsafeBufferPointer { progress in
                     distances.withUnsafeBufferPointer { distances in
-                        let vertices = Vertices(
-                            positions: positions, normals: normals, progress: progress, distances: distances)
-                        // A mesh's triangles are consecutive: its command (and the shader the coverage loop is
-                        // specialized for) is looked up once per run.
-                        triangles.withUnsafeBufferPointer { triangles in
-                            var t = 0
-                            while t + 3 < triangles.count {
-                                var end = t + 4
-                                while end + 3 < triangles.count, triangles[end + 3] == triangles[t + 3] { end += 4 }
-                                let command = commands[Int(triangles[t + 3])]
-                                func run<S: FragmentShader>(_ shader: S) {
-                                    Self.rasterize(
-                                        triangles, t..<end, shader: shader, command: command, vertices: vertices,
-                                        origin: origin, size: size, pixels: pixels)
-                                }
-                                switch command.fragment {
-                                case .plain(let shader): run(shader)
-                                case .gradient(let shader): run(shader)
-                                case .pattern(let shader): run(shader)
-                                case .dash(let shader): run(shader)
-                                case .image(let shader):
-                                    // One quad (two triangles, as addQuad makes it): its box, no edge tests.
-                                    if end - t == 8 {
-                                        Self.rasterizeQuad(
+                        perspectives.withUnsafeBufferPointer { perspectives in
+                            let vertices = Vertices(
+                                positions: positions, normals: normals, progress: progress, distances: distances,
+                                perspectives: perspectives)
+                            // A mesh's triangles are consecutive: its command (and the shader the coverage loop is
+                            // specialized for) is looked up once per run.
+                            triangles.withUnsafeBufferPointer { triangles in
+                                var t = 0
+                                while t + 3 < triangles.count {
+                                    var end = t + 4
+                                    while end + 3 < triangles.count, triangles[end + 3] == triangles[t + 3] { end += 4 }
+                                    let command = commands[Int(triangles[t + 3])]
+                                    func run<S: FragmentShader>(_ shader: S) {
+                                        Self.rasterize(
                                             triangles, t..<end, shader: shader, command: command, vertices: vertices,
                                             origin: origin, size: size, pixels: pixels)
-                                    } else {
-                                        run(shader)
                                     }
-                                case .disc(let shader): run(shader)
-                                case .extrusion(let shader): run(shader)
-                                case .patternFill(let shader): run(shader)
-                                case .fillOutline(let shader): run(shader)
-                                case .quadImage(let shader): run(shader)
+                                    switch command.fragment {
+                                    case .plain(let shader): run(shader)
+                                    case .gradient(let shader): run(shader)
+                                    case .pattern(let shader): run(shader)
+                                    case .dash(let shader): run(shader)
+                                    case .image(let shader):
+                                        // One quad (two triangles, as addQuad makes it): its box, no edge tests.
+                                        if end - t == 8 {
+                                            Self.rasterizeQuad(
+                                                triangles, t..<end, shader: shader, command: command,
+                                                vertices: vertices,
+                                                origin: origin, size: size, pixels: pixels)
+                                        } else {
+                                            run(shader)
+                                        }
+                                    case .disc(let shader): run(shader)
+                                    case .extrusion(let shader): run(shader)
+                                    case .patternFill(let shader): run(shader)
+                                    case .fillOutline(let shader): run(shader)
+                                    case .quadImage(let shader): run(shader)
+                                    }
+                                    t = end
                                 }
-                                t = end
                             }
                         }
                     }
@@ -430,6 +440,7 @@ package final class Rasterizer {
         let normals: UnsafeBufferPointer<Float>
         let progress: UnsafeBufferPointer<Float>
         let distances: UnsafeBufferPointer<Double>
+        let perspectives: UnsafeBufferPointer<Float>
     }
 }
 

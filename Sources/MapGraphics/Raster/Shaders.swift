@@ -35,6 +35,8 @@ struct TriangleAttributes {
     /// One over twice the triangle's area: edge functions to barycentric weights.
     let inverse: Double
     let outset, inverseRamp, rampStart: Float
+    /// The vertices' ``LineMesh/Vertex/perspective`` when they differ (a tilted view), else nil.
+    var perspective: (Float, Float, Float)? = nil
 
     /// A line fragment's coverage across the line, barycentric weights, side normal and distance along it
     /// (in repeats), or nil where it covers nothing.
@@ -50,6 +52,16 @@ struct TriangleAttributes {
         let dist = (nx * nx + ny * ny).squareRoot() * outset
         let coverage = min(max(min(dist - rampStart, outset - dist) * inverseRamp, 0), 1)
         guard coverage > 0 else { return nil }
+        // Along the line (progress, distance), a tilted view's weights are a GPU's perspective-correct ones;
+        // the coverage across it stays the image's (the extrusion is a few pixels, its depth the same).
+        if let (pa, pb, pc) = perspective {
+            let (q0, q1, q2) = (l0 * pa, l1 * pb, l2 * pc)
+            let sum = q0 + q1 + q2
+            guard sum > 0 else { return nil }
+            let (m0, m1) = (q0 / sum, q1 / sum)
+            let m2 = 1 - m0 - m1
+            return (coverage, m0, m1, m2, ny, m0 * da + m1 * db + m2 * dc)
+        }
         return (coverage, l0, l1, l2, ny, l0 * da + l1 * db + l2 * dc)
     }
 }
