@@ -1,5 +1,8 @@
 import Foundation
 import MapGeometry
+import MapGraphics
+import MapRender
+import MapStyle
 import Testing
 
 @testable import MapBaseMap
@@ -96,5 +99,67 @@ struct SymbolProjectionTests {
                 Point(x: 10, y: 20),
             ])
         #expect(index == 2)
+    }
+
+    /// The rows of dark ink in `image` (a label's glyphs on a light background): first and last.
+    static func inkRows(_ image: ImageSurface) -> ClosedRange<Int>? {
+        var rows: [Int] = []
+        for y in 0..<image.height {
+            for x in 0..<image.width where image.pixel(x: x, y: y).red < 128 {
+                rows.append(y)
+                break
+            }
+        }
+        return rows.first.map { $0...rows.last! }
+    }
+
+    /// Text drawn with the installed fonts (Devanagari, shaped by HarfBuzz: no glyph PBF draws it) in a view
+    /// tilted by 60 degrees is scaled at its anchor as MapLibre scales symbols facing the camera: the label
+    /// below the centre (nearer) taller than the same label above it (farther), by the ratio of their
+    /// perspective ratios; in the flat view both are the same height.
+    @Test("installed-font text under a pitch: nearer labels larger by MapLibre's perspective ratio")
+    func installedFontTextScales() throws {
+        let size = Size(width: 400, height: 300)
+        let center = LocationCoordinate2D(latitude: 0, longitude: 0)
+        func render(latitude: Double, pitch: Double) throws -> (ImageSurface, MapViewport) {
+            let text = #"""
+                {"version": 8, "sources": {"p": {"type": "geojson", "data": {"type": "Point",
+                   "coordinates": [0, \#(latitude)]}}},
+                 "layers": [{"id": "bg", "type": "background", "paint": {"background-color": "#ffffff"}},
+                   {"id": "t", "type": "symbol", "source": "p",
+                    "layout": {"text-field": "नमस्ते", "text-font": ["Noto Sans Regular"], "text-size": 24},
+                    "paint": {"text-color": "#000000"}}]}
+                """#
+            var options = MapSnapshotter.Options(size: size)
+            options.visibleMapRect = try MapViewport(size: size, center: center, zoomLevel: 13).visibleMapRect
+            options.camera = try MapCamera(
+                lookingAtCenter: center,
+                fromDistance: MapCamera.distance(forZoomLevel: 13, latitude: 0, height: size.height), pitch: pitch,
+                heading: 0)
+            options.style = try Style.decode(
+                Data(text.utf8), source: "test", baseURL: FileManager.default.temporaryDirectory)
+            options.showsAttribution = false
+            let snapshot = try MapSnapshotter(options: options).snapshot()
+            return (snapshot.image, snapshot.viewport)
+        }
+        // 0.01 degrees is about 58 points at zoom 13: at pitch 60 the far label is well up the image, the near
+        // one well down it.
+        let (far, viewport) = try render(latitude: 0.06, pitch: 60)
+        let (near, _) = try render(latitude: -0.02, pitch: 60)
+        let farRows = try #require(Self.inkRows(far))
+        let nearRows = try #require(Self.inkRows(near))
+        #expect(farRows.upperBound < 150 && nearRows.lowerBound > 150)
+        func ratio(_ latitude: Double) -> Double {
+            let point = viewport.point(for: LocationCoordinate2D(latitude: latitude, longitude: 0))
+            return viewport.perspectiveRatio(at: viewport.worldPoint(viewport.mapPoint(for: point)))
+        }
+        let expected = ratio(-0.02) / ratio(0.06)
+        let measured = Double(nearRows.count) / Double(farRows.count)
+        #expect(expected > 1.3)
+        #expect(
+            abs(measured / expected - 1) < 0.1, "ink heights \(nearRows.count) / \(farRows.count), ratios \(expected)")
+        let (flatFar, _) = try render(latitude: 0.002, pitch: 0)
+        let (flatNear, _) = try render(latitude: -0.002, pitch: 0)
+        #expect(Self.inkRows(flatFar)?.count == Self.inkRows(flatNear)?.count)
     }
 }

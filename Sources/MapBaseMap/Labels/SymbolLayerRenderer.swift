@@ -213,6 +213,11 @@ struct SymbolLayerRenderer {
             // turn, the icon fitted to it; recorded (true) when it fits.
             func placePoint(_ anchor: Point) -> Bool {
                 var label = label
+                // A tilted view: text from the installed fonts scaled at its anchor as MapLibre's symbol shader
+                // scales text facing the camera (nearer larger); text lying on the ground comes to about the
+                // same size once projected. SDF text is scaled where it is projected (SymbolProjection).
+                let size = glyphStack == nil ? size * selection.viewport.perspectiveRatio(at: anchor) : size
+                label.size = size
                 // `text-variable-anchor`: the first anchor whose text fits (else the first).
                 var textCandidate: (content: PlacedLabel.Content, box: Rect)?
                 var textAlignX = 0.5
