@@ -5,15 +5,16 @@ import MapGeometry
 /// a polygon's point label, found as MapLibre finds it: square cells covering the outer ring's bounding
 /// box (as wide as its shorter side), searched best-first by the distance a cell could reach (its
 /// centre's signed distance to the outline plus its half-diagonal), split in four until no cell can beat
-/// the best by more than `precision`; the centroid is the first candidate. Cells of equal promise are
-/// taken in a binary heap's order (append and sift up, take the top and sift the last item down), which
-/// decides between the equally good centres of symmetric shapes as MapLibre's queue does.
+/// the best by more than `precision`; the centroid and then the bounding box's centre are the first
+/// candidates. Cells of equal promise are taken in a binary heap's order (append and sift up, take the top and
+/// sift the last item down), which decides between the equally good centres of symmetric shapes as MapLibre's
+/// queue does.
 ///
 /// Work is bounded (a hostile polygon cannot spin it, nor can a hostile feature of many polygons): at most
 /// `maximumCells` cells per polygon, and one ``Budget`` of edge distances (each cell costs one distance per
 /// vertex of the polygon's rings) shared by all the polygons of a feature. When either runs out, the best
 /// cell so far is the pole: a polygon whose search the budget cut short, and whose best point so far is not
-/// inside it (only its centroid was tried, outside it), has none.
+/// inside it (only its centroid and box centre were tried, outside it), has none.
 enum PoleOfInaccessibility {
     static let maximumCells = 20_000
 
@@ -31,8 +32,8 @@ enum PoleOfInaccessibility {
     struct Budget {
         /// The edge distances the grid cells may cost in all.
         let limit: Int
-        /// The edge distances computed so far: cells and centroids (a centroid is always computed, so this can
-        /// exceed `limit` by one centroid per polygon, which is linear in the input).
+        /// The edge distances computed so far: cells and first guesses (a centroid and a box centre are always
+        /// computed, so this can exceed `limit` by two guesses per polygon, which is linear in the input).
         private(set) var spent = 0
         /// Whether a search stopped because the budget ran out.
         private(set) var exhausted = false
@@ -102,8 +103,12 @@ enum PoleOfInaccessibility {
             }
             x += size
         }
-        budget.charge(cost)
+        // The first two guesses: the outer ring's centroid, then its bounding box's centre (a rectangle's pole,
+        // which the cells only approach).
+        budget.charge(2 * cost)
         var best = centroidCell(rings)
+        let boxCentre = Cell(x: minX + (maxX - minX) / 2, y: minY + (maxY - minY) / 2, h: 0, rings: rings)
+        if boxCentre.d > best.d { best = boxCentre }
         while let cell = queue.pop() {
             if cell.d > best.d || best.d == 0 { best = cell }
             if cell.max - best.d <= precision { continue }

@@ -586,7 +586,8 @@ struct SymbolLayerRenderer {
         case .polygons(let polygons):
             guard let tile = feature.tileBounds, tile.width > 0 else { return [anchors(for: feature)] }
             // A vector tile's polygons: MapLibre labels each at its pole of inaccessibility, found in the
-            // tile's 8192 units to 16 units and truncated to a whole unit.
+            // tile's 8192 units to 16 units, kept as a 32-bit float (the dynamic vertex attribute that places a
+            // point label; only the static one is truncated to whole units).
             let unit = tile.width / 8192
             // One search budget for all the feature's polygons: a hostile multipolygon costs a bounded search.
             // The feature's budget, within what the layer's draw has left.
@@ -601,8 +602,7 @@ struct SymbolLayerRenderer {
                 }
                 guard let pole = PoleOfInaccessibility.find(local, precision: 16, budget: &budget) else { return nil }
                 let q = MapPoint(
-                    x: tile.minX + pole.x.rounded(.towardZero) * unit, y: tile.minY + pole.y.rounded(.towardZero) * unit
-                )
+                    x: tile.minX + Double(Float(pole.x)) * unit, y: tile.minY + Double(Float(pole.y)) * unit)
                 return near(q) ? [q] : nil
             }
         default:
