@@ -85,4 +85,31 @@ import Testing
         }
         #expect(kept > 0)
     }
+
+    /// A tilted view's mesh cut on the image: a new vertex's distance and progress are where the rasterizer's
+    /// perspective-correct weights put them, its `perspective` (1 / depth) linear on the image, its normal
+    /// linear on the image (the coverage across the line is interpolated on the image).
+    @Test("a cut through a tilted mesh: distance and progress with perspective, the normal and 1 / depth on the image")
+    func perspectiveCut() {
+        var mesh = LineMesh()
+        // One triangle from a near vertex (perspective 1, distance 0) to two far ones (1/3, distance 90).
+        for (x, y, perspective, distance) in [
+            (0.0, 0.0, 1.0, 0.0), (20.0, 0.0, 1.0 / 3, 90.0), (20.0, 10.0, 1.0 / 3, 90.0),
+        ] {
+            var v = LineMesh.Vertex(
+                position: Point(x: x, y: y), normal: Point(x: 0, y: y == 0 ? -1 : 1), progress: distance / 90,
+                distance: distance)
+            v.perspective = perspective
+            mesh.vertices.append(v)
+        }
+        mesh.indices = [0, 1, 2]
+        // Cut at x = 10: halfway on the image along the edge from the near vertex to (20, 0).
+        let cut = mesh.clipped(to: [Point(x: -1, y: -1), Point(x: 10, y: -1), Point(x: 10, y: 11), Point(x: -1, y: 11)])
+        let v = cut.vertices.first { $0.position.x == 10 && $0.position.y == 0 }
+        // t = 1/2 on the image: the weight of the far end is (t / 3) / ((1 - t) + t / 3) = 1/4.
+        #expect(
+            v.map { abs($0.distance - 22.5) < 1e-9 && abs($0.progress - 0.25) < 1e-9 } == true,
+            "\(String(describing: v))")
+        #expect(v.map { abs($0.perspective - 2.0 / 3) < 1e-12 && $0.normal == Point(x: 0, y: -1) } == true)
+    }
 }

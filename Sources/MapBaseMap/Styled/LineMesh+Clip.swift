@@ -79,11 +79,19 @@ extension LineMesh {
         return result
     }
 
+    /// The vertex a share `t` of the way from `a` to `b` on the image, its attributes as the rasterizer
+    /// interpolates them inside a triangle: the normal (the coverage across the line) on the image, the
+    /// progress and distance along the line with perspective (``LineMesh/Vertex/perspective``, itself linear
+    /// on the image).
     private static func lerp(_ a: Vertex, _ b: Vertex, _ t: Double) -> Vertex {
-        func mix(_ u: Double, _ v: Double) -> Double { u + (v - u) * t }
-        return Vertex(
-            position: Point(x: mix(a.position.x, b.position.x), y: mix(a.position.y, b.position.y)),
-            normal: Point(x: mix(a.normal.x, b.normal.x), y: mix(a.normal.y, b.normal.y)),
-            progress: mix(a.progress, b.progress), distance: mix(a.distance, b.distance))
+        let weighted = (1 - t) * a.perspective + t * b.perspective
+        let s = a.perspective == b.perspective || weighted <= 0 ? t : t * b.perspective / weighted
+        func mix(_ u: Double, _ v: Double, _ t: Double) -> Double { u + (v - u) * t }
+        var v = Vertex(
+            position: Point(x: mix(a.position.x, b.position.x, t), y: mix(a.position.y, b.position.y, t)),
+            normal: Point(x: mix(a.normal.x, b.normal.x, t), y: mix(a.normal.y, b.normal.y, t)),
+            progress: mix(a.progress, b.progress, s), distance: mix(a.distance, b.distance, s))
+        v.perspective = mix(a.perspective, b.perspective, t)
+        return v
     }
 }
