@@ -265,9 +265,9 @@ struct LineBucket {
             return image.count > 2 ? image : nil
         }
 
-        func userRect(_ r: MapRect, offset: Double) -> Rect {
-            let perPoint = frame.viewport.mapPointsPerPoint
-            let origin = frame.viewport.visibleMapRect.origin
+        static func userRect(_ r: MapRect, offset: Double, viewport: MapViewport) -> Rect {
+            let perPoint = viewport.mapPointsPerPoint
+            let origin = viewport.visibleMapRect.origin
             return Rect(
                 x: (r.minX - origin.x + offset) / perPoint, y: (r.minY - origin.y) / perPoint,
                 width: r.width / perPoint, height: r.height / perPoint)
@@ -308,7 +308,13 @@ struct LineBucket {
             if !geojson, paint.color.alpha * paint.opacity < 1 || paint.blur > 0 || paint.gap > 0 {
                 paint.feature = featureCount
             }
-            guard let lines = FeatureLines(feature, offset: offset, translated: bucket.translation, rect: userRect)
+            // A closure over the viewport alone: one over `self` (a method reference) would copy the builder
+            // for every feature.
+            let viewport = frame.viewport
+            guard
+                let lines = FeatureLines(
+                    feature, offset: offset, translated: bucket.translation,
+                    rect: { Self.userRect($0, offset: $1, viewport: viewport) })
             else { return }
             // How Cairo draws the feature: painted along (gradients, patterns) or stroked; a feature whose
             // pattern the sprite lacks is not drawn.
@@ -453,7 +459,8 @@ struct LineBucket {
                     bucket.append(
                         Job(
                             pieces: pieces, paint: paint, shading: s,
-                            clip: cameraFree ? userRect(piece.tile, offset: offset) : nil,
+                            clip: cameraFree
+                                ? Self.userRect(piece.tile, offset: offset, viewport: frame.viewport) : nil,
                             clipPolygon: cameraFree
                                 ? nil : imagePolygon(piece.tile, offset: offset, pipeline: bucket.tilePipeline),
                             tile: piece.tile, usesGradientTable: false))
