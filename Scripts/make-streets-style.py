@@ -358,13 +358,15 @@ def ne_borders():
 def ne_labels():
     """Country names from Natural Earth at the world zooms (label rank and population decide)."""
     return [
+        # One label per country (MapLibre labels each polygon of a multipolygon: every island of a country).
         {"id": "ne-country-labels", "type": "symbol", "source": "countries50", "minzoom": 1, "maxzoom": 7,
          "filter": ["all", ["<=", ["get", "labelrank"], ["step", ["zoom"], 2, 2, 3, 3, 4, 4, 6]],
                     [">=", ["get", "pop_est"], ["step", ["zoom"], 5000000, 3, 500000, 5, 0]]],
          "layout": {"text-field": "{name}", "text-font": BOLD, "text-size": zoom(1, 9, 6, 13),
                     "text-max-width": 7, "text-transform": "uppercase",
                     "symbol-sort-key": ["get", "labelrank"]},
-         "paint": {"text-color": "#6e5a78", "text-halo-color": "rgba(255,255,255,0.85)", "text-halo-width": 1.4}},
+         "paint": {"text-color": "#6e5a78", "text-halo-color": "rgba(255,255,255,0.85)", "text-halo-width": 1.4},
+         "metadata": {"mapraster:polygon-labels": "feature"}},
     ]
 
 

@@ -271,9 +271,10 @@ public struct StyledBaseMap: BaseMap {
         let sdfGlyphs = glyphs.map { SDFGlyphSource(provider: $0) }
         for (index, layer) in symbolLayers.enumerated().reversed() where layer.isVisible(atZoom: frame.zoom) {
             guard let source = try featureSource(for: layer, viewport: viewport) else { continue }
-            let renderer = SymbolLayerRenderer(
+            var renderer = SymbolLayerRenderer(
                 layer: layer, source: source, selection: frame, fonts: fonts, icons: icons, layerIndex: index,
                 glyphs: sdfGlyphs)
+            if let id = layer.source, let spec = style.sources[id] { renderer.geojsonMaxZoom = spec.geojsonMaxZoom }
             if crossSourceCollisions {
                 placedByLayer.append(try renderer.place(into: &collisions))
             } else {

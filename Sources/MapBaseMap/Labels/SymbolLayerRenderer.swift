@@ -24,6 +24,8 @@ struct SymbolLayerRenderer {
     var layerIndex = 0
     /// SDF glyphs (the style's glyph PBFs); nil to draw every label with the installed fonts.
     var glyphs: SDFGlyphSource?
+    /// The deepest zoom the layer's source is tiled at when it is GeoJSON (``StyleSource/geojsonMaxZoom``).
+    var geojsonMaxZoom = 18
 
     /// How far outside the image labels are considered, in points.
     static let margin = 128.0
@@ -562,9 +564,11 @@ struct SymbolLayerRenderer {
     }
     /// The anchors of a feature's point symbols, one group per symbol (a symbol takes the first anchor of
     /// its group where it fits): as MapLibre, every point of a multipoint, the first point of every line
-    /// (not of a tile's piece that continues a line from a neighbouring tile); else ``anchors(for:)``. A
-    /// multipolygon keeps one label (MapLibre labels every polygon: a country of islands would be labelled
-    /// on each, which the shipped styles' country and sea labels do not want).
+    /// (not of a tile's piece that continues a line from a neighbouring tile), every polygon of a vector tile
+    /// at its pole of inaccessibility, and a GeoJSON polygon's pieces as geojson-vt tiles them
+    /// (``geojsonPolygonAnchors(_:)``); else ``anchors(for:)``. A layer whose `metadata` has
+    /// `"mapraster:polygon-labels": "feature"` gives a GeoJSON polygon feature one label instead (the shipped
+    /// styles' country labels: MapLibre would label a country of islands on each of them).
     func anchorGroups(for feature: FeatureSource.Feature) -> [[MapPoint]] {
         let viewport = selection.viewport
         let pad = Self.margin * viewport.mapPointsPerPoint
@@ -584,6 +588,9 @@ struct SymbolLayerRenderer {
             }
             return starts
         case .polygons(let polygons):
+            if feature.tileBounds == nil, !labelsWholeFeatures {
+                return geojsonPolygonAnchors(polygons).filter(near).map { [$0] }
+            }
             guard let tile = feature.tileBounds, tile.width > 0 else { return [anchors(for: feature)] }
             // A vector tile's polygons: MapLibre labels each at its pole of inaccessibility, found in the
             // tile's 8192 units to 16 units, kept as a 32-bit float (the dynamic vertex attribute that places a
@@ -608,6 +615,75 @@ struct SymbolLayerRenderer {
         default:
             return [anchors(for: feature)]
         }
+    }
+
+    /// Whether the layer asks for one label per GeoJSON polygon feature (`metadata` member
+    /// `"mapraster:polygon-labels": "feature"`) rather than MapLibre's one per polygon piece.
+    var labelsWholeFeatures: Bool { layer.metadata?["mapraster:polygon-labels"]?.string == "feature" }
+
+    /// The anchors MapLibre gives a GeoJSON polygon feature: geojson-vt tiles it at the view's zoom (rounded
+    /// down, at most the source's maxzoom) with a buffer of a quarter tile and whole units of 8192 per tile;
+    /// each polygon's piece in a tile is labelled at its pole of inaccessibility (16 units, as a vector tile's
+    /// polygons are), kept when the pole lies inside the tile. The tiles are those meeting the view grown by
+    /// the symbol margin (at most 4096); the pole searches share the layer's budget.
+    func geojsonPolygonAnchors(_ polygons: [[[MapPoint]]]) -> [MapPoint] {
+        let viewport = selection.viewport
+        let zoom = selection.zoom
+        guard zoom.isFinite else { return [] }
+        let z = Int(max(0, min(Double(max(0, min(24, geojsonMaxZoom))), zoom.rounded(.down))))
+        let size = TileID.mapPointSize(atZoom: z)
+        let count = 1 << z
+        let unit = size / 8192
+        let pad = Self.margin * viewport.mapPointsPerPoint
+        let window = viewport.visibleMapRect.insetBy(dx: -pad, dy: -pad)
+        var result: [MapPoint] = []
+        var budget = PoleOfInaccessibility.Budget(
+            limit: min(PoleOfInaccessibility.featureBudget, max(0, poleWork.remaining)))
+        defer { poleWork.remaining -= budget.spent }
+        for rings in polygons.prefix(10_000) {
+            guard let outer = rings.first, outer.count > 2 else { continue }
+            let bounds = boundingRect(of: outer)
+            // The tiles each world copy of the polygon shows, each once.
+            var tiles: Set<Int> = []
+            for offset in WorldCopies.offsets(of: bounds, meeting: window) {
+                let seen = bounds.offsetBy(dx: offset, dy: 0).intersection(window).offsetBy(dx: -offset, dy: 0)
+                guard !seen.isNull else { continue }
+                func range(_ lo: Double, _ hi: Double) -> ClosedRange<Int>? {
+                    let a = (lo / size).rounded(.down)
+                    let b = (hi / size).rounded(.down)
+                    guard a.isFinite, b.isFinite else { return nil }
+                    let first = Int(max(0, min(Double(count - 1), a)))
+                    let last = Int(max(0, min(Double(count - 1), b)))
+                    return first <= last ? first...last : nil
+                }
+                guard let xs = range(seen.minX, seen.maxX), let ys = range(seen.minY, seen.maxY),
+                    xs.count * ys.count <= 4096
+                else { continue }
+                for ty in ys {
+                    for tx in xs where tiles.insert(ty * count + tx).inserted {
+                        let (ox, oy) = (Double(tx) * size, Double(ty) * size)
+                        // The tile's buffered square in its units; rings cut to it one by one, as geojson-vt does.
+                        let square = Rect(x: -2048, y: -2048, width: 12288, height: 12288)
+                        let local = rings.map { ring in
+                            PolygonClipper.clip(
+                                ring.map {
+                                    Point(x: (($0.x - ox) / unit).rounded(), y: (($0.y - oy) / unit).rounded())
+                                }, to: square)
+                        }
+                        guard let first = local.first, first.count > 2 else { continue }
+                        guard
+                            let pole = PoleOfInaccessibility.find(
+                                [first] + local.dropFirst().filter { $0.count > 2 }, precision: 16, budget: &budget)
+                        else { continue }
+                        // Float32, as the anchor MapLibre places the label at; only poles inside the tile.
+                        let (px, py) = (Double(Float(pole.x)), Double(Float(pole.y)))
+                        guard px >= 0, px < 8192, py >= 0, py < 8192 else { continue }
+                        result.append(MapPoint(x: ox + px * unit, y: oy + py * unit))
+                    }
+                }
+            }
+        }
+        return result
     }
 
     /// Where point labels of a feature go, in map points: its label point; for a polygon whose label point
