@@ -122,6 +122,21 @@ public struct TileID: Hashable, Sendable, Comparable, CustomStringConvertible {
     }
 
     /// The tile indexes whose open intervals overlap [lo, hi]; a zero-length interval gives its tile.
+    /// The columns (or rows) of zoom `z`'s tiles whose squares hold a map coordinate from `lo` through `hi`
+    /// (a coordinate on an edge counts for the tile after it), clamped to the world's `0..<2^z`; nil when a
+    /// bound is not finite or the range is empty once clamped.
+    package static func indices(from lo: Double, through hi: Double, zoom z: Int) -> ClosedRange<Int>? {
+        guard z >= 0, z <= maximumZoom else { return nil }
+        let size = mapPointSize(atZoom: z)
+        let count = 1 << z
+        let a = (lo / size).rounded(.down)
+        let b = (hi / size).rounded(.down)
+        guard a.isFinite, b.isFinite else { return nil }
+        let first = Int(max(0, min(Double(count - 1), a)))
+        let last = Int(max(0, min(Double(count - 1), b)))
+        return first <= last ? first...last : nil
+    }
+
     private static func span(_ lo: Double, _ hi: Double, side: Double) -> (lower: Int, upper: Int) {
         let first = Int((lo / side).rounded(.down))
         let last = Int((hi / side).rounded(.up)) - 1

@@ -149,46 +149,11 @@ struct RasterTileSourceTests {
     func tiltedTiles() throws {
         let style = try Self.style(
             source: #"{"type": "raster", "url": "mbtiles://../../overlays/tiles.mbtiles", "tileSize": 256}"#)
-        let center = LocationCoordinate2D(latitude: 10, longitude: 20)
-        let size = Size(width: 320, height: 240)
-        var options = MapSnapshotter.Options(size: size)
-        options.visibleMapRect = try MapViewport(size: size, center: center, zoomLevel: 2).visibleMapRect
-        options.camera = try MapCamera(
-            lookingAtCenter: center,
-            fromDistance: MapCamera.distance(forZoomLevel: 2, latitude: 10, height: 240), pitch: 45, heading: 25)
+        var options = try GroundSamples.options(heading: 25, pitch: 45)
         options.style = style
-        options.showsAttribution = false
         let snapshot = try MapSnapshotter(options: options).snapshot()
         // Tile zoom 2: 4 x 4 tiles of 256 texels over the world.
-        let tileSide = MapRect.world.width / 4
-        var tiles: [Int: RGBAImage] = [:]
-        var checked = 0
-        var far = 0
-        for py in stride(from: 5, to: 240, by: 10) {
-            for px in stride(from: 5, to: 320, by: 10) {
-                let p = snapshot.viewport.mapPoint(for: Point(x: Double(px) + 0.5, y: Double(py) + 0.5))
-                guard p.x > 0, p.x < MapRect.world.width, p.y > 0, p.y < MapRect.world.height else { continue }
-                let (tx, ty) = (Int(p.x / tileSide), Int(p.y / tileSide))
-                let key = ty * 4 + tx
-                if tiles[key] == nil { tiles[key] = try Self.tile(2, tx, ty) }
-                let tile = try #require(tiles[key])
-                let u = (p.x - Double(tx) * tileSide) / tileSide * 256 - 0.5
-                let v = (p.y - Double(ty) * tileSide) / tileSide * 256 - 0.5
-                // Away from tile edges, where a neighbour's texels blend in.
-                guard u > 1, u < 254, v > 1, v < 254 else { continue }
-                let (x0, y0) = (Int(u.rounded(.down)), Int(v.rounded(.down)))
-                let (fx, fy) = (u - Double(x0), v - Double(y0))
-                let drawn = snapshot.image.rgbaBytes(x: px, y: py, width: 1, height: 1)
-                for c in 0..<3 {
-                    func t(_ x: Int, _ y: Int) -> Double { Double(tile.bytes[(y * 256 + x) * 4 + c]) }
-                    let top = t(x0, y0) * (1 - fx) + t(x0 + 1, y0) * fx
-                    let bottom = t(x0, y0 + 1) * (1 - fx) + t(x0 + 1, y0 + 1) * fx
-                    let expected = top * (1 - fy) + bottom * fy
-                    if abs(Double(drawn[c]) - expected) > 2 { far += 1 }
-                }
-                checked += 1
-            }
-        }
+        let (checked, far) = try GroundSamples.compare(snapshot) { try Self.tile(2, $0, $1) }
         #expect(checked > 400)
         #expect(far == 0, "\(far) channels of \(checked) pixels differ by more than 2")
     }

@@ -648,15 +648,8 @@ struct SymbolLayerRenderer {
             for offset in WorldCopies.offsets(of: bounds, meeting: window) {
                 let seen = bounds.offsetBy(dx: offset, dy: 0).intersection(window).offsetBy(dx: -offset, dy: 0)
                 guard !seen.isNull else { continue }
-                func range(_ lo: Double, _ hi: Double) -> ClosedRange<Int>? {
-                    let a = (lo / size).rounded(.down)
-                    let b = (hi / size).rounded(.down)
-                    guard a.isFinite, b.isFinite else { return nil }
-                    let first = Int(max(0, min(Double(count - 1), a)))
-                    let last = Int(max(0, min(Double(count - 1), b)))
-                    return first <= last ? first...last : nil
-                }
-                guard let xs = range(seen.minX, seen.maxX), let ys = range(seen.minY, seen.maxY),
+                guard let xs = TileID.indices(from: seen.minX, through: seen.maxX, zoom: z),
+                    let ys = TileID.indices(from: seen.minY, through: seen.maxY, zoom: z),
                     xs.count * ys.count <= 4096
                 else { continue }
                 for ty in ys {

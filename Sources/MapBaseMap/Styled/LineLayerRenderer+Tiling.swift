@@ -22,20 +22,13 @@ extension LineLayerRenderer {
     static func geojsonTilePieces(_ line: [MapPoint], zoom: Int, window: MapRect) -> [GeoJSONTilePiece] {
         guard line.count > 1, zoom >= 0, zoom <= 24 else { return [] }
         let size = TileID.mapPointSize(atZoom: zoom)
-        let count = 1 << zoom
         let bounds = boundingRect(of: line)
         let reach = bounds.insetBy(dx: -size / 4, dy: -size / 4)
-        func range(_ lo: Double, _ hi: Double) -> ClosedRange<Int>? {
-            let a = (lo / size).rounded(.down)
-            let b = (hi / size).rounded(.down)
-            guard a.isFinite, b.isFinite else { return nil }
-            let first = Int(max(0, min(Double(count - 1), a)))
-            let last = Int(max(0, min(Double(count - 1), b)))
-            return first <= last ? first...last : nil
-        }
         guard
-            let xs = range(max(window.minX, reach.minX), min(window.maxX, reach.maxX)),
-            let ys = range(max(window.minY, reach.minY), min(window.maxY, reach.maxY)),
+            let xs = TileID.indices(
+                from: max(window.minX, reach.minX), through: min(window.maxX, reach.maxX), zoom: zoom),
+            let ys = TileID.indices(
+                from: max(window.minY, reach.minY), through: min(window.maxY, reach.maxY), zoom: zoom),
             xs.count * ys.count <= 4096
         else { return [] }
         var total = 0.0
