@@ -157,21 +157,47 @@ public struct StyledBaseMap: BaseMap {
             ? PatternImages(images: try Sprite.load(style.sprites, scale: viewport.scale)) : nil
         let frame = LayerFrame(context: context, viewport: viewport, patterns: patterns)
         let depth = FillExtrusionLayerRenderer.SharedDepth()
-        for layer in layers where layer.type != .symbol && layer.isVisible(atZoom: frame.zoom) {
+        // Fill and line buckets are made on a second thread, ahead of the layer being drawn (not those that
+        // read the sprite's pattern images, whose cache is the drawing thread's).
+        let imagePixels = context.makeRasterizer().clipArea
+        let ahead = Set(layers.indices.filter { i in
+            let layer = layers[i]
+            let reads: StylePropertyName = layer.type == .fill ? .fillPattern : .linePattern
+            return (layer.type == .fill || layer.type == .line) && !layer.isSet(reads)
+                && layer.isVisible(atZoom: frame.zoom)
+        })
+        let helper = DrawingThreads.enter()
+        let pipeline =
+            helper && ahead.count > 1
+            ? BucketPipeline(
+                indices: ahead.sorted(),
+                make: { i in try makeBucket(layers[i], viewport: viewport, frame: frame, imagePixels: imagePixels) },
+                weigh: \.bytes) : nil
+        defer {
+            pipeline?.finish()
+            DrawingThreads.leave(helper: helper)
+        }
+        for i in layers.indices {
+            let layer = layers[i]
+            guard layer.type != .symbol && layer.isVisible(atZoom: frame.zoom) else { continue }
             try context.withSavedState {
                 switch layer.type {
                 case .background: BackgroundLayerRenderer.draw(layer, in: frame)
-                case .fill:
-                    if let source = try featureSource(for: layer, viewport: viewport) {
-                        FillLayerRenderer.draw(layer, source: source, in: frame)
+                case .fill, .line:
+                    let made =
+                        if let pipeline, ahead.contains(i) {
+                            try pipeline.take(i)
+                        } else {
+                            try makeBucket(layer, viewport: viewport, frame: frame, imagePixels: imagePixels)
+                        }
+                    switch made {
+                    case .fill(let source, let bucket):
+                        FillLayerRenderer.draw(bucket, layer: layer, in: frame)
                         try source.checkDeferredLoad()
-                    }
-                case .line:
-                    if let source = try featureSource(for: layer, viewport: viewport) {
-                        let spec = layer.source.flatMap { style.sources[$0] }
-                        LineLayerRenderer.draw(
-                            layer, source: source, geojsonMaxZoom: spec?.geojsonMaxZoom ?? 18, in: frame)
+                    case .line(let source, let prepared):
+                        LineLayerRenderer.draw(prepared, layer: layer, in: frame)
                         try source.checkDeferredLoad()
+                    case .none: break
                     }
                 case .circle:
                     if let source = try featureSource(for: layer, viewport: viewport) {
@@ -200,6 +226,37 @@ public struct StyledBaseMap: BaseMap {
             }
             try context.checkStatus("drawing style layer \"\(layer.id)\"")
         }
+    }
+
+    /// A fill or line layer's bucket and the source it was made from (``BucketPipeline``).
+    private enum MadeBucket {
+        case fill(FeatureSource, FillLayerRenderer.Bucket)
+        case line(FeatureSource, LineLayerRenderer.Prepared)
+        /// The layer has no source to draw.
+        case none
+
+        /// About how many bytes the bucket holds (its meshes' vertices and indices, its paths' points).
+        var bytes: Int {
+            switch self {
+            case .fill(_, let bucket): return bucket.bytes
+            case .line(_, let prepared): return prepared.bytes
+            case .none: return 0
+            }
+        }
+    }
+
+    /// The bucket of a fill or line layer in `frame`'s view (``imagePixels``: the clip's area, device pixels).
+    private func makeBucket(_ layer: StyleLayer, viewport: MapViewport, frame: LayerFrame, imagePixels: Double)
+        throws -> MadeBucket
+    {
+        guard let source = try featureSource(for: layer, viewport: viewport) else { return .none }
+        if layer.type == .fill { return .fill(source, FillLayerRenderer.bucket(layer, source: source, in: frame)) }
+        let spec = layer.source.flatMap { style.sources[$0] }
+        return .line(
+            source,
+            LineLayerRenderer.prepare(
+                layer, source: source, geojsonMaxZoom: spec?.geojsonMaxZoom ?? 18, in: frame,
+                imagePixels: imagePixels))
     }
 
     public func drawLabels(in context: GraphicsContext, viewport: MapViewport) throws {

@@ -17,7 +17,36 @@ enum FillLayerRenderer {
         var pattern: String?
     }
 
+    /// A fill layer's features made ready to draw (MapLibre's fill bucket): paths per paint, outlines and
+    /// pattern fills, in the view's points. It holds no context, so it may be made on another thread
+    /// (``BucketPipeline``) while an earlier layer is drawn.
+    struct Bucket {
+        var groups = PaintGroups<Paint>()
+        /// Outline polylines per paint with an outline colour.
+        var outlines: [Paint: [[Point]]] = [:]
+        var patternFills: [(paint: Paint, polygons: [[[Point]]], outlines: [[Point]])] = []
+        /// The vector tile square (and world copy) of each pattern fill's first tiled feature.
+        var patternTiles: [Int: (square: MapRect, offset: Double)] = [:]
+        var antialias = true
+
+        /// About how many bytes the paths and outlines hold (``BucketPipeline``).
+        var bytes: Int {
+            let points =
+                groups.paths.reduce(0) { $0 + $1.elements.count }
+                + outlines.values.reduce(0) { $0 + $1.reduce(0) { $0 + $1.count } }
+                + patternFills.reduce(0) { $0 + $1.polygons.reduce(0) { $0 + $1.reduce(0) { $0 + $1.count } } }
+            return points * MemoryLayout<Path.Element>.stride
+        }
+    }
+
+    /// Draws the layer's features from `source`.
     static func draw(_ layer: StyleLayer, source: FeatureSource, in frame: LayerFrame) {
+        draw(bucket(layer, source: source, in: frame), layer: layer, in: frame)
+    }
+
+    /// The bucket of `layer`'s features from `source` in `frame`'s view. Reads the frame's selection and,
+    /// for `fill-pattern`, its pattern images; never its context.
+    static func bucket(_ layer: StyleLayer, source: FeatureSource, in frame: LayerFrame) -> Bucket {
         let pipeline = GeometryPipeline(viewport: frame.viewport, margin: 2, tolerance: 0.5)
         var groups = PaintGroups<Paint>()
         // Outline polylines per paint with an outline colour, drawn through the rasterizer (`fill_outline`).
@@ -132,22 +161,30 @@ enum FillLayerRenderer {
                 }
             }
         }
+        return Bucket(
+            groups: groups, outlines: outlines, patternFills: patternFills, patternTiles: patternTiles,
+            antialias: antialias)
+    }
+
+    /// Draws a bucket made by ``bucket(_:source:in:)`` for `layer` into `frame`'s context.
+    static func draw(_ bucket: Bucket, layer: StyleLayer, in frame: LayerFrame) {
         let g = frame.context
         let (tx, ty) = frame.translation(layer, .fillTranslate)
+        let antialias = bucket.antialias
         g.withSavedState {
             g.translateBy(x: tx, y: ty)
-            if !patternFills.isEmpty {
-                drawPatterns(patternFills, tiles: patternTiles, in: frame)
+            if !bucket.patternFills.isEmpty {
+                drawPatterns(bucket.patternFills, tiles: bucket.patternTiles, in: frame)
                 return
             }
             g.setShouldAntialias(antialias)
             g.setFillRule(.winding)
-            for (paint, path) in groups.nonEmpty {
+            for (paint, path) in bucket.groups.nonEmpty {
                 g.setFillColor(paint.color)
                 g.fill(path)
                 // MapLibre's `fill_outline`: one device pixel either side of the outline, after the fill, and
                 // only with `fill-antialias` (MapLibre draws no outline without it).
-                if antialias, let outline = paint.outline, let lines = outlines[paint] {
+                if antialias, let outline = paint.outline, let lines = bucket.outlines[paint] {
                     let rasterizer = g.makeRasterizer()
                     rasterizer.addFillOutline(
                         .fillOutline(lines, halfWidth: 1 / frame.viewport.scale), color: outline)

@@ -262,10 +262,12 @@ struct FeatureSelection {
 /// The filter results of the latest layers drawn in one image, per feature: layers with the same filter
 /// over the same features (a road's casing and its fill, drawn one after the other) evaluate it once. The
 /// results hold for the image's zoom only; a selection has its own.
-final class FilterMemo {
+final class FilterMemo: Sendable {
     /// At most this many filters are kept.
     static let capacity = 8
-    private var entries: [(source: FeatureSource, filter: StyleExpression, passes: [UInt8])] = []
+    /// Locked: the fill and line buckets of an image are made on a second thread (``BucketPipeline``) while
+    /// the drawing thread selects the features of its other layers.
+    private let entries = Locked<[(source: FeatureSource, filter: StyleExpression, passes: [UInt8])]>([])
 
     /// Whether a filter's results may be shared with an equal filter. Equal expressions evaluate alike,
     /// to the same booleans, except where a number's sign of zero shows (`-0` and `0` are equal, `1 / -0`
@@ -275,14 +277,20 @@ final class FilterMemo {
 
     /// The results kept for `filter` over `source` (removed from the memo until ``put(_:_:_:)``), or none.
     func take(_ source: FeatureSource, _ filter: StyleExpression) -> [UInt8] {
-        guard let k = entries.firstIndex(where: { $0.source === source && $0.filter == filter }) else { return [] }
-        return entries.remove(at: k).passes
+        entries.withLock { entries in
+            guard let k = entries.firstIndex(where: { $0.source === source && $0.filter == filter }) else {
+                return []
+            }
+            return entries.remove(at: k).passes
+        }
     }
 
     /// Keeps the results of `filter` over `source`, letting the oldest go beyond ``capacity``.
     func put(_ source: FeatureSource, _ filter: StyleExpression, _ passes: [UInt8]) {
-        entries.append((source, filter, passes))
-        if entries.count > Self.capacity { entries.removeFirst() }
+        entries.withLock { entries in
+            entries.append((source, filter, passes))
+            if entries.count > Self.capacity { entries.removeFirst() }
+        }
     }
 }
 

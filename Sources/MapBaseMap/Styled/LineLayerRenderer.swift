@@ -53,33 +53,69 @@ enum LineLayerRenderer {
         var pattern: String?
     }
 
+    /// A line layer made ready to draw: its bucket and, when it is rasterized, every job's mesh (cut to
+    /// its tile's quadrilateral in a turned or tilted view). It holds no context, so it may be made on another
+    /// thread (``BucketPipeline``) while an earlier layer is drawn.
+    struct Prepared {
+        var bucket: LineBucket
+        /// One mesh per job of the bucket, in order.
+        var meshes: [LineMesh]
+
+        /// About how many bytes the meshes hold (``BucketPipeline``).
+        var bytes: Int {
+            meshes.reduce(0) {
+                $0 + $1.vertices.count * MemoryLayout<LineMesh.Vertex>.stride + $1.indices.count * 4
+            }
+        }
+    }
+
     /// Draws the layer: its bucket, through the rasterizer when its meshes are affordable, else by Cairo.
     /// `geojsonMaxZoom` is the deepest zoom a GeoJSON source is tiled at (``StyleSource/geojsonMaxZoom``).
     static func draw(_ layer: StyleLayer, source: FeatureSource, geojsonMaxZoom: Int = 18, in frame: LayerFrame) {
+        let prepared = prepare(
+            layer, source: source, geojsonMaxZoom: geojsonMaxZoom, in: frame,
+            imagePixels: frame.context.makeRasterizer().clipArea)
+        draw(prepared, layer: layer, in: frame)
+    }
+
+    /// The layer's bucket and meshes in `frame`'s view, for an image of `imagePixels` device pixels (the
+    /// clip's area: the meshes are made only when they cost less than ``LineBucket/meshBudget(imagePixels:)``).
+    /// Reads the frame's selection and, for `line-pattern`, its pattern images; never its context.
+    static func prepare(
+        _ layer: StyleLayer, source: FeatureSource, geojsonMaxZoom: Int, in frame: LayerFrame, imagePixels: Double
+    ) -> Prepared {
         var bucket = LineBucket(layer, source: source, geojsonMaxZoom: geojsonMaxZoom, in: frame)
+        // The decision is taken from the bucket's cost, before any mesh is made.
+        if bucket.cost > LineBucket.meshBudget(imagePixels: imagePixels) {
+            bucket = LineBucket(layer, source: source, geojsonMaxZoom: geojsonMaxZoom, in: frame, meshes: false)
+        }
+        let (tx, ty) = bucket.translation
+        let meshes = bucket.jobs.map { job in
+            // MapLibre's stencil keeps each tile's square where it is; the lines move.
+            let mesh = bucket.tessellate(job)
+            guard let polygon = job.clipPolygon else { return mesh }
+            return mesh.clipped(to: polygon.map { Point(x: $0.x - tx, y: $0.y - ty) })
+        }
+        return Prepared(bucket: bucket, meshes: meshes)
+    }
+
+    /// Draws what ``prepare(_:source:geojsonMaxZoom:in:imagePixels:)`` made for `layer` into `frame`'s context.
+    static func draw(_ prepared: Prepared, layer: StyleLayer, in frame: LayerFrame) {
+        let bucket = prepared.bucket
         let g = frame.context
         let (tx, ty) = bucket.translation
         g.withSavedState {
             g.translateBy(x: tx, y: ty)
-            let rasterizer = g.makeRasterizer()
-            // The decision is taken from the bucket's cost, before any mesh is made.
-            if bucket.cost > LineBucket.meshBudget(imagePixels: rasterizer.clipArea) {
-                bucket = LineBucket(layer, source: source, geojsonMaxZoom: geojsonMaxZoom, in: frame, meshes: false)
-            }
             if !bucket.jobs.isEmpty {
+                let rasterizer = g.makeRasterizer()
                 let table =
                     bucket.jobs.contains(where: \.usesGradientTable)
                     ? gradientTable(layer, frame: frame, longestLine: bucket.longestLine) : nil
-                for job in bucket.jobs {
+                for (job, mesh) in zip(bucket.jobs, prepared.meshes) {
                     var shading = job.shading
                     if job.usesGradientTable, let table {
                         shading.paint = .gradient(
                             ColorRamp(colors: table.colors, nearest: table.nearest, steps: table.steps))
-                    }
-                    // MapLibre's stencil keeps each tile's square where it is; the lines move.
-                    var mesh = bucket.tessellate(job)
-                    if let polygon = job.clipPolygon {
-                        mesh = mesh.clipped(to: polygon.map { Point(x: $0.x - tx, y: $0.y - ty) })
                     }
                     rasterizer.add(mesh, shading, clip: job.clip.map { $0.offsetBy(dx: -tx, dy: -ty) })
                 }
