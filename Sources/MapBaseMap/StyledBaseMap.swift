@@ -160,22 +160,25 @@ public struct StyledBaseMap: BaseMap {
         // Fill and line buckets are made on a second thread, ahead of the layer being drawn (not those that
         // read the sprite's pattern images, whose cache is the drawing thread's).
         let imagePixels = context.makeRasterizer().clipArea
-        let ahead = Set(layers.indices.filter { i in
-            let layer = layers[i]
-            let reads: StylePropertyName = layer.type == .fill ? .fillPattern : .linePattern
-            return (layer.type == .fill || layer.type == .line) && !layer.isSet(reads)
-                && layer.isVisible(atZoom: frame.zoom)
-        })
-        let helper = DrawingThreads.enter()
+        let ahead = Set(
+            layers.indices.filter { i in
+                let layer = layers[i]
+                let reads: StylePropertyName = layer.type == .fill ? .fillPattern : .linePattern
+                return (layer.type == .fill || layer.type == .line) && !layer.isSet(reads)
+                    && layer.isVisible(atZoom: frame.zoom)
+            })
+        // (A render with one such layer or none has nothing to overlap, and is not counted.)
+        let counted = ahead.count > 1
+        let helper = counted && DrawingThreads.enter()
         let pipeline =
-            helper && ahead.count > 1
+            helper
             ? BucketPipeline(
                 indices: ahead.sorted(),
                 make: { i in try makeBucket(layers[i], viewport: viewport, frame: frame, imagePixels: imagePixels) },
                 weigh: \.bytes) : nil
         defer {
             pipeline?.finish()
-            DrawingThreads.leave(helper: helper)
+            if counted { DrawingThreads.leave(helper: helper) }
         }
         for i in layers.indices {
             let layer = layers[i]

@@ -53,12 +53,15 @@ struct BucketPipelineTests {
         defer { try? FileManager.default.removeItem(at: directory) }
         try Data(#"{"type": "FeatureCollection", "features": 3}"#.utf8).write(
             to: directory.appendingPathComponent("bad.geojson"))
-        let line = #"{"type": "Feature", "properties": {}, "geometry": {"type": "LineString", "coordinates": [[-5, 0], [5, 0]]}}"#
+        let line =
+            #"{"type": "Feature", "properties": {}, "#
+            + #""geometry": {"type": "LineString", "coordinates": [[-5, 0], [5, 0]]}}"#
         let layers = (0..<6).map { i in
             #"{"id": "l\#(i)", "type": "line", "source": "\#(i == 4 ? "bad" : "good")", "paint": {"line-width": 3}}"#
         }
         let text =
-            #"{"version": 8, "sources": {"good": {"type": "geojson", "data": {"type": "FeatureCollection", "features": [\#(line)]}}, "#
+            #"{"version": 8, "sources": {"good": {"type": "geojson", "#
+            + #""data": {"type": "FeatureCollection", "features": [\#(line)]}}, "#
             + #""bad": {"type": "geojson", "data": "bad.geojson"}}, "layers": [\#(layers.joined(separator: ", "))]}"#
         let style = try Style.decode(
             Data(text.utf8), source: "test", baseURL: directory, options: StyleLoadOptions(strict: true))

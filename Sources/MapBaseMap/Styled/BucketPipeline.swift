@@ -108,6 +108,7 @@ package enum DrawingThreads {
     @TaskLocal package static var forced: Bool?
 
     /// Counts the calling render's thread, and its helper when a core is free for one: whether it has one.
+    /// Each call is paired with a ``leave(helper:)``.
     static func enter() -> Bool {
         let forced = self.forced
         return count.withLock { count in
