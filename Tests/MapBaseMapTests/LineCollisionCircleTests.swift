@@ -59,4 +59,46 @@ struct LineCollisionCircleTests {
     func tooShortBehind() throws {
         #expect(try Self.circles(anchor: 40, glyphs: -45...45).isEmpty)
     }
+
+    // Facing the camera in a tilted view, MapLibre GL's circles along the glyphs' path on the image
+    // (`placeCollisionCircles`): worked by hand for a radius of 10.
+
+    @Test("a 100-point path: circles from 2.5 inside either end, no more than 25 apart (5 circles, 23.75 apart)")
+    func pathCircles() {
+        let path = [Point(x: 0, y: 50), Point(x: 60, y: 50), Point(x: 60, y: 90)]
+        let circles = SymbolLayerRenderer.pathCircles(
+            path, radius: 10, within: Rect(x: -100, y: -100, width: 400, height: 400))
+        // Length 100, padded 95: ceil(95 / 25) + 1 = 5 circles at 2.5, 26.25, 50, 73.75 and 97.5 along the path.
+        let expected = [
+            Point(x: 2.5, y: 50), Point(x: 26.25, y: 50), Point(x: 50, y: 50), Point(x: 60, y: 63.75),
+            Point(x: 60, y: 87.5),
+        ]
+        #expect(circles.count == expected.count)
+        for (c, e) in zip(circles, expected) { #expect(abs(c.x - e.x) < 1e-9 && abs(c.y - e.y) < 1e-9) }
+    }
+
+    @Test("a path under half a radius long: one circle, padded by at most half its length")
+    func shortPathCircle() {
+        let circles = SymbolLayerRenderer.pathCircles(
+            [Point(x: 0, y: 0), Point(x: 4, y: 0)], radius: 10, within: Rect(x: -10, y: -10, width: 20, height: 20))
+        #expect(circles.count == 1)
+        #expect(abs(circles[0].x - 2) < 1e-12 && circles[0].y == 0)
+    }
+
+    @Test("a path leaving the grid and coming back: circles on the two pieces inside only")
+    func clippedPathCircles() {
+        let bounds = Rect(x: 0, y: 0, width: 100, height: 100)
+        let path = [Point(x: 10, y: 50), Point(x: 150, y: 50), Point(x: 150, y: 80), Point(x: 10, y: 80)]
+        let pieces = SymbolLayerRenderer.clipped(path, to: bounds)
+        #expect(pieces.count == 2)
+        #expect(pieces.first == [Point(x: 10, y: 50), Point(x: 100, y: 50)])
+        #expect(pieces.last == [Point(x: 100, y: 80), Point(x: 10, y: 80)])
+        let circles = SymbolLayerRenderer.pathCircles(path, radius: 10, within: bounds)
+        // Each piece 90 long, padded 85: ceil(85 / 25) + 1 = 5 circles.
+        #expect(circles.count == 10)
+        #expect(circles.allSatisfy { bounds.contains($0) })
+        #expect(
+            SymbolLayerRenderer.pathCircles(path, radius: 10, within: Rect(x: 200, y: 0, width: 10, height: 10)).isEmpty
+        )
+    }
 }

@@ -15,8 +15,10 @@ extension SymbolLayerRenderer {
     /// past the line's ends, near a repeat of the same text, or (as `overlap` says) where the label's collision
     /// shape meets an earlier label's: MapLibre's circles along the line (``collisionCircles``); the kept
     /// labels' shapes go into `collisions`.
-    /// With a `plane` (a tilted view), the label reads upright on the image and its boxes are the plane's
-    /// (``LabelPlane/box(around:half:)``); a glyph the plane cannot project drops the label. The repeat rule
+    /// With a `plane` (a tilted view), the label reads upright on the image; a glyph the plane cannot project
+    /// drops the label. Facing the camera (the plane is the image), its collision shape is MapLibre GL's circles
+    /// along the glyphs' path on the image (``pathCircles(_:radius:within:)``); lying on the ground, the
+    /// plane's boxes about each glyph (``LabelPlane/box(around:half:)``). The repeat rule
     /// compares the anchor at `repeatPoint` (one anchor's: a tilted view's ground point) or its point on
     /// `line`, within `repeatTile` (the vector tile the line was cut to) or a tile of
     /// ``RepeatedAnchors/tileSize``.
@@ -47,6 +49,12 @@ extension SymbolLayerRenderer {
         var results: [[(index: Int, point: Point, angle: Double)]] = []
         for middle in centers {
             let start = middle + along - width / 2
+            var reversed = false
+            /// The distance along the line of glyph `k`'s centre.
+            func distanceAlong(_ k: Int) -> Double {
+                let position = pens[k] + glyphAdvances[k] / 2
+                return reversed ? start + width - position : start + position
+            }
             // A glyph whose centre is past either end of the line has nowhere to stand (MapLibre hides the label).
             let first = (pens.first ?? 0) + (glyphAdvances.first ?? 0) / 2
             let last = (pens.last ?? 0) + (glyphAdvances.last ?? 0) / 2
@@ -58,14 +66,13 @@ extension SymbolLayerRenderer {
             let (p0, _) = at(single ? start : start + first)
             let (p1, _) = at(single ? start + width : start + last)
             let (q0, q1) = plane.map { ($0.image(p0) ?? p0, $0.image(p1) ?? p1) } ?? (p0, p1)
-            let reversed = layer.bool(.textKeepUpright, context) && (vertical ? q1.y < q0.y : q1.x < q0.x)
+            reversed = layer.bool(.textKeepUpright, context) && (vertical ? q1.y < q0.y : q1.x < q0.x)
             var glyphs: [(index: Int, point: Point, angle: Double)] = []
             var boxes: [Rect] = []
             var previousAngle: Double?
             var ok = true
             for k in pens.indices {
-                let position = pens[k] + glyphAdvances[k] / 2
-                let d = reversed ? start + width - position : start + position
+                let d = distanceAlong(k)
                 var (p, angle) = at(d)
                 if reversed { angle += .pi }
                 // Off the line: walked along the offset line from the anchor (MapLibre's `placeGlyphAlongLine`).
@@ -108,6 +115,33 @@ extension SymbolLayerRenderer {
                 center
                     || !repeats.tooClose(text, repeatPoint ?? at(middle).0, within: spacing / 2, tile: repeatTile)
             else { continue }
+            if let plane, !plane.ground, let firstGlyph = glyphs.first, let lastGlyph = glyphs.last {
+                // Facing the camera in a tilted view: MapLibre GL's circles along the glyphs' path on the image.
+                let d0 = distanceAlong(firstGlyph.index)
+                let d1 = distanceAlong(lastGlyph.index)
+                let path = Self.path(along: line, distances: distances, from: min(d0, d1), to: max(d0, d1))
+                let lineHeight = layer.number(.textLineHeight, context) * GlyphShaping.oneEm
+                let diameter = max(10, lineHeight) * size / GlyphShaping.oneEm
+                let radius = diameter / 2 * plane.boxScale + padding
+                let viewSize = selection.viewport.size
+                let grid = Rect(
+                    x: -Self.gridPadding, y: -Self.gridPadding, width: viewSize.width + 2 * Self.gridPadding,
+                    height: viewSize.height + 2 * Self.gridPadding)
+                let circles = Self.pathCircles(path, radius: radius, within: grid)
+                if overlap != .always {
+                    guard !circles.isEmpty, plane.boxScale >= Self.perspectiveRatioCutoff else { continue }
+                    let hard = overlap == .cooperative
+                    if circles.contains(where: { collisions.intersectsAny(circle: $0, radius: radius, hardOnly: hard) })
+                    {
+                        continue
+                    }
+                }
+                for circle in circles {
+                    collisions.insert(circle: circle, radius: radius, soft: overlap != .never)
+                }
+                results.append(glyphs)
+                continue
+            }
             guard plane == nil else {
                 if boxes.contains(where: { Self.collides($0, with: collisions, overlap) }) { continue }
                 for box in boxes { collisions.insert(box, soft: overlap != .never) }
@@ -135,6 +169,84 @@ extension SymbolLayerRenderer {
             results.append(glyphs)
         }
         return results
+    }
+
+    /// Below this perspective ratio (viewport), MapLibre places no label that collides by circles: too near
+    /// the horizon (`CollisionIndex.perspectiveRatioCutoff`).
+    static let perspectiveRatioCutoff = 0.6
+
+    /// The part of `line` (with its `distances`) from distance `a` to `b` (`a <= b`): the points at both, and
+    /// the vertices between.
+    static func path(along line: [Point], distances: [Double], from a: Double, to b: Double) -> [Point] {
+        var path = [point(along: line, distances: distances, at: a).point]
+        for (k, d) in distances.enumerated() where d > a && d < b { path.append(line[k]) }
+        path.append(point(along: line, distances: distances, at: b).point)
+        return path
+    }
+
+    /// MapLibre GL's collision circles of a line label on the image (`CollisionIndex.placeCollisionCircles`):
+    /// `path` (the glyph centres' path, image points) cut to `bounds` (the collision grid), and along each
+    /// piece circles of `radius` no farther apart than 2.5 radii, from a quarter radius inside its start to
+    /// as far inside its end (one circle for a piece under half a radius). Their centres.
+    static func pathCircles(_ path: [Point], radius: Double, within bounds: Rect) -> [Point] {
+        guard radius > 0, radius.isFinite, path.count > 1 else { return [] }
+        var circles: [Point] = []
+        for piece in clipped(path, to: bounds) where piece.count > 1 {
+            var lengths = [0.0]
+            for (p, q) in zip(piece, piece.dropFirst()) { lengths.append(lengths.last! + hypot(q.x - p.x, q.y - p.y)) }
+            let length = lengths.last!
+            let pad = min(radius / 4, length / 2)
+            let padded = length - 2 * pad
+            let count =
+                length <= radius / 2 ? 1 : Int(min((padded / (radius * 2.5)).rounded(.up), 10_000)) + 1
+            for i in 0..<count {
+                let t = Double(i) / Double(max(count - 1, 1))
+                circles.append(point(along: piece, distances: lengths, at: pad + t * padded).point)
+            }
+        }
+        return circles
+    }
+
+    /// The pieces of the polyline `path` inside `bounds` (Liang-Barsky on each segment, consecutive pieces
+    /// joined).
+    static func clipped(_ path: [Point], to bounds: Rect) -> [[Point]] {
+        var pieces: [[Point]] = []
+        var current: [Point] = []
+        for (p, q) in zip(path, path.dropFirst()) {
+            var t0 = 0.0
+            var t1 = 1.0
+            let dx = q.x - p.x
+            let dy = q.y - p.y
+            var inside = true
+            for (edgeP, edgeQ) in [
+                (-dx, p.x - bounds.minX), (dx, bounds.maxX - p.x), (-dy, p.y - bounds.minY), (dy, bounds.maxY - p.y),
+            ] {
+                if edgeP == 0 {
+                    if edgeQ < 0 { inside = false }
+                    continue
+                }
+                let r = edgeQ / edgeP
+                if edgeP < 0 { t0 = max(t0, r) } else { t1 = min(t1, r) }
+            }
+            guard inside, t0 <= t1 else {
+                if !current.isEmpty { pieces.append(current) }
+                current = []
+                continue
+            }
+            let a = Point(x: p.x + t0 * dx, y: p.y + t0 * dy)
+            let b = Point(x: p.x + t1 * dx, y: p.y + t1 * dy)
+            if current.isEmpty || t0 > 0 {
+                if !current.isEmpty { pieces.append(current) }
+                current = [a]
+            }
+            current.append(b)
+            if t1 < 1 {
+                pieces.append(current)
+                current = []
+            }
+        }
+        if !current.isEmpty { pieces.append(current) }
+        return pieces
     }
 
     /// The text size MapLibre Native spaces line anchors by (`textMaxSize`, which keeps anchors from moving
