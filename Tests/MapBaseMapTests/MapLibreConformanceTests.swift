@@ -38,6 +38,9 @@ struct MapLibreConformanceTests {
         // text-max-width, auto justification, text-rotate and letter spacing from a feature property.
         "text-halo-blur/literal", "text-halo-width/literal", "text-max-width/literal", "text-justify/auto",
         "text-rotate/literal", "text-letter-spacing/property-function",
+        // Pitched line labels facing the camera on a GeoJSON line beyond the source's maxzoom: anchors laid out
+        // in the maxzoom tile, overscaled (their first anchor aligned with the parent tile's), as MapLibre does.
+        "text-pitch-alignment/viewport-overzoomed",
     ]
 
     /// Renders a case as `Scripts/maplibre-render-tests.py` does and returns the share of differing pixels
@@ -59,6 +62,15 @@ struct MapLibreConformanceTests {
             zoomLevel: (json["zoom"]?.number ?? 0) + 1)
         var options = MapSnapshotter.Options(size: size, scale: 1)
         options.visibleMapRect = viewport.visibleMapRect
+        let pitch = json["pitch"]?.number ?? 0
+        let bearing = json["bearing"]?.number ?? 0
+        if pitch != 0 || bearing != 0 {
+            options.camera = try MapCamera(
+                lookingAtCenter: viewport.centerCoordinate,
+                fromDistance: MapCamera.distance(
+                    forZoomLevel: viewport.zoomLevel, latitude: center[1], height: size.height),
+                pitch: pitch, heading: bearing)
+        }
         options.style = style
         options.showsAttribution = false
         let actual = RGBAImage(try MapSnapshotter(options: options).snapshot().image)

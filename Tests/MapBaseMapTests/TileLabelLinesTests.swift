@@ -110,6 +110,15 @@ struct TileLabelLinesTests {
                 [[MapPoint(x: side, y: side / 2), MapPoint(x: 2 * side, y: side / 2)]],
                 [[MapPoint(x: 2 * side, y: side / 2), end]],
             ])
+        // Beyond the source's maxzoom the tiles are those of the maxzoom, overscaled (MapLibre's overscaled
+        // tiles lay out the maxzoom tile's lines, anchors aligned with it): zoom 17.5 of a source to 16.
+        let deep = try #require(
+            SymbolLayerRenderer.GeoJSONTiles(
+                zoom: 17.5, maxZoom: 16, window: MapRect(x: 0, y: 0, width: 1000, height: 1000)))
+        #expect(deep.side == MapRect.world.width / 65536)
+        #expect(
+            try #require(SymbolLayerRenderer.GeoJSONTiles(zoom: 3.2, maxZoom: 16, window: window)).side
+                == MapRect.world.width / 8)
         // Without tiles (a window of too many) the line is labelled whole: absent here.
         #expect(SymbolLayerRenderer.GeoJSONTiles(zoom: 18, window: MapRect.world) == nil)
         #expect(SymbolLayerRenderer.tileLabelLines([(line, 0, "road", "line")]).isEmpty)

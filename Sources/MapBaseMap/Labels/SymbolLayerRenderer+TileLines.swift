@@ -80,9 +80,11 @@ extension SymbolLayerRenderer {
         /// cut to); the lines beyond are labelled whole, so a hostile line costs a bounded cutting.
         static let pointBudget = 4_000_000
 
-        init?(zoom: Double, window: MapRect) {
+        /// The tiles at the view's `zoom` rounded down, at most the source's `maxZoom` (geojson-vt tiles no
+        /// deeper: a view beyond shows that tile overscaled, as MapLibre does), meeting `window`.
+        init?(zoom: Double, maxZoom: Int = 18, window: MapRect) {
             guard zoom.isFinite, !window.isNull, window.width.isFinite, window.height.isFinite else { return nil }
-            let z = max(0, min(18, zoom.rounded(.down)))
+            let z = max(0, min(Double(max(0, min(24, maxZoom))), zoom.rounded(.down)))
             side = MapRect.world.width / exp2(z)
             self.window = window
             let columns = (window.width / side).rounded(.up) + 1

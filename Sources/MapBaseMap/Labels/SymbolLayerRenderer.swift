@@ -89,7 +89,7 @@ struct SymbolLayerRenderer {
         let tiledLines = Self.tileLabelLines(
             entries.indices.map { (entries[$0].feature, entries[$0].offset, entries[$0].text, placements[$0]) },
             geoJSONTiles: GeoJSONTiles(
-                zoom: selection.zoom,
+                zoom: selection.zoom, maxZoom: geojsonMaxZoom,
                 window: selection.viewport.visibleMapRect.insetBy(
                     dx: -4 * Self.margin * selection.viewport.mapPointsPerPoint,
                     dy: -4 * Self.margin * selection.viewport.mapPointsPerPoint)))
