@@ -62,6 +62,8 @@ enum TilesCommand {
         guard threads >= 0 else {
             throw CLIError.usage("--threads \(threads) is invalid: use 1 or more (0 = one per core)")
         }
+        // --threads counts every drawing thread: a metatile takes a bucket helper only within it.
+        DrawingThreads.limit(to: threads)
         let resume = args.flags.contains("--resume")
         let force = args.flags.contains("--force")
         guard !(resume && force) else { throw CLIError.usage("--resume and --force cannot be combined") }

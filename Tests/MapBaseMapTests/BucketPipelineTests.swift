@@ -1,9 +1,10 @@
 import Foundation
-import MapBaseMap
 import MapGeometry
 import MapRaster
 import MapTestSupport
 import Testing
+
+@testable import MapBaseMap
 
 /// Fill and line buckets made on a second thread while earlier layers are drawn (``BucketPipeline``): the
 /// same bytes as buckets made inline, errors thrown as inline, the helper joined and its lead bounded.
@@ -72,6 +73,15 @@ struct BucketPipelineTests {
                     size: Size(width: 100, height: 100), helper: helper)
             }
         }
+    }
+
+    @Test("limited to one drawing thread (`tiles --threads 1`), a render takes no helper")
+    func limitedThreads() {
+        DrawingThreads.limit(to: 1)
+        defer { DrawingThreads.limit(to: 0) }
+        let helper = DrawingThreads.$forced.withValue(nil) { DrawingThreads.enter() }
+        DrawingThreads.leave(helper: helper)
+        #expect(!helper)
     }
 
     @Test("the helper runs at most its byte bound ahead, and stops when the drawing thread finishes early")

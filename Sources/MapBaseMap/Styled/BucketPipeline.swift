@@ -103,17 +103,28 @@ package enum DrawingThreads {
         return allowed > 0 ? min(allowed, machine) : machine
     }()
 
+    /// At most this many threads draw at once (0: the cores), as `mapraster tiles --threads N` asks.
+    private static let limit = Locked(0)
+
     /// When set, every render in the task takes a helper (true) or none (false), whatever the cores: for
     /// tests that compare the two.
     @TaskLocal package static var forced: Bool?
+
+    /// Lets at most `threads` threads draw at once, helpers included (0 or less: one per core), so that a
+    /// process asked to render on N threads does not take helpers beyond them.
+    package static func limit(to threads: Int) {
+        limit.withLock { $0 = max(0, threads) }
+    }
 
     /// Counts the calling render's thread, and its helper when a core is free for one: whether it has one.
     /// Each call is paired with a ``leave(helper:)``.
     static func enter() -> Bool {
         let forced = self.forced
+        let limit = self.limit.withLock { $0 }
+        let allowed = limit > 0 ? min(limit, cores) : cores
         return count.withLock { count in
             count += 1
-            guard forced ?? (count < cores) else { return false }
+            guard forced ?? (count < allowed) else { return false }
             count += 1
             return true
         }
