@@ -77,28 +77,48 @@ struct LineCollisionCircleTests {
         for (c, e) in zip(circles, expected) { #expect(abs(c.x - e.x) < 1e-9 && abs(c.y - e.y) < 1e-9) }
     }
 
-    @Test("a path under half a radius long: one circle, padded by at most half its length")
+    @Test("a path under half a radius long: one circle, padded by at most half its length; one glyph: at it")
     func shortPathCircle() {
-        let circles = SymbolLayerRenderer.pathCircles(
-            [Point(x: 0, y: 0), Point(x: 4, y: 0)], radius: 10, within: Rect(x: -10, y: -10, width: 20, height: 20))
+        let grid = Rect(x: -10, y: -10, width: 20, height: 20)
+        let circles = SymbolLayerRenderer.pathCircles([Point(x: 0, y: 0), Point(x: 4, y: 0)], radius: 10, within: grid)
         #expect(circles.count == 1)
         #expect(abs(circles[0].x - 2) < 1e-12 && circles[0].y == 0)
+        // A label of one glyph: its path has no length.
+        let glyph = Point(x: 3, y: 4)
+        #expect(SymbolLayerRenderer.pathCircles([glyph, glyph], radius: 10, within: grid) == [glyph])
+        #expect(
+            SymbolLayerRenderer.pathCircles(
+                [Point(x: 30, y: 0), Point(x: 30, y: 0)], radius: 10, within: grid
+            ).isEmpty)
     }
 
-    @Test("a path leaving the grid and coming back: circles on the two pieces inside only")
+    @Test("a path leaving the grid and coming back: circles on the two pieces inside only, each laid out on its own")
     func clippedPathCircles() {
         let bounds = Rect(x: 0, y: 0, width: 100, height: 100)
         let path = [Point(x: 10, y: 50), Point(x: 150, y: 50), Point(x: 150, y: 80), Point(x: 10, y: 80)]
-        let pieces = SymbolLayerRenderer.clipped(path, to: bounds)
-        #expect(pieces.count == 2)
-        #expect(pieces.first == [Point(x: 10, y: 50), Point(x: 100, y: 50)])
-        #expect(pieces.last == [Point(x: 100, y: 80), Point(x: 10, y: 80)])
         let circles = SymbolLayerRenderer.pathCircles(path, radius: 10, within: bounds)
-        // Each piece 90 long, padded 85: ceil(85 / 25) + 1 = 5 circles.
-        #expect(circles.count == 10)
-        #expect(circles.allSatisfy { bounds.contains($0) })
+        // Each piece inside is 90 long, padded 85: ceil(85 / 25) + 1 = 5 circles, 21.25 apart from 2.5 inside.
+        let xs = [12.5, 33.75, 55, 76.25, 97.5]
+        let expected = xs.map { Point(x: $0, y: 50) } + xs.map { Point(x: 110 - $0, y: 80) }
+        #expect(circles.count == expected.count)
+        for (c, e) in zip(circles, expected) { #expect(abs(c.x - e.x) < 1e-9 && abs(c.y - e.y) < 1e-9) }
         #expect(
-            SymbolLayerRenderer.pathCircles(path, radius: 10, within: Rect(x: 200, y: 0, width: 10, height: 10)).isEmpty
-        )
+            SymbolLayerRenderer.pathCircles(path, radius: 10, within: Rect(x: 200, y: 0, width: 10, height: 10))
+                .isEmpty)
+    }
+
+    @Test("the glyph path: the points at both distances and the line's vertices strictly between")
+    func glyphPath() {
+        let line = [Point(x: 0, y: 0), Point(x: 10, y: 0), Point(x: 10, y: 10), Point(x: 20, y: 10)]
+        let distances = [0.0, 10, 20, 30]
+        #expect(
+            SymbolLayerRenderer.path(along: line, distances: distances, from: 5, to: 25)
+                == [Point(x: 5, y: 0), Point(x: 10, y: 0), Point(x: 10, y: 10), Point(x: 15, y: 10)])
+        #expect(
+            SymbolLayerRenderer.path(along: line, distances: distances, from: 10, to: 20)
+                == [Point(x: 10, y: 0), Point(x: 10, y: 10)])
+        #expect(
+            SymbolLayerRenderer.path(along: line, distances: distances, from: 12, to: 12)
+                == [Point(x: 10, y: 2), Point(x: 10, y: 2)])
     }
 }

@@ -178,8 +178,20 @@ extension SymbolLayerRenderer {
     /// The part of `line` (with its `distances`) from distance `a` to `b` (`a <= b`): the points at both, and
     /// the vertices between.
     static func path(along line: [Point], distances: [Double], from a: Double, to b: Double) -> [Point] {
+        // The vertices strictly between, found by bisection (the distances ascend): the work is the label's
+        // part of the line, not the whole line, for every label along it.
+        func firstIndex(after d: Double, orAt: Bool) -> Int {
+            var (lo, hi) = (0, distances.count)
+            while lo < hi {
+                let mid = (lo + hi) / 2
+                if distances[mid] < d || (!orAt && distances[mid] == d) { lo = mid + 1 } else { hi = mid }
+            }
+            return lo
+        }
         var path = [point(along: line, distances: distances, at: a).point]
-        for (k, d) in distances.enumerated() where d > a && d < b { path.append(line[k]) }
+        let first = firstIndex(after: a, orAt: false)
+        let end = max(first, firstIndex(after: b, orAt: true))
+        path += line[first..<end]
         path.append(point(along: line, distances: distances, at: b).point)
         return path
     }
@@ -189,9 +201,11 @@ extension SymbolLayerRenderer {
     /// piece circles of `radius` no farther apart than 2.5 radii, from a quarter radius inside its start to
     /// as far inside its end (one circle for a piece under half a radius). Their centres.
     static func pathCircles(_ path: [Point], radius: Double, within bounds: Rect) -> [Point] {
-        guard radius > 0, radius.isFinite, path.count > 1 else { return [] }
+        guard radius > 0, radius.isFinite, let first = path.first else { return [] }
+        // A path of no length (a label of one glyph): one circle at its point.
+        if path.allSatisfy({ $0 == first }) { return bounds.contains(first) ? [first] : [] }
         var circles: [Point] = []
-        for piece in clipped(path, to: bounds) where piece.count > 1 {
+        for piece in LineClipper.clip(path, to: bounds).pieces.map(\.points) {
             var lengths = [0.0]
             for (p, q) in zip(piece, piece.dropFirst()) { lengths.append(lengths.last! + hypot(q.x - p.x, q.y - p.y)) }
             let length = lengths.last!
@@ -205,48 +219,6 @@ extension SymbolLayerRenderer {
             }
         }
         return circles
-    }
-
-    /// The pieces of the polyline `path` inside `bounds` (Liang-Barsky on each segment, consecutive pieces
-    /// joined).
-    static func clipped(_ path: [Point], to bounds: Rect) -> [[Point]] {
-        var pieces: [[Point]] = []
-        var current: [Point] = []
-        for (p, q) in zip(path, path.dropFirst()) {
-            var t0 = 0.0
-            var t1 = 1.0
-            let dx = q.x - p.x
-            let dy = q.y - p.y
-            var inside = true
-            for (edgeP, edgeQ) in [
-                (-dx, p.x - bounds.minX), (dx, bounds.maxX - p.x), (-dy, p.y - bounds.minY), (dy, bounds.maxY - p.y),
-            ] {
-                if edgeP == 0 {
-                    if edgeQ < 0 { inside = false }
-                    continue
-                }
-                let r = edgeQ / edgeP
-                if edgeP < 0 { t0 = max(t0, r) } else { t1 = min(t1, r) }
-            }
-            guard inside, t0 <= t1 else {
-                if !current.isEmpty { pieces.append(current) }
-                current = []
-                continue
-            }
-            let a = Point(x: p.x + t0 * dx, y: p.y + t0 * dy)
-            let b = Point(x: p.x + t1 * dx, y: p.y + t1 * dy)
-            if current.isEmpty || t0 > 0 {
-                if !current.isEmpty { pieces.append(current) }
-                current = [a]
-            }
-            current.append(b)
-            if t1 < 1 {
-                pieces.append(current)
-                current = []
-            }
-        }
-        if !current.isEmpty { pieces.append(current) }
-        return pieces
     }
 
     /// The text size MapLibre Native spaces line anchors by (`textMaxSize`, which keeps anchors from moving

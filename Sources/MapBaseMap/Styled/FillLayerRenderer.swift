@@ -39,11 +39,6 @@ enum FillLayerRenderer {
         }
     }
 
-    /// Draws the layer's features from `source`.
-    static func draw(_ layer: StyleLayer, source: FeatureSource, in frame: LayerFrame) {
-        draw(bucket(layer, source: source, in: frame), layer: layer, in: frame)
-    }
-
     /// The bucket of `layer`'s features from `source` in `frame`'s view. Reads the frame's selection and,
     /// for `fill-pattern`, its pattern images; never its context.
     static func bucket(_ layer: StyleLayer, source: FeatureSource, in frame: LayerFrame) -> Bucket {

@@ -69,15 +69,6 @@ enum LineLayerRenderer {
         }
     }
 
-    /// Draws the layer: its bucket, through the rasterizer when its meshes are affordable, else by Cairo.
-    /// `geojsonMaxZoom` is the deepest zoom a GeoJSON source is tiled at (``StyleSource/geojsonMaxZoom``).
-    static func draw(_ layer: StyleLayer, source: FeatureSource, geojsonMaxZoom: Int = 18, in frame: LayerFrame) {
-        let prepared = prepare(
-            layer, source: source, geojsonMaxZoom: geojsonMaxZoom, in: frame,
-            imagePixels: frame.context.makeRasterizer().clipArea)
-        draw(prepared, layer: layer, in: frame)
-    }
-
     /// The layer's bucket and meshes in `frame`'s view, for an image of `imagePixels` device pixels (the
     /// clip's area: the meshes are made only when they cost less than ``LineBucket/meshBudget(imagePixels:)``).
     /// Reads the frame's selection and, for `line-pattern`, its pattern images; never its context.
@@ -99,7 +90,8 @@ enum LineLayerRenderer {
         return Prepared(bucket: bucket, meshes: meshes)
     }
 
-    /// Draws what ``prepare(_:source:geojsonMaxZoom:in:imagePixels:)`` made for `layer` into `frame`'s context.
+    /// Draws what ``prepare(_:source:geojsonMaxZoom:in:imagePixels:)`` made for `layer` into `frame`'s context:
+    /// through the rasterizer when the meshes were affordable, else by Cairo.
     static func draw(_ prepared: Prepared, layer: StyleLayer, in frame: LayerFrame) {
         let bucket = prepared.bucket
         let g = frame.context
