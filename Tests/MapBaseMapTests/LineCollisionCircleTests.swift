@@ -121,4 +121,29 @@ struct LineCollisionCircleTests {
             SymbolLayerRenderer.path(along: line, distances: distances, from: 12, to: 12)
                 == [Point(x: 10, y: 2), Point(x: 10, y: 2)])
     }
+
+    @Test("a tilted view's label read backwards collides along its glyphs as laid out, before the upright turn")
+    func unflippedPath() throws {
+        let renderer = try Self.renderer()
+        let viewport = renderer.selection.viewport
+        let plane = LabelPlane(
+            projection: viewport.projection, ground: false, strip: -Double.infinity...Double.infinity)
+        var collisions = SpatialGrid(cellSize: 25)
+        var repeats = SymbolLayerRenderer.RepeatedAnchors(zoom: renderer.selection.zoom)
+        // A line running right to left: the label turns to read upright. Its first glyph is 20 wide, its last
+        // 4, so the glyphs' centres span 10...22 from the label's start (188 along the line) as laid out and
+        // 2...14 once turned (the first glyph drawn at x 198, the last at 210). The path as laid out is x
+        // 190...202; circles of radius 12 x 28.8 / 24 / 2 + 2 =
+        // 9.2, a quarter radius inside either end: x 192.3 and 199.7.
+        let copies = renderer.glyphsAlongLine(
+            [Point(x: 400, y: 0), Point(x: 0, y: 0)], text: "ab", pens: [0, 20], advances: [20, 4], width: 24,
+            context: renderer.selection.context(), padding: 2, overlap: .never, collisions: &collisions,
+            center: false, repeats: &repeats, anchors: [200], plane: plane)
+        #expect(copies.count == 1)
+        #expect(copies.first?.map { $0.point.x } == [198, 210])
+        #expect(collisions.intersectsAny(circle: Point(x: 183.5, y: 0), radius: 0.01))
+        #expect(!collisions.intersectsAny(circle: Point(x: 183, y: 0), radius: 0.01))
+        #expect(collisions.intersectsAny(circle: Point(x: 208.5, y: 0), radius: 0.01))
+        #expect(!collisions.intersectsAny(circle: Point(x: 209.2, y: 0), radius: 0.01))
+    }
 }

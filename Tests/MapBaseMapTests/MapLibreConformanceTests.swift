@@ -41,6 +41,10 @@ struct MapLibreConformanceTests {
         // Pitched line labels facing the camera on a GeoJSON line beyond the source's maxzoom: anchors laid out
         // in the maxzoom tile, overscaled (their first anchor aligned with the parent tile's), as MapLibre does.
         "text-pitch-alignment/viewport-overzoomed",
+        // Pitched road labels on the ground and facing the camera: collision circles over the glyphs as laid
+        // out, before a label read backwards is turned upright.
+        "text-pitch-alignment/map-text-rotation-alignment-map",
+        "text-pitch-alignment/viewport-text-rotation-alignment-map",
     ]
 
     /// Renders a case as `Scripts/maplibre-render-tests.py` does and returns the share of differing pixels

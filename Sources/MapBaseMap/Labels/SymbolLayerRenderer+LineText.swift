@@ -15,10 +15,9 @@ extension SymbolLayerRenderer {
     /// past the line's ends, near a repeat of the same text, or (as `overlap` says) where the label's collision
     /// shape meets an earlier label's: MapLibre's circles along the line (``collisionCircles``); the kept
     /// labels' shapes go into `collisions`.
-    /// With a `plane` (a tilted view), the label reads upright on the image; a glyph the plane cannot project
-    /// drops the label. Facing the camera (the plane is the image), its collision shape is MapLibre GL's circles
-    /// along the glyphs' path on the image (``pathCircles(_:radius:within:)``); lying on the ground, the
-    /// plane's boxes about each glyph (``LabelPlane/box(around:half:)``). The repeat rule
+    /// With a `plane` (a tilted view), the label reads upright on the image; its collision shape is MapLibre
+    /// GL's circles along the glyphs' path on the image (``pathCircles(_:radius:within:)``), the path projected
+    /// from the ground when the label lies on it (a path the plane cannot project drops the label). The repeat rule
     /// compares the anchor at `repeatPoint` (one anchor's: a tilted view's ground point) or its point on
     /// `line`, within `repeatTile` (the vector tile the line was cut to) or a tile of
     /// ``RepeatedAnchors/tileSize``.
@@ -68,7 +67,6 @@ extension SymbolLayerRenderer {
             let (q0, q1) = plane.map { ($0.image(p0) ?? p0, $0.image(p1) ?? p1) } ?? (p0, p1)
             reversed = layer.bool(.textKeepUpright, context) && (vertical ? q1.y < q0.y : q1.x < q0.x)
             var glyphs: [(index: Int, point: Point, angle: Double)] = []
-            var boxes: [Rect] = []
             var previousAngle: Double?
             var ok = true
             for k in pens.indices {
@@ -98,16 +96,6 @@ extension SymbolLayerRenderer {
                 }
                 previousAngle = angle
                 glyphs.append((k, p, angle))
-                let half = size / 2 + padding
-                guard let plane else {
-                    boxes.append(Rect(x: p.x - half, y: p.y - half, width: 2 * half, height: 2 * half))
-                    continue
-                }
-                guard let box = plane.box(around: p, half: half) else {
-                    ok = false
-                    break
-                }
-                boxes.append(box)
             }
             // MapLibre's anchors are those that pass the angle test; on `line` placement a repeat of the same
             // text near an earlier one is dropped before collisions are tested.
@@ -115,21 +103,25 @@ extension SymbolLayerRenderer {
                 center
                     || !repeats.tooClose(text, repeatPoint ?? at(middle).0, within: spacing / 2, tile: repeatTile)
             else { continue }
-            if let plane, !plane.ground, let firstGlyph = glyphs.first, let lastGlyph = glyphs.last {
-                // Facing the camera in a tilted view: MapLibre GL's circles along the glyphs' path on the image.
-                let d0 = distanceAlong(firstGlyph.index)
-                let d1 = distanceAlong(lastGlyph.index)
-                let path = Self.path(along: line, distances: distances, from: min(d0, d1), to: max(d0, d1))
+            if let plane, !glyphs.isEmpty {
+                // A tilted view: MapLibre GL's circles along the glyphs' path, projected to the image when the
+                // label lies on the ground. The path runs from the first glyph's centre to the last's as laid
+                // out, before any turn to keep the label upright (GL places the two glyphs unflipped).
+                let d0 = start + first
+                let d1 = start + last
+                let planePath = Self.path(along: line, distances: distances, from: min(d0, d1), to: max(d0, d1))
+                let path = planePath.compactMap { plane.image($0) }
+                guard path.count == planePath.count else { continue }
                 let lineHeight = layer.number(.textLineHeight, context) * GlyphShaping.oneEm
                 let diameter = max(10, lineHeight) * size / GlyphShaping.oneEm
-                let radius = diameter / 2 * plane.boxScale + padding
+                let radius = diameter / 2 * plane.perspectiveRatio + padding
                 let viewSize = selection.viewport.size
                 let grid = Rect(
                     x: -Self.gridPadding, y: -Self.gridPadding, width: viewSize.width + 2 * Self.gridPadding,
                     height: viewSize.height + 2 * Self.gridPadding)
                 let circles = Self.pathCircles(path, radius: radius, within: grid)
                 if overlap != .always {
-                    guard !circles.isEmpty, plane.boxScale >= Self.perspectiveRatioCutoff else { continue }
+                    guard !circles.isEmpty, plane.perspectiveRatio >= Self.perspectiveRatioCutoff else { continue }
                     let hard = overlap == .cooperative
                     if circles.contains(where: { collisions.intersectsAny(circle: $0, radius: radius, hardOnly: hard) })
                     {
@@ -139,12 +131,6 @@ extension SymbolLayerRenderer {
                 for circle in circles {
                     collisions.insert(circle: circle, radius: radius, soft: overlap != .never)
                 }
-                results.append(glyphs)
-                continue
-            }
-            guard plane == nil else {
-                if boxes.contains(where: { Self.collides($0, with: collisions, overlap) }) { continue }
-                for box in boxes { collisions.insert(box, soft: overlap != .never) }
                 results.append(glyphs)
                 continue
             }

@@ -14,7 +14,8 @@ extension SymbolLayerRenderer {
     /// - Facing the camera: the part of the line around the anchor that lies in front of the camera is
     ///   projected and the glyphs walk it on the image, pens and quads scaled by the viewport ratio.
     ///
-    /// Collision boxes are each glyph's square on the image, scaled by the viewport ratio at the glyph.
+    /// Both collide by MapLibre GL's circles along the glyphs' path on the image, scaled by the viewport ratio
+    /// at the anchor.
     /// Anchors beyond the view's ground strip (``ViewProjection/groundStrip(margin:)``) are not placed.
     func placeGlyphsAlongTiltedLine(
         _ line: [MapPoint], offset: Double, text: String, glyphText: GlyphText, glyphs: SDFGlyphSource, size: Double,
@@ -68,7 +69,7 @@ extension SymbolLayerRenderer {
                 pitchWithMap ? (ratios.alongLine, ratios.map) : (ratios.viewport, ratios.viewport)
             if pitchWithMap {
                 (planeLine, planeAnchor) = (ground, along)
-                plane = LabelPlane(projection: projection, ground: true, strip: strip)
+                plane = LabelPlane(projection: projection, ground: true, strip: strip, perspectiveRatio: ratios.viewport)
             } else {
                 let (run, index) = Self.run(of: ground, around: anchor, segment: i, in: strip)
                 planeLine = run.map { projection.project(turned: $0).point }
@@ -77,7 +78,7 @@ extension SymbolLayerRenderer {
                     d += hypot(planeLine[k + 1].x - planeLine[k].x, planeLine[k + 1].y - planeLine[k].y)
                 }
                 planeAnchor = d
-                plane = LabelPlane(projection: projection, ground: false, strip: strip, boxScale: ratios.viewport)
+                plane = LabelPlane(projection: projection, ground: false, strip: strip, perspectiveRatio: ratios.viewport)
             }
             let frames = glyphsAlongLine(
                 planeLine, text: text, pens: pens.map { $0 * penScale }, advances: advances.map { $0 * penScale },

@@ -72,8 +72,8 @@ extension MapViewport {
     }
 }
 
-/// The plane a line label of a tilted view is laid out in (MapLibre's label plane) and how its glyphs'
-/// collision boxes are measured on the image.
+/// The plane a line label of a tilted view is laid out in (MapLibre's label plane), and the scale of its
+/// collision circles on the image.
 struct LabelPlane {
     /// The view; with `ground`, the line is on the turned ground (``ViewProjection/turned(_:)``) and
     /// projected to the image, else it is already on the image.
@@ -81,29 +81,15 @@ struct LabelPlane {
     let ground: Bool
     /// The ground that may be projected (``ViewProjection/groundStrip(margin:)``).
     let strip: ClosedRange<Double>
-    /// For a line on the image: the scale of its glyph boxes (the label's viewport ratio).
-    var boxScale = 1.0
+    /// The perspective ratio at the label's anchor (``PerspectiveRatios/viewport``): its collision circles'
+    /// scale.
+    var perspectiveRatio = 1.0
 
     /// The image point of a point of the plane (nil for ground beyond the strip).
     func image(_ p: Point) -> Point? {
         guard ground else { return p }
         guard strip.contains(p.y) else { return nil }
         return projection.project(turned: p).point
-    }
-
-    /// A glyph's collision box on the image, standing for MapLibre's collision circle of radius `half` about
-    /// its point scaled by the viewport ratio there (Native's `placeLineFeature`): the square of the circle's
-    /// area (half side `half x sqrt(pi) / 2`), so that labels along diagonal lines collide about where
-    /// MapLibre's circles do; nil for ground beyond the strip.
-    func box(around p: Point, half: Double) -> Rect? {
-        let circle = 0.886_226_925_452_758  // sqrt(pi) / 2
-        guard ground else {
-            let h = half * boxScale * circle
-            return Rect(x: p.x - h, y: p.y - h, width: 2 * h, height: 2 * h)
-        }
-        guard let q = image(p) else { return nil }
-        let h = half * PerspectiveRatios(depth: projection.depth(p), distance: projection.distance).viewport * circle
-        return Rect(x: q.x - h, y: q.y - h, width: 2 * h, height: 2 * h)
     }
 }
 
