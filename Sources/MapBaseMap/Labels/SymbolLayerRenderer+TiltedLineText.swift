@@ -69,7 +69,8 @@ extension SymbolLayerRenderer {
                 pitchWithMap ? (ratios.alongLine, ratios.map) : (ratios.viewport, ratios.viewport)
             if pitchWithMap {
                 (planeLine, planeAnchor) = (ground, along)
-                plane = LabelPlane(projection: projection, ground: true, strip: strip, perspectiveRatio: ratios.viewport)
+                plane = LabelPlane(
+                    projection: projection, ground: true, strip: strip, perspectiveRatio: ratios.viewport)
             } else {
                 let (run, index) = Self.run(of: ground, around: anchor, segment: i, in: strip)
                 planeLine = run.map { projection.project(turned: $0).point }
@@ -78,7 +79,8 @@ extension SymbolLayerRenderer {
                     d += hypot(planeLine[k + 1].x - planeLine[k].x, planeLine[k + 1].y - planeLine[k].y)
                 }
                 planeAnchor = d
-                plane = LabelPlane(projection: projection, ground: false, strip: strip, perspectiveRatio: ratios.viewport)
+                plane = LabelPlane(
+                    projection: projection, ground: false, strip: strip, perspectiveRatio: ratios.viewport)
             }
             let frames = glyphsAlongLine(
                 planeLine, text: text, pens: pens.map { $0 * penScale }, advances: advances.map { $0 * penScale },
