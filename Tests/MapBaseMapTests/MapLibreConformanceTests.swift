@@ -45,6 +45,8 @@ struct MapLibreConformanceTests {
         // out, before a label read backwards is turned upright.
         "text-pitch-alignment/map-text-rotation-alignment-map",
         "text-pitch-alignment/viewport-text-rotation-alignment-map",
+        // An icon fitted to text along a line: at the text's anchor, turned as MapLibre turns it there.
+        "icon-text-fit/placement-line",
     ]
 
     /// Renders a case as `Scripts/maplibre-render-tests.py` does and returns the share of differing pixels

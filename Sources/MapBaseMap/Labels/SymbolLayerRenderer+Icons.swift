@@ -126,6 +126,29 @@ extension SymbolLayerRenderer {
         return (placed, box)
     }
 
+    /// The icon of a symbol whose text runs along a line, as MapLibre draws it: at the text's `anchor` (world
+    /// points), fitted to `textBox` (the text as shaped on one line, unturned) when `icon-text-fit` says so, the
+    /// whole turned about the anchor by `angle` (the line's segment there; half a turn more where
+    /// `icon-keep-upright` keeps it upright; none when `icon-rotation-alignment` is `viewport`). Its collision box
+    /// is not turned (MapLibre's icon box).
+    func iconWithLineText(
+        _ icon: IconImages.Icon, at anchor: Point, angle: Double, textBox: Rect, context: EvaluationContext
+    ) -> (icon: PlacedIcon, box: Rect) {
+        var (placed, box) = placeIcon(icon, at: anchor, angle: 0, context: context, textBox: textBox, alongLine: true)
+        var turn = angle
+        if layer.string(.iconRotationAlignment, context) == "viewport" {
+            turn = 0
+        } else if layer.bool(.iconKeepUpright, context), abs(turn) > .pi / 2 {
+            turn += .pi
+        }
+        guard turn != 0 else { return (placed, box) }
+        let about = Transform(translationX: -anchor.x, y: -anchor.y)
+            .concatenating(Transform(rotationAngle: turn))
+            .concatenating(Transform(translationX: anchor.x, y: anchor.y))
+        placed.quads = placed.quads.map { .init(source: $0.source, transform: $0.transform.concatenating(about)) }
+        return (placed, box)
+    }
+
     /// `icon-text-fit`: the icon centered on the text box (world points) and stretched to it in `width`,
     /// `height` or `both` (grown by `icon-text-fit-padding`, moved by `icon-offset`), as MapLibre's
     /// `fitIconToText`; the image cut into pieces at its `stretchX` / `stretchY` zones, fixed parts

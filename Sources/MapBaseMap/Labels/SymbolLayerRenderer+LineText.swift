@@ -21,11 +21,16 @@ extension SymbolLayerRenderer {
     /// compares the anchor at `repeatPoint` (one anchor's: a tilted view's ground point) or its point on
     /// `line`, within `repeatTile` (the vector tile the line was cut to) or a tile of
     /// ``RepeatedAnchors/tileSize``.
+    ///
+    /// In an untilted view, a `companion` (the icon placed with the text) is asked at each copy whose text fits,
+    /// before the text's shape is recorded, with the anchor's point on `line`, the index of its segment and the
+    /// collision grid (where it records its own shape): false drops the copy.
     func glyphsAlongLine(
         _ line: [Point], text: String, pens: [Double], advances glyphAdvances: [Double], width: Double,
         context: EvaluationContext, padding: Double, overlap: SymbolOverlap, collisions: inout SpatialGrid,
         center: Bool, repeats: inout RepeatedAnchors, anchors: [Double]? = nil, vertical: Bool = false,
-        across: Double = 0, plane: LabelPlane? = nil, repeatPoint: Point? = nil, repeatTile: Rect? = nil
+        across: Double = 0, plane: LabelPlane? = nil, repeatPoint: Point? = nil, repeatTile: Rect? = nil,
+        companion: ((_ anchor: Point, _ segment: Int, _ collisions: inout SpatialGrid) -> Bool)? = nil
     ) -> [[(index: Int, point: Point, angle: Double)]] {
         guard line.count > 1, !pens.isEmpty, pens.count == glyphAdvances.count else { return [] }
         let size = layer.number(.textSize, context)
@@ -148,6 +153,10 @@ extension SymbolLayerRenderer {
                 }) {
                     continue
                 }
+            }
+            if let companion {
+                let (point, segment) = Self.point(along: line, distances: distances, at: middle)
+                guard companion(point, segment, &collisions) else { continue }
             }
             for circle in circles {
                 collisions.insert(circle: circle.center, radius: circle.radius, soft: overlap != .never)

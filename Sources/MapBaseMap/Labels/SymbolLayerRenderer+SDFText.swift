@@ -266,21 +266,51 @@ extension SymbolLayerRenderer {
         return (.sdf(drawn), box.insetBy(dx: -padding, dy: -padding))
     }
 
+    /// The angle MapLibre turns the icon of a line label by (`placeGlyphAlongLine` at offset 0): the direction
+    /// from the start of the anchor's `segment` of `line` (world points) to the anchor as rounded onto the
+    /// `tile`'s 8192-unit grid, from the vertex before where the rounded anchor lies on the start: the
+    /// segment's direction, but for an anchor rounded onto or next to a vertex. Without a tile, the segment's.
+    static func iconAngle(_ line: [Point], segment: Int, anchor: Point, tile: Rect?) -> Double {
+        guard segment >= 0, segment + 1 < line.count else { return 0 }
+        let (a, b) = (line[segment], line[segment + 1])
+        let direction = atan2(b.y - a.y, b.x - a.x)
+        guard let tile, tile.width > 0, tile.width.isFinite else { return direction }
+        let unit = tile.width / 8192
+        let q = Point(
+            x: tile.minX + ((anchor.x - tile.minX) / unit).rounded() * unit,
+            y: tile.minY + ((anchor.y - tile.minY) / unit).rounded() * unit)
+        let tiny = unit * 1e-6
+        var j = segment
+        while j >= 0, abs(line[j].x - q.x) <= tiny, abs(line[j].y - q.y) <= tiny { j -= 1 }
+        guard j >= 0 else { return direction }
+        return atan2(q.y - line[j].y, q.x - line[j].x)
+    }
+
     /// A line label of SDF glyphs along `line` (world points), each copy as its glyph quads: shaped on one
     /// line (centred, `text-anchor`'s vertical alignment, `text-letter-spacing`), each glyph turned with the
     /// line under its centre and moved `text-offset` y ems off the line (see ``glyphsAlongLine``).
+    ///
+    /// With an `icon` (a symbol with an icon too), each copy whose text fits asks it for the icon at the
+    /// anchor (its point, its segment's angle, and the text's box there as shaped on one line, unturned,
+    /// `text-offset` included, for `icon-text-fit`); a copy whose icon does not fit is dropped.
     func placeGlyphsAlongLine(
         _ line: [Point], text: String, glyphText: GlyphText, glyphs: SDFGlyphSource, size: Double,
         context: EvaluationContext, padding: Double, overlap: SymbolOverlap,
         collisions: inout SpatialGrid, center: Bool, repeats: inout RepeatedAnchors, tileWidth: Double?,
-        tile: Rect? = nil
-    ) -> [SDFText] {
+        tile: Rect? = nil,
+        icon: (
+            (_ anchor: Point, _ angle: Double, _ textBox: Rect, _ collisions: inout SpatialGrid) -> (
+                fits: Bool, icon: PlacedIcon?
+            )
+        )? = nil
+    ) -> [(text: SDFText, icon: PlacedIcon?)] {
         let em = GlyphShaping.oneEm
         let align = Self.alignment(layer.string(.textAnchor, context))
         let fontScale = size / em
         // One shaping on one line, its glyphs' pens and advances from the label's start (points).
         func shape(_ characters: [GlyphShaping.Character]) -> (
-            placed: [GlyphShaping.Positioned], pens: [Double], advances: [Double], length: Double
+            placed: [GlyphShaping.Positioned], pens: [Double], advances: [Double], length: Double,
+            top: Double, bottom: Double
         ) {
             let shaping = GlyphShaping.shape(
                 characters, maxWidth: .infinity, lineHeight: layer.number(.textLineHeight, context) * em,
@@ -289,7 +319,8 @@ extension SymbolLayerRenderer {
             let placed = shaping.isEmpty ? [] : shaping.lines.flatMap { $0 }
             return (
                 placed, placed.map { ($0.x - shaping.left) * fontScale },
-                placed.map { $0.advance * $0.scale * fontScale }, shaping.right - shaping.left
+                placed.map { $0.advance * $0.scale * fontScale }, shaping.right - shaping.left, shaping.top,
+                shaping.bottom
             )
         }
         let horizontal = shape(glyphText.characters)
@@ -321,11 +352,25 @@ extension SymbolLayerRenderer {
             verticalAnchors = zip(anchors, steep).filter { $0.1 }.map(\.0)
         }
         var labels: [(frames: [(index: Int, point: Point, angle: Double)], vertical: Bool)] = []
+        // The icons of the copies kept, in order (the companion is asked once per copy kept, just before).
+        var icons: [PlacedIcon?] = []
+        let companion = icon.map { icon in
+            { (anchor: Point, segment: Int, collisions: inout SpatialGrid) -> Bool in
+                let along = (self.layer.numbers(.textOffset, context)?.first ?? 0) * size
+                let angle = Self.iconAngle(line, segment: segment, anchor: anchor, tile: tile)
+                let box = Rect(
+                    x: anchor.x - width / 2 + along, y: anchor.y + horizontal.top * fontScale + across, width: width,
+                    height: (horizontal.bottom - horizontal.top) * fontScale)
+                let fitted = icon(anchor, angle, box, &collisions)
+                if fitted.fits { icons.append(fitted.icon) }
+                return fitted.fits
+            }
+        }
         if !horizontalAnchors.isEmpty {
             labels += glyphsAlongLine(
                 line, text: text, pens: horizontal.pens, advances: horizontal.advances, width: width, context: context,
                 padding: padding, overlap: overlap, collisions: &collisions, center: center,
-                repeats: &repeats, anchors: horizontalAnchors, across: across, repeatTile: tile
+                repeats: &repeats, anchors: horizontalAnchors, across: across, repeatTile: tile, companion: companion
             ).map { ($0, false) }
         }
         var vertical = horizontal
@@ -338,7 +383,7 @@ extension SymbolLayerRenderer {
                 across: across, repeatTile: tile
             ).map { ($0, true) }
         }
-        return labels.map { copy in
+        return labels.enumerated().map { k, copy in
             let placed = copy.vertical ? vertical.placed : horizontal.placed
             var quads: [SDFGlyphQuad] = []
             for frame in copy.frames {
@@ -368,7 +413,10 @@ extension SymbolLayerRenderer {
                 quad.color = glyphText.colors[g.section]
                 quads.append(quad)
             }
-            return SDFText(quads: quads, fontScale: fontScale, pixelRatio: selection.viewport.scale)
+            return (
+                SDFText(quads: quads, fontScale: fontScale, pixelRatio: selection.viewport.scale),
+                !copy.vertical && k < icons.count ? icons[k] : nil
+            )
         }
     }
 }

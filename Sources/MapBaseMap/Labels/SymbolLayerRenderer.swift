@@ -386,16 +386,35 @@ struct SymbolLayerRenderer {
                         return Point(x: w.x + translate.x, y: w.y + translate.y)
                     }
                     if let glyphStack, let glyphs {
-                        for text in placeGlyphsAlongLine(
+                        // The icon with line text: at the text's anchor, turned with the line there.
+                        let lineIcon = icon.map { icon in
+                            {
+                                (anchor: Point, angle: Double, textBox: Rect, collisions: inout SpatialGrid)
+                                    -> (fits: Bool, icon: PlacedIcon?) in
+                                let (placed, box) = iconWithLineText(
+                                    icon, at: anchor, angle: angle, textBox: textBox, context: context)
+                                let fits =
+                                    !Self.collides(box, with: collisions, iconMode) && onGrid(box)
+                                    && Self.inside(box, avoidEdges(feature, offset: offset, context: context))
+                                guard fits || layer.bool(.iconOptional, context) else { return (false, nil) }
+                                guard fits else { return (true, nil) }
+                                if !layer.bool(.iconIgnorePlacement, context) {
+                                    collisions.insert(box, soft: iconMode != .never)
+                                }
+                                return (true, placed)
+                            }
+                        }
+                        for copy in placeGlyphsAlongLine(
                             world, text: text, glyphText: glyphStack, glyphs: glyphs, size: size,
                             context: context, padding: padding, overlap: overlap, collisions: &collisions,
                             center: placement == "line-center", repeats: &repeats,
                             tileWidth: (cut ?? feature.tileBounds).map {
                                 $0.width / selection.viewport.mapPointsPerPoint
                             },
-                            tile: placement == "line-center" ? nil : lineTile)
+                            tile: placement == "line-center" ? nil : lineTile, icon: lineIcon)
                         {
-                            label.content = .sdf(text)
+                            label.content = .sdf(copy.text)
+                            label.icon = copy.icon
                             label.bounds = label.contentBounds()
                             placed.append((label, 0, i))
                         }
