@@ -182,6 +182,44 @@ struct LineTextLayoutTests {
         }
     }
 
+    @Test("text-anchor left and right on a line: the label starts or ends at the anchor, and turns about it")
+    func anchoredAlongLine() throws {
+        let advances = [15.0, 13, 17, 12].map { $0 * 20 / 24 }
+        var pens: [Double] = []
+        var pen = 0.0
+        for advance in advances {
+            pens.append(pen)
+            pen += advance
+        }
+        let width = pens.last! + advances.last!
+        for (anchor, shift) in [("left", 0.0), ("right", -width), ("center", -width / 2)] {
+            // Eastwards, then westwards (read backwards).
+            for coordinates in [[(-10.0, 0.0), (10.0, 0.0)], [(10.0, 0.0), (-10.0, 0.0)]] {
+                let labels = try LabelPlacementTests.place(
+                    data: LabelPlacementTests.line(coordinates, name: "ASDF"),
+                    layout: #"""
+                        {"text-field": "{name}", "text-font": ["Open Sans Semibold"], "text-size": 20,
+                         "symbol-placement": "line-center", "text-anchor": "\#(anchor)"}
+                        """#)
+                let label = try #require(labels.first)
+                guard case .glyphs(let glyphs) = label.content else {
+                    Issue.record("not laid along the line")
+                    return
+                }
+                let eastwards = coordinates[0].0 < coordinates[1].0
+                // Either way the label reads left to right from `shift` after the anchor: read backwards, each
+                // glyph's offset from the anchor turns about it (MapLibre's flipped glyphs).
+                let expected = zip(pens, advances).map { pen, advance in 8192 + shift + pen + advance / 2 }
+                for ((glyph, character), x) in zip(zip(glyphs, "ASDF"), expected) {
+                    let own = label.font.shape(String(character), size: 20).width
+                    #expect(
+                        Swift.abs(glyph.origin.x + own / 2 - x) < 1e-6,
+                        "\(anchor), eastwards \(eastwards), \(character): \(glyph.origin.x + own / 2) != \(x)")
+                }
+            }
+        }
+    }
+
     @Test("a label whose glyph centres would pass the line's end is not placed")
     func offTheEnd() throws {
         // 77.5 points of text moved 200 points along a line whose half is about 114 points long.

@@ -30,6 +30,7 @@ extension SymbolLayerRenderer {
         context: EvaluationContext, padding: Double, overlap: SymbolOverlap, collisions: inout SpatialGrid,
         center: Bool, repeats: inout RepeatedAnchors, anchors: [Double]? = nil, vertical: Bool = false,
         across: Double = 0, plane: LabelPlane? = nil, repeatPoint: Point? = nil, repeatTile: Rect? = nil,
+        alignX: Double = 0.5,
         companion: ((_ anchor: Point, _ segment: Int, _ collisions: inout SpatialGrid) -> Bool)? = nil
     ) -> [[(index: Int, point: Point, angle: Double)]] {
         guard line.count > 1, !pens.isEmpty, pens.count == glyphAdvances.count else { return [] }
@@ -52,12 +53,15 @@ extension SymbolLayerRenderer {
         }
         var results: [[(index: Int, point: Point, angle: Double)]] = []
         for middle in centers {
-            let start = middle + along - width / 2
+            // The label starts `width x alignX` before the anchor (`text-anchor`'s horizontal part), moved along
+            // the line by `text-offset` x.
+            let start = middle + along - width * alignX
             var reversed = false
-            /// The distance along the line of glyph `k`'s centre.
+            /// The distance along the line of glyph `k`'s centre: read backwards, its offset from the anchor
+            /// turns about the anchor (MapLibre's flipped `placeGlyphAlongLine`; `text-offset` x does not turn).
             func distanceAlong(_ k: Int) -> Double {
                 let position = pens[k] + glyphAdvances[k] / 2
-                return reversed ? start + width - position : start + position
+                return reversed ? start + 2 * width * alignX - position : start + position
             }
             // A glyph whose centre is past either end of the line has nowhere to stand (MapLibre hides the label).
             let first = (pens.first ?? 0) + (glyphAdvances.first ?? 0) / 2
@@ -71,6 +75,11 @@ extension SymbolLayerRenderer {
             let (p1, _) = at(single ? start + width : start + last)
             let (q0, q1) = plane.map { ($0.image(p0) ?? p0, $0.image(p1) ?? p1) } ?? (p0, p1)
             reversed = layer.bool(.textKeepUpright, context) && (vertical ? q1.y < q0.y : q1.x < q0.x)
+            // Turned about its anchor, a label not centred on it may run off the line.
+            if reversed, alignX != 0.5 {
+                let ends = [distanceAlong(0), distanceAlong(pens.count - 1)]
+                guard ends.allSatisfy({ $0 >= 0 && $0 <= total }) else { continue }
+            }
             var glyphs: [(index: Int, point: Point, angle: Double)] = []
             var previousAngle: Double?
             var ok = true
@@ -140,8 +149,8 @@ extension SymbolLayerRenderer {
                 continue
             }
             // An untilted view: MapLibre's collision circles along the line.
-            let c0 = -width / 2 + first
-            let c1 = -width / 2 + last
+            let c0 = -width * alignX + first
+            let c1 = -width * alignX + last
             let circles = collisionCircles(
                 line, distances: distances, anchor: middle, glyphs: -abs(along + c0)...abs(along + c1), width: width,
                 size: size, padding: padding, context: context)

@@ -314,7 +314,7 @@ extension SymbolLayerRenderer {
         ) {
             let shaping = GlyphShaping.shape(
                 characters, maxWidth: .infinity, lineHeight: layer.number(.textLineHeight, context) * em,
-                align: (0.5, align.y), justify: 0.5, spacing: layer.number(.textLetterSpacing, context) * em,
+                align: align, justify: 0.5, spacing: layer.number(.textLetterSpacing, context) * em,
                 offset: (0, 0))
             let placed = shaping.isEmpty ? [] : shaping.lines.flatMap { $0 }
             return (
@@ -346,7 +346,8 @@ extension SymbolLayerRenderer {
             let along = (layer.numbers(.textOffset, context)?.first ?? 0) * size
             let steep = anchors.map {
                 Self.runsVertically(
-                    line, distances: distances, middle: $0 + along, width: width, first: first, last: last)
+                    line, distances: distances, middle: $0 + along, width: width, first: first, last: last,
+                    alignX: align.x)
             }
             horizontalAnchors = zip(anchors, steep).filter { !$0.1 }.map(\.0)
             verticalAnchors = zip(anchors, steep).filter { $0.1 }.map(\.0)
@@ -359,7 +360,8 @@ extension SymbolLayerRenderer {
                 let along = (self.layer.numbers(.textOffset, context)?.first ?? 0) * size
                 let angle = Self.iconAngle(line, segment: segment, anchor: anchor, tile: tile)
                 let box = Rect(
-                    x: anchor.x - width / 2 + along, y: anchor.y + horizontal.top * fontScale + across, width: width,
+                    x: anchor.x - width * align.x + along, y: anchor.y + horizontal.top * fontScale + across,
+                    width: width,
                     height: (horizontal.bottom - horizontal.top) * fontScale)
                 let fitted = icon(anchor, angle, box, &collisions)
                 if fitted.fits { icons.append(fitted.icon) }
@@ -370,7 +372,8 @@ extension SymbolLayerRenderer {
             labels += glyphsAlongLine(
                 line, text: text, pens: horizontal.pens, advances: horizontal.advances, width: width, context: context,
                 padding: padding, overlap: overlap, collisions: &collisions, center: center,
-                repeats: &repeats, anchors: horizontalAnchors, across: across, repeatTile: tile, companion: companion
+                repeats: &repeats, anchors: horizontalAnchors, across: across, repeatTile: tile, alignX: align.x,
+                companion: companion
             ).map { ($0, false) }
         }
         var vertical = horizontal
@@ -380,7 +383,7 @@ extension SymbolLayerRenderer {
                 line, text: text, pens: vertical.pens, advances: vertical.advances, width: vertical.length * fontScale,
                 context: context, padding: padding, overlap: overlap, collisions: &collisions,
                 center: center, repeats: &repeats, anchors: verticalAnchors, vertical: true,
-                across: across, repeatTile: tile
+                across: across, repeatTile: tile, alignX: align.x
             ).map { ($0, true) }
         }
         return labels.enumerated().map { k, copy in

@@ -222,7 +222,8 @@ extension SymbolLayerRenderer {
         let across = layer.numbers(.textOffset, context).map { $0.count > 1 ? $0[1] : 0 } ?? 0
         return glyphsAlongLine(
             line, text: text, pens: pens, advances: glyphAdvances, width: width, context: context, padding: padding,
-            overlap: overlap, collisions: &collisions, center: center, repeats: &repeats
+            overlap: overlap, collisions: &collisions, center: center, repeats: &repeats,
+            alignX: Self.alignment(layer.string(.textAnchor, context)).x
         ).map { frames in
             frames.map { frame in
                 let g = shaped.glyphs[frame.index]

@@ -32,7 +32,7 @@ extension SymbolLayerRenderer {
         let align = Self.alignment(layer.string(.textAnchor, context))
         let shaping = GlyphShaping.shape(
             glyphText.characters, maxWidth: .infinity, lineHeight: layer.number(.textLineHeight, context) * em,
-            align: (0.5, align.y), justify: 0.5, spacing: layer.number(.textLetterSpacing, context) * em,
+            align: align, justify: 0.5, spacing: layer.number(.textLetterSpacing, context) * em,
             offset: (0, 0))
         let placed = shaping.lines.flatMap { $0 }
         guard !placed.isEmpty, !shaping.isEmpty else { return [] }
@@ -87,7 +87,8 @@ extension SymbolLayerRenderer {
                 width: width * penScale, context: context, padding: padding, overlap: overlap,
                 collisions: &collisions, center: center, repeats: &repeats, anchors: [planeAnchor], plane: plane,
                 repeatPoint: anchor,
-                repeatTile: cut.map { Rect(x: $0.minX + offset, y: $0.minY, width: $0.width, height: $0.height) })
+                repeatTile: cut.map { Rect(x: $0.minX + offset, y: $0.minY, width: $0.width, height: $0.height) },
+                alignX: align.x)
             let homography = projection.groundHomography
             for copy in frames {
                 var quads: [SDFGlyphQuad] = []

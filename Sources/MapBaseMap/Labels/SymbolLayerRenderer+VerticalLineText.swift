@@ -33,12 +33,14 @@ extension SymbolLayerRenderer {
         return result
     }
 
-    /// Whether the label centred `middle` along `line` (world points, `distances` its running lengths), its
-    /// first and last glyph centres `first` and `last` from its start, runs more up and down than across.
+    /// Whether the label anchored `middle` along `line` (world points, `distances` its running lengths), starting
+    /// `width x alignX` before it, its first and last glyph centres `first` and `last` from its start, runs more
+    /// up and down than across.
     static func runsVertically(
-        _ line: [Point], distances: [Double], middle: Double, width: Double, first: Double, last: Double
+        _ line: [Point], distances: [Double], middle: Double, width: Double, first: Double, last: Double,
+        alignX: Double = 0.5
     ) -> Bool {
-        let start = middle - width / 2
+        let start = middle - width * alignX
         let a = point(on: line, distances: distances, at: start + first)
         let b = point(on: line, distances: distances, at: start + last)
         return abs(b.y - a.y) > abs(b.x - a.x)
