@@ -323,8 +323,14 @@ struct SymbolLayerRenderer {
                     if !layer.bool(.iconIgnorePlacement, context) {
                         collisions.insert(iconCandidate.box, soft: iconMode != .never)
                     }
-                    label.icon = iconCandidate.icon
+                    // With variable anchors, MapLibre redraws icons fitted to text beside their text at each
+                    // frame, and only those with text: an icon without text is placed (it collides) but not
+                    // drawn (`updateVariableAnchorsForBucket`, JS and Native alike).
+                    let undrawn =
+                        textCandidate == nil && variableAnchors && layer.string(.iconTextFit, context) != "none"
+                    if !undrawn { label.icon = iconCandidate.icon }
                 }
+                if label.icon == nil, case .none = label.content { return true }
                 label.bounds = label.contentBounds()
                 placed.append((label, anchor.y, i))
                 return true
@@ -582,8 +588,9 @@ struct SymbolLayerRenderer {
         return (x, y)
     }
     /// The anchors of a feature's point symbols, one group per symbol (a symbol takes the first anchor of
-    /// its group where it fits): as MapLibre, every point of a multipoint, the first point of every line
-    /// (not of a tile's piece that continues a line from a neighbouring tile), every polygon of a vector tile
+    /// its group where it fits): as MapLibre, every point of a multipoint, the first point of every line (of a
+    /// vector tile's line as the tile holds it, when inside the tile's square; not of a piece that continues a
+    /// line from a neighbouring tile), every polygon of a vector tile
     /// at its pole of inaccessibility, and a GeoJSON polygon's pieces as geojson-vt tiles them
     /// (``geojsonPolygonAnchors(_:)``); else ``anchors(for:)``. A layer whose `metadata` has
     /// `"mapraster:polygon-labels": "feature"` gives a GeoJSON polygon feature one label instead (the shipped
@@ -602,8 +609,19 @@ struct SymbolLayerRenderer {
             var starts: [[MapPoint]] = []
             for (n, line) in lines.prefix(10_000).enumerated() {
                 guard let first = line.first else { continue }
-                let continued = feature.lineMeasures.flatMap { n < $0.count ? $0[n].continued : nil } ?? false
-                if !continued, near(first) { starts.append([first]) }
+                if let measures = feature.lineMeasures, n < measures.count, let tile = feature.tileBounds {
+                    // A vector tile's line: the first point of the line as the tile holds it (its buffer
+                    // included), only when inside the tile's square, its left and top edges in and its right
+                    // and bottom out (MapLibre's test on anchors); a piece starting elsewhere begins where the
+                    // line was cut.
+                    let edge = tile.width * 1e-9
+                    guard measures[n].start == 0, first.x >= tile.minX - edge, first.y >= tile.minY - edge,
+                        first.x < tile.maxX - edge, first.y < tile.maxY - edge
+                    else { continue }
+                } else if feature.lineMeasures.flatMap({ n < $0.count ? $0[n].continued : nil }) ?? false {
+                    continue
+                }
+                if near(first) { starts.append([first]) }
             }
             return starts
         case .polygons(let polygons):
