@@ -168,15 +168,35 @@ public final class GraphicsContext {
         draw(image, in: rect, smooth: smooth, padEdges: true)
     }
 
-    private func draw(_ image: ImageSurface, in rect: Rect, smooth: Bool, padEdges: Bool) {
+    /// Draws a map tile's image laid on `rect` (points) as a GPU samples a texture, over `area` (points; the
+    /// image's edges repeated outward to fill it): each device pixel bilinear between the four texels about
+    /// its centre (`linear`) or the nearest texel, with no area filter however much the image shrinks (pick a
+    /// mipmap level first: ``RGBAImage/mipmapLevel(texelsPerPixel:)``). Tiles whose areas meet on device
+    /// pixels show no seam whatever their exact rects.
+    public func drawTexture(_ image: ImageSurface, in rect: Rect, over area: Rect, linear: Bool) {
+        draw(image, in: rect, smooth: linear, padEdges: true, areaFilter: false, over: area)
+    }
+
+    private func draw(
+        _ image: ImageSurface, in rect: Rect, smooth: Bool, padEdges: Bool, areaFilter: Bool = true,
+        over area: Rect? = nil
+    ) {
         guard image.width > 0, image.height > 0, rect.width > 0, rect.height > 0 else { return }
         cairo.withSavedCairoState {
+            if let area {
+                cairo.newPath()
+                cairo.rectangle(area)
+                cairo.clip()
+            }
             cairo.translate(rect.minX, rect.minY)
             cairo.scale(rect.width / Double(image.width), rect.height / Double(image.height))
-            cairo.setSource(image.cairo, x: 0, y: 0, smooth: smooth, padEdges: padEdges)
-            cairo.newPath()
-            cairo.rectangle(Rect(x: 0, y: 0, width: Double(image.width), height: Double(image.height)))
-            cairo.clip()
+            cairo.setSource(
+                image.cairo, x: 0, y: 0, smooth: smooth, padEdges: padEdges, areaFilter: areaFilter)
+            if area == nil {
+                cairo.newPath()
+                cairo.rectangle(Rect(x: 0, y: 0, width: Double(image.width), height: Double(image.height)))
+                cairo.clip()
+            }
             cairo.paint(alpha: state.alpha)
         }
     }

@@ -85,6 +85,24 @@ struct RasterTileSourceTests {
         #expect(z14.image.pixel(x: at14, y: at14) == tile1)
     }
 
+    @Test("at a fractional zoom each tile keeps its exact scale, cut to the device pixels it covers: no seam")
+    func fractionalZoomSeams() throws {
+        // No background: where two tiles each covered part of a pixel, it would be left partly transparent.
+        let text = #"""
+            {"version": 8, "sources": {"r": {"type": "raster", "tiles": ["tiles/{z}/{x}/{y}.png"], "tileSize": 256,
+             "maxzoom": 2}}, "layers": [{"id": "r", "type": "raster", "source": "r"}]}
+            """#
+        let style = try Style.decode(Data(text.utf8), source: "test", baseURL: Self.folder)
+        for zoom in [2.3, 2.45, 1.6] {
+            let snapshot = try Self.render(
+                style, center: LocationCoordinate2D(latitude: 10, longitude: 15), zoom: zoom,
+                size: Size(width: 301, height: 203))
+            let bytes = snapshot.image.rgbaBytes()
+            let partial = stride(from: 3, to: bytes.count, by: 4).filter { bytes[$0] != 255 }.count
+            #expect(partial == 0, "zoom \(zoom): \(partial) pixels not wholly covered")
+        }
+    }
+
     @Test("raster tiles outside the source's bounds or zooms are not read; a tile that is not an image names the tile")
     func boundsAndBadTiles() throws {
         let outside = try Self.style(

@@ -167,19 +167,30 @@ enum RasterTileLayerRenderer {
         // top-left corner rounded to a point of the world; tile edges are then on device pixels.
         let alignedX = (visible.minX / perPoint).rounded()
         let alignedY = (visible.minY / perPoint).rounded()
+        func exact(_ mapX: Double, _ aligned: Double) -> Double { mapX / perPoint - aligned }
         func snapped(_ mapX: Double, _ aligned: Double) -> Double {
-            ((mapX / perPoint - aligned) * scale).rounded() / scale
+            (exact(mapX, aligned) * scale).rounded() / scale
         }
         try forEachTile(source: source, zoom: z, over: visible) { rect, image in
-            let x0 = snapped(rect.minX, alignedX)
-            let x1 = snapped(rect.maxX, alignedX)
-            let y0 = snapped(rect.minY, alignedY)
-            let y1 = snapped(rect.maxY, alignedY)
-            let adjusted = adjustment.apply(image)
+            // The tile at its exact scale from the aligned origin (texels land where MapLibre's quad puts them),
+            // cut to the device pixels whose centres it covers, so that neighbours meet without a seam.
+            let x0 = exact(rect.minX, alignedX)
+            let x1 = exact(rect.maxX, alignedX)
+            let y0 = exact(rect.minY, alignedY)
+            let y1 = exact(rect.maxY, alignedY)
+            let cut = Rect(
+                x: snapped(rect.minX, alignedX), y: snapped(rect.minY, alignedY),
+                width: snapped(rect.maxX, alignedX) - snapped(rect.minX, alignedX),
+                height: snapped(rect.maxY, alignedY) - snapped(rect.minY, alignedY))
+            // MapLibre samples raster tiles from mipmaps (`LINEAR_MIPMAP_NEAREST`): a tile shrunk past
+            // 1/sqrt(2) is drawn from its nearest halved level, bilinear there.
+            let level = image.mipmapLevel(texelsPerPixel: Double(image.width) / max((x1 - x0) * scale, 1e-9))
+            let adjusted = adjustment.apply(image.mipmap(level: level))
             let surface = try ImageSurface(rgba: adjusted.bytes, width: adjusted.width, height: adjusted.height)
             g.withSavedState {
                 g.setAlpha(opacity)
-                g.drawTile(surface, in: Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0), smooth: smooth)
+                g.drawTexture(
+                    surface, in: Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0), over: cut, linear: smooth)
             }
         }
     }

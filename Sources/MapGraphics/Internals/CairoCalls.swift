@@ -191,9 +191,14 @@ final class CairoContext {
     func setAntialias(_ on: Bool) { cairo_set_antialias(raw, on ? CAIRO_ANTIALIAS_DEFAULT : CAIRO_ANTIALIAS_NONE) }
     func setOperatorDestOut() { cairo_set_operator(raw, CAIRO_OPERATOR_DEST_OUT) }
 
-    func setSource(_ surface: CairoSurface, x: Double, y: Double, smooth: Bool, padEdges: Bool = false) {
+    /// Makes `surface` the source at (x, y): `smooth` filtered (Cairo's good filter, which averages over the
+    /// area a shrunk pixel covers; bilinear only without `areaFilter`) or the nearest pixel.
+    func setSource(
+        _ surface: CairoSurface, x: Double, y: Double, smooth: Bool, padEdges: Bool = false, areaFilter: Bool = true
+    ) {
         cairo_set_source_surface(raw, surface.raw, x, y)
-        cairo_pattern_set_filter(cairo_get_source(raw), smooth ? CAIRO_FILTER_GOOD : CAIRO_FILTER_NEAREST)
+        let filter = smooth ? (areaFilter ? CAIRO_FILTER_GOOD : CAIRO_FILTER_BILINEAR) : CAIRO_FILTER_NEAREST
+        cairo_pattern_set_filter(cairo_get_source(raw), filter)
         if padEdges { cairo_pattern_set_extend(cairo_get_source(raw), CAIRO_EXTEND_PAD) }
     }
 
