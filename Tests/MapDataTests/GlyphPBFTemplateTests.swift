@@ -39,6 +39,11 @@ import Testing
         #expect(try stack.glyph(0x1F600) == nil)  // past U+FFFF: no range
         // No file for the range: no glyphs, not an error (MapLibre draws the label without them).
         #expect(try stack.glyph(0x4E00) == nil)
+        // Asked again after another range (the stack's memo of looked-up glyphs): the same answers.
+        #expect(try stack.glyph(0x61)?.advance == 10)
+        #expect(try stack.glyph(0x62)?.advance == 30)
+        #expect(try stack.glyph(0x63) == nil)
+        #expect(try stack.glyph(0x4E00) == nil)
         #expect(try !GlyphStack(names: ["Missing"], provider: template).isAvailable())
     }
 

@@ -21,6 +21,12 @@ public final class GlyphStack {
     private var ranges: [Int: [GlyphRange]] = [:]
     /// By code point: the glyphs a ``GlyphProvider`` gave (asked once per stack object).
     private var singles: [UInt32: SDFGlyph?] = [:]
+    /// Glyphs already looked up, by range index then code point within it (nil: not asked yet; `.some(nil)`:
+    /// no font has it), and the range of the last lookup: a label's glyphs cost an array index each, not
+    /// the hashing of the lookups above.
+    private var pages: [Int: [SDFGlyph??]] = [:]
+    private var pageIndex = -1
+    private var page: [SDFGlyph??] = []
 
     /// The glyphs of `names` from `provider`.
     public init(names: [String], provider: any GlyphRangeProvider) {
@@ -33,6 +39,22 @@ public final class GlyphStack {
     ///
     /// - Throws: the provider's error when a file of the range exists but cannot be read.
     public func glyph(_ codePoint: UInt32) throws -> SDFGlyph? {
+        guard let index = GlyphRange.index(of: codePoint) else { return try lookUp(codePoint) }
+        if index != pageIndex {
+            if pageIndex >= 0 { pages[pageIndex] = page }
+            // Taken out of the table while in use, so that filling it copies nothing.
+            page = pages.removeValue(forKey: index) ?? [SDFGlyph??](repeating: nil, count: 256)
+            pageIndex = index
+        }
+        let slot = Int(codePoint & 0xFF)
+        if let known = page[slot] { return known }
+        let glyph = try lookUp(codePoint)
+        page[slot] = .some(glyph)
+        return glyph
+    }
+
+    /// ``glyph(_:)`` without the memo.
+    private func lookUp(_ codePoint: UInt32) throws -> SDFGlyph? {
         if let single {
             if let known = singles[codePoint] { return known }
             let glyph = try single.glyph(fontStack: names, codePoint: codePoint)
