@@ -287,12 +287,13 @@ extension SymbolLayerRenderer {
     }
 
     /// A line label of SDF glyphs along `line` (world points), each copy as its glyph quads: shaped on one
-    /// line (centred, `text-anchor`'s vertical alignment, `text-letter-spacing`), each glyph turned with the
-    /// line under its centre and moved `text-offset` y ems off the line (see ``glyphsAlongLine``).
+    /// line (aligned on the anchor by `text-anchor`, justified centre, `text-letter-spacing`), each glyph turned
+    /// with the line under its centre and moved `text-offset` y ems off the line (see ``glyphsAlongLine``).
     ///
     /// With an `icon` (a symbol with an icon too), each copy whose text fits asks it for the icon at the
-    /// anchor (its point, its segment's angle, and the text's box there as shaped on one line, unturned,
-    /// `text-offset` included, for `icon-text-fit`); a copy whose icon does not fit is dropped.
+    /// anchor (its point, the angle MapLibre turns the icon by there: ``iconAngle(_:segment:anchor:tile:)``,
+    /// and the text's box there as shaped on one line, unturned, `text-offset` included, for `icon-text-fit`);
+    /// a copy whose icon does not fit is dropped.
     func placeGlyphsAlongLine(
         _ line: [Point], text: String, glyphText: GlyphText, glyphs: SDFGlyphSource, size: Double,
         context: EvaluationContext, padding: Double, overlap: SymbolOverlap,
