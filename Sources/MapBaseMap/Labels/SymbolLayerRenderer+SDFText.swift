@@ -328,15 +328,18 @@ extension SymbolLayerRenderer {
         guard !horizontal.placed.isEmpty else { return [] }
         let width = horizontal.length * fontScale
         let across = (layer.numbers(.textOffset, context).map { $0.count > 1 ? $0[1] : 0 } ?? 0) * size
+        // Text that may be written vertically takes its vertical shaping where the label runs up and down.
+        let verticalText = layer.bool(.textKeepUpright, context) ? verticalLineText(glyphText) : nil
+        let verticalShaping = verticalText.map { shape($0.characters) }
+        // MapLibre spaces the anchors by the vertical shaping's length when the text has one (`getAnchors` is
+        // given `shapedTextOrientations.vertical || horizontal`): vertical punctuation forms are an em each.
         let anchors = textLineAnchors(
-            line, shapedLength: horizontal.length, context: context, center: center, tileWidth: tileWidth, tile: tile,
-            reach: labelReach(.world))
+            line, shapedLength: verticalShaping?.length ?? horizontal.length, context: context, center: center,
+            tileWidth: tileWidth, tile: tile, reach: labelReach(.world))
         // `viewport-glyph`: each glyph stands upright on the image at its place on the line.
         let uprightGlyphs = layer.string(.textRotationAlignment, context) == "viewport-glyph"
-        // Text that may be written vertically takes its vertical shaping where the label runs up and down.
         var horizontalAnchors = anchors
         var verticalAnchors: [Double] = []
-        let verticalText = layer.bool(.textKeepUpright, context) ? verticalLineText(glyphText) : nil
         if verticalText != nil, let firstPen = horizontal.pens.first, let lastPen = horizontal.pens.last {
             var distances: [Double] = [0]
             for (a, b) in zip(line, line.dropFirst()) {
@@ -377,9 +380,8 @@ extension SymbolLayerRenderer {
                 companion: companion
             ).map { ($0, false) }
         }
-        var vertical = horizontal
-        if let verticalText, !verticalAnchors.isEmpty {
-            vertical = shape(verticalText.characters)
+        let vertical = verticalShaping ?? horizontal
+        if verticalText != nil, !verticalAnchors.isEmpty {
             labels += glyphsAlongLine(
                 line, text: text, pens: vertical.pens, advances: vertical.advances, width: vertical.length * fontScale,
                 context: context, padding: padding, overlap: overlap, collisions: &collisions,
