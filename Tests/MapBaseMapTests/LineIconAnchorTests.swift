@@ -231,22 +231,4 @@ struct LineTextLayoutTests {
                 """#)
         #expect(labels.isEmpty)
     }
-
-    @Test("a line label's icon turns from its segment's start to the anchor rounded onto the tile grid")
-    func iconAngleOfLineText() {
-        // A tile of 8192 points: one point a grid unit. The line runs east, then north-east from (10, 0).
-        let line = [Point(x: 0, y: 0), Point(x: 10, y: 0), Point(x: 20, y: 10)]
-        let tile = Rect(x: 0, y: 0, width: 8192, height: 8192)
-        func degrees(_ anchor: Point, tile: Rect? = tile) -> Double {
-            SymbolLayerRenderer.iconAngle(line, segment: 1, anchor: anchor, tile: tile) * 180 / .pi
-        }
-        // Well along the second segment: its direction.
-        #expect(abs(degrees(Point(x: 15.4, y: 5.4)) - 45) < 1e-9)
-        // Rounded onto the vertex: the segment before's direction (MapLibre walks back a vertex).
-        #expect(abs(degrees(Point(x: 10.3, y: 0.3))) < 1e-9)
-        // Rounded next to the vertex, level with it: east, not the segment's 45 degrees.
-        #expect(abs(degrees(Point(x: 10.6, y: 0.4))) < 1e-9)
-        // Without a tile: the segment's direction.
-        #expect(abs(degrees(Point(x: 10.6, y: 0.4), tile: nil) - 45) < 1e-9)
-    }
 }

@@ -126,21 +126,24 @@ extension SymbolLayerRenderer {
         return (placed, box)
     }
 
+    /// The angle an icon on a line is turned by, from the line's angle at its anchor as MapLibre draws it
+    /// (``iconLineAnchors``): that angle, half a turn more where `icon-keep-upright` keeps the icon upright, 0
+    /// when `icon-rotation-alignment` is `viewport`.
+    func lineIconTurn(_ lineAngle: Double, context: EvaluationContext) -> Double {
+        if layer.string(.iconRotationAlignment, context) == "viewport" { return 0 }
+        if layer.bool(.iconKeepUpright, context), abs(lineAngle) > .pi / 2 { return lineAngle + .pi }
+        return lineAngle
+    }
+
     /// The icon of a symbol whose text runs along a line, as MapLibre draws it: at the text's `anchor` (world
     /// points), fitted to `textBox` (the text as shaped on one line, unturned) when `icon-text-fit` says so, the
-    /// whole turned about the anchor by `angle` (the line's segment there; half a turn more where
-    /// `icon-keep-upright` keeps it upright; none when `icon-rotation-alignment` is `viewport`). Its collision box
-    /// is not turned (MapLibre's icon box).
+    /// whole turned about the anchor by ``lineIconTurn(_:context:)`` of `lineAngle` (the line's angle there as
+    /// ``iconLineAnchors`` gives it). Its collision box is not turned (MapLibre's icon box).
     func iconWithLineText(
-        _ icon: IconImages.Icon, at anchor: Point, angle: Double, textBox: Rect, context: EvaluationContext
+        _ icon: IconImages.Icon, at anchor: Point, lineAngle: Double, textBox: Rect, context: EvaluationContext
     ) -> (icon: PlacedIcon, box: Rect) {
         var (placed, box) = placeIcon(icon, at: anchor, angle: 0, context: context, textBox: textBox, alongLine: true)
-        var turn = angle
-        if layer.string(.iconRotationAlignment, context) == "viewport" {
-            turn = 0
-        } else if layer.bool(.iconKeepUpright, context), abs(turn) > .pi / 2 {
-            turn += .pi
-        }
+        let turn = lineIconTurn(lineAngle, context: context)
         guard turn != 0 else { return (placed, box) }
         let about = Transform(translationX: -anchor.x, y: -anchor.y)
             .concatenating(Transform(rotationAngle: turn))
@@ -388,13 +391,10 @@ extension SymbolLayerRenderer {
         let anchors = Self.iconLineAnchors(
             line, tile: tile, spacing: layer.number(.symbolSpacing, context), shapedLength: iconWidth,
             boxScale: boxScale, scaling: scaling, center: center)
-        let alignment = layer.string(.iconRotationAlignment, context)
-        let keepUpright = layer.bool(.iconKeepUpright, context)
+        let alongLine = layer.string(.iconRotationAlignment, context) != "viewport"
         return anchors.map { p, lineAngle in
-            var angle = alignment == "viewport" ? 0 : lineAngle
-            if keepUpright, alignment != "viewport", abs(angle) > .pi / 2 { angle += .pi }
             let (placed, box) = placeIcon(
-                icon, at: p, angle: angle, context: context, alongLine: alignment != "viewport")
+                icon, at: p, angle: lineIconTurn(lineAngle, context: context), context: context, alongLine: alongLine)
             return (placed, box, p)
         }
     }
@@ -415,13 +415,14 @@ extension SymbolLayerRenderer {
     /// (world points) clipped to its `tile` (nil: not from a tile, never continued, no tile test):
     /// `spacing` and `shapedLength` (the unscaled label length) in the tile's pixels, `boxScale` the
     /// label's scale, `scaling` as ``tileScaling(tileWidth:)``. Returns each anchor (world points) with
-    /// its segment's angle. With a `window` (the line's coordinates), a segment with more than a thousand
+    /// the angle MapLibre draws its icon at (see `drawnAngle`); `accept` is asked of each with its segment
+    /// and that angle. With a `window` (the line's coordinates), a segment with more than a thousand
     /// anchors (a line across the world seen close up) only walks its anchors near the window, at the
     /// same distances along the line: the work stays proportional to what the view can show.
     static func iconLineAnchors(
         _ line: [Point], tile: Rect?, spacing requested: Double, shapedLength: Double, boxScale: Double,
         scaling: (overscaling: Double, pixel: Double), center: Bool, window: Rect? = nil,
-        accept: ((Point, Int) -> Bool)? = nil
+        accept: ((Point, Int, Double) -> Bool)? = nil
     ) -> [(Point, Double)] {
         guard line.count > 1, requested.isFinite, shapedLength.isFinite, boxScale.isFinite else { return [] }
         let (overscaling, pixel) = scaling
@@ -499,7 +500,8 @@ extension SymbolLayerRenderer {
                     let p = Point(x: a.x + (b.x - a.x) * t, y: a.y + (b.y - a.y) * t)
                     if inTile(p), marked - labelLength / 2 >= 0, marked + labelLength / 2 <= total {
                         let q = rounded(p)
-                        if accept?(q, i) ?? true { found.append((q, drawnAngle(q, segment: i, fallback: angle))) }
+                        let drawn = drawnAngle(q, segment: i, fallback: angle)
+                        if accept?(q, i, drawn) ?? true { found.append((q, drawn)) }
                     }
                 }
                 if end < distances[i + 1], marked + spacing < distances[i + 1] {

@@ -23,7 +23,7 @@ extension SymbolLayerRenderer {
     /// ``RepeatedAnchors/tileSize``.
     ///
     /// In an untilted view, a `companion` (the icon placed with the text) is asked at each copy whose text fits,
-    /// before the text's shape is recorded, with the anchor's point on `line`, the index of its segment and the
+    /// before the text's shape is recorded, with the anchor's point on `line`, its index in `anchors` and the
     /// collision grid (where it records its own shape): false drops the copy.
     func glyphsAlongLine(
         _ line: [Point], text: String, pens: [Double], advances glyphAdvances: [Double], width: Double,
@@ -31,7 +31,7 @@ extension SymbolLayerRenderer {
         center: Bool, repeats: inout RepeatedAnchors, anchors: [Double]? = nil, vertical: Bool = false,
         across: Double = 0, plane: LabelPlane? = nil, repeatPoint: Point? = nil, repeatTile: Rect? = nil,
         alignX: Double = 0.5,
-        companion: ((_ anchor: Point, _ segment: Int, _ collisions: inout SpatialGrid) -> Bool)? = nil
+        companion: ((_ anchor: Point, _ index: Int, _ collisions: inout SpatialGrid) -> Bool)? = nil
     ) -> [[(index: Int, point: Point, angle: Double)]] {
         guard line.count > 1, !pens.isEmpty, pens.count == glyphAdvances.count else { return [] }
         let size = layer.number(.textSize, context)
@@ -52,7 +52,7 @@ extension SymbolLayerRenderer {
             return (p, atan2(line[i + 1].y - line[i].y, line[i + 1].x - line[i].x))
         }
         var results: [[(index: Int, point: Point, angle: Double)]] = []
-        for middle in centers {
+        for (index, middle) in centers.enumerated() {
             // The label starts `width x alignX` before the anchor (`text-anchor`'s horizontal part), moved along
             // the line by `text-offset` x.
             let start = middle + along - width * alignX
@@ -164,8 +164,7 @@ extension SymbolLayerRenderer {
                 }
             }
             if let companion {
-                let (point, segment) = Self.point(along: line, distances: distances, at: middle)
-                guard companion(point, segment, &collisions) else { continue }
+                guard companion(at(middle).0, index, &collisions) else { continue }
             }
             for circle in circles {
                 collisions.insert(circle: circle.center, radius: circle.radius, soft: overlap != .never)
@@ -316,6 +315,19 @@ extension SymbolLayerRenderer {
         _ line: [Point], shapedLength: Double, context: EvaluationContext, center: Bool, tileWidth: Double?,
         tile: Rect? = nil, reach: Rect? = nil
     ) -> [Double] {
+        textLineAnchorsWithIconAngles(
+            line, shapedLength: shapedLength, context: context, center: center, tileWidth: tileWidth, tile: tile,
+            reach: reach
+        ).map(\.along)
+    }
+
+    /// ``textLineAnchors(_:shapedLength:context:center:tileWidth:tile:reach:)`` with the angle MapLibre turns
+    /// an icon at each anchor by (``iconLineAnchors``: from the anchor's segment start to the anchor on the
+    /// tile grid).
+    func textLineAnchorsWithIconAngles(
+        _ line: [Point], shapedLength: Double, context: EvaluationContext, center: Bool, tileWidth: Double?,
+        tile: Rect? = nil, reach: Rect? = nil
+    ) -> [(along: Double, iconAngle: Double)] {
         guard line.count > 1 else { return [] }
         let boxScale = textMaxSize(context) / 24
         let scaling = Self.tileScaling(tileWidth: tileWidth)
@@ -327,7 +339,7 @@ extension SymbolLayerRenderer {
         let maxAngle = layer.number(.textMaxAngle, context) * .pi / 180
         // The distance along the line of each anchor kept: MapLibre tests the angle as it resamples, so that
         // a line whose anchors all fail it tries its middle.
-        var kept: [Double] = []
+        var kept: [(along: Double, iconAngle: Double)] = []
         let area = reach.map { $0.insetBy(dx: -labelLength / 2, dy: -labelLength / 2) }
         // A point's distance from segment `i` and the distance along the line of its foot there.
         func onSegment(_ point: Point, _ i: Int) -> (distance: Double, along: Double) {
@@ -344,7 +356,7 @@ extension SymbolLayerRenderer {
         let anchors = Self.iconLineAnchors(
             line, tile: tile, spacing: layer.number(.symbolSpacing, context), shapedLength: shapedLength,
             boxScale: boxScale, scaling: scaling, center: center, window: anchorWindow()
-        ) { point, segment in
+        ) { point, segment, iconAngle in
             // On the segment resampling put the anchor on (MapLibre's `anchor.segment`).
             let at = onSegment(point, segment).along
             guard
@@ -353,12 +365,12 @@ extension SymbolLayerRenderer {
                     maxAngle: maxAngle)
             else { return false }
             if let area, !area.contains(point) { return true }
-            kept.append(at)
+            kept.append((at, iconAngle))
             return true
         }
         // `line-center`: the middle when the label passes the same test there (`getCenterAnchor`).
         guard center else { return kept }
-        return anchors.compactMap { point, _ in
+        return anchors.compactMap { point, iconAngle in
             // The middle's segment: the first nearest it.
             var (segment, best) = (0, onSegment(point, 0))
             for i in 1..<(line.count - 1) {
@@ -368,7 +380,7 @@ extension SymbolLayerRenderer {
             let at = best.along
             return Self.turnsWithin(
                 line, distances: distances, segment: segment, at: at, length: labelLength, window: window,
-                maxAngle: maxAngle) ? at : nil
+                maxAngle: maxAngle) ? (at, iconAngle) : nil
         }
     }
 

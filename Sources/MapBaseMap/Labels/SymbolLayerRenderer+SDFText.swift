@@ -266,33 +266,14 @@ extension SymbolLayerRenderer {
         return (.sdf(drawn), box.insetBy(dx: -padding, dy: -padding))
     }
 
-    /// The angle MapLibre turns the icon of a line label by (`placeGlyphAlongLine` at offset 0): the direction
-    /// from the start of the anchor's `segment` of `line` (world points) to the anchor as rounded onto the
-    /// `tile`'s 8192-unit grid, from the vertex before where the rounded anchor lies on the start: the
-    /// segment's direction, but for an anchor rounded onto or next to a vertex. Without a tile, the segment's.
-    static func iconAngle(_ line: [Point], segment: Int, anchor: Point, tile: Rect?) -> Double {
-        guard segment >= 0, segment + 1 < line.count else { return 0 }
-        let (a, b) = (line[segment], line[segment + 1])
-        let direction = atan2(b.y - a.y, b.x - a.x)
-        guard let tile, tile.width > 0, tile.width.isFinite else { return direction }
-        let unit = tile.width / 8192
-        let q = Point(
-            x: tile.minX + ((anchor.x - tile.minX) / unit).rounded() * unit,
-            y: tile.minY + ((anchor.y - tile.minY) / unit).rounded() * unit)
-        let tiny = unit * 1e-6
-        var j = segment
-        while j >= 0, abs(line[j].x - q.x) <= tiny, abs(line[j].y - q.y) <= tiny { j -= 1 }
-        guard j >= 0 else { return direction }
-        return atan2(q.y - line[j].y, q.x - line[j].x)
-    }
-
     /// A line label of SDF glyphs along `line` (world points), each copy as its glyph quads: shaped on one
     /// line (aligned on the anchor by `text-anchor`, justified centre, `text-letter-spacing`), each glyph turned
     /// with the line under its centre and moved `text-offset` y ems off the line (see ``glyphsAlongLine``).
     ///
     /// With an `icon` (a symbol with an icon too), each copy whose text fits asks it for the icon at the
-    /// anchor (its point, the angle MapLibre turns the icon by there: ``iconAngle(_:segment:anchor:tile:)``,
-    /// and the text's box there as shaped on one line, unturned, `text-offset` included, for `icon-text-fit`);
+    /// anchor (its point, the line's angle there as MapLibre turns an icon by it:
+    /// ``textLineAnchorsWithIconAngles(_:shapedLength:context:center:tileWidth:tile:reach:)``, and the text's
+    /// box there as shaped on one line, unturned, `text-offset` included, for `icon-text-fit`);
     /// a copy whose icon does not fit is dropped.
     func placeGlyphsAlongLine(
         _ line: [Point], text: String, glyphText: GlyphText, glyphs: SDFGlyphSource, size: Double,
@@ -300,7 +281,7 @@ extension SymbolLayerRenderer {
         collisions: inout SpatialGrid, center: Bool, repeats: inout RepeatedAnchors, tileWidth: Double?,
         tile: Rect? = nil,
         icon: (
-            (_ anchor: Point, _ angle: Double, _ textBox: Rect, _ collisions: inout SpatialGrid) -> (
+            (_ anchor: Point, _ lineAngle: Double, _ textBox: Rect, _ collisions: inout SpatialGrid) -> (
                 fits: Bool, icon: PlacedIcon?
             )
         )? = nil
@@ -333,12 +314,13 @@ extension SymbolLayerRenderer {
         let verticalShaping = verticalText.map { shape($0.characters) }
         // MapLibre spaces the anchors by the vertical shaping's length when the text has one (`getAnchors` is
         // given `shapedTextOrientations.vertical || horizontal`): vertical punctuation forms are an em each.
-        let anchors = textLineAnchors(
+        let anchorsAndAngles = textLineAnchorsWithIconAngles(
             line, shapedLength: verticalShaping?.length ?? horizontal.length, context: context, center: center,
             tileWidth: tileWidth, tile: tile, reach: labelReach(.world))
+        let anchors = anchorsAndAngles.map(\.along)
         // `viewport-glyph`: each glyph stands upright on the image at its place on the line.
         let uprightGlyphs = layer.string(.textRotationAlignment, context) == "viewport-glyph"
-        var horizontalAnchors = anchors
+        var horizontalAnchors = anchorsAndAngles
         var verticalAnchors: [Double] = []
         if verticalText != nil, let firstPen = horizontal.pens.first, let lastPen = horizontal.pens.last {
             var distances: [Double] = [0]
@@ -353,16 +335,16 @@ extension SymbolLayerRenderer {
                     line, distances: distances, middle: $0 + along, width: width, first: first, last: last,
                     alignX: align.x)
             }
-            horizontalAnchors = zip(anchors, steep).filter { !$0.1 }.map(\.0)
+            horizontalAnchors = zip(anchorsAndAngles, steep).filter { !$0.1 }.map(\.0)
             verticalAnchors = zip(anchors, steep).filter { $0.1 }.map(\.0)
         }
         var labels: [(frames: [(index: Int, point: Point, angle: Double)], vertical: Bool)] = []
         // The icons of the copies kept, in order (the companion is asked once per copy kept, just before).
         var icons: [PlacedIcon?] = []
         let companion = icon.map { icon in
-            { (anchor: Point, segment: Int, collisions: inout SpatialGrid) -> Bool in
+            { (anchor: Point, index: Int, collisions: inout SpatialGrid) -> Bool in
                 let along = (self.layer.numbers(.textOffset, context)?.first ?? 0) * size
-                let angle = Self.iconAngle(line, segment: segment, anchor: anchor, tile: tile)
+                let angle = horizontalAnchors[index].iconAngle
                 let box = Rect(
                     x: anchor.x - width * align.x + along, y: anchor.y + horizontal.top * fontScale + across,
                     width: width,
@@ -376,7 +358,8 @@ extension SymbolLayerRenderer {
             labels += glyphsAlongLine(
                 line, text: text, pens: horizontal.pens, advances: horizontal.advances, width: width, context: context,
                 padding: padding, overlap: overlap, collisions: &collisions, center: center,
-                repeats: &repeats, anchors: horizontalAnchors, across: across, repeatTile: tile, alignX: align.x,
+                repeats: &repeats, anchors: horizontalAnchors.map(\.along), across: across, repeatTile: tile,
+                alignX: align.x,
                 companion: companion
             ).map { ($0, false) }
         }

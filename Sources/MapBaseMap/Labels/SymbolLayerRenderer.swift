@@ -395,10 +395,10 @@ struct SymbolLayerRenderer {
                         // The icon with line text: at the text's anchor, turned with the line there.
                         let lineIcon = icon.map { icon in
                             {
-                                (anchor: Point, angle: Double, textBox: Rect, collisions: inout SpatialGrid)
+                                (anchor: Point, lineAngle: Double, textBox: Rect, collisions: inout SpatialGrid)
                                     -> (fits: Bool, icon: PlacedIcon?) in
                                 let (placed, box) = iconWithLineText(
-                                    icon, at: anchor, angle: angle, textBox: textBox, context: context)
+                                    icon, at: anchor, lineAngle: lineAngle, textBox: textBox, context: context)
                                 let fits =
                                     !Self.collides(box, with: collisions, iconMode) && onGrid(box)
                                     && Self.inside(box, avoidEdges(feature, offset: offset, context: context))
