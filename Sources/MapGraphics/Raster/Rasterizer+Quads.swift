@@ -93,7 +93,10 @@ extension Rasterizer {
     /// A distance-field quad drawn affine and bilinear (SDF text and icons on an untilted map): what
     /// ``ImageQuad/shade(_:_:)`` computes for that case, operation for operation (the same pixels), with the
     /// quad's constants out of the pixel loop and each row's columns narrowed to those whose centres may map
-    /// inside the texels drawn (a pixel wider either side; the exact test decides).
+    /// inside the texels drawn (a pixel wider either side; the exact test decides). Each row is sampled into
+    /// field values first (``sampleRow(_:top:bottom:weightTop:weightBottom:columns:count:into:)``), then shaded
+    /// and blended (``DistanceFieldPainter/shadeRow(_:count:row:first:)``): two small loops rather than one
+    /// that holds everything at once.
     static func rasterizeDistanceField(
         _ shader: ImageQuad, alphas: UnsafeBufferPointer<Float>, shading: DistanceFieldShading,
         box: (xStart: Int, xEnd: Int, yStart: Int, yEnd: Int), origin: (Int, Int), pixels: PixelBuffer
@@ -106,10 +109,7 @@ extension Rasterizer {
         let maxV = shader.source.maxY - epsilon
         let width = shader.texture.width
         let height = shader.texture.height
-        let color = shading.color
-        let opacity = shading.opacity
-        let (edge0, edge1) = (shading.edge0, shading.edge1)
-        let inner = shading.inner
+        var painter = DistanceFieldPainter(shading)
         /// The columns (relative to the box's origin) where `coefficient * dx + constant` may lie in
         /// `low..<high`: all, none, or those around the crossing points.
         @inline(__always) func columns(
@@ -127,40 +127,6 @@ extension Rasterizer {
             guard lo <= hi else { return nil }
             return Int(lo)...Int(hi)
         }
-        /// The shading's colour at `coverage`, premultiplied and clamped to 0...1 as ``ImageQuad/shade(_:_:)``
-        /// clamps it (`x <= 0` to 0, `x > 1` to 1, lane by lane).
-        @inline(__always) func shaded(_ coverage: Double) -> SIMD4<Float> {
-            @inline(__always) func clamped(_ x: Float) -> Float { x <= 0 ? 0 : (x > 1 ? 1 : x) }
-            let alpha = color.alpha * coverage
-            return SIMD4(
-                clamped(Float(color.red * alpha)), clamped(Float(color.green * alpha)),
-                clamped(Float(color.blue * alpha)), clamped(Float(alpha)))
-        }
-        // Where the coverage is exactly 1 and the colour opaque, the blend keeps nothing of the pixel below:
-        // its word is worked out once.
-        let full = shaded(1)
-        let fullWord: UInt32? = full.w == 1 ? PixelBuffer.blend(0, full, coverage: 1) : nil
-        /// Blends the shading of field value `d` into column `x` of `row`.
-        @inline(__always) func put(_ d: Double, _ row: UnsafeMutableRawPointer, _ x: Int) {
-            // Below the lower edge every shading is transparent (smoothstep 0; a halo's min with it 0).
-            guard d >= edge0 else { return }
-            let coverage: Double
-            if let (fill0, fill1) = inner {
-                let fill = smoothstep(fill0, fill1, d)
-                coverage = min(smoothstep(edge0, edge1, d), 1 - fill) * opacity
-            } else {
-                coverage = smoothstep(edge0, edge1, d) * opacity
-            }
-            let offset = x * 4
-            if coverage == 1, let fullWord {
-                row.storeBytes(of: fullWord, toByteOffset: offset, as: UInt32.self)
-                return
-            }
-            let out = shaded(coverage)
-            guard out.w > 0 else { return }
-            let word = row.load(fromByteOffset: offset, as: UInt32.self)
-            row.storeBytes(of: PixelBuffer.blend(word, out, coverage: 1), toByteOffset: offset, as: UInt32.self)
-        }
         /// The sampler along one axis at `c` (texel units, inside the quad): TexelAxis.linear at `c - 0.5` with a
         /// transparent border, as the two texels (clamped into the texture) and their weights, a texel outside
         /// the texture weighing 0 (its value times 0 is the 0 the border gives; the sums are the sampler's).
@@ -177,64 +143,271 @@ extension Rasterizer {
                 i + 1 >= 0 && i + 1 < count ? f : 0
             )
         }
-        if m.b == 0, m.c == 0 {
-            // Upright and unturned (most text): u depends on the column alone and v on the row alone (the
-            // other term is a zero), so each column's and row's texels and weights are worked out once.
-            let dx0 = Double(box.xStart + origin.0) + 0.5
-            let dy0 = Double(box.yStart + origin.1) + 0.5
-            guard let us = columns(m.a, m.c * dy0 + m.tx, minU, maxU, within: box.xStart...box.xEnd) else { return }
-            // Per axis: the two texels (clamped into the texture) and their weights, a texel outside the
-            // texture weighing 0 (its value times 0 is the 0 the transparent border gives, and the sums are
-            // the sampler's).
-            typealias Axis = (inside: Bool, first: Int, second: Int, weightFirst: Float, weightSecond: Float)
-            @inline(__always) func axis(_ c: Double, low: Double, high: Double, count: Int) -> Axis {
-                guard c >= low, c < high else { return (false, 0, 0, 0, 0) }
-                let a = sampled(c, count: count)
-                return (true, a.first, a.second, a.weightFirst, a.weightSecond)
+        let columnCount = box.xEnd - box.xStart + 1
+        withUnsafeTemporaryAllocation(of: Float.self, capacity: columnCount) { field in
+            let field = field.baseAddress!
+            if m.b == 0, m.c == 0 {
+                // Upright and unturned (most text): u depends on the column alone and v on the row alone (the
+                // other term is a zero), so each column's texels and weights are worked out once.
+                let dx0 = Double(box.xStart + origin.0) + 0.5
+                let dy0 = Double(box.yStart + origin.1) + 0.5
+                guard let us = columns(m.a, m.c * dy0 + m.tx, minU, maxU, within: box.xStart...box.xEnd) else {
+                    return
+                }
+                // u grows or falls with the column: the columns inside are one run.
+                var firstInside = us.upperBound + 1
+                var lastInside = us.lowerBound - 1
+                for x in us {
+                    let u = m.a * (Double(x + origin.0) + 0.5) + m.c * dy0 + m.tx
+                    if u >= minU, u < maxU {
+                        firstInside = min(firstInside, x)
+                        lastInside = max(lastInside, x)
+                    }
+                }
+                guard firstInside <= lastInside else { return }
+                let count = lastInside - firstInside + 1
+                withUnsafeTemporaryAllocation(of: DistanceFieldColumn.self, capacity: count) { cols in
+                    let cols = cols.baseAddress!
+                    for k in 0..<count {
+                        let u = m.a * (Double(firstInside + k + origin.0) + 0.5) + m.c * dy0 + m.tx
+                        let a = sampled(u, count: width)
+                        cols[k] = DistanceFieldColumn(
+                            first: Int32(a.first), second: Int32(a.second), weightFirst: a.weightFirst,
+                            weightSecond: a.weightSecond)
+                    }
+                    for y in box.yStart...box.yEnd {
+                        let v = m.b * dx0 + m.d * (Double(y + origin.1) + 0.5) + m.ty
+                        guard v >= minV, v < maxV else { continue }
+                        let r = sampled(v, count: height)
+                        sampleRow(
+                            alphas.baseAddress!, top: r.first * width, bottom: r.second * width,
+                            weightTop: r.weightFirst, weightBottom: r.weightSecond, columns: cols, count: count,
+                            into: field)
+                        painter.shadeRow(field, count: count, row: pixels.row(y), first: firstInside)
+                    }
+                }
+                return
             }
-            let cols = us.map { x in
-                axis(m.a * (Double(x + origin.0) + 0.5) + m.c * dy0 + m.tx, low: minU, high: maxU, count: width)
-            }
-            guard let firstInside = cols.firstIndex(where: \.inside),
-                let lastInside = cols.lastIndex(where: \.inside)
-            else { return }
             for y in box.yStart...box.yEnd {
                 let dy = Double(y + origin.1) + 0.5
-                let r = axis(m.b * dx0 + m.d * dy + m.ty, low: minV, high: maxV, count: height)
-                guard r.inside else { continue }
-                let row = pixels.row(y)
-                let top = r.first * width
-                let bottom = r.second * width
-                // u grows or falls with the column: the columns inside are one run.
-                for k in firstInside...lastInside {
-                    let c = cols[k]
+                guard let us = columns(m.a, m.c * dy + m.tx, minU, maxU, within: box.xStart...box.xEnd),
+                    let span = columns(m.b, m.d * dy + m.ty, minV, maxV, within: us)
+                else { continue }
+                for x in span {
+                    let dx = Double(x + origin.0) + 0.5
+                    let u = m.a * dx + m.c * dy + m.tx
+                    let v = m.b * dx + m.d * dy + m.ty
+                    // Outside the quad: a value every shading leaves transparent.
+                    guard u >= minU, u < maxU, v >= minV, v < maxV else {
+                        field[x - span.lowerBound] = -.infinity
+                        continue
+                    }
+                    // The bilinear blend of Texture.sampleAlpha.
+                    let c = sampled(u, count: width)
+                    let r = sampled(v, count: height)
+                    let top = r.first * width
+                    let bottom = r.second * width
                     let upper = alphas[top + c.first] * c.weightFirst + alphas[top + c.second] * c.weightSecond
                     let lower = alphas[bottom + c.first] * c.weightFirst + alphas[bottom + c.second] * c.weightSecond
-                    put(Double(upper * r.weightFirst + lower * r.weightSecond), row, us.lowerBound + k)
+                    field[x - span.lowerBound] = upper * r.weightFirst + lower * r.weightSecond
                 }
+                painter.shadeRow(field, count: span.count, row: pixels.row(y), first: span.lowerBound)
             }
-            return
         }
-        for y in box.yStart...box.yEnd {
-            let dy = Double(y + origin.1) + 0.5
-            guard let us = columns(m.a, m.c * dy + m.tx, minU, maxU, within: box.xStart...box.xEnd),
-                let span = columns(m.b, m.d * dy + m.ty, minV, maxV, within: us)
-            else { continue }
-            let row = pixels.row(y)
-            for x in span {
-                let dx = Double(x + origin.0) + 0.5
-                let u = m.a * dx + m.c * dy + m.tx
-                let v = m.b * dx + m.d * dy + m.ty
-                guard u >= minU, u < maxU, v >= minV, v < maxV else { continue }
-                // The bilinear blend of Texture.sampleAlpha.
-                let c = sampled(u, count: width)
-                let r = sampled(v, count: height)
-                let top = r.first * width
-                let bottom = r.second * width
-                let upper = alphas[top + c.first] * c.weightFirst + alphas[top + c.second] * c.weightSecond
-                let lower = alphas[bottom + c.first] * c.weightFirst + alphas[bottom + c.second] * c.weightSecond
-                put(Double(upper * r.weightFirst + lower * r.weightSecond), row, x)
+    }
+
+    /// One column's texels and weights along u (``rasterizeDistanceField``'s upright case).
+    struct DistanceFieldColumn {
+        var first: Int32
+        var second: Int32
+        var weightFirst: Float
+        var weightSecond: Float
+    }
+
+    /// The field values of one row of an upright quad: the bilinear blend of Texture.sampleAlpha, the rows'
+    /// weights after the columns', as ``ImageQuad/shade(_:_:)`` blends them.
+    @inline(__always)
+    static func sampleRow(
+        _ alphas: UnsafePointer<Float>, top: Int, bottom: Int, weightTop: Float, weightBottom: Float,
+        columns: UnsafePointer<DistanceFieldColumn>, count: Int, into field: UnsafeMutablePointer<Float>
+    ) {
+        let upperRow = alphas + top
+        let lowerRow = alphas + bottom
+        for k in 0..<count {
+            let c = columns[k]
+            let first = Int(c.first)
+            let second = Int(c.second)
+            let upper = upperRow[first] * c.weightFirst + upperRow[second] * c.weightSecond
+            let lower = lowerRow[first] * c.weightFirst + lowerRow[second] * c.weightSecond
+            field[k] = upper * weightTop + lower * weightBottom
+        }
+    }
+
+    /// Shades and blends rows of field values as ``ImageQuad/shade(_:_:)`` shades them, with the shading's
+    /// constants worked out once. The plateau, where the smoothsteps are exactly 0 or 1 (edges in order),
+    /// takes one colour: from the upper edge on (a halo: below the fill's lower edge) the coverage is the
+    /// opacity; a halo is transparent from the fill's upper edge on (1 - 1 = 0). A run of pixels of one word
+    /// below the plateau's colour gets one blended word.
+    struct DistanceFieldPainter {
+        let color: Color
+        let opacity: Double
+        let edge0: Double
+        let edge1: Double
+        let inner: (Double, Double)?
+        let plateauLow: Double
+        let plateauHigh: Double
+        let clear: Double
+        let plateau: SIMD4<Float>
+        /// Where the coverage is exactly 1 and the colour opaque, the blend keeps nothing of the pixel below.
+        let fullWord: UInt32?
+        let plateauWord: UInt32?
+        private var below: UInt32 = 0
+        private var blended: UInt32
+
+        init(_ shading: DistanceFieldShading) {
+            color = shading.color
+            opacity = shading.opacity
+            edge0 = shading.edge0
+            edge1 = shading.edge1
+            inner = shading.inner
+            let full = Self.shaded(color, 1)
+            fullWord = full.w == 1 ? PixelBuffer.blend(0, full, coverage: 1) : nil
+            let ordered = edge0 < edge1 && inner.map { $0.0 < $0.1 } != false
+            plateauLow = ordered ? edge1 : .infinity
+            plateauHigh = inner?.0 ?? .infinity
+            clear = ordered ? inner?.1 ?? .infinity : .infinity
+            plateau = Self.shaded(color, opacity)
+            plateauWord = opacity == 1 ? fullWord : nil
+            blended = PixelBuffer.blend(0, plateau, coverage: 1)
+        }
+
+        /// The shading's colour at `coverage`, premultiplied and clamped to 0...1 as ``ImageQuad/shade(_:_:)``
+        /// clamps it (`x <= 0` to 0, `x > 1` to 1, lane by lane).
+        @inline(__always)
+        static func shaded(_ color: Color, _ coverage: Double) -> SIMD4<Float> {
+            @inline(__always) func clamped(_ x: Float) -> Float { x <= 0 ? 0 : (x > 1 ? 1 : x) }
+            let alpha = color.alpha * coverage
+            return SIMD4(
+                clamped(Float(color.red * alpha)), clamped(Float(color.green * alpha)),
+                clamped(Float(color.blue * alpha)), clamped(Float(alpha)))
+        }
+
+        /// Blends the shading of field values `field[0..<count]` into columns `first...` of `row`: four columns
+        /// at a time (``shade4(_:_:)``), the last few one by one.
+        @inline(never)
+        mutating func shadeRow(_ field: UnsafePointer<Float>, count: Int, row: UnsafeMutableRawPointer, first: Int) {
+            var k = 0
+            while k + 4 <= count {
+                let d = SIMD4<Double>(UnsafeRawPointer(field + k).loadUnaligned(as: SIMD4<Float>.self))
+                // Below the lower edge every shading is transparent (smoothstep 0; a halo's min with it 0), and a
+                // halo is transparent from the fill's upper edge on.
+                let drawn = (d .>= edge0) .& (d .< clear)
+                if any(drawn) {
+                    let offset = (first + k) * 4
+                    let words = row.loadUnaligned(fromByteOffset: offset, as: SIMD4<UInt32>.self)
+                    row.storeBytes(of: shade4(d, words, drawn: drawn), toByteOffset: offset, as: SIMD4<UInt32>.self)
+                }
+                k += 4
             }
+            while k < count {
+                let d = Double(field[k])
+                let offset = (first + k) * 4
+                k += 1
+                guard d >= edge0 else { continue }
+                if d >= plateauLow && d < plateauHigh {
+                    if let plateauWord {
+                        row.storeBytes(of: plateauWord, toByteOffset: offset, as: UInt32.self)
+                    } else if plateau.w > 0 {
+                        let word = row.load(fromByteOffset: offset, as: UInt32.self)
+                        if word != below {
+                            below = word
+                            blended = PixelBuffer.blend(word, plateau, coverage: 1)
+                        }
+                        row.storeBytes(of: blended, toByteOffset: offset, as: UInt32.self)
+                    }
+                    continue
+                }
+                guard d < clear else { continue }
+                ramp(d, row + offset)
+            }
+        }
+
+        /// Four pixels' words after ``ramp(_:_:)`` of field values `d` where `drawn`: the same operations lane by
+        /// lane (smoothsteps, the colour clamped as ``shaded(_:_:)`` clamps it, the blend), so the same words.
+        @inline(__always)
+        private func shade4(_ d: SIMD4<Double>, _ words: SIMD4<UInt32>, drawn: SIMDMask<SIMD4<Int64>>) -> SIMD4<UInt32>
+        {
+            /// ``smoothstep(_:_:_:)`` lane by lane (its min and max as Swift's choose: `max(q, 0)` is
+            /// `0 >= q ? 0 : q`, `min(t, 1)` is `1 < t ? 1 : t`).
+            @inline(__always) func smoothstep4(_ e0: Double, _ e1: Double, _ x: SIMD4<Double>) -> SIMD4<Double> {
+                guard e1 != e0 else { return SIMD4<Double>(repeating: 1).replacing(with: 0, where: x .< e0) }
+                var t = (x - e0) / (e1 - e0)
+                t.replace(with: 0, where: 0 .>= t)
+                t.replace(with: 1, where: 1 .< t)
+                return t * t * (3 - 2 * t)
+            }
+            var coverage: SIMD4<Double>
+            if let (fill0, fill1) = inner {
+                let s = smoothstep4(edge0, edge1, d)
+                let rest = 1 - smoothstep4(fill0, fill1, d)
+                // min(s, rest): `rest < s ? rest : s`.
+                coverage = s.replacing(with: rest, where: rest .< s) * opacity
+            } else {
+                coverage = smoothstep4(edge0, edge1, d) * opacity
+            }
+            let alpha = color.alpha * coverage
+            @inline(__always) func clamped(_ x: SIMD4<Double>) -> SIMD4<Float> {
+                var v = SIMD4<Float>(x)
+                v.replace(with: 0, where: v .<= 0)
+                v.replace(with: 1, where: v .> 1)
+                return v
+            }
+            let a = clamped(alpha)
+            let keep = 1 - a * 1
+            /// ``PixelBuffer/blend(_:_:coverage:)``'s channel at coverage 1, a source per lane.
+            @inline(__always) func channel(_ source: SIMD4<Float>, _ shift: UInt32) -> SIMD4<UInt32> {
+                let below = SIMD4<Float>(SIMD4<Int32>(truncatingIfNeeded: (words &>> shift) & 0xFF))
+                var v = source * 1 * 255 + below * keep
+                v.replace(with: 0, where: 0 .>= v)
+                v.replace(with: 255, where: 255 .< v)
+                var n = unsafeBitCast(v + 12_582_912, to: SIMD4<UInt32>.self) & 0x3F_FFFF
+                n &+= SIMD4<UInt32>(repeating: 1).replacing(
+                    with: 0, where: v - SIMD4<Float>(SIMD4<Int32>(truncatingIfNeeded: n)) .!= 0.5)
+                return n &<< shift
+            }
+            let out =
+                channel(a, 24) | channel(clamped(color.red * alpha), 16) | channel(clamped(color.green * alpha), 8)
+                | channel(clamped(color.blue * alpha), 0)
+            /// A mask of the Double lanes as one of the words' lanes.
+            @inline(__always) func narrowed(_ mask: SIMDMask<SIMD4<Int64>>) -> SIMDMask<SIMD4<Int32>> {
+                SIMD4<Int32>(truncatingIfNeeded: SIMD4<Int64>(repeating: 0).replacing(with: 1, where: mask)) .!= 0
+            }
+            let drawn32 = narrowed(drawn)
+            var result = words.replacing(with: out, where: drawn32 .& (a .> 0))
+            if let fullWord {
+                result.replace(with: fullWord, where: drawn32 .& narrowed(coverage .== 1))
+            }
+            return result
+        }
+
+        /// A pixel on the shading's ramp: smoothsteps, colour and blend.
+        @inline(never)
+        private func ramp(_ d: Double, _ pixel: UnsafeMutableRawPointer) {
+            let coverage: Double
+            if let (fill0, fill1) = inner {
+                let fill = smoothstep(fill0, fill1, d)
+                coverage = min(smoothstep(edge0, edge1, d), 1 - fill) * opacity
+            } else {
+                coverage = smoothstep(edge0, edge1, d) * opacity
+            }
+            if coverage == 1, let fullWord {
+                pixel.storeBytes(of: fullWord, as: UInt32.self)
+                return
+            }
+            let out = Self.shaded(color, coverage)
+            guard out.w > 0 else { return }
+            let word = pixel.load(as: UInt32.self)
+            pixel.storeBytes(of: PixelBuffer.blend(word, out, coverage: 1), as: UInt32.self)
         }
     }
 

@@ -1,0 +1,100 @@
+import Foundation
+import MapGeometry
+import MapTestSupport
+import Testing
+
+@testable import MapGraphics
+
+/// The distance-field quad's fast path (rows sampled into field values, four columns shaded at a time, the
+/// plateau's colour worked out once) against the fragment shader it stands for: every pixel of the surface
+/// blended with ``ImageQuad/shade(_:_:)`` at its centre, one by one. The words must be equal, bit for bit.
+@Suite("Distance-field quads: fast path = fragment shader")
+struct DistanceFieldQuadTests {
+    /// The surface's words, row by row.
+    func words(_ surface: ImageSurface) -> [UInt32] {
+        surface.cairo.withPixels { base, stride in
+            (0..<surface.height).flatMap { y in
+                (0..<surface.width).map { x in base.load(fromByteOffset: y * stride + x * 4, as: UInt32.self) }
+            }
+        }
+    }
+
+    @Test("upright and turned quads, fills and halos, opaque and translucent, over random pixels")
+    func fastPathMatchesShader() throws {
+        var random = SplitMix64(state: 26)
+        let size = 48
+        var checked = 0
+        for trial in 0..<120 {
+            // A random premultiplied background.
+            var background = [UInt8](repeating: 0, count: size * size * 4)
+            for i in stride(from: 0, to: background.count, by: 4) {
+                let alpha = trial % 3 == 0 ? 255 : UInt8.random(in: 0...255, using: &random)
+                for c in 0..<3 { background[i + c] = UInt8.random(in: 0...alpha, using: &random) }
+                background[i + 3] = alpha
+            }
+            let surface = try ImageSurface(premultipliedRGBA: background, width: size, height: size)
+            // A field with smooth ramps (a blurred random pattern) and some plateaus.
+            let width = Int.random(in: 3...28, using: &random)
+            let height = Int.random(in: 3...28, using: &random)
+            let centre = (Double(width) / 2, Double(height) / 2)
+            let radius = Double.random(in: 1...Double(max(width, height)), using: &random)
+            let bitmap = (0..<width * height).map { i -> UInt8 in
+                let dx = Double(i % width) - centre.0
+                let dy = Double(i / width) - centre.1
+                let distance = (dx * dx + dy * dy).squareRoot() - radius
+                let v: Double = 192 - 24 * distance + Double.random(in: -6...6, using: &random)
+                return UInt8(Swift.min(255.0, Swift.max(0.0, v.rounded())))
+            }
+            let texture = try #require(Texture(distanceField: bitmap, width: width, height: height))
+            let scale = Double.random(in: 0.3...3, using: &random)
+            let angle: Double = trial % 4 == 0 ? Double.random(in: 0..<(2 * Double.pi), using: &random) : 0
+            let transform = Transform(
+                a: scale * cos(angle), b: scale * sin(angle), c: -scale * sin(angle), d: scale * cos(angle),
+                tx: Double.random(in: -10...40, using: &random), ty: Double.random(in: -10...40, using: &random))
+            let color = Color(
+                red: Double.random(in: 0...1, using: &random), green: Double.random(in: 0...1, using: &random),
+                blue: Double.random(in: 0...1, using: &random),
+                alpha: trial % 2 == 0 ? 1 : Double.random(in: 0...1, using: &random))
+            let opacity: Double = trial % 5 < 2 ? 1 : Double.random(in: 0...1, using: &random)
+            let buffer = Double.random(in: 0.2...0.9, using: &random)
+            let gamma: Double = trial % 7 == 0 ? 0 : Double.random(in: 0.005...0.3, using: &random)
+            let inner: Double = buffer + Double.random(in: -0.1...0.3, using: &random)
+            let innerGamma = Double.random(in: 0...0.2, using: &random)
+            let shading: QuadShading
+            if trial % 2 == 1 {
+                shading = .signedDistance(color: color, opacity: opacity, buffer: buffer, gamma: gamma)
+            } else {
+                shading = .signedDistanceHalo(
+                    color: color, opacity: opacity, buffer: buffer * 0.7, gamma: gamma, inner: inner,
+                    innerGamma: innerGamma)
+            }
+            let source = Rect(
+                x: Double.random(in: -1...1, using: &random), y: Double.random(in: -1...1, using: &random),
+                width: Double(width), height: Double(height))
+            // The fragment shader, pixel by pixel, over the background's words.
+            var expected = words(surface)
+            // Device pixels to texels as addQuad inverts the transform (the context's is the identity).
+            let m = transform
+            let det = m.a * m.d - m.b * m.c
+            let (ia, ib, ic, id) = (m.d / det, -m.b / det, -m.c / det, m.a / det)
+            let inverse = Transform(
+                a: ia, b: ib, c: ic, d: id, tx: -(ia * m.tx + ic * m.ty), ty: -(ib * m.tx + id * m.ty))
+            let quad = ImageQuad(texture: texture, inverse: inverse, source: source, linear: true, shading: shading)
+            for y in 0..<size {
+                for x in 0..<size {
+                    guard let s = quad.shade(Double(x) + 0.5, Double(y) + 0.5) else { continue }
+                    expected[y * size + x] = PixelBuffer.blend(expected[y * size + x], s, coverage: 1)
+                }
+            }
+            let context = try GraphicsContext(surface: surface)
+            let rasterizer = context.makeRasterizer()
+            rasterizer.addQuad(texture, source: source, transform: transform, linear: true, shading: shading)
+            context.draw(rasterizer)
+            let drawn = words(surface)
+            let differing = zip(drawn, expected).filter { $0 != $1 }.count
+            #expect(differing == 0, "trial \(trial): \(differing) pixels differ")
+            checked += 1
+        }
+        #expect(checked == 120)
+    }
+}
