@@ -39,10 +39,21 @@ struct PixelBuffer {
     /// ``blend(_:_:coverage:)`` of four pixels at once: the same operations in each lane, so the same words.
     @inline(__always)
     static func blend(_ words: SIMD4<UInt32>, _ source: SIMD4<Float>, coverage: SIMD4<Float>) -> SIMD4<UInt32> {
-        let keep = 1 - source.w * coverage
-        @inline(__always) func channel(_ src: Float, _ shift: UInt32) -> SIMD4<UInt32> {
+        blend(
+            words, alpha: source.w * coverage, red: source.x * coverage, green: source.y * coverage,
+            blue: source.z * coverage)
+    }
+
+    /// Four pixels each blended with a source of its own, its channels (premultiplied, 0...1) already
+    /// multiplied by its coverage: lane by lane the operations of ``blend(_:_:coverage:)``, so the same words.
+    @inline(__always)
+    static func blend(
+        _ words: SIMD4<UInt32>, alpha: SIMD4<Float>, red: SIMD4<Float>, green: SIMD4<Float>, blue: SIMD4<Float>
+    ) -> SIMD4<UInt32> {
+        let keep = 1 - alpha
+        @inline(__always) func channel(_ src: SIMD4<Float>, _ shift: UInt32) -> SIMD4<UInt32> {
             let d = SIMD4<Float>(SIMD4<Int32>(truncatingIfNeeded: (words &>> shift) & 0xFF))
-            var v = src * coverage * 255 + d * keep
+            var v = src * 255 + d * keep
             v.replace(with: 0, where: 0 .>= v)
             v.replace(with: 255, where: 255 .< v)
             var n = unsafeBitCast(v + 12_582_912, to: SIMD4<UInt32>.self) & 0x3F_FFFF
@@ -50,7 +61,7 @@ struct PixelBuffer {
                 with: 0, where: v - SIMD4<Float>(SIMD4<Int32>(truncatingIfNeeded: n)) .!= 0.5)
             return n &<< shift
         }
-        return channel(source.w, 24) | channel(source.x, 16) | channel(source.y, 8) | channel(source.z, 0)
+        return channel(alpha, 24) | channel(red, 16) | channel(green, 8) | channel(blue, 0)
     }
 }
 

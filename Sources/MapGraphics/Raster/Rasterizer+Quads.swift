@@ -363,21 +363,10 @@ extension Rasterizer {
                 return v
             }
             let a = clamped(alpha)
-            let keep = 1 - a * 1
-            /// ``PixelBuffer/blend(_:_:coverage:)``'s channel at coverage 1, a source per lane.
-            @inline(__always) func channel(_ source: SIMD4<Float>, _ shift: UInt32) -> SIMD4<UInt32> {
-                let below = SIMD4<Float>(SIMD4<Int32>(truncatingIfNeeded: (words &>> shift) & 0xFF))
-                var v = source * 1 * 255 + below * keep
-                v.replace(with: 0, where: 0 .>= v)
-                v.replace(with: 255, where: 255 .< v)
-                var n = unsafeBitCast(v + 12_582_912, to: SIMD4<UInt32>.self) & 0x3F_FFFF
-                n &+= SIMD4<UInt32>(repeating: 1).replacing(
-                    with: 0, where: v - SIMD4<Float>(SIMD4<Int32>(truncatingIfNeeded: n)) .!= 0.5)
-                return n &<< shift
-            }
-            let out =
-                channel(a, 24) | channel(clamped(color.red * alpha), 16) | channel(clamped(color.green * alpha), 8)
-                | channel(clamped(color.blue * alpha), 0)
+            // Each lane's source at coverage 1 (times 1, as the blend multiplies it).
+            let out = PixelBuffer.blend(
+                words, alpha: a * 1, red: clamped(color.red * alpha) * 1, green: clamped(color.green * alpha) * 1,
+                blue: clamped(color.blue * alpha) * 1)
             /// A mask of the Double lanes as one of the words' lanes.
             @inline(__always) func narrowed(_ mask: SIMDMask<SIMD4<Int64>>) -> SIMDMask<SIMD4<Int32>> {
                 SIMD4<Int32>(truncatingIfNeeded: SIMD4<Int64>(repeating: 0).replacing(with: 1, where: mask)) .!= 0
