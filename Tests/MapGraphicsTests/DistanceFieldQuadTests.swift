@@ -5,9 +5,9 @@ import Testing
 
 @testable import MapGraphics
 
-/// The distance-field quad's fast path (rows sampled into field values, four columns shaded at a time, the
-/// plateau's colour worked out once) against the fragment shader it stands for: every pixel of the surface
-/// blended with ``ImageQuad/shade(_:_:)`` at its centre, one by one. The words must be equal, bit for bit.
+/// The distance-field quad's fast path (rows sampled into field values, four columns shaded at a time, a row's
+/// last few as four) against the fragment shader it stands for: every pixel of the surface blended with
+/// ``ImageQuad/shade(_:_:)`` at its centre, one by one. The words must be equal, bit for bit.
 @Suite("Distance-field quads: fast path = fragment shader")
 struct DistanceFieldQuadTests {
     /// The surface's words, row by row.

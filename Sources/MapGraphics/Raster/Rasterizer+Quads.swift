@@ -109,7 +109,7 @@ extension Rasterizer {
         let maxV = shader.source.maxY - epsilon
         let width = shader.texture.width
         let height = shader.texture.height
-        var painter = DistanceFieldPainter(shading)
+        let painter = DistanceFieldPainter(shading)
         /// The columns (relative to the box's origin) where `coefficient * dx + constant` may lie in
         /// `low..<high`: all, none, or those around the crossing points.
         @inline(__always) func columns(
@@ -243,26 +243,16 @@ extension Rasterizer {
         }
     }
 
-    /// Shades and blends rows of field values as ``ImageQuad/shade(_:_:)`` shades them, with the shading's
-    /// constants worked out once. The plateau, where the smoothsteps are exactly 0 or 1 (edges in order),
-    /// takes one colour: from the upper edge on (a halo: below the fill's lower edge) the coverage is the
-    /// opacity; a halo is transparent from the fill's upper edge on (1 - 1 = 0). A run of pixels of one word
-    /// below the plateau's colour gets one blended word.
+    /// Shades and blends rows of field values as ``ImageQuad/shade(_:_:)`` shades them, four columns at a time,
+    /// with the shading's constants worked out once.
     struct DistanceFieldPainter {
         let color: Color
         let opacity: Double
         let edge0: Double
         let edge1: Double
         let inner: (Double, Double)?
-        let plateauLow: Double
-        let plateauHigh: Double
+        /// Where a halo turns transparent for good (the fill's upper edge, edges in order: 1 - 1 = 0).
         let clear: Double
-        let plateau: SIMD4<Float>
-        /// Where the coverage is exactly 1 and the colour opaque, the blend keeps nothing of the pixel below.
-        let fullWord: UInt32?
-        let plateauWord: UInt32?
-        private var below: UInt32 = 0
-        private var blended: UInt32
 
         init(_ shading: DistanceFieldShading) {
             color = shading.color
@@ -270,70 +260,44 @@ extension Rasterizer {
             edge0 = shading.edge0
             edge1 = shading.edge1
             inner = shading.inner
-            let full = Self.shaded(color, 1)
-            fullWord = full.w == 1 ? PixelBuffer.blend(0, full, coverage: 1) : nil
-            let ordered = edge0 < edge1 && inner.map { $0.0 < $0.1 } != false
-            plateauLow = ordered ? edge1 : .infinity
-            plateauHigh = inner?.0 ?? .infinity
-            clear = ordered ? inner?.1 ?? .infinity : .infinity
-            plateau = Self.shaded(color, opacity)
-            plateauWord = opacity == 1 ? fullWord : nil
-            blended = PixelBuffer.blend(0, plateau, coverage: 1)
+            clear = edge0 < edge1 ? inner.map { $0.0 < $0.1 ? $0.1 : .infinity } ?? .infinity : .infinity
         }
 
-        /// The shading's colour at `coverage`, premultiplied and clamped to 0...1 as ``ImageQuad/shade(_:_:)``
-        /// clamps it (`x <= 0` to 0, `x > 1` to 1, lane by lane).
-        @inline(__always)
-        static func shaded(_ color: Color, _ coverage: Double) -> SIMD4<Float> {
-            @inline(__always) func clamped(_ x: Float) -> Float { x <= 0 ? 0 : (x > 1 ? 1 : x) }
-            let alpha = color.alpha * coverage
-            return SIMD4(
-                clamped(Float(color.red * alpha)), clamped(Float(color.green * alpha)),
-                clamped(Float(color.blue * alpha)), clamped(Float(alpha)))
-        }
-
-        /// Blends the shading of field values `field[0..<count]` into columns `first...` of `row`: four columns
-        /// at a time (``shade4(_:_:)``), the last few one by one.
+        /// Blends the shading of field values `field[0..<count]` into columns `first...` of `row`, four columns
+        /// at a time (``shade4(_:_:drawn:)``); the last one to three as four with the missing ones transparent.
         @inline(never)
-        mutating func shadeRow(_ field: UnsafePointer<Float>, count: Int, row: UnsafeMutableRawPointer, first: Int) {
+        func shadeRow(_ field: UnsafePointer<Float>, count: Int, row: UnsafeMutableRawPointer, first: Int) {
             var k = 0
-            while k + 4 <= count {
-                let d = SIMD4<Double>(UnsafeRawPointer(field + k).loadUnaligned(as: SIMD4<Float>.self))
+            while k < count {
+                let n = min(4, count - k)
+                var d = SIMD4<Double>(repeating: -.infinity)
+                if n == 4 {
+                    d = SIMD4<Double>(UnsafeRawPointer(field + k).loadUnaligned(as: SIMD4<Float>.self))
+                } else {
+                    for i in 0..<n { d[i] = Double(field[k + i]) }
+                }
                 // Below the lower edge every shading is transparent (smoothstep 0; a halo's min with it 0), and a
                 // halo is transparent from the fill's upper edge on.
                 let drawn = (d .>= edge0) .& (d .< clear)
                 if any(drawn) {
                     let offset = (first + k) * 4
-                    let words = row.loadUnaligned(fromByteOffset: offset, as: SIMD4<UInt32>.self)
-                    row.storeBytes(of: shade4(d, words, drawn: drawn), toByteOffset: offset, as: SIMD4<UInt32>.self)
+                    if n == 4 {
+                        let words = row.loadUnaligned(fromByteOffset: offset, as: SIMD4<UInt32>.self)
+                        row.storeBytes(of: shade4(d, words, drawn: drawn), toByteOffset: offset, as: SIMD4<UInt32>.self)
+                    } else {
+                        var words = SIMD4<UInt32>.zero
+                        for i in 0..<n { words[i] = row.load(fromByteOffset: offset + 4 * i, as: UInt32.self) }
+                        let out = shade4(d, words, drawn: drawn)
+                        for i in 0..<n { row.storeBytes(of: out[i], toByteOffset: offset + 4 * i, as: UInt32.self) }
+                    }
                 }
                 k += 4
             }
-            while k < count {
-                let d = Double(field[k])
-                let offset = (first + k) * 4
-                k += 1
-                guard d >= edge0 else { continue }
-                if d >= plateauLow && d < plateauHigh {
-                    if let plateauWord {
-                        row.storeBytes(of: plateauWord, toByteOffset: offset, as: UInt32.self)
-                    } else if plateau.w > 0 {
-                        let word = row.load(fromByteOffset: offset, as: UInt32.self)
-                        if word != below {
-                            below = word
-                            blended = PixelBuffer.blend(word, plateau, coverage: 1)
-                        }
-                        row.storeBytes(of: blended, toByteOffset: offset, as: UInt32.self)
-                    }
-                    continue
-                }
-                guard d < clear else { continue }
-                ramp(d, row + offset)
-            }
         }
 
-        /// Four pixels' words after ``ramp(_:_:)`` of field values `d` where `drawn`: the same operations lane by
-        /// lane (smoothsteps, the colour clamped as ``shaded(_:_:)`` clamps it, the blend), so the same words.
+        /// Four pixels' words after the shading of field values `d` where `drawn`: lane by lane the operations of
+        /// ``ImageQuad/shade(_:_:)`` (smoothsteps, the colour premultiplied and clamped) and of the blend, so the
+        /// same words.
         @inline(__always)
         private func shade4(_ d: SIMD4<Double>, _ words: SIMD4<UInt32>, drawn: SIMDMask<SIMD4<Int64>>) -> SIMD4<UInt32>
         {
@@ -346,7 +310,7 @@ extension Rasterizer {
                 t.replace(with: 1, where: 1 .< t)
                 return t * t * (3 - 2 * t)
             }
-            var coverage: SIMD4<Double>
+            let coverage: SIMD4<Double>
             if let (fill0, fill1) = inner {
                 let s = smoothstep4(edge0, edge1, d)
                 let rest = 1 - smoothstep4(fill0, fill1, d)
@@ -371,32 +335,7 @@ extension Rasterizer {
             @inline(__always) func narrowed(_ mask: SIMDMask<SIMD4<Int64>>) -> SIMDMask<SIMD4<Int32>> {
                 SIMD4<Int32>(truncatingIfNeeded: SIMD4<Int64>(repeating: 0).replacing(with: 1, where: mask)) .!= 0
             }
-            let drawn32 = narrowed(drawn)
-            var result = words.replacing(with: out, where: drawn32 .& (a .> 0))
-            if let fullWord {
-                result.replace(with: fullWord, where: drawn32 .& narrowed(coverage .== 1))
-            }
-            return result
-        }
-
-        /// A pixel on the shading's ramp: smoothsteps, colour and blend.
-        @inline(never)
-        private func ramp(_ d: Double, _ pixel: UnsafeMutableRawPointer) {
-            let coverage: Double
-            if let (fill0, fill1) = inner {
-                let fill = smoothstep(fill0, fill1, d)
-                coverage = min(smoothstep(edge0, edge1, d), 1 - fill) * opacity
-            } else {
-                coverage = smoothstep(edge0, edge1, d) * opacity
-            }
-            if coverage == 1, let fullWord {
-                pixel.storeBytes(of: fullWord, as: UInt32.self)
-                return
-            }
-            let out = Self.shaded(color, coverage)
-            guard out.w > 0 else { return }
-            let word = pixel.load(as: UInt32.self)
-            pixel.storeBytes(of: PixelBuffer.blend(word, out, coverage: 1), as: UInt32.self)
+            return words.replacing(with: out, where: narrowed(drawn) .& (a .> 0))
         }
     }
 
