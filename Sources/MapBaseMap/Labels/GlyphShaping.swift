@@ -126,28 +126,34 @@ struct GlyphShaping {
             // How far an image taller than the line's em pushes the line down (MapLibre's `lineOffset`).
             var lineOffset = 0.0
             var placed: [Positioned] = []
-            for c in line {
-                if let image = c.image {
+            placed.reserveCapacity(line.count)
+            // By index, each field read in place: a copy of a character would retain its glyph's bitmap and
+            // its image's texels.
+            for k in line.indices {
+                let (codePoint, scale, section, vertical) =
+                    (line[k].codePoint, line[k].scale, line[k].section, line[k].vertical)
+                if let image = line[k].image {
                     // The image's bottom on the baseline.
-                    let baseline = (maxScale - 1) * oneEm + oneEm - image.height * c.scale
-                    lineOffset = max(lineOffset, (c.vertical ? image.width : image.height) * c.scale - oneEm * maxScale)
-                    let stand = SDFGlyph(id: c.codePoint, width: 0, height: 0, left: 1, top: -3, advance: 0, bitmap: [])
+                    let baseline = (maxScale - 1) * oneEm + oneEm - image.height * scale
+                    lineOffset = max(lineOffset, (vertical ? image.width : image.height) * scale - oneEm * maxScale)
+                    let stand = SDFGlyph(id: codePoint, width: 0, height: 0, left: 1, top: -3, advance: 0, bitmap: [])
                     var p = Positioned(
-                        codePoint: c.codePoint, glyph: stand, x: x, y: y + baseline + defaultOffset, scale: c.scale,
-                        section: c.section, vertical: c.vertical)
+                        codePoint: codePoint, glyph: stand, x: x, y: y + baseline + defaultOffset, scale: scale,
+                        section: section, vertical: vertical)
                     p.image = image
                     placed.append(p)
-                    x += p.advance * c.scale + spacing
+                    x += p.advance * scale + spacing
                     continue
                 }
-                guard let glyph = c.glyph else { continue }
+                guard let glyph = line[k].glyph else { continue }
                 // Sections of a line share the bottom of their ems (MapLibre's baseline alignment).
-                let baseline = (maxScale - c.scale) * oneEm
+                let baseline = (maxScale - scale) * oneEm
+                let advance = Double(glyph.advance)
                 placed.append(
                     Positioned(
-                        codePoint: c.codePoint, glyph: glyph, x: x, y: y + baseline + defaultOffset, scale: c.scale,
-                        section: c.section, vertical: c.vertical))
-                x += (c.vertical ? oneEm : Double(glyph.advance)) * c.scale + spacing
+                        codePoint: codePoint, glyph: glyph, x: x, y: y + baseline + defaultOffset, scale: scale,
+                        section: section, vertical: vertical))
+                x += (vertical ? oneEm : advance) * scale + spacing
             }
             if let last = placed.last {
                 maxLineLength = max(maxLineLength, x - spacing)
@@ -191,10 +197,13 @@ struct GlyphShaping {
         return line
     }
 
-    /// Characters after which MapLibre may break a line.
-    static let breakable: Set<UInt32> = [
-        0x0A, 0x20, 0x26, 0x29, 0x2B, 0x2D, 0x2F, 0xAD, 0xB7, 0x200B, 0x2010, 0x2013, 0x2027,
-    ]
+    /// Whether MapLibre may break a line after the character (its `breakable` table).
+    static func isBreakable(_ c: UInt32) -> Bool {
+        switch c {
+        case 0x0A, 0x20, 0x26, 0x29, 0x2B, 0x2D, 0x2F, 0xAD, 0xB7, 0x200B, 0x2010, 0x2013, 0x2027: return true
+        default: return false
+        }
+    }
 
     /// Whether MapLibre breaks lines between such characters without a space (CJK, kana, Yi, fullwidth forms).
     static func allowsIdeographicBreaking(_ c: UInt32) -> Bool {
@@ -216,12 +225,40 @@ struct GlyphShaping {
     /// quadratic in them), beyond which the text is not broken.
     static func lineBreaks(_ text: [Character], spacing: Double, maxWidth: Double) -> [Int] {
         guard !text.isEmpty else { return [] }
-        func advance(_ c: Character) -> Double { c.glyph != nil || c.image != nil ? c.width + spacing : 0 }
-        let total = text.reduce(0) { $0 + advance($1) }
+        // What the breaking reads of each character, read once in place (a copy of a character retains its
+        // glyph's bitmap and its image's texels).
+        struct Measured {
+            var codePoint: UInt32
+            /// Its width plus the letter spacing, 0 when it takes no room (no glyph, no image).
+            var advance: Double
+            var isImage: Bool
+        }
+        var measured: [Measured] = []
+        measured.reserveCapacity(text.count)
+        text.withUnsafeBufferPointer { characters in
+            for i in characters.indices {
+                let isImage: Bool
+                let width: Double
+                switch characters[i].image {
+                case .some(let image):
+                    (isImage, width) = (true, image.width * characters[i].scale)
+                case .none:
+                    isImage = false
+                    switch characters[i].glyph {
+                    case .some(let glyph): width = Double(glyph.advance) * characters[i].scale
+                    case .none: width = 0
+                    }
+                }
+                let takesRoom = isImage || characters[i].glyph != nil
+                measured.append(
+                    Measured(codePoint: characters[i].codePoint, advance: takesRoom ? width + spacing : 0, isImage: isImage))
+            }
+        }
+        let total = measured.reduce(0) { $0 + $1.advance }
         // As JavaScript computes it: a zero width makes infinitely many lines, so every break is wanted.
         let ratio = (total / maxWidth).rounded(.up)
         let target = ratio.isNaN ? total : total / max(1, ratio)
-        let serverBreaks = text.contains { $0.codePoint == 0x200B }
+        let serverBreaks = measured.contains { $0.codePoint == 0x200B }
         struct Break {
             var index: Int
             var x: Double
@@ -246,13 +283,13 @@ struct GlyphShaping {
             return best
         }
         var x = 0.0
-        for i in text.indices {
-            let c = text[i].codePoint
-            if !isWhitespace(c) { x += advance(text[i]) }
-            guard i < text.count - 1, potential.count < 1_000 else { continue }
+        for i in measured.indices {
+            let c = measured[i].codePoint
+            if !isWhitespace(c) { x += measured[i].advance }
+            guard i < measured.count - 1, potential.count < 1_000 else { continue }
             let ideographic = allowsIdeographicBreaking(c)
-            let next = text[i + 1].codePoint
-            if text[i].image != nil || breakable.contains(c) || ideographic || (i != text.count - 2 && next == 0x28) {
+            let next = measured[i + 1].codePoint
+            if measured[i].isImage || isBreakable(c) || ideographic || (i != measured.count - 2 && next == 0x28) {
                 var penalty = 0.0
                 if c == 0x0A { penalty -= 10_000 }
                 if ideographic && serverBreaks { penalty += 150 }

@@ -59,24 +59,26 @@ extension SymbolLayerRenderer {
             // Arabic letters in their presentation forms, per section (MapLibre's `applyArabicShaping`).
             let partText = BidirectionalText.applyArabicShaping(
                 vertical ? VerticalText.verticalizingPunctuation(kept) : kept)
+            // At most one character per UTF-8 byte, and at most the room left.
+            result.characters.reserveCapacity(result.characters.count + min(room, partText.utf8.count))
             for scalar in partText.unicodeScalars where result.characters.count < 1 << 16 {
                 let value = scalar.value
                 let glyph = try glyphStack.glyph(value)
                 // Right-to-left text the glyphs cannot draw whole is shaped from the installed fonts.
                 if glyph == nil, BidirectionalText.isRightToLeft(value) { return nil }
-                var character = GlyphShaping.Character(
-                    codePoint: value, glyph: glyph, scale: part.scale ?? 1,
-                    section: index,
-                    // Whitespace and Arabic lie along a vertical line, on their side (MapLibre's shapeLines).
-                    vertical: vertical && !GlyphShaping.isWhitespace(value) && !BidirectionalText.isArabicJoining(value)
-                )
+                var mirrored: (codePoint: UInt32, glyph: SDFGlyph)?
                 if hasRightToLeft {
                     let mirror = BidirectionalText.mirror(value)
-                    if mirror != value, let mirrorGlyph = try glyphStack.glyph(mirror) {
-                        character.mirror = (mirror, mirrorGlyph)
-                    }
+                    if mirror != value, let mirrorGlyph = try glyphStack.glyph(mirror) { mirrored = (mirror, mirrorGlyph) }
                 }
-                result.characters.append(character)
+                result.characters.append(
+                    GlyphShaping.Character(
+                        codePoint: value, glyph: glyph, scale: part.scale ?? 1,
+                        section: index,
+                        // Whitespace and Arabic lie along a vertical line, on their side (MapLibre's shapeLines).
+                        vertical: vertical && !GlyphShaping.isWhitespace(value)
+                            && !BidirectionalText.isArabicJoining(value),
+                        mirror: mirrored))
             }
         }
         return result
