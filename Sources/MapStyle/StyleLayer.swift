@@ -57,13 +57,6 @@ public struct StyleLayer: Sendable, Equatable {
         return table
     }
 
-    /// The spec of property `key` for this layer's type, nil when the type has no such property.
-    @inline(__always)
-    private func propertySpec(_ key: StylePropertyName) -> StylePropertySpec? {
-        if let index = key.index, index < specs.count { return specs[index] }
-        return type.property(key)
-    }
-
     /// The expression of property `key`, nil when unset.
     @inline(__always)
     private func expression(_ key: StylePropertyName) -> StyleExpression? {
@@ -87,8 +80,18 @@ public struct StyleLayer: Sendable, Equatable {
     /// `text-field` is where a label's text enters drawing: text over ``TextLimit/maximumBytes`` is cut there
     /// (one warning per process).
     public func value(_ key: StylePropertyName, _ context: EvaluationContext) -> StyleValue {
-        let v = Self.value(expression(key), spec: propertySpec(key), context)
+        let v = withSpec(key) { Self.value(expression(key), spec: $0, context) }
         return key == .textField ? Self.limited(v) : v
+    }
+
+    /// `body` given the spec of property `key` where it lies: a spec is several arrays and values, and every read
+    /// of a property needs it (a copy of it costs more than the rest of reading a constant).
+    @inline(__always)
+    private func withSpec<R>(_ key: StylePropertyName, _ body: (UnsafePointer<StylePropertySpec?>) -> R) -> R {
+        if let index = key.index, index < specs.count {
+            return specs.withUnsafeBufferPointer { body($0.baseAddress.unsafelyUnwrapped + index) }
+        }
+        return withUnsafePointer(to: type.property(key)) { body($0) }
     }
 
     /// A `text-field` value within ``TextLimit/maximumBytes`` (sections counted together).
@@ -116,9 +119,17 @@ public struct StyleLayer: Sendable, Equatable {
     static func value(_ expression: StyleExpression?, spec: StylePropertySpec?, _ context: EvaluationContext)
         -> StyleValue
     {
-        guard let expression else { return spec?.defaultValue ?? .null }
+        withUnsafePointer(to: spec) { value(expression, spec: $0, context) }
+    }
+
+    /// ``value(_:spec:_:)`` with the spec read where it lies.
+    @inline(__always)
+    static func value(
+        _ expression: StyleExpression?, spec: UnsafePointer<StylePropertySpec?>, _ context: EvaluationContext
+    ) -> StyleValue {
+        guard let expression else { return spec.pointee?.defaultValue ?? .null }
         let v = expression.evaluate(context)
-        if let spec, v.isNull || !spec.accepts(v) { return spec.defaultValue }
+        if v.isNull || spec.pointee?.accepts(v) == false, let fallback = spec.pointee?.defaultValue { return fallback }
         return v
     }
 
@@ -130,21 +141,29 @@ public struct StyleLayer: Sendable, Equatable {
     /// Widths (``StyleLimits/widthProperties``) are also capped at the context's
     /// ``EvaluationContext/maximumWidth``, the drawn image's ceiling: every width a renderer reads passes here.
     public func number(_ key: StylePropertyName, _ context: EvaluationContext) -> Double {
-        let clamped = Self.unclampedNumber(value(key, context), spec: propertySpec(key))
+        let v = value(key, context)
+        let clamped = withSpec(key) { Self.unclampedNumber(v, spec: $0) }
         guard StyleLimits.isWidth(key), context.maximumWidth >= 0 else { return clamped }
         return min(clamped, context.maximumWidth)
     }
 
     /// A number property's value within its range, before widths are capped.
     static func unclampedNumber(_ value: StyleValue, spec: StylePropertySpec?) -> Double {
-        let v = value.number ?? spec?.defaultValue.number ?? 0
-        return spec?.clamp(v) ?? (v.isFinite ? v : 0)
+        withUnsafePointer(to: spec) { unclampedNumber(value, spec: $0) }
+    }
+
+    /// ``unclampedNumber(_:spec:)`` with the spec read where it lies.
+    @inline(__always)
+    static func unclampedNumber(_ value: StyleValue, spec: UnsafePointer<StylePropertySpec?>) -> Double {
+        let v = value.number ?? spec.pointee?.defaultValue.number ?? 0
+        return spec.pointee?.clamp(v) ?? (v.isFinite ? v : 0)
     }
 
     /// A number-array property (`line-dasharray`, `text-offset`), each element within the property's
     /// range, at most ``StyleLimits/maximumDashCount`` elements; nil when unset with no default.
     public func numbers(_ key: StylePropertyName, _ context: EvaluationContext) -> [Double]? {
-        Self.numbers(value(key, context), spec: propertySpec(key))
+        let v = value(key, context)
+        return withSpec(key) { Self.numbers(v, spec: $0.pointee) }
     }
 
     /// A number-array value as ``numbers(_:_:)`` gives it.
