@@ -249,3 +249,86 @@ public struct ResolvedStyleProperty: Sendable {
         return v.isNull ? "" : v.text
     }
 }
+
+/// The properties of one layer as a renderer reads them for many features at one zoom: each property the first
+/// time it is read is found to be the same for every feature (``StyleExpression/isFeatureConstant``) or not, and
+/// the value of one that is is kept. Its accessors give exactly what the layer's (``StyleLayer/number(_:_:)``,
+/// ``StyleLayer/value(_:_:)``, ...) give for the same context; a context at another zoom, or a property that
+/// reads the feature, is handed to the layer.
+///
+/// Symbol placement reads dozens of properties per feature and per candidate anchor, most of them constants.
+/// Not for sharing between threads: one per drawing of a layer.
+public final class ResolvedStyleProperties {
+    /// The layer.
+    public let layer: StyleLayer
+    private let context: EvaluationContext
+    /// By ``StylePropertyName/index``: 0 not yet read, 1 the same for every feature, 2 not.
+    private var states: [UInt8]
+    /// By index, a constant property's value (``StyleLayer/value(_:_:)``'s) and its number before widths are capped.
+    private var values: [StyleValue]
+    private var numbers: [Double]
+
+    /// The properties of `layer` for contexts at the zoom of `context`, a layer-wide context (no feature).
+    public init(_ layer: StyleLayer, at context: EvaluationContext) {
+        self.layer = layer
+        self.context = context
+        let count = StylePropertyName.allCases.first?.index != nil ? StylePropertyName.allCases.count : 0
+        states = Array(repeating: 0, count: count)
+        values = Array(repeating: .null, count: count)
+        numbers = Array(repeating: 0, count: count)
+    }
+
+    /// The index of `key` when it is the same for every feature at `context`'s zoom; nil otherwise.
+    @inline(__always)
+    private func constant(_ key: StylePropertyName, _ context: EvaluationContext) -> Int? {
+        guard context.zoom == self.context.zoom, let i = key.index, i < states.count else { return nil }
+        if states[i] == 0 {
+            let resolved = ResolvedStyleProperty(layer, key, at: self.context)
+            if resolved.isFeatureConstant {
+                values[i] = layer.value(key, self.context)
+                numbers[i] = StyleLayer.unclampedNumber(values[i], spec: layer.type.property(key))
+                states[i] = 1
+            } else {
+                states[i] = 2
+            }
+        }
+        return states[i] == 1 ? i : nil
+    }
+
+    /// As ``StyleLayer/value(_:_:)``.
+    public func value(_ key: StylePropertyName, _ context: EvaluationContext) -> StyleValue {
+        guard let i = constant(key, context) else { return layer.value(key, context) }
+        return values[i]
+    }
+
+    /// As ``StyleLayer/number(_:_:)``.
+    public func number(_ key: StylePropertyName, _ context: EvaluationContext) -> Double {
+        guard let i = constant(key, context) else { return layer.number(key, context) }
+        let clamped = numbers[i]
+        guard StyleLimits.isWidth(key), context.maximumWidth >= 0 else { return clamped }
+        return min(clamped, context.maximumWidth)
+    }
+
+    /// As ``StyleLayer/numbers(_:_:)``.
+    public func numbers(_ key: StylePropertyName, _ context: EvaluationContext) -> [Double]? {
+        layer.numbers(key, context)
+    }
+
+    /// As ``StyleLayer/color(_:_:)``.
+    public func color(_ key: StylePropertyName, _ context: EvaluationContext) -> Color? {
+        guard let i = constant(key, context) else { return layer.color(key, context) }
+        return values[i].color
+    }
+
+    /// As ``StyleLayer/string(_:_:)``.
+    public func string(_ key: StylePropertyName, _ context: EvaluationContext) -> String {
+        guard let i = constant(key, context) else { return layer.string(key, context) }
+        return values[i].isNull ? "" : values[i].text
+    }
+
+    /// As ``StyleLayer/bool(_:_:)``.
+    public func bool(_ key: StylePropertyName, _ context: EvaluationContext) -> Bool {
+        guard let i = constant(key, context) else { return layer.bool(key, context) }
+        return values[i] == .bool(true)
+    }
+}

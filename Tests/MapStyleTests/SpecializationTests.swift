@@ -162,4 +162,56 @@ struct SpecializationTests {
             #expect(resolved[4].isSet && !resolved[6].isSet)
         }
     }
+
+    @Test("a layer's resolved properties give what its accessors give, read in any order, at the zoom and at others")
+    func resolvedPropertiesMatchLayer() throws {
+        func property(_ text: String) throws -> StyleProperty {
+            StyleProperty(json: try JSONValue.parse(Data(text.utf8)), expression: try expr(text))
+        }
+        let long = String(repeating: "x", count: TextLimit.maximumBytes + 10)
+        let layer = StyleLayer(
+            id: "labels", type: .symbol, source: "s",
+            properties: [
+                "text-field": try property(##"["get", "name"]"##),
+                "text-size": try property(##"["interpolate", ["linear"], ["zoom"], 10, 10, 16, 16]"##),
+                "text-color": try property(##"["step", ["zoom"], "#111111", 12, "not a color"]"##),
+                "text-halo-color": try property(##"["match", ["get", "class"], "a", "#ff0000", "#00ff00"]"##),
+                "text-halo-width": try property(##"["interpolate", ["linear"], ["zoom"], 8, 0.5, 14, 40]"##),
+                "text-anchor": try property(##""top-left""##),
+                "text-offset": try property(##"["literal", [1, -2]]"##),
+                "text-allow-overlap": try property(##"["step", ["zoom"], false, 12, true]"##),
+                "icon-image": try property(##"["coalesce", ["image", "shop"], ["image", "dot"]]"##),
+                "symbol-placement": try property(##"["step", ["zoom"], "point", 13, "line"]"##),
+            ])
+        let longLayer = StyleLayer(
+            id: "long", type: .symbol, source: "s", properties: ["text-field": try property("\"\(long)\"")])
+        let keys: [StylePropertyName] = [
+            .textField, .textSize, .textColor, .textHaloColor, .textHaloWidth, .textAnchor, .textOffset,
+            .textAllowOverlap, .iconImage, .symbolPlacement, .textPadding, .textRotate, .textMaxWidth,
+        ]
+        for layer in [layer, longLayer] {
+            for resolvedZoom in [9.0, 12, 13.5] {
+                // Read in two orders (the first read of a property decides whether it is kept).
+                for order in [keys, keys.reversed()] {
+                    let resolved = ResolvedStyleProperties(layer, at: EvaluationContext(zoom: resolvedZoom))
+                    for zoom in [resolvedZoom, resolvedZoom.rounded(.down) - 1] {
+                        for properties in Self.features + [["name": .string("Main Street"), "class": .string("a")]] {
+                            for maximumWidth in [-1.0, 5, StyleLimits.maximumWidth] {
+                                var c = EvaluationContext(zoom: zoom, properties: properties, maximumWidth: maximumWidth)
+                                c.availableImages = ["dot"]
+                                for key in order {
+                                    #expect(resolved.value(key, c) == layer.value(key, c), "\(key) at \(zoom)")
+                                    #expect(resolved.number(key, c) == layer.number(key, c), "\(key) at \(zoom)")
+                                    #expect(resolved.numbers(key, c) == layer.numbers(key, c), "\(key) at \(zoom)")
+                                    #expect(resolved.color(key, c) == layer.color(key, c), "\(key) at \(zoom)")
+                                    #expect(resolved.string(key, c) == layer.string(key, c), "\(key) at \(zoom)")
+                                    #expect(resolved.bool(key, c) == layer.bool(key, c), "\(key) at \(zoom)")
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
 }

@@ -21,23 +21,23 @@ extension SymbolLayerRenderer {
     ) -> (icon: PlacedIcon, box: Rect) {
         let entry = icon.entry
         // A tilted view: nearer icons larger, as MapLibre's symbol shader scales them.
-        let scale = layer.number(.iconSize, context) * selection.viewport.perspectiveRatio(at: anchor)
+        let scale = properties.number(.iconSize, context) * selection.viewport.perspectiveRatio(at: anchor)
         let ratio = entry.pixelRatio
         let width = Double(entry.width) / ratio
         let height = Double(entry.height) / ratio
-        let align = Self.alignment(layer.string(.iconAnchor, context))
-        let offset = layer.numbers(.iconOffset, context) ?? [0, 0]
+        let align = Self.alignment(properties.string(.iconAnchor, context))
+        let offset = properties.numbers(.iconOffset, context) ?? [0, 0]
         let left = (offset.first ?? 0) - width * align.x
         let top = (offset.count > 1 ? offset[1] : 0) - height * align.y
-        let rotateDegrees = layer.number(.iconRotate, context)
+        let rotateDegrees = properties.number(.iconRotate, context)
         let theta = angle + rotateDegrees * .pi / 180
         let cosT = cos(theta)
         let sinT = sin(theta)
         // Texel (u, v) -> anchor + R * scale * (left + u / ratio, top + v / ratio).
         let k = scale / ratio
-        let given = layer.numbers(.iconTranslate, context) ?? [0, 0]
+        let given = properties.numbers(.iconTranslate, context) ?? [0, 0]
         var translate = Point(x: given.first ?? 0, y: given.count > 1 ? given[1] : 0)
-        if layer.string(.iconTranslateAnchor, context) != "viewport" {
+        if properties.string(.iconTranslateAnchor, context) != "viewport" {
             translate = selection.viewport.turnedVector(translate)
         }
         let tx = anchor.x + scale * (cosT * left - sinT * top) + translate.x
@@ -52,13 +52,13 @@ extension SymbolLayerRenderer {
             || !rotateIsConstant
             || ratio != deviceScale
         var passes: [QuadShading] = []
-        let opacity = layer.number(.iconOpacity, context)
+        let opacity = properties.number(.iconOpacity, context)
         if entry.sdf {
             let fontScale = max(scale, 1e-6)
             let edgeGamma = 0.105 / deviceScale
-            let haloWidth = layer.number(.iconHaloWidth, context)
-            if haloWidth > 0, let halo = layer.color(.iconHaloColor, context), halo.alpha > 0 {
-                let blur = layer.number(.iconHaloBlur, context)
+            let haloWidth = properties.number(.iconHaloWidth, context)
+            if haloWidth > 0, let halo = properties.color(.iconHaloColor, context), halo.alpha > 0 {
+                let blur = properties.number(.iconHaloBlur, context)
                 // MapLibre leaves the inside of the halo empty (so a translucent fill does not show it), from
                 // the fill's edge moved out by the halo's gamma.
                 let gamma = (blur * 1.19 / 8 + edgeGamma) / fontScale
@@ -69,15 +69,15 @@ extension SymbolLayerRenderer {
             }
             passes.append(
                 .signedDistance(
-                    color: layer.color(.iconColor, context) ?? .black, opacity: opacity, buffer: 0.75,
+                    color: properties.color(.iconColor, context) ?? .black, opacity: opacity, buffer: 0.75,
                     gamma: edgeGamma / fontScale))
         } else {
             passes.append(.plain(opacity: opacity))
         }
         var placed = PlacedIcon(
             image: icon.image, quads: [.init(source: source, transform: transform)], linear: linear, passes: passes)
-        if var textBox, layer.string(.iconTextFit, context) != "none" {
-            if let fitText, layer.number(.textRotate, context) == 0 {
+        if var textBox, properties.string(.iconTextFit, context) != "none" {
+            if let fitText, properties.number(.textRotate, context) == 0 {
                 // MapLibre's text box is as wide as its glyph metrics say (see `mapLibreTextWidth`), placed by
                 // the same anchor: its aligned edge (or center) stays where MapRaster's box has it.
                 let width = mapLibreTextWidth(fitText.text, font: fitText.font, size: fitText.size, context: context)
@@ -130,8 +130,8 @@ extension SymbolLayerRenderer {
     /// (``iconLineAnchors``): that angle, half a turn more where `icon-keep-upright` keeps the icon upright, 0
     /// when `icon-rotation-alignment` is `viewport`.
     func lineIconTurn(_ lineAngle: Double, context: EvaluationContext) -> Double {
-        if layer.string(.iconRotationAlignment, context) == "viewport" { return 0 }
-        if layer.bool(.iconKeepUpright, context), abs(lineAngle) > .pi / 2 { return lineAngle + .pi }
+        if properties.string(.iconRotationAlignment, context) == "viewport" { return 0 }
+        if properties.bool(.iconKeepUpright, context), abs(lineAngle) > .pi / 2 { return lineAngle + .pi }
         return lineAngle
     }
 
@@ -162,10 +162,10 @@ extension SymbolLayerRenderer {
     ) -> (icon: PlacedIcon, box: Rect) {
         let entry = icon.entry
         let ratio = entry.pixelRatio
-        let fit = layer.string(.iconTextFit, context)
-        let pad = layer.numbers(.iconTextFitPadding, context) ?? [0, 0, 0, 0]
+        let fit = properties.string(.iconTextFit, context)
+        let pad = properties.numbers(.iconTextFitPadding, context) ?? [0, 0, 0, 0]
         func padding(_ i: Int) -> Double { i < pad.count ? pad[i] : 0 }
-        let offset = layer.numbers(.iconOffset, context) ?? [0, 0]
+        let offset = properties.numbers(.iconOffset, context) ?? [0, 0]
         let ox = offset.first ?? 0
         let oy = offset.count > 1 ? offset[1] : 0
         let displayW = Double(entry.width) / ratio
@@ -235,7 +235,7 @@ extension SymbolLayerRenderer {
             xCuts = cuts(stretchX, fixed: fixedWidth, stretch: stretchWidth)
             yCuts = cuts(stretchY, fixed: fixedHeight, stretch: stretchHeight)
         }
-        let scale = layer.number(.iconSize, context)
+        let scale = properties.number(.iconSize, context)
         let minScaleX = iconWidth > 0 ? fixedContentWidth / ratio / iconWidth : 0
         let minScaleY = iconHeight > 0 ? fixedContentHeight / ratio / iconHeight : 0
         let sx = max(minScaleX, scale)
@@ -301,8 +301,8 @@ extension SymbolLayerRenderer {
     /// widest line. `icon-text-fit` frames this box (e.g. "ASDF" in Open Sans Semibold at 20: advances
     /// 15 + 13 + 17 + 12 = 57 at 24, 47.5 points, where the font's own advances give 49.5).
     func mapLibreTextWidth(_ text: String, font: Font, size: Double, context: EvaluationContext) -> Double {
-        let lines = Self.wrap(text, font: font, size: size, maxWidth: layer.number(.textMaxWidth, context) * size)
-        let spacing = layer.number(.textLetterSpacing, context) * size
+        let lines = Self.wrap(text, font: font, size: size, maxWidth: properties.number(.textMaxWidth, context) * size)
+        let spacing = properties.number(.textLetterSpacing, context) * size
         var widest = 0.0
         for line in lines {
             var advances = 0.0
@@ -319,7 +319,7 @@ extension SymbolLayerRenderer {
     /// With `symbol-avoid-edges`, the world-point square of the feature's tile (its symbols must lie
     /// inside it, as MapLibre keeps them off tile edges); nil otherwise or for features not from tiles.
     func avoidEdges(_ feature: FeatureSource.Feature, offset: Double, context: EvaluationContext) -> Rect? {
-        guard layer.bool(.symbolAvoidEdges, context), let tile = feature.tileBounds else { return nil }
+        guard properties.bool(.symbolAvoidEdges, context), let tile = feature.tileBounds else { return nil }
         return selection.viewport.worldRect(tile, offset: offset)
     }
 
@@ -331,7 +331,7 @@ extension SymbolLayerRenderer {
 
     /// `icon-padding` as top, right, bottom, left: one number for all sides, or 1 to 4 numbers in CSS order.
     func iconPadding(_ context: EvaluationContext) -> (top: Double, right: Double, bottom: Double, left: Double) {
-        if let n = layer.numbers(.iconPadding, context), !n.isEmpty {
+        if let n = properties.numbers(.iconPadding, context), !n.isEmpty {
             switch n.count {
             case 1: return (n[0], n[0], n[0], n[0])
             case 2: return (n[0], n[1], n[0], n[1])
@@ -339,15 +339,15 @@ extension SymbolLayerRenderer {
             default: return (n[0], n[1], n[2], n[3])
             }
         }
-        let p = layer.number(.iconPadding, context)
+        let p = properties.number(.iconPadding, context)
         return (p, p, p, p)
     }
 
     /// How icons treat earlier symbols: `icon-overlap` when set, else `icon-allow-overlap` (`always` when
     /// true).
     func iconOverlap(_ context: EvaluationContext) -> SymbolOverlap {
-        SymbolOverlap(rawValue: layer.string(.iconOverlap, context))
-            ?? (layer.bool(.iconAllowOverlap, context) ? .always : .never)
+        SymbolOverlap(rawValue: properties.string(.iconOverlap, context))
+            ?? (properties.bool(.iconAllowOverlap, context) ? .always : .never)
     }
 
     /// Whether icons may overlap earlier symbols at all (`icon-overlap` `always` or `cooperative`).
@@ -389,9 +389,9 @@ extension SymbolLayerRenderer {
         let boxScale = textMaxSize(context) / 24
         let iconWidth = Double(icon.entry.width) / icon.entry.pixelRatio
         let anchors = Self.iconLineAnchors(
-            line, tile: tile, spacing: layer.number(.symbolSpacing, context), shapedLength: iconWidth,
+            line, tile: tile, spacing: properties.number(.symbolSpacing, context), shapedLength: iconWidth,
             boxScale: boxScale, scaling: scaling, center: center)
-        let alongLine = layer.string(.iconRotationAlignment, context) != "viewport"
+        let alongLine = properties.string(.iconRotationAlignment, context) != "viewport"
         return anchors.map { p, lineAngle in
             let (placed, box) = placeIcon(
                 icon, at: p, angle: lineIconTurn(lineAngle, context: context), context: context, alongLine: alongLine)

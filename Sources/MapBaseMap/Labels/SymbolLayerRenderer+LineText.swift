@@ -34,19 +34,19 @@ extension SymbolLayerRenderer {
         companion: ((_ anchor: Point, _ index: Int, _ collisions: inout SpatialGrid) -> Bool)? = nil
     ) -> [[(index: Int, point: Point, angle: Double)]] {
         guard line.count > 1, !pens.isEmpty, pens.count == glyphAdvances.count else { return [] }
-        let size = layer.number(.textSize, context)
+        let size = properties.number(.textSize, context)
         var distances: [Double] = [0]
         for (a, b) in zip(line, line.dropFirst()) { distances.append(distances.last! + hypot(b.x - a.x, b.y - a.y)) }
-        let along = (layer.numbers(.textOffset, context)?.first ?? 0) * size
+        let along = (properties.numbers(.textOffset, context)?.first ?? 0) * size
         let total = distances.last!
-        let spacing = layer.number(.symbolSpacing, context)
+        let spacing = properties.number(.symbolSpacing, context)
         // `line-center`: one label at the middle of the line.
         let centers =
             anchors
             ?? (center
                 ? [total / 2] : Self.symbolCenters(total: total, spacing: spacing, width: width, padding: padding))
         guard !centers.isEmpty, width.isFinite, along.isFinite else { return [] }
-        let maxAngle = layer.number(.textMaxAngle, context) * .pi / 180
+        let maxAngle = properties.number(.textMaxAngle, context) * .pi / 180
         func at(_ d: Double) -> (Point, Double) {
             let (p, i) = Self.point(along: line, distances: distances, at: d)
             return (p, atan2(line[i + 1].y - line[i].y, line[i + 1].x - line[i].x))
@@ -74,7 +74,7 @@ extension SymbolLayerRenderer {
             let (p0, _) = at(single ? start : start + first)
             let (p1, _) = at(single ? start + width : start + last)
             let (q0, q1) = plane.map { ($0.image(p0) ?? p0, $0.image(p1) ?? p1) } ?? (p0, p1)
-            reversed = layer.bool(.textKeepUpright, context) && (vertical ? q1.y < q0.y : q1.x < q0.x)
+            reversed = properties.bool(.textKeepUpright, context) && (vertical ? q1.y < q0.y : q1.x < q0.x)
             // Turned about its anchor, a label not centred on it may run off the line.
             if reversed, alignX != 0.5 {
                 let ends = [distanceAlong(0), distanceAlong(pens.count - 1)]
@@ -126,7 +126,7 @@ extension SymbolLayerRenderer {
                 let planePath = Self.path(along: line, distances: distances, from: min(d0, d1), to: max(d0, d1))
                 let path = planePath.compactMap { plane.image($0) }
                 guard path.count == planePath.count else { continue }
-                let lineHeight = layer.number(.textLineHeight, context) * GlyphShaping.oneEm
+                let lineHeight = properties.number(.textLineHeight, context) * GlyphShaping.oneEm
                 let diameter = max(10, lineHeight) * size / GlyphShaping.oneEm
                 let radius = diameter / 2 * plane.perspectiveRatio + padding
                 let viewSize = selection.viewport.size
@@ -235,7 +235,7 @@ extension SymbolLayerRenderer {
         } else {
             at.zoom = 18
         }
-        return max(0, layer.number(.textSize, at))
+        return max(0, properties.number(.textSize, at))
     }
 
     /// MapLibre's collision circles of a line label in an untilted view (`CollisionFeature::bboxifyLabel`
@@ -255,12 +255,12 @@ extension SymbolLayerRenderer {
         var tileZoom = context
         tileZoom.zoom.round(.down)
         let zoomScale = exp2(max(0, min(1, context.zoom - tileZoom.zoom)))
-        let layoutSize = layer.number(.textSize, tileZoom)
+        let layoutSize = properties.number(.textSize, tileZoom)
         let em = GlyphShaping.oneEm
         // The label's length and the circles' diameter at the layout size, then on the view's scale.
         let layoutScale = size > 0 ? layoutSize / size : 1
         let length = (width * layoutScale + 2 * padding) * zoomScale
-        let lineHeight = layer.number(.textLineHeight, context) * layoutSize
+        let lineHeight = properties.number(.textLineHeight, context) * layoutSize
         let diameter = max(10 * layoutSize / em, lineHeight + 2 * padding) * zoomScale
         guard diameter > 0, length.isFinite, diameter.isFinite else { return [] }
         let step = diameter / 2
@@ -333,10 +333,10 @@ extension SymbolLayerRenderer {
         let scaling = Self.tileScaling(tileWidth: tileWidth)
         var distances: [Double] = [0]
         for (a, b) in zip(line, line.dropFirst()) { distances.append(distances.last! + hypot(b.x - a.x, b.y - a.y)) }
-        let size = layer.number(.textSize, context)
+        let size = properties.number(.textSize, context)
         let labelLength = shapedLength * size / 24
         let window = 3.0 / 5 * size
-        let maxAngle = layer.number(.textMaxAngle, context) * .pi / 180
+        let maxAngle = properties.number(.textMaxAngle, context) * .pi / 180
         // The distance along the line of each anchor kept: MapLibre tests the angle as it resamples, so that
         // a line whose anchors all fail it tries its middle.
         var kept: [(along: Double, iconAngle: Double)] = []
@@ -354,7 +354,7 @@ extension SymbolLayerRenderer {
             )
         }
         let anchors = Self.iconLineAnchors(
-            line, tile: tile, spacing: layer.number(.symbolSpacing, context), shapedLength: shapedLength,
+            line, tile: tile, spacing: properties.number(.symbolSpacing, context), shapedLength: shapedLength,
             boxScale: boxScale, scaling: scaling, center: center, window: anchorWindow()
         ) { point, segment, iconAngle in
             // On the segment resampling put the anchor on (MapLibre's `anchor.segment`).

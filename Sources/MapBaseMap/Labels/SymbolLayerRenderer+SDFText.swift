@@ -89,7 +89,7 @@ extension SymbolLayerRenderer {
     /// from each anchor (`evaluateVariableOffset`, with its baseline correction of 7/24 em upward or
     /// downward); otherwise `text-anchor` with `text-radial-offset` (when non-zero) or `text-offset`.
     func glyphTextAnchors(_ context: EvaluationContext) -> [(name: String, offset: Point)] {
-        if let pairs = layer.value(.textVariableAnchorOffset, context).array, !pairs.isEmpty {
+        if let pairs = properties.value(.textVariableAnchorOffset, context).array, !pairs.isEmpty {
             // The offsets as given, with the same baseline correction (seen in MapLibre's expected images).
             let chosen = textAnchors(context, size: 1).map { choice in
                 var offset = choice.offset
@@ -99,16 +99,16 @@ extension SymbolLayerRenderer {
             }
             if !chosen.isEmpty { return chosen }
         }
-        let offset = layer.numbers(.textOffset, context) ?? [0, 0]
+        let offset = properties.numbers(.textOffset, context) ?? [0, 0]
         let ox = offset.first ?? 0
         let oy = offset.count > 1 ? offset[1] : 0
         let names =
-            layer.value(.textVariableAnchor, context).array?.compactMap(\.string).filter {
+            properties.value(.textVariableAnchor, context).array?.compactMap(\.string).filter {
                 Self.anchorNames.contains($0)
             } ?? []
-        let radial = layer.isSet(.textRadialOffset) ? layer.number(.textRadialOffset, context) : nil
+        let radial = layer.isSet(.textRadialOffset) ? properties.number(.textRadialOffset, context) : nil
         guard !names.isEmpty else {
-            let name = layer.string(.textAnchor, context)
+            let name = properties.string(.textAnchor, context)
             if let radial, radial != 0 { return [(name, Self.variableOffset(name, radial: radial))] }
             return [(name, Point(x: ox, y: oy))]
         }
@@ -176,18 +176,18 @@ extension SymbolLayerRenderer {
         context.zoom = context.zoom.rounded(.down)
         // A variable anchor of a vertical label places its turned box: shaped centred, then moved.
         let screenShift = vertical && variable
-        var justify = layer.string(.textJustify, context)
+        var justify = properties.string(.textJustify, context)
         if justify == "auto" { justify = align.x == 0 ? "left" : align.x == 1 ? "right" : "center" }
         let shaping = GlyphShaping.shape(
             text.characters,
-            maxWidth: pointPlacement ? layer.number(.textMaxWidth, context) * em : .infinity,
-            lineHeight: layer.number(.textLineHeight, context) * em, align: screenShift ? (0.5, 0.5) : align,
+            maxWidth: pointPlacement ? properties.number(.textMaxWidth, context) * em : .infinity,
+            lineHeight: properties.number(.textLineHeight, context) * em, align: screenShift ? (0.5, 0.5) : align,
             justify: vertical || justify == "left" ? 0 : justify == "right" ? 1 : 0.5,
-            spacing: layer.number(.textLetterSpacing, context) * em,
+            spacing: properties.number(.textLetterSpacing, context) * em,
             offset: screenShift ? (0, 0) : (offset.x * em, offset.y * em))
         let fontScale = size / em
         // A vertical label is shaped as a line and turned a quarter clockwise (its glyphs a quarter back).
-        let rotate = layer.number(.textRotate, context) * .pi / 180 + (vertical ? .pi / 2 : 0)
+        let rotate = properties.number(.textRotate, context) * .pi / 180 + (vertical ? .pi / 2 : 0)
         let turn = Transform(rotationAngle: rotate)
         let corners = [
             Point(x: shaping.left, y: shaping.top), Point(x: shaping.right, y: shaping.top),
@@ -289,7 +289,7 @@ extension SymbolLayerRenderer {
         )? = nil
     ) -> [(text: SDFText, icon: PlacedIcon?)] {
         let em = GlyphShaping.oneEm
-        let align = Self.alignment(layer.string(.textAnchor, context))
+        let align = Self.alignment(properties.string(.textAnchor, context))
         let fontScale = size / em
         // One shaping on one line, its glyphs' pens and advances from the label's start (points).
         func shape(_ characters: [GlyphShaping.Character]) -> (
@@ -297,8 +297,8 @@ extension SymbolLayerRenderer {
             top: Double, bottom: Double
         ) {
             let shaping = GlyphShaping.shape(
-                characters, maxWidth: .infinity, lineHeight: layer.number(.textLineHeight, context) * em,
-                align: align, justify: 0.5, spacing: layer.number(.textLetterSpacing, context) * em,
+                characters, maxWidth: .infinity, lineHeight: properties.number(.textLineHeight, context) * em,
+                align: align, justify: 0.5, spacing: properties.number(.textLetterSpacing, context) * em,
                 offset: (0, 0))
             let placed = shaping.isEmpty ? [] : shaping.lines.flatMap { $0 }
             return (
@@ -310,9 +310,9 @@ extension SymbolLayerRenderer {
         let horizontal = shape(glyphText.characters)
         guard !horizontal.placed.isEmpty else { return [] }
         let width = horizontal.length * fontScale
-        let across = (layer.numbers(.textOffset, context).map { $0.count > 1 ? $0[1] : 0 } ?? 0) * size
+        let across = (properties.numbers(.textOffset, context).map { $0.count > 1 ? $0[1] : 0 } ?? 0) * size
         // Text that may be written vertically takes its vertical shaping where the label runs up and down.
-        let verticalText = layer.bool(.textKeepUpright, context) ? verticalLineText(glyphText) : nil
+        let verticalText = properties.bool(.textKeepUpright, context) ? verticalLineText(glyphText) : nil
         let verticalShaping = verticalText.map { shape($0.characters) }
         // MapLibre spaces the anchors by the vertical shaping's length when the text has one (`getAnchors` is
         // given `shapedTextOrientations.vertical || horizontal`): vertical punctuation forms are an em each.
@@ -321,7 +321,7 @@ extension SymbolLayerRenderer {
             tileWidth: tileWidth, tile: tile, reach: labelReach(.world))
         let anchors = anchorsAndAngles.map(\.along)
         // `viewport-glyph`: each glyph stands upright on the image at its place on the line.
-        let uprightGlyphs = layer.string(.textRotationAlignment, context) == "viewport-glyph"
+        let uprightGlyphs = properties.string(.textRotationAlignment, context) == "viewport-glyph"
         var horizontalAnchors = anchorsAndAngles
         var verticalAnchors: [Double] = []
         if verticalText != nil, let firstPen = horizontal.pens.first, let lastPen = horizontal.pens.last {
@@ -331,7 +331,7 @@ extension SymbolLayerRenderer {
             }
             let first = firstPen + horizontal.advances[0] / 2
             let last = lastPen + horizontal.advances[horizontal.advances.count - 1] / 2
-            let along = (layer.numbers(.textOffset, context)?.first ?? 0) * size
+            let along = (properties.numbers(.textOffset, context)?.first ?? 0) * size
             let steep = anchors.map {
                 Self.runsVertically(
                     line, distances: distances, middle: $0 + along, width: width, first: first, last: last,
@@ -345,7 +345,7 @@ extension SymbolLayerRenderer {
         var icons: [PlacedIcon?] = []
         let companion = icon.map { icon in
             { (anchor: Point, index: Int, collisions: inout SpatialGrid) -> Bool in
-                let along = (self.layer.numbers(.textOffset, context)?.first ?? 0) * size
+                let along = (self.properties.numbers(.textOffset, context)?.first ?? 0) * size
                 let angle = horizontalAnchors[index].iconAngle
                 let box = Rect(
                     x: anchor.x - width * align.x + along, y: anchor.y + horizontal.top * fontScale + across,

@@ -8,7 +8,7 @@ import MapStyle
 extension SymbolLayerRenderer {
     /// `text-field` evaluated, with `{field}` tokens replaced by the feature's values.
     func resolveText(_ context: EvaluationContext) -> String {
-        resolveTokens(layer.string(.textField, context), context)
+        resolveTokens(properties.string(.textField, context), context)
     }
 
     /// `raw` with `{field}` tokens replaced by the feature's values, trimmed.
@@ -42,7 +42,7 @@ extension SymbolLayerRenderer {
 
     /// The `text-font` stack of a feature (DejaVu Sans when the layer names none).
     func fontStack(_ context: EvaluationContext) -> [String] {
-        layer.value(.textFont, context).array?.compactMap(\.string) ?? ["DejaVu Sans"]
+        properties.value(.textFont, context).array?.compactMap(\.string) ?? ["DejaVu Sans"]
     }
 
     /// Greedy word wrap at `maxWidth` points.
@@ -69,7 +69,7 @@ extension SymbolLayerRenderer {
     /// away from the anchor, as MapLibre's `fromRadialOffset` / `fromTextOffset`.
     func textAnchors(_ context: EvaluationContext, size: Double) -> [(name: String, offset: Point)] {
         // `text-variable-anchor-offset`: each anchor with its own offset in ems, taken as it is.
-        if let pairs = layer.value(.textVariableAnchorOffset, context).array, !pairs.isEmpty {
+        if let pairs = properties.value(.textVariableAnchorOffset, context).array, !pairs.isEmpty {
             let limit = StyleLimits.maximumOffset
             var result: [(name: String, offset: Point)] = []
             for i in stride(from: 0, to: pairs.count - 1, by: 2) {
@@ -82,17 +82,17 @@ extension SymbolLayerRenderer {
             }
             if !result.isEmpty { return Array(result.prefix(9)) }
         }
-        let offset = layer.numbers(.textOffset, context) ?? [0, 0]
+        let offset = properties.numbers(.textOffset, context) ?? [0, 0]
         let ox = offset.first ?? 0
         let oy = offset.count > 1 ? offset[1] : 0
         let names =
-            layer.value(.textVariableAnchor, context).array?.compactMap(\.string).filter {
+            properties.value(.textVariableAnchor, context).array?.compactMap(\.string).filter {
                 Self.anchorNames.contains($0)
             } ?? []
         guard !names.isEmpty else {
-            return [(layer.string(.textAnchor, context), Point(x: ox * size, y: oy * size))]
+            return [(properties.string(.textAnchor, context), Point(x: ox * size, y: oy * size))]
         }
-        let radial = layer.isSet(.textRadialOffset) ? max(0, layer.number(.textRadialOffset, context)) : nil
+        let radial = layer.isSet(.textRadialOffset) ? max(0, properties.number(.textRadialOffset, context)) : nil
         return names.prefix(9).map { name in
             // Text shaped from font outlines has its origin on the baseline: no baseline correction.
             let offset =
@@ -120,10 +120,10 @@ extension SymbolLayerRenderer {
                 anchor, sections: sections ?? [TextSection(text: text, font: font)], size: size, context: context,
                 padding: padding, anchorName: anchorName, offset: offset, vertical: vertical)
         }
-        let spacing = layer.number(.textLetterSpacing, context) * size
+        let spacing = properties.number(.textLetterSpacing, context) * size
         let lines = Self.wrap(
-            text, font: font, size: size, maxWidth: layer.number(.textMaxWidth, context) * size)
-        let lineHeight = layer.number(.textLineHeight, context) * size
+            text, font: font, size: size, maxWidth: properties.number(.textMaxWidth, context) * size)
+        let lineHeight = properties.number(.textLineHeight, context) * size
         let shaped = spacing != 0 ? lines.map { font.shape($0, size: size) } : []
         let widths =
             spacing != 0
@@ -136,7 +136,7 @@ extension SymbolLayerRenderer {
         var y = anchor.y - height * align.y + offset.y
         x = x.isFinite ? x : anchor.x
         y = y.isFinite ? y : anchor.y
-        var justify = layer.string(.textJustify, context)
+        var justify = properties.string(.textJustify, context)
         if justify == "auto" { justify = align.x == 0 ? "left" : align.x == 1 ? "right" : "center" }
         let share = justify == "left" ? 0 : justify == "right" ? 1 : 0.5
         let metrics = font.verticalMetrics
@@ -147,7 +147,7 @@ extension SymbolLayerRenderer {
                 x: x + (width - widths[i]) * share,
                 y: y + Double(i) * lineHeight + (lineHeight - glyphHeight) / 2 + ascent)
         }
-        let rotate = layer.number(.textRotate, context) * .pi / 180 + mapAlignedAngle(context)
+        let rotate = properties.number(.textRotate, context) * .pi / 180 + mapAlignedAngle(context)
         var box = Rect(x: x, y: y, width: width, height: height)
         guard spacing != 0 || rotate != 0 else {
             return (.lines(lines.indices.map { (lines[$0], origins[$0]) }), box.insetBy(dx: -padding, dy: -padding))
@@ -195,7 +195,7 @@ extension SymbolLayerRenderer {
         guard !shaped.glyphs.isEmpty else { return [] }
         // `text-letter-spacing` (ems) between glyphs; `text-offset` x moves the label along the line (in the
         // line's direction, as MapLibre's line offset), y away from it.
-        let letterSpacing = layer.number(.textLetterSpacing, context) * size
+        let letterSpacing = properties.number(.textLetterSpacing, context) * size
         // Pen positions as MapLibre lays them out: each glyph's advance from its 24-pixel glyph sheet,
         // fractions dropped, times size / 24, no kerning, plus the letter spacing (plain text whose glyphs
         // are its characters; otherwise the font's own positions plus the spacing).
@@ -219,11 +219,11 @@ extension SymbolLayerRenderer {
             }
         }
         let width = (pens.last ?? 0) + (glyphAdvances.last ?? 0)
-        let across = layer.numbers(.textOffset, context).map { $0.count > 1 ? $0[1] : 0 } ?? 0
+        let across = properties.numbers(.textOffset, context).map { $0.count > 1 ? $0[1] : 0 } ?? 0
         return glyphsAlongLine(
             line, text: text, pens: pens, advances: glyphAdvances, width: width, context: context, padding: padding,
             overlap: overlap, collisions: &collisions, center: center, repeats: &repeats,
-            alignX: Self.alignment(layer.string(.textAnchor, context)).x
+            alignX: Self.alignment(properties.string(.textAnchor, context)).x
         ).map { frames in
             frames.map { frame in
                 let g = shaped.glyphs[frame.index]
@@ -371,10 +371,10 @@ extension SymbolLayerRenderer {
     /// `text-field` as `format` sections (with `text-transform` applied), or nil when it is plain text
     /// (one section without its own font, scale or color, or not a `format` value).
     func resolveSections(_ context: EvaluationContext) -> [FormattedSection]? {
-        guard case .formatted(let parts) = layer.value(.textField, context),
+        guard case .formatted(let parts) = properties.value(.textField, context),
             parts.contains(where: { $0.scale != nil || $0.fontStack != nil || $0.color != nil || $0.image != nil })
         else { return nil }
-        let transform = layer.string(.textTransform, context)
+        let transform = properties.string(.textTransform, context)
         return parts.map {
             var part = $0
             if transform == "uppercase" { part.text = part.text.uppercased() }
@@ -390,7 +390,7 @@ extension SymbolLayerRenderer {
     func textSections(_ sections: [FormattedSection], _ context: EvaluationContext, opacity: Double) throws
         -> [TextSection]
     {
-        let names = layer.value(.textFont, context).array?.compactMap(\.string) ?? ["DejaVu Sans"]
+        let names = properties.value(.textFont, context).array?.compactMap(\.string) ?? ["DejaVu Sans"]
         do {
             return try fonts.textSections(sections, stack: names).map {
                 var section = $0
@@ -406,7 +406,7 @@ extension SymbolLayerRenderer {
     /// The writing modes a point label tries, in order (false: horizontal, true: vertical): those of
     /// `text-writing-mode`, vertical only for text that has upright (CJK) characters; else horizontal.
     func writingModes(_ context: EvaluationContext, text: String) -> [Bool] {
-        let modes = layer.value(.textWritingMode, context).array?.compactMap(\.string) ?? []
+        let modes = properties.value(.textWritingMode, context).array?.compactMap(\.string) ?? []
         guard modes.contains("vertical"), VerticalText.allowsVertical(text) else { return [false] }
         var result: [Bool] = []
         for mode in modes where mode == "vertical" || mode == "horizontal" {
@@ -418,26 +418,26 @@ extension SymbolLayerRenderer {
     /// How text treats earlier symbols: `text-overlap` when set, else `text-allow-overlap` (`always` when
     /// true).
     func textOverlap(_ context: EvaluationContext) -> SymbolOverlap {
-        if layer.isSet(.textOverlap), let mode = SymbolOverlap(rawValue: layer.string(.textOverlap, context)) {
+        if layer.isSet(.textOverlap), let mode = SymbolOverlap(rawValue: properties.string(.textOverlap, context)) {
             return mode
         }
-        return layer.bool(.textAllowOverlap, context) ? .always : .never
+        return properties.bool(.textAllowOverlap, context) ? .always : .never
     }
 
     /// `text-translate` in points (x right, y down).
     /// For point text aligned to the map (`text-rotation-alignment: map`), the angle the map is turned by
     /// on the image; else 0.
     func mapAlignedAngle(_ context: EvaluationContext) -> Double {
-        guard selection.viewport.heading != 0, layer.string(.textRotationAlignment, context) == "map" else { return 0 }
+        guard selection.viewport.heading != 0, properties.string(.textRotationAlignment, context) == "map" else { return 0 }
         return selection.viewport.mapAngle
     }
 
     func textTranslation(_ context: EvaluationContext) -> Point {
-        let t = layer.numbers(.textTranslate, context) ?? [0, 0]
+        let t = properties.numbers(.textTranslate, context) ?? [0, 0]
         let x = t.first ?? 0
         let y = t.count > 1 ? t[1] : 0
         let v = Point(x: x.isFinite ? x : 0, y: y.isFinite ? y : 0)
-        return layer.string(.textTranslateAnchor, context) == "viewport" ? v : selection.viewport.turnedVector(v)
+        return properties.string(.textTranslateAnchor, context) == "viewport" ? v : selection.viewport.turnedVector(v)
     }
 
     /// A block label (formatted, multi-line or vertical text) at `anchor`: laid out by ``TextBlock``, placed
@@ -447,17 +447,17 @@ extension SymbolLayerRenderer {
         anchorName: String, offset: Point, vertical: Bool
     ) -> (content: PlacedLabel.Content, box: Rect) {
         let align = Self.alignment(anchorName)
-        var justify = layer.string(.textJustify, context)
+        var justify = properties.string(.textJustify, context)
         if justify == "auto" { justify = align.x == 0 ? "left" : align.x == 1 ? "right" : "center" }
         let share = justify == "left" ? 0 : justify == "right" ? 1 : 0.5
         let block = TextBlock.layOut(
-            sections, size: size, lineHeight: layer.number(.textLineHeight, context) * size,
-            share: vertical ? 0 : share, vertical: vertical, maxWidth: layer.number(.textMaxWidth, context) * size)
+            sections, size: size, lineHeight: properties.number(.textLineHeight, context) * size,
+            share: vertical ? 0 : share, vertical: vertical, maxWidth: properties.number(.textMaxWidth, context) * size)
         var x = anchor.x - block.width * align.x + offset.x
         var y = anchor.y - block.height * align.y + offset.y
         x = x.isFinite ? x : anchor.x
         y = y.isFinite ? y : anchor.y
-        let rotate = layer.number(.textRotate, context) * .pi / 180 + mapAlignedAngle(context)
+        let rotate = properties.number(.textRotate, context) * .pi / 180 + mapAlignedAngle(context)
         let turn = Transform(translationX: -anchor.x, y: -anchor.y)
             .concatenating(Transform(rotationAngle: rotate))
             .concatenating(Transform(translationX: anchor.x, y: anchor.y))

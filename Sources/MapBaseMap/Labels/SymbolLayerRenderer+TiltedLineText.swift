@@ -29,10 +29,10 @@ extension SymbolLayerRenderer {
         let strip = projection.groundStrip(margin: 2 * Self.gridPadding)
         let ground = line.map { projection.turned(MapPoint(x: $0.x + offset, y: $0.y)) }
         let em = GlyphShaping.oneEm
-        let align = Self.alignment(layer.string(.textAnchor, context))
+        let align = Self.alignment(properties.string(.textAnchor, context))
         let shaping = GlyphShaping.shape(
-            glyphText.characters, maxWidth: .infinity, lineHeight: layer.number(.textLineHeight, context) * em,
-            align: align, justify: 0.5, spacing: layer.number(.textLetterSpacing, context) * em,
+            glyphText.characters, maxWidth: .infinity, lineHeight: properties.number(.textLineHeight, context) * em,
+            align: align, justify: 0.5, spacing: properties.number(.textLetterSpacing, context) * em,
             offset: (0, 0))
         let placed = shaping.lines.flatMap { $0 }
         guard !placed.isEmpty, !shaping.isEmpty else { return [] }
@@ -40,13 +40,13 @@ extension SymbolLayerRenderer {
         let pens = placed.map { ($0.x - shaping.left) * fontScale }
         let advances = placed.map { Double($0.glyph.advance) * $0.scale * fontScale }
         let width = (shaping.right - shaping.left) * fontScale
-        let across = (layer.numbers(.textOffset, context).map { $0.count > 1 ? $0[1] : 0 } ?? 0) * size
+        let across = (properties.numbers(.textOffset, context).map { $0.count > 1 ? $0[1] : 0 } ?? 0) * size
         let anchors = layoutAnchors(
             line, ground: ground, offset: offset, shapedLength: shaping.right - shaping.left, context: context,
             center: center, tileWidth: tileWidth, cut: cut)
         let pitchWithMap = textAlignment(context).pitchWithMap
         // `viewport-glyph`: each glyph stands upright on the image at its place on the line.
-        let uprightGlyphs = layer.string(.textRotationAlignment, context) == "viewport-glyph"
+        let uprightGlyphs = properties.string(.textRotationAlignment, context) == "viewport-glyph"
         var distances: [Double] = [0]
         for (a, b) in zip(ground, ground.dropFirst()) {
             distances.append(distances.last! + hypot(b.x - a.x, b.y - a.y))
@@ -132,7 +132,7 @@ extension SymbolLayerRenderer {
         let ground = line.map { projection.turned(MapPoint(x: $0.x + offset, y: $0.y)) }
         let distances = layoutAnchors(
             line, ground: ground, offset: offset, shapedLength: width * GlyphShaping.oneEm / size, context: context,
-            center: layer.string(.symbolPlacement, context) == "line-center",
+            center: properties.string(.symbolPlacement, context) == "line-center",
             tileWidth: tileBounds.map { $0.width / selection.viewport.mapPointsPerPoint }, cut: cut)
         var lengths: [Double] = [0]
         for (a, b) in zip(ground, ground.dropFirst()) { lengths.append(lengths.last! + hypot(b.x - a.x, b.y - a.y)) }
@@ -188,8 +188,8 @@ extension SymbolLayerRenderer {
     func glyphTextWidth(_ glyphText: GlyphText, size: Double, context: EvaluationContext) -> Double {
         let em = GlyphShaping.oneEm
         let shaping = GlyphShaping.shape(
-            glyphText.characters, maxWidth: .infinity, lineHeight: layer.number(.textLineHeight, context) * em,
-            align: (0.5, 0.5), justify: 0.5, spacing: layer.number(.textLetterSpacing, context) * em, offset: (0, 0))
+            glyphText.characters, maxWidth: .infinity, lineHeight: properties.number(.textLineHeight, context) * em,
+            align: (0.5, 0.5), justify: 0.5, spacing: properties.number(.textLetterSpacing, context) * em, offset: (0, 0))
         return shaping.isEmpty ? 0 : (shaping.right - shaping.left) * size / em
     }
 

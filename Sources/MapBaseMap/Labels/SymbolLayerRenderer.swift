@@ -26,6 +26,23 @@ struct SymbolLayerRenderer {
     var glyphs: SDFGlyphSource?
     /// The deepest zoom the layer's source is tiled at when it is GeoJSON (``StyleSource/geojsonMaxZoom``).
     var geojsonMaxZoom = 18
+    /// The layer's properties as placement reads them, dozens per feature and per candidate anchor: the constant
+    /// ones evaluated once.
+    let properties: ResolvedStyleProperties
+
+    init(
+        layer: StyleLayer, source: FeatureSource, selection: FeatureSelection, fonts: FontCatalog = .default,
+        icons: IconImages? = nil, layerIndex: Int = 0, glyphs: SDFGlyphSource? = nil
+    ) {
+        self.layer = layer
+        self.source = source
+        self.selection = selection
+        self.fonts = fonts
+        self.icons = icons
+        self.layerIndex = layerIndex
+        self.glyphs = glyphs
+        properties = ResolvedStyleProperties(layer, at: selection.context())
+    }
 
     /// How far outside the image labels are considered, in points.
     static let margin = 128.0
@@ -56,7 +73,7 @@ struct SymbolLayerRenderer {
     func place(into collisions: inout SpatialGrid) throws -> [PlacedLabel] {
         var entries: [Entry] = []
         // Line labels join a road's pieces across their whole tile, as MapLibre's `mergeLines` does.
-        let wholeTiles = layer.string(.symbolPlacement, selection.context()) == "line"
+        let wholeTiles = properties.string(.symbolPlacement, selection.context()) == "line"
         // MapLibre lays out the symbols of the tiles that cover the view, each tile's own: a vector tile's
         // features are labelled when the tile meets the view (its square closed), not when they only come
         // within the margin of it from a tile beside the view.
@@ -70,20 +87,20 @@ struct SymbolLayerRenderer {
                 return
             }
             var text = resolveText(context)
-            switch layer.string(.textTransform, context) {
+            switch properties.string(.textTransform, context) {
             case "uppercase": text = text.uppercased()
             case "lowercase": text = text.lowercased()
             default: break
             }
             var imageContext = context  // `["image", name]` in `coalesce` skips images no sprite has
             imageContext.availableImages = icons?.names ?? []
-            let iconName = resolveTokens(layer.string(.iconImage, imageContext), context)
+            let iconName = resolveTokens(properties.string(.iconImage, imageContext), context)
             guard !text.isEmpty || !iconName.isEmpty else { return }
             var entry = Entry(feature: feature, offset: offset, context: context, text: text, iconName: iconName)
             entry.sections = resolveSections(context)
             entries.append(entry)
         }
-        let placements = entries.map { layer.string(.symbolPlacement, $0.context) }
+        let placements = entries.map { properties.string(.symbolPlacement, $0.context) }
         // Line labels as MapLibre places them, tile by tile on their lines cut to the tile (GeoJSON lines cut
         // into MapLibre's GeoJSON tiles).
         let tiledLines = Self.tileLabelLines(
@@ -134,12 +151,12 @@ struct SymbolLayerRenderer {
         // `viewport-y`, or `auto` without a sort key and with overlapping symbols; it places them by y (the
         // lowest first) only for `viewport-y` (`auto` places them in data order).
         let constant = selection.context()
-        let zOrder = layer.string(.symbolZOrder, constant)
+        let zOrder = properties.string(.symbolZOrder, constant)
         let byY =
             zOrder == "viewport-y"
             || (zOrder == "auto" && !layer.isSet(.symbolSortKey)
-                && (iconAllowsOverlap(constant) || layer.bool(.textAllowOverlap, constant)
-                    || layer.bool(.iconIgnorePlacement, constant) || layer.bool(.textIgnorePlacement, constant)))
+                && (iconAllowsOverlap(constant) || properties.bool(.textAllowOverlap, constant)
+                    || properties.bool(.iconIgnorePlacement, constant) || properties.bool(.textIgnorePlacement, constant)))
         // MapLibre places a vector source's symbols tile by tile (tiles by x, then y), each tile's in data
         // order or, by y, bottom first; only a data-driven `symbol-sort-key` orders them across tiles.
         let tiles = entries.map { entry in entry.feature.tileBounds.map { Point(x: $0.minX + entry.offset, y: $0.minY) }
@@ -149,7 +166,7 @@ struct SymbolLayerRenderer {
             || Self.isFeatureConstant(layer.properties[StylePropertyName.symbolSortKey.rawValue]?.json)
         // MapLibre draws a layer with a data-driven key by key across its tiles (`sortFeaturesByKey`).
         let drawsByKey = !byTile && zOrder != "viewport-y"
-        let keys = drawsByKey ? entries.map { layer.number(.symbolSortKey, $0.context) } : []
+        let keys = drawsByKey ? entries.map { properties.number(.symbolSortKey, $0.context) } : []
         let ys = entries.map { $0.feature.labelPoint.y }
         let order = entries.indices.sorted { a, b in
             if byTile, let ta = tiles[a], let tb = tiles[b], ta != tb {
@@ -168,10 +185,10 @@ struct SymbolLayerRenderer {
             let stack = fontStack(context)
             // Plain text in a stack the glyph PBFs have is drawn from SDF glyphs, as MapLibre draws it; formatted
             // sections and scripts that need HarfBuzz take the installed fonts.
-            let opacity = layer.number(.textOpacity, context)
+            let opacity = properties.number(.textOpacity, context)
             var tileZoom = context  // MapLibre's layout text size: `text-size` at the tile's zoom
             tileZoom.zoom.round(.down)
-            let layoutSize = layer.number(.textSize, tileZoom)
+            let layoutSize = properties.number(.textSize, tileZoom)
             let glyphStack = try glyphText(
                 text, sections: entry.sections, stack: stack, opacity: opacity, glyphs: glyphs, layoutSize: layoutSize)
             let font: Font
@@ -183,7 +200,7 @@ struct SymbolLayerRenderer {
                 font = try fonts.font(stack: stack)
             }
             fontsByStack[stack] = font
-            let size = layer.number(.textSize, context)
+            let size = properties.number(.textSize, context)
             let hasText = !text.isEmpty && size > 0
             // The same text for a vertical point label (punctuation in vertical forms, characters upright).
             let verticalGlyphs =
@@ -194,23 +211,23 @@ struct SymbolLayerRenderer {
                 : nil
             let icon = entry.iconName.isEmpty ? nil : icons?.icon(entry.iconName)
             guard hasText || icon != nil else { continue }
-            let color = layer.color(.textColor, context) ?? .black
-            let halo = layer.color(.textHaloColor, context) ?? .clear
+            let color = properties.color(.textColor, context) ?? .black
+            let halo = properties.color(.textHaloColor, context) ?? .clear
             var label = PlacedLabel(
                 content: .none, font: font, size: size, color: color.withAlphaComponent(color.alpha * opacity),
                 haloColor: halo.withAlphaComponent(halo.alpha * opacity),
-                haloWidth: layer.number(.textHaloWidth, context))
+                haloWidth: properties.number(.textHaloWidth, context))
             label.layer = layerIndex
             label.tile = tiles[i]
             if drawsByKey { label.sortKey = keys[i] }
-            label.haloBlur = layer.number(.textHaloBlur, context)
+            label.haloBlur = properties.number(.textHaloBlur, context)
             let sections =
                 glyphStack != nil ? nil : try entry.sections.map { try textSections($0, context, opacity: opacity) }
             let translate = textTranslation(context)
-            let padding = layer.number(.textPadding, context)
+            let padding = properties.number(.textPadding, context)
             let overlap = textOverlap(context)
             let iconMode = iconOverlap(context)
-            let placement = layer.string(.symbolPlacement, context)
+            let placement = properties.string(.symbolPlacement, context)
             // The symbol at `anchor` (world points) as a point symbol: text at each writing mode and anchor in
             // turn, the icon fitted to it; recorded (true) when it fits.
             func placePoint(_ anchor: Point) -> Bool {
@@ -228,8 +245,8 @@ struct SymbolLayerRenderer {
                 let textAt = Point(x: anchor.x + translate.x, y: anchor.y + translate.y)
                 let modes = hasText ? writingModes(context, text: text) : []
                 let variableAnchors =
-                    layer.value(.textVariableAnchor, context).array?.isEmpty == false
-                    || layer.value(.textVariableAnchorOffset, context).array?.isEmpty == false
+                    properties.value(.textVariableAnchor, context).array?.isEmpty == false
+                    || properties.value(.textVariableAnchorOffset, context).array?.isEmpty == false
                 search: for vertical in modes {
                     let choices =
                         glyphStack != nil ? glyphTextAnchors(context) : textAnchors(context, size: size)
@@ -259,7 +276,7 @@ struct SymbolLayerRenderer {
                         // variable-anchored text must fit beside it too.
                         let iconFits =
                             glyphStack == nil || !variableAnchors || iconMode != .never
-                            || layer.string(.iconTextFit, context) == "none"
+                            || properties.string(.iconTextFit, context) == "none"
                             || icon.map {
                                 let box = placeIcon(
                                     $0, at: anchor, angle: 0, context: context,
@@ -302,8 +319,8 @@ struct SymbolLayerRenderer {
                             && onGrid($0.box)
                     } ?? false
                 // MapLibre: an icon and its text are shown together, unless the other is optional (or absent).
-                let iconWithoutText = layer.bool(.textOptional, context) || textCandidate == nil
-                let textWithoutIcon = layer.bool(.iconOptional, context) || iconCandidate == nil
+                let iconWithoutText = properties.bool(.textOptional, context) || textCandidate == nil
+                let textWithoutIcon = properties.bool(.iconOptional, context) || iconCandidate == nil
                 if !iconWithoutText && !textWithoutIcon {
                     showText = showText && showIcon
                     showIcon = showText
@@ -314,20 +331,20 @@ struct SymbolLayerRenderer {
                 }
                 guard showText || showIcon else { return false }
                 if showText, let textCandidate {
-                    if !layer.bool(.textIgnorePlacement, context) {
+                    if !properties.bool(.textIgnorePlacement, context) {
                         collisions.insert(textCandidate.box, soft: overlap != .never)
                     }
                     label.content = textCandidate.content
                 }
                 if showIcon, let iconCandidate {
-                    if !layer.bool(.iconIgnorePlacement, context) {
+                    if !properties.bool(.iconIgnorePlacement, context) {
                         collisions.insert(iconCandidate.box, soft: iconMode != .never)
                     }
                     // With variable anchors, MapLibre redraws icons fitted to text beside their text at each
                     // frame, and only those with text: an icon without text is placed (it collides) but not
                     // drawn (`updateVariableAnchorsForBucket`, JS and Native alike).
                     let undrawn =
-                        textCandidate == nil && variableAnchors && layer.string(.iconTextFit, context) != "none"
+                        textCandidate == nil && variableAnchors && properties.string(.iconTextFit, context) != "none"
                     if !undrawn { label.icon = iconCandidate.icon }
                 }
                 if label.icon == nil, case .none = label.content { return true }
@@ -335,7 +352,7 @@ struct SymbolLayerRenderer {
                 placed.append((label, anchor.y, i))
                 return true
             }
-            let viewportText = layer.string(.textRotationAlignment, context) == "viewport"
+            let viewportText = properties.string(.textRotationAlignment, context) == "viewport"
             if placement != "point", !hasText, let icon {
                 // Icons along lines: anchors as MapLibre's getAnchors / getCenterAnchor put them.
                 let own = Self.outlines(of: feature.shape)
@@ -356,7 +373,7 @@ struct SymbolLayerRenderer {
                             if !Self.inside(candidate.box, avoidEdges(feature, offset: offset, context: context)) {
                                 continue
                             }
-                            if !layer.bool(.iconIgnorePlacement, context) {
+                            if !properties.bool(.iconIgnorePlacement, context) {
                                 collisions.insert(candidate.box, soft: iconMode != .never)
                             }
                             label.icon = candidate.icon
@@ -402,9 +419,9 @@ struct SymbolLayerRenderer {
                                 let fits =
                                     !Self.collides(box, with: collisions, iconMode) && onGrid(box)
                                     && Self.inside(box, avoidEdges(feature, offset: offset, context: context))
-                                guard fits || layer.bool(.iconOptional, context) else { return (false, nil) }
+                                guard fits || properties.bool(.iconOptional, context) else { return (false, nil) }
                                 guard fits else { return (true, nil) }
-                                if !layer.bool(.iconIgnorePlacement, context) {
+                                if !properties.bool(.iconIgnorePlacement, context) {
                                     collisions.insert(box, soft: iconMode != .never)
                                 }
                                 return (true, placed)
@@ -446,7 +463,7 @@ struct SymbolLayerRenderer {
                 let shapedWidth = glyphStack.map { glyphTextWidth($0, size: size, context: context) } ?? width
                 for (line, cut) in labelLines(i, feature) {
                     let world = line.map { selection.viewport.worldPoint($0, offset: offset) }
-                    let spacing = layer.number(.symbolSpacing, context)
+                    let spacing = properties.number(.symbolSpacing, context)
                     let anchors =
                         selection.viewport.projection.isFlat
                         ? (glyphStack == nil

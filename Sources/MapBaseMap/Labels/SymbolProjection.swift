@@ -97,15 +97,15 @@ extension SymbolLayerRenderer {
     /// The alignment of the layer's text for `context`.
     func textAlignment(_ context: EvaluationContext) -> SymbolAlignment {
         SymbolAlignment(
-            rotation: layer.string(.textRotationAlignment, context), pitch: layer.string(.textPitchAlignment, context),
-            placement: layer.string(.symbolPlacement, context))
+            rotation: properties.string(.textRotationAlignment, context), pitch: properties.string(.textPitchAlignment, context),
+            placement: properties.string(.symbolPlacement, context))
     }
 
     /// The alignment of the layer's icons for `context`.
     func iconAlignment(_ context: EvaluationContext) -> SymbolAlignment {
         SymbolAlignment(
-            rotation: layer.string(.iconRotationAlignment, context), pitch: layer.string(.iconPitchAlignment, context),
-            placement: layer.string(.symbolPlacement, context))
+            rotation: properties.string(.iconRotationAlignment, context), pitch: properties.string(.iconPitchAlignment, context),
+            placement: properties.string(.symbolPlacement, context))
     }
 
     /// The angle an icon at image point `anchor` is turned by before `icon-rotate`: with the map when it
