@@ -14,6 +14,11 @@ extension SymbolLayerRenderer {
     /// `raw` with `{field}` tokens replaced by the feature's values, trimmed.
     func resolveTokens(_ raw: String, _ context: EvaluationContext) -> String {
         guard raw.utf8.contains(UInt8(ascii: "{")) else { return Self.trimmingSpaces(raw) }
+        // ASCII text (field names such as `{name:latin}` and sprite names): each byte is a character, so the
+        // braces are found among the bytes, with the same result as among the characters below.
+        if raw.utf8.allSatisfy({ $0 < 0x80 }) {
+            return Self.trimmingSpaces(Self.replacingTokens(ascii: raw, context.properties))
+        }
         var out = ""
         var rest = Substring(raw)
         while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
@@ -24,6 +29,22 @@ extension SymbolLayerRenderer {
         }
         out += rest
         return Self.trimmingSpaces(out)
+    }
+
+    /// ASCII `raw` with each `{field}` (the first `}` after a `{`) replaced by the field's value as text, or by
+    /// nothing when the feature has no such field.
+    static func replacingTokens(ascii raw: String, _ properties: [String: StyleValue]) -> String {
+        var out = ""
+        var rest = raw.utf8[...]
+        while let open = rest.firstIndex(of: UInt8(ascii: "{")),
+            let close = rest[open...].firstIndex(of: UInt8(ascii: "}"))
+        {
+            out += String(Substring(rest[..<open]))
+            out += properties[String(Substring(rest[rest.index(after: open)..<close]))]?.text ?? ""
+            rest = rest[rest.index(after: close)...]
+        }
+        out += String(Substring(rest))
+        return out
     }
 
     /// `text` without its leading and trailing tabs and space separators (Unicode Zs): what Foundation's
