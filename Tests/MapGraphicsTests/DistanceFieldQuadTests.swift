@@ -97,4 +97,84 @@ struct DistanceFieldQuadTests {
         }
         #expect(checked == 120)
     }
+
+    /// A random distance field with smooth ramps and some plateaus.
+    func randomField(_ random: inout SplitMix64) throws -> Texture {
+        let width = Int.random(in: 3...28, using: &random)
+        let height = Int.random(in: 3...28, using: &random)
+        let radius = Double.random(in: 1...Double(max(width, height)), using: &random)
+        let bitmap = (0..<width * height).map { i -> UInt8 in
+            let dx = Double(i % width) - Double(width) / 2
+            let dy = Double(i / width) - Double(height) / 2
+            let v: Double = 192 - 24 * ((dx * dx + dy * dy).squareRoot() - radius)
+            return UInt8(Swift.min(255.0, Swift.max(0.0, v.rounded())))
+        }
+        return try #require(Texture(distanceField: bitmap, width: width, height: height))
+    }
+
+    @Test("halos then fills in one rasterizer (a fill reusing its halo's field) = each quad shaded in turn")
+    func halosThenFills() throws {
+        var random = SplitMix64(state: 27)
+        let size = 64
+        for trial in 0..<20 {
+            let background = [UInt8](repeating: 255, count: size * size * 4)
+            let surface = try ImageSurface(premultipliedRGBA: background, width: size, height: size)
+            // Glyphs as a label's: each a field, a transform (some turned), a halo and a fill.
+            var glyphs: [(texture: Texture, transform: Transform, source: Rect)] = []
+            for _ in 0..<Int.random(in: 1...12, using: &random) {
+                let texture = try randomField(&random)
+                let scale = Double.random(in: 0.5...2.5, using: &random)
+                let angle: Double = Bool.random(using: &random) ? Double.random(in: 0..<6.28, using: &random) : 0
+                glyphs.append(
+                    (
+                        texture,
+                        Transform(
+                            a: scale * cos(angle), b: scale * sin(angle), c: -scale * sin(angle), d: scale * cos(angle),
+                            tx: Double.random(in: -5...50, using: &random), ty: Double.random(in: -5...50, using: &random)),
+                        Rect(x: 0, y: 0, width: Double(texture.width), height: Double(texture.height))
+                    ))
+            }
+            let halo = QuadShading.signedDistanceHalo(
+                color: Color(red: 1, green: 1, blue: 1, alpha: 0.9), opacity: 1, buffer: 0.45, gamma: 0.1, inner: 0.75,
+                innerGamma: 0.1)
+            let fill = QuadShading.signedDistance(
+                color: Color(red: 0.2, green: 0.1, blue: 0, alpha: 1), opacity: 0.95, buffer: 0.75, gamma: 0.1)
+            // The halos (the first glyph has none), then the fills (the second has none; the third's is moved by a
+            // hair, so it is not its halo's field).
+            var quads: [(glyph: Int, transform: Transform, shading: QuadShading)] = []
+            for (i, glyph) in glyphs.enumerated() where i != 0 { quads.append((i, glyph.transform, halo)) }
+            for (i, glyph) in glyphs.enumerated() where i != 1 {
+                var transform = glyph.transform
+                if i == 2 { transform.tx += 1e-9 }
+                quads.append((i, transform, fill))
+            }
+            var expected = words(surface)
+            for q in quads {
+                let m = q.transform
+                let det = m.a * m.d - m.b * m.c
+                let (ia, ib, ic, id) = (m.d / det, -m.b / det, -m.c / det, m.a / det)
+                let inverse = Transform(
+                    a: ia, b: ib, c: ic, d: id, tx: -(ia * m.tx + ic * m.ty), ty: -(ib * m.tx + id * m.ty))
+                let shader = ImageQuad(
+                    texture: glyphs[q.glyph].texture, inverse: inverse, source: glyphs[q.glyph].source, linear: true,
+                    shading: q.shading)
+                for y in 0..<size {
+                    for x in 0..<size {
+                        guard let s = shader.shade(Double(x) + 0.5, Double(y) + 0.5) else { continue }
+                        expected[y * size + x] = PixelBuffer.blend(expected[y * size + x], s, coverage: 1)
+                    }
+                }
+            }
+            let context = try GraphicsContext(surface: surface)
+            let rasterizer = context.makeRasterizer()
+            for q in quads {
+                rasterizer.addQuad(
+                    glyphs[q.glyph].texture, source: glyphs[q.glyph].source, transform: q.transform, linear: true,
+                    shading: q.shading)
+            }
+            context.draw(rasterizer)
+            let differing = zip(words(surface), expected).filter { $0 != $1 }.count
+            #expect(differing == 0, "trial \(trial): \(differing) pixels differ")
+        }
+    }
 }
