@@ -98,6 +98,44 @@ struct DistanceFieldQuadTests {
         #expect(checked == 120)
     }
 
+    @Test("an sdf image with its alpha also kept alone shades as without it, in every shading and quad")
+    func separateAlphasShadeTheSame() throws {
+        var random = SplitMix64(state: 28)
+        for _ in 0..<40 {
+            let width = Int.random(in: 2...20, using: &random)
+            let height = Int.random(in: 2...20, using: &random)
+            let bytes = (0..<width * height * 4).map { _ in UInt8.random(in: 0...255, using: &random) }
+            let plain = try Texture(rgba: bytes, width: width, height: height)
+            let separate = plain.withSeparateAlphas()
+            let color = Color(red: 0.3, green: 0.6, blue: 0.9, alpha: Double.random(in: 0.2...1, using: &random))
+            let shadings: [QuadShading] = [
+                .plain(opacity: 0.8),
+                .signedDistance(color: color, opacity: 0.9, buffer: Double.random(in: 0.2...0.9, using: &random),
+                    gamma: 0.1),
+                .signedDistanceHalo(color: color, opacity: 1, buffer: 0.4, gamma: 0.15, inner: 0.7, innerGamma: 0.05),
+            ]
+            let angle = Double.random(in: 0..<6.28, using: &random)
+            let scale = Double.random(in: 0.4...3, using: &random)
+            let inverse = Transform(
+                a: cos(angle) / scale, b: -sin(angle) / scale, c: sin(angle) / scale, d: cos(angle) / scale,
+                tx: Double.random(in: -5...5, using: &random), ty: Double.random(in: -5...5, using: &random))
+            let source = Rect(x: -1, y: -1, width: Double(width) + 2, height: Double(height) + 2)
+            for shading in shadings {
+                for linear in [true, false] {
+                    let a = ImageQuad(texture: plain, inverse: inverse, source: source, linear: linear, shading: shading)
+                    let b = ImageQuad(
+                        texture: separate, inverse: inverse, source: source, linear: linear, shading: shading)
+                    for y in 0..<40 {
+                        for x in 0..<40 {
+                            let (px, py) = (Double(x) - 10 + 0.5, Double(y) - 10 + 0.5)
+                            #expect(a.shade(px, py) == b.shade(px, py), "\(shading) at \(x), \(y)")
+                        }
+                    }
+                }
+            }
+        }
+    }
+
     /// A random distance field with smooth ramps and some plateaus.
     func randomField(_ random: inout SplitMix64) throws -> Texture {
         let width = Int.random(in: 3...28, using: &random)

@@ -29,7 +29,8 @@ final class IconImages {
         if let (sprite, entry) = images[name],
             let image = try? Texture(rgba: sprite.pixels(entry), width: entry.width, height: entry.height)
         {
-            made = Icon(image: image, entry: entry)
+            // A distance field's alpha alone, as a glyph's: its quads then take the glyphs' way.
+            made = Icon(image: entry.sdf ? image.withSeparateAlphas() : image, entry: entry)
         } else {
             MissingImages.shared.report(name)
         }

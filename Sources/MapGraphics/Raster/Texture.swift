@@ -39,6 +39,13 @@ package struct Texture: Sendable {
         self.init(width: width, height: height, texels: texels)
     }
 
+    /// The texture with its alpha channel also kept alone (``alphas``), for an image drawn as a distance field (an
+    /// `sdf` sprite image): its shadings read the alpha alone, and sample it as they sample a glyph's field (the
+    /// same arithmetic on the one channel, so the same values).
+    package func withSeparateAlphas() -> Texture {
+        Texture(width: width, height: height, texels: texels, alphas: texels.map(\.w))
+    }
+
     /// `image` (premultiplied already) with a one-texel border on every side wrapped from the opposite
     /// edge, as MapLibre pads a pattern in its image atlas; nil for an empty image or one over 4096 a side.
     init?(wrappingBorderOf image: ImageSurface) { self.init(image, border: 1) }
