@@ -8,7 +8,11 @@ final class SDFGlyphSource {
     let provider: any GlyphRangeProvider
     private var stacks: [[String]: GlyphStack?] = [:]
     /// By stack object (each kept in ``stacks`` for the source's life) and glyph.
-    private var textures: [ObjectIdentifier: [UInt32: Texture?]] = [:]
+    private var textures: [TextureKey: Texture?] = [:]
+    private struct TextureKey: Hashable {
+        let stack: ObjectIdentifier
+        let glyph: UInt32
+    }
 
     init(provider: any GlyphRangeProvider) {
         self.provider = provider
@@ -28,10 +32,10 @@ final class SDFGlyphSource {
 
     /// The texture of a glyph with ink (its bitmap with the PBF's 3-pixel border).
     func texture(_ glyph: SDFGlyph, stack: GlyphStack) -> Texture? {
-        let key = ObjectIdentifier(stack)
-        if let known = textures[key]?[glyph.id] { return known }
+        let key = TextureKey(stack: ObjectIdentifier(stack), glyph: glyph.id)
+        if let known = textures[key] { return known }
         let made = Texture(distanceField: glyph.bitmap, width: glyph.bitmapWidth, height: glyph.bitmapHeight)
-        textures[key, default: [:]][glyph.id] = .some(made)
+        textures[key] = .some(made)
         return made
     }
 
