@@ -267,6 +267,8 @@ public final class ResolvedStyleProperties {
     /// By index, a constant property's value (``StyleLayer/value(_:_:)``'s) and its number before widths are capped.
     private var values: [StyleValue]
     private var numbers: [Double]
+    /// By index, a constant property's number array (``StyleLayer/numbers(_:_:)``'s).
+    private var arrays: [[Double]?]
 
     /// The properties of `layer` for contexts at the zoom of `context`, a layer-wide context (no feature).
     public init(_ layer: StyleLayer, at context: EvaluationContext) {
@@ -276,6 +278,7 @@ public final class ResolvedStyleProperties {
         states = Array(repeating: 0, count: count)
         values = Array(repeating: .null, count: count)
         numbers = Array(repeating: 0, count: count)
+        arrays = Array(repeating: nil, count: count)
     }
 
     /// The index of `key` when it is the same for every feature at `context`'s zoom; nil otherwise.
@@ -287,6 +290,7 @@ public final class ResolvedStyleProperties {
             if resolved.isFeatureConstant {
                 values[i] = layer.value(key, self.context)
                 numbers[i] = StyleLayer.unclampedNumber(values[i], spec: layer.type.property(key))
+                arrays[i] = StyleLayer.numbers(values[i], spec: layer.type.property(key))
                 states[i] = 1
             } else {
                 states[i] = 2
@@ -311,7 +315,8 @@ public final class ResolvedStyleProperties {
 
     /// As ``StyleLayer/numbers(_:_:)``.
     public func numbers(_ key: StylePropertyName, _ context: EvaluationContext) -> [Double]? {
-        layer.numbers(key, context)
+        guard let i = constant(key, context) else { return layer.numbers(key, context) }
+        return arrays[i]
     }
 
     /// As ``StyleLayer/color(_:_:)``.
