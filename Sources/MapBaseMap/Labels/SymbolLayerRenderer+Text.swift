@@ -6,9 +6,10 @@ import MapStyle
 
 /// Text of a `symbol` layer: resolved, shaped, wrapped and placed at points or along lines.
 extension SymbolLayerRenderer {
-    /// `text-field` evaluated, with `{field}` tokens replaced by the feature's values.
-    func resolveText(_ context: EvaluationContext) -> String {
-        resolveTokens(properties.string(.textField, context), context)
+    /// The feature's `text-field` value `field` as text, with `{field}` tokens replaced by the feature's values.
+    func resolveText(_ field: StyleValue, _ context: EvaluationContext) -> String {
+        if case .null = field { return "" }
+        return resolveTokens(field.text, context)
     }
 
     /// `raw` with `{field}` tokens replaced by the feature's values, trimmed.
@@ -389,10 +390,10 @@ extension TextBlock {
 }
 
 extension SymbolLayerRenderer {
-    /// `text-field` as `format` sections (with `text-transform` applied), or nil when it is plain text
-    /// (one section without its own font, scale or color, or not a `format` value).
-    func resolveSections(_ context: EvaluationContext) -> [FormattedSection]? {
-        guard case .formatted(let parts) = properties.value(.textField, context),
+    /// The feature's `text-field` value `field` as `format` sections (with `text-transform` applied), or nil when it
+    /// is plain text (one section without its own font, scale or color, or not a `format` value).
+    func resolveSections(_ field: StyleValue, _ context: EvaluationContext) -> [FormattedSection]? {
+        guard case .formatted(let parts) = field,
             parts.contains(where: { $0.scale != nil || $0.fontStack != nil || $0.color != nil || $0.image != nil })
         else { return nil }
         let transform = properties.string(.textTransform, context)

@@ -86,7 +86,9 @@ struct SymbolLayerRenderer {
             {
                 return
             }
-            var text = resolveText(context)
+            // `text-field` evaluated once for the text and its sections.
+            let field = properties.value(.textField, context)
+            var text = resolveText(field, context)
             switch properties.string(.textTransform, context) {
             case "uppercase": text = text.uppercased()
             case "lowercase": text = text.lowercased()
@@ -97,7 +99,7 @@ struct SymbolLayerRenderer {
             let iconName = resolveTokens(properties.string(.iconImage, imageContext), context)
             guard !text.isEmpty || !iconName.isEmpty else { return }
             var entry = Entry(feature: feature, offset: offset, context: context, text: text, iconName: iconName)
-            entry.sections = resolveSections(context)
+            entry.sections = resolveSections(field, context)
             entries.append(entry)
         }
         let placements = entries.map { properties.string(.symbolPlacement, $0.context) }
