@@ -181,8 +181,10 @@ struct SymbolLayerRenderer {
         var repeats = RepeatedAnchors(zoom: selection.zoom)
         var fontsByStack: [[String]: Font] = [:]
         for i in order where !hasNoLabel(i) {
-            let entry = entries[i]
-            let (feature, offset, context, text) = (entry.feature, entry.offset, entry.context, entry.text)
+            // Field by field (a copy of the whole entry would retain every field once more).
+            let (feature, offset, context) = (entries[i].feature, entries[i].offset, entries[i].context)
+            let text = entries[i].text
+            let (formatted, iconName) = (entries[i].sections, entries[i].iconName)
             // Stacks resolve once per layer, not once per feature.
             let stack = fontStack(context)
             // Plain text in a stack the glyph PBFs have is drawn from SDF glyphs, as MapLibre draws it; formatted
@@ -192,7 +194,7 @@ struct SymbolLayerRenderer {
             tileZoom.zoom.round(.down)
             let layoutSize = properties.number(.textSize, tileZoom)
             let glyphStack = try glyphText(
-                text, sections: entry.sections, stack: stack, opacity: opacity, glyphs: glyphs, layoutSize: layoutSize)
+                text, sections: formatted, stack: stack, opacity: opacity, glyphs: glyphs, layoutSize: layoutSize)
             let font: Font
             if let known = fontsByStack[stack] {
                 font = known
@@ -208,10 +210,10 @@ struct SymbolLayerRenderer {
             let verticalGlyphs =
                 glyphStack != nil && writingModes(context, text: text).contains(true)
                 ? try glyphText(
-                    text, sections: entry.sections, stack: stack, opacity: opacity, glyphs: glyphs, vertical: true,
+                    text, sections: formatted, stack: stack, opacity: opacity, glyphs: glyphs, vertical: true,
                     layoutSize: layoutSize)
                 : nil
-            let icon = entry.iconName.isEmpty ? nil : icons?.icon(entry.iconName)
+            let icon = iconName.isEmpty ? nil : icons?.icon(iconName)
             guard hasText || icon != nil else { continue }
             let color = properties.color(.textColor, context) ?? .black
             let halo = properties.color(.textHaloColor, context) ?? .clear
@@ -224,7 +226,7 @@ struct SymbolLayerRenderer {
             if drawsByKey { label.sortKey = keys[i] }
             label.haloBlur = properties.number(.textHaloBlur, context)
             let sections =
-                glyphStack != nil ? nil : try entry.sections.map { try textSections($0, context, opacity: opacity) }
+                glyphStack != nil ? nil : try formatted.map { try textSections($0, context, opacity: opacity) }
             let translate = textTranslation(context)
             let padding = properties.number(.textPadding, context)
             let overlap = textOverlap(context)
