@@ -110,7 +110,8 @@ struct DistanceFieldQuadTests {
             let color = Color(red: 0.3, green: 0.6, blue: 0.9, alpha: Double.random(in: 0.2...1, using: &random))
             let shadings: [QuadShading] = [
                 .plain(opacity: 0.8),
-                .signedDistance(color: color, opacity: 0.9, buffer: Double.random(in: 0.2...0.9, using: &random),
+                .signedDistance(
+                    color: color, opacity: 0.9, buffer: Double.random(in: 0.2...0.9, using: &random),
                     gamma: 0.1),
                 .signedDistanceHalo(color: color, opacity: 1, buffer: 0.4, gamma: 0.15, inner: 0.7, innerGamma: 0.05),
             ]
@@ -122,7 +123,8 @@ struct DistanceFieldQuadTests {
             let source = Rect(x: -1, y: -1, width: Double(width) + 2, height: Double(height) + 2)
             for shading in shadings {
                 for linear in [true, false] {
-                    let a = ImageQuad(texture: plain, inverse: inverse, source: source, linear: linear, shading: shading)
+                    let a = ImageQuad(
+                        texture: plain, inverse: inverse, source: source, linear: linear, shading: shading)
                     let b = ImageQuad(
                         texture: separate, inverse: inverse, source: source, linear: linear, shading: shading)
                     for y in 0..<40 {
@@ -168,7 +170,8 @@ struct DistanceFieldQuadTests {
                         texture,
                         Transform(
                             a: scale * cos(angle), b: scale * sin(angle), c: -scale * sin(angle), d: scale * cos(angle),
-                            tx: Double.random(in: -5...50, using: &random), ty: Double.random(in: -5...50, using: &random)),
+                            tx: Double.random(in: -5...50, using: &random),
+                            ty: Double.random(in: -5...50, using: &random)),
                         Rect(x: 0, y: 0, width: Double(texture.width), height: Double(texture.height))
                     ))
             }

@@ -197,7 +197,8 @@ struct SpecializationTests {
                     for zoom in [resolvedZoom, resolvedZoom.rounded(.down) - 1] {
                         for properties in Self.features + [["name": .string("Main Street"), "class": .string("a")]] {
                             for maximumWidth in [-1.0, 5, StyleLimits.maximumWidth] {
-                                var c = EvaluationContext(zoom: zoom, properties: properties, maximumWidth: maximumWidth)
+                                var c = EvaluationContext(
+                                    zoom: zoom, properties: properties, maximumWidth: maximumWidth)
                                 c.availableImages = ["dot"]
                                 for key in order {
                                     #expect(resolved.value(key, c) == layer.value(key, c), "\(key) at \(zoom)")

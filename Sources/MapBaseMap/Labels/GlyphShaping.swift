@@ -251,7 +251,8 @@ struct GlyphShaping {
                 }
                 let takesRoom = isImage || characters[i].glyph != nil
                 measured.append(
-                    Measured(codePoint: characters[i].codePoint, advance: takesRoom ? width + spacing : 0, isImage: isImage))
+                    Measured(
+                        codePoint: characters[i].codePoint, advance: takesRoom ? width + spacing : 0, isImage: isImage))
             }
         }
         let total = measured.reduce(0) { $0 + $1.advance }

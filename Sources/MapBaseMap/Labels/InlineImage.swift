@@ -68,7 +68,9 @@ extension SymbolLayerRenderer {
     /// placement), the view is pitched, or `text-size` changes with the zoom; else nearest.
     func inlineImagesLinear(_ context: EvaluationContext) -> Bool {
         var rotation = properties.string(.textRotationAlignment, context)
-        if rotation == "auto" { rotation = properties.string(.symbolPlacement, context) == "point" ? "viewport" : "map" }
+        if rotation == "auto" {
+            rotation = properties.string(.symbolPlacement, context) == "point" ? "viewport" : "map"
+        }
         // Read from the JSON: a constant is all MapLibre allows for this property.
         var pitch = "auto"
         if case .string(let value)? = layer.properties["text-pitch-alignment"]?.json { pitch = value }

@@ -69,7 +69,9 @@ extension SymbolLayerRenderer {
                 var mirrored: (codePoint: UInt32, glyph: SDFGlyph)?
                 if hasRightToLeft {
                     let mirror = BidirectionalText.mirror(value)
-                    if mirror != value, let mirrorGlyph = try glyphStack.glyph(mirror) { mirrored = (mirror, mirrorGlyph) }
+                    if mirror != value, let mirrorGlyph = try glyphStack.glyph(mirror) {
+                        mirrored = (mirror, mirrorGlyph)
+                    }
                 }
                 result.characters.append(
                     GlyphShaping.Character(

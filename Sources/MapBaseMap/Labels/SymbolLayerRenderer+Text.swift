@@ -450,7 +450,9 @@ extension SymbolLayerRenderer {
     /// For point text aligned to the map (`text-rotation-alignment: map`), the angle the map is turned by
     /// on the image; else 0.
     func mapAlignedAngle(_ context: EvaluationContext) -> Double {
-        guard selection.viewport.heading != 0, properties.string(.textRotationAlignment, context) == "map" else { return 0 }
+        guard selection.viewport.heading != 0, properties.string(.textRotationAlignment, context) == "map" else {
+            return 0
+        }
         return selection.viewport.mapAngle
     }
 

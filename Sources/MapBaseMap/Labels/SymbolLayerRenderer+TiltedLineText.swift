@@ -189,7 +189,8 @@ extension SymbolLayerRenderer {
         let em = GlyphShaping.oneEm
         let shaping = GlyphShaping.shape(
             glyphText.characters, maxWidth: .infinity, lineHeight: properties.number(.textLineHeight, context) * em,
-            align: (0.5, 0.5), justify: 0.5, spacing: properties.number(.textLetterSpacing, context) * em, offset: (0, 0))
+            align: (0.5, 0.5), justify: 0.5, spacing: properties.number(.textLetterSpacing, context) * em,
+            offset: (0, 0))
         return shaping.isEmpty ? 0 : (shaping.right - shaping.left) * size / em
     }
 

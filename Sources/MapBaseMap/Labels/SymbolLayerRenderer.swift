@@ -158,7 +158,8 @@ struct SymbolLayerRenderer {
             zOrder == "viewport-y"
             || (zOrder == "auto" && !layer.isSet(.symbolSortKey)
                 && (iconAllowsOverlap(constant) || properties.bool(.textAllowOverlap, constant)
-                    || properties.bool(.iconIgnorePlacement, constant) || properties.bool(.textIgnorePlacement, constant)))
+                    || properties.bool(.iconIgnorePlacement, constant)
+                    || properties.bool(.textIgnorePlacement, constant)))
         // MapLibre places a vector source's symbols tile by tile (tiles by x, then y), each tile's in data
         // order or, by y, bottom first; only a data-driven `symbol-sort-key` orders them across tiles.
         let tiles = entries.map { entry in entry.feature.tileBounds.map { Point(x: $0.minX + entry.offset, y: $0.minY) }

@@ -97,14 +97,16 @@ extension SymbolLayerRenderer {
     /// The alignment of the layer's text for `context`.
     func textAlignment(_ context: EvaluationContext) -> SymbolAlignment {
         SymbolAlignment(
-            rotation: properties.string(.textRotationAlignment, context), pitch: properties.string(.textPitchAlignment, context),
+            rotation: properties.string(.textRotationAlignment, context),
+            pitch: properties.string(.textPitchAlignment, context),
             placement: properties.string(.symbolPlacement, context))
     }
 
     /// The alignment of the layer's icons for `context`.
     func iconAlignment(_ context: EvaluationContext) -> SymbolAlignment {
         SymbolAlignment(
-            rotation: properties.string(.iconRotationAlignment, context), pitch: properties.string(.iconPitchAlignment, context),
+            rotation: properties.string(.iconRotationAlignment, context),
+            pitch: properties.string(.iconPitchAlignment, context),
             placement: properties.string(.symbolPlacement, context))
     }
 
