@@ -73,19 +73,8 @@ struct DistanceFieldQuadTests {
                 width: Double(width), height: Double(height))
             // The fragment shader, pixel by pixel, over the background's words.
             var expected = words(surface)
-            // Device pixels to texels as addQuad inverts the transform (the context's is the identity).
-            let m = transform
-            let det = m.a * m.d - m.b * m.c
-            let (ia, ib, ic, id) = (m.d / det, -m.b / det, -m.c / det, m.a / det)
-            let inverse = Transform(
-                a: ia, b: ib, c: ic, d: id, tx: -(ia * m.tx + ic * m.ty), ty: -(ib * m.tx + id * m.ty))
-            let quad = ImageQuad(texture: texture, inverse: inverse, source: source, linear: true, shading: shading)
-            for y in 0..<size {
-                for x in 0..<size {
-                    guard let s = quad.shade(Double(x) + 0.5, Double(y) + 0.5) else { continue }
-                    expected[y * size + x] = PixelBuffer.blend(expected[y * size + x], s, coverage: 1)
-                }
-            }
+            shade(
+                texture, source: source, transform: transform, shading: shading, over: &expected, size: size)
             let context = try GraphicsContext(surface: surface)
             let rasterizer = context.makeRasterizer()
             rasterizer.addQuad(texture, source: source, transform: transform, linear: true, shading: shading)
@@ -134,6 +123,24 @@ struct DistanceFieldQuadTests {
                         }
                     }
                 }
+            }
+        }
+    }
+
+    /// Blends the fragment shader of the quad `addQuad` makes of `texture` into `words` (a `size`-square image), pixel
+    /// by pixel: device pixels to texels as addQuad inverts the transform (the context's is the identity).
+    func shade(
+        _ texture: Texture, source: Rect, transform m: Transform, shading: QuadShading, over words: inout [UInt32],
+        size: Int
+    ) {
+        let det = m.a * m.d - m.b * m.c
+        let (ia, ib, ic, id) = (m.d / det, -m.b / det, -m.c / det, m.a / det)
+        let inverse = Transform(a: ia, b: ib, c: ic, d: id, tx: -(ia * m.tx + ic * m.ty), ty: -(ib * m.tx + id * m.ty))
+        let quad = ImageQuad(texture: texture, inverse: inverse, source: source, linear: true, shading: shading)
+        for y in 0..<size {
+            for x in 0..<size {
+                guard let s = quad.shade(Double(x) + 0.5, Double(y) + 0.5) else { continue }
+                words[y * size + x] = PixelBuffer.blend(words[y * size + x], s, coverage: 1)
             }
         }
     }
@@ -191,20 +198,9 @@ struct DistanceFieldQuadTests {
             }
             var expected = words(surface)
             for q in quads {
-                let m = q.transform
-                let det = m.a * m.d - m.b * m.c
-                let (ia, ib, ic, id) = (m.d / det, -m.b / det, -m.c / det, m.a / det)
-                let inverse = Transform(
-                    a: ia, b: ib, c: ic, d: id, tx: -(ia * m.tx + ic * m.ty), ty: -(ib * m.tx + id * m.ty))
-                let shader = ImageQuad(
-                    texture: glyphs[q.glyph].texture, inverse: inverse, source: glyphs[q.glyph].source, linear: true,
-                    shading: q.shading)
-                for y in 0..<size {
-                    for x in 0..<size {
-                        guard let s = shader.shade(Double(x) + 0.5, Double(y) + 0.5) else { continue }
-                        expected[y * size + x] = PixelBuffer.blend(expected[y * size + x], s, coverage: 1)
-                    }
-                }
+                shade(
+                    glyphs[q.glyph].texture, source: glyphs[q.glyph].source, transform: q.transform,
+                    shading: q.shading, over: &expected, size: size)
             }
             let context = try GraphicsContext(surface: surface)
             let rasterizer = context.makeRasterizer()
