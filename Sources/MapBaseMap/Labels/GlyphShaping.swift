@@ -237,22 +237,12 @@ struct GlyphShaping {
         measured.reserveCapacity(text.count)
         text.withUnsafeBufferPointer { characters in
             for i in characters.indices {
-                let isImage: Bool
-                let width: Double
-                switch characters[i].image {
-                case .some(let image):
-                    (isImage, width) = (true, image.width * characters[i].scale)
-                case .none:
-                    isImage = false
-                    switch characters[i].glyph {
-                    case .some(let glyph): width = Double(glyph.advance) * characters[i].scale
-                    case .none: width = 0
-                    }
-                }
+                let isImage = characters[i].image != nil
                 let takesRoom = isImage || characters[i].glyph != nil
                 measured.append(
                     Measured(
-                        codePoint: characters[i].codePoint, advance: takesRoom ? width + spacing : 0, isImage: isImage))
+                        codePoint: characters[i].codePoint, advance: takesRoom ? characters[i].width + spacing : 0,
+                        isImage: isImage))
             }
         }
         let total = measured.reduce(0) { $0 + $1.advance }
