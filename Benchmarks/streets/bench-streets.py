@@ -27,8 +27,8 @@
 Every figure is a median: each round renders ITERATIONS times and keeps its median, the rounds alternate between
 the renderers (the machine is shared), and the table shows the median of the rounds. CPU time is the process's
 (all threads: MapLibre's render and llvmpipe threads included), wall time is elapsed time; the verdicts use CPU
-time, which the other builders' load disturbs least (wall time is printed beside it). Labels are left out for
-MapLibre Native (it needs glyph PBFs).
+time, which the other builders' load disturbs least (wall time is printed beside it). MapLibre Native draws no
+labels except where a row says so (it needs glyph PBFs: those rows give it the ones `mapraster glyphs` makes).
 
 Setup: `swift build -c release` (StreetsBenchmark and mapraster), a venv with mapli, and Mesa's EGL:
     python3 -m venv /tmp/mlvenv && /tmp/mlvenv/bin/pip install mapli
