@@ -351,22 +351,23 @@ extension Rasterizer {
     }
 
     /// Shades and blends rows of field values as ``ImageQuad/shade(_:_:)`` shades them, four columns at a time,
-    /// with the shading's constants worked out once.
+    /// with the shading's constants worked out once: in single precision, as a GPU's fragment shader works.
     struct DistanceFieldPainter {
-        let color: Color
-        let opacity: Double
-        let edge0: Double
-        let edge1: Double
-        let inner: (Double, Double)?
+        let color: SIMD4<Float>
+        let opacity: Float
+        let edge0: Float
+        let edge1: Float
+        let inner: (Float, Float)?
         /// Where a halo turns transparent for good (the fill's upper edge, edges in order: 1 - 1 = 0).
-        let clear: Double
+        let clear: Float
 
         init(_ shading: DistanceFieldShading) {
-            color = shading.color
-            opacity = shading.opacity
-            edge0 = shading.edge0
-            edge1 = shading.edge1
-            inner = shading.inner
+            let c = shading.color
+            color = SIMD4(Float(c.red), Float(c.green), Float(c.blue), Float(c.alpha))
+            opacity = Float(shading.opacity)
+            edge0 = Float(shading.edge0)
+            edge1 = Float(shading.edge1)
+            inner = shading.inner.map { (Float($0.0), Float($0.1)) }
             clear = edge0 < edge1 ? inner.map { $0.0 < $0.1 ? $0.1 : .infinity } ?? .infinity : .infinity
         }
 
@@ -377,11 +378,11 @@ extension Rasterizer {
             var k = 0
             while k < count {
                 let n = min(4, count - k)
-                var d = SIMD4<Double>(repeating: -.infinity)
+                var d = SIMD4<Float>(repeating: -.infinity)
                 if n == 4 {
-                    d = SIMD4<Double>(UnsafeRawPointer(field + k).loadUnaligned(as: SIMD4<Float>.self))
+                    d = UnsafeRawPointer(field + k).loadUnaligned(as: SIMD4<Float>.self)
                 } else {
-                    for i in 0..<n { d[i] = Double(field[k + i]) }
+                    for i in 0..<n { d[i] = field[k + i] }
                 }
                 // Below the lower edge every shading is transparent (smoothstep 0; a halo's min with it 0), and a
                 // halo is transparent from the fill's upper edge on.
@@ -406,18 +407,17 @@ extension Rasterizer {
         /// ``ImageQuad/shade(_:_:)`` (smoothsteps, the colour premultiplied and clamped) and of the blend, so the
         /// same words.
         @inline(__always)
-        private func shade4(_ d: SIMD4<Double>, _ words: SIMD4<UInt32>, drawn: SIMDMask<SIMD4<Int64>>) -> SIMD4<UInt32>
-        {
+        private func shade4(_ d: SIMD4<Float>, _ words: SIMD4<UInt32>, drawn: SIMDMask<SIMD4<Int32>>) -> SIMD4<UInt32> {
             /// ``smoothstep(_:_:_:)`` lane by lane (its min and max as Swift's choose: `max(q, 0)` is
             /// `0 >= q ? 0 : q`, `min(t, 1)` is `1 < t ? 1 : t`).
-            @inline(__always) func smoothstep4(_ e0: Double, _ e1: Double, _ x: SIMD4<Double>) -> SIMD4<Double> {
-                guard e1 != e0 else { return SIMD4<Double>(repeating: 1).replacing(with: 0, where: x .< e0) }
+            @inline(__always) func smoothstep4(_ e0: Float, _ e1: Float, _ x: SIMD4<Float>) -> SIMD4<Float> {
+                guard e1 != e0 else { return SIMD4<Float>(repeating: 1).replacing(with: 0, where: x .< e0) }
                 var t = (x - e0) / (e1 - e0)
                 t.replace(with: 0, where: 0 .>= t)
                 t.replace(with: 1, where: 1 .< t)
                 return t * t * (3 - 2 * t)
             }
-            let coverage: SIMD4<Double>
+            let coverage: SIMD4<Float>
             if let (fill0, fill1) = inner {
                 let s = smoothstep4(edge0, edge1, d)
                 let rest = 1 - smoothstep4(fill0, fill1, d)
@@ -426,9 +426,9 @@ extension Rasterizer {
             } else {
                 coverage = smoothstep4(edge0, edge1, d) * opacity
             }
-            let alpha = color.alpha * coverage
-            @inline(__always) func clamped(_ x: SIMD4<Double>) -> SIMD4<Float> {
-                var v = SIMD4<Float>(x)
+            let alpha = color.w * coverage
+            @inline(__always) func clamped(_ x: SIMD4<Float>) -> SIMD4<Float> {
+                var v = x
                 v.replace(with: 0, where: v .<= 0)
                 v.replace(with: 1, where: v .> 1)
                 return v
@@ -436,13 +436,9 @@ extension Rasterizer {
             let a = clamped(alpha)
             // Each lane's source at coverage 1 (times 1, as the blend multiplies it).
             let out = PixelBuffer.blend(
-                words, alpha: a * 1, red: clamped(color.red * alpha) * 1, green: clamped(color.green * alpha) * 1,
-                blue: clamped(color.blue * alpha) * 1)
-            /// A mask of the Double lanes as one of the words' lanes.
-            @inline(__always) func narrowed(_ mask: SIMDMask<SIMD4<Int64>>) -> SIMDMask<SIMD4<Int32>> {
-                SIMD4<Int32>(truncatingIfNeeded: SIMD4<Int64>(repeating: 0).replacing(with: 1, where: mask)) .!= 0
-            }
-            return words.replacing(with: out, where: narrowed(drawn) .& (a .> 0))
+                words, alpha: a * 1, red: clamped(color.x * alpha) * 1, green: clamped(color.y * alpha) * 1,
+                blue: clamped(color.z * alpha) * 1)
+            return words.replacing(with: out, where: drawn .& (a .> 0))
         }
     }
 

@@ -198,16 +198,8 @@ struct ImageQuad: FragmentShader {
             ? TexelAxis.linear(v - 0.5, count: texture.height, wrap: wrap)
             : TexelAxis.nearest(v, count: texture.height, wrap: wrap)
         // A distance field's shadings read its alpha alone.
-        if let d = texture.sampleAlpha(x, y) {
-            switch shading {
-            case .plain: break
-            case .signedDistance(let color, let opacity, let buffer, let gamma):
-                return signedDistance(color, coverage: smoothstep(buffer - gamma, buffer + gamma, Double(d)) * opacity)
-            case .signedDistanceHalo(let color, let opacity, let buffer, let gamma, let inner, let innerGamma):
-                let fill = smoothstep(inner - innerGamma, inner + innerGamma, Double(d))
-                return signedDistance(
-                    color, coverage: min(smoothstep(buffer - gamma, buffer + gamma, Double(d)), 1 - fill) * opacity)
-            }
+        if let d = texture.sampleAlpha(x, y), let coverage = Self.coverage(shading, field: d) {
+            return signedDistance(shading, coverage: coverage)
         }
         let s =
             linear
@@ -220,27 +212,39 @@ struct ImageQuad: FragmentShader {
         switch shading {
         case .plain(let opacity):
             out = s * Float(opacity)
-        case .signedDistance(let color, let opacity, let buffer, let gamma):
-            let coverage = smoothstep(buffer - gamma, buffer + gamma, Double(s.w)) * opacity
-            let a = color.alpha * coverage
-            out = SIMD4(Float(color.red * a), Float(color.green * a), Float(color.blue * a), Float(a))
-        case .signedDistanceHalo(let color, let opacity, let buffer, let gamma, let inner, let innerGamma):
-            let d = Double(s.w)
-            let fill = smoothstep(inner - innerGamma, inner + innerGamma, d)
-            let coverage = min(smoothstep(buffer - gamma, buffer + gamma, d), 1 - fill) * opacity
-            let a = color.alpha * coverage
-            out = SIMD4(Float(color.red * a), Float(color.green * a), Float(color.blue * a), Float(a))
+        case .signedDistance, .signedDistanceHalo:
+            return Self.coverage(shading, field: s.w).flatMap { signedDistance(shading, coverage: $0) }
         }
         out.replace(with: 0, where: .zero .>= out)
         out.replace(with: 1, where: 1 .< out)
         return out.w > 0 ? out : nil
     }
 
-    /// `color` premultiplied by `coverage`, clamped as ``shade(_:_:)`` clamps; nil where transparent.
+    /// A distance-field shading's coverage at field value `d`, in single precision as MapLibre's SDF fragment
+    /// shader computes it (the edges worked out in double precision and rounded once); nil for `.plain`.
     @inline(__always)
-    private func signedDistance(_ color: Color, coverage: Double) -> SIMD4<Float>? {
-        let a = color.alpha * coverage
-        var out = SIMD4(Float(color.red * a), Float(color.green * a), Float(color.blue * a), Float(a))
+    static func coverage(_ shading: QuadShading, field d: Float) -> Float? {
+        switch shading {
+        case .plain: return nil
+        case .signedDistance(_, let opacity, let buffer, let gamma):
+            return smoothstep(Float(buffer - gamma), Float(buffer + gamma), d) * Float(opacity)
+        case .signedDistanceHalo(_, let opacity, let buffer, let gamma, let inner, let innerGamma):
+            let fill = smoothstep(Float(inner - innerGamma), Float(inner + innerGamma), d)
+            return min(smoothstep(Float(buffer - gamma), Float(buffer + gamma), d), 1 - fill) * Float(opacity)
+        }
+    }
+
+    /// A distance-field shading's colour premultiplied by `coverage`, clamped as ``shade(_:_:)`` clamps; nil where
+    /// transparent.
+    @inline(__always)
+    private func signedDistance(_ shading: QuadShading, coverage: Float) -> SIMD4<Float>? {
+        let color: Color
+        switch shading {
+        case .plain: return nil
+        case .signedDistance(let c, _, _, _), .signedDistanceHalo(let c, _, _, _, _, _): color = c
+        }
+        let a = Float(color.alpha) * coverage
+        var out = SIMD4(Float(color.red) * a, Float(color.green) * a, Float(color.blue) * a, a)
         out.replace(with: 0, where: .zero .>= out)
         out.replace(with: 1, where: 1 .< out)
         return out.w > 0 ? out : nil
