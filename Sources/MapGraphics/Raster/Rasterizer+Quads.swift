@@ -127,8 +127,7 @@ extension Rasterizer {
                     return
                 }
             } else if fields.hasRoom((box.xEnd - box.xStart + 1) * (box.yEnd - box.yStart + 1)) {
-                recording = DistanceFieldMemo.Rows(
-                    columns: box.xEnd - box.xStart + 1, rows: box.yEnd - box.yStart + 1)
+                recording = DistanceFieldMemo.Rows()
             }
         }
         defer { if let fields, let key, let recording { fields.keep(recording, for: key) } }
@@ -286,30 +285,11 @@ extension Rasterizer {
         /// One quad's rows as shaded: each row's pixel row, first column, column count and where its values start.
         struct Rows {
             var rows: [(y: Int, first: Int, count: Int, offset: Int)] = []
-            /// Room for a box's every value, allocated at once (the rows' values are copied in, not appended).
             var values: [Float] = []
-            /// How many of `values` the rows hold.
-            private var used = 0
-
-            init() {}
-
-            /// Rows of a box `columns` wide and `rows` high.
-            init(columns: Int, rows: Int) {
-                values = [Float](repeating: 0, count: columns * rows)
-                self.rows.reserveCapacity(rows)
-            }
 
             mutating func append(_ field: UnsafePointer<Float>, count: Int, y: Int, first: Int) {
-                let offset = used
-                // Never past the box; grown all the same if it were.
-                if count > values.count - offset {
-                    values.append(contentsOf: repeatElement(0, count: count - (values.count - offset)))
-                }
-                rows.append((y, first, count, offset))
-                values.withUnsafeMutableBufferPointer {
-                    $0.baseAddress!.advanced(by: offset).update(from: field, count: count)
-                }
-                used += count
+                rows.append((y, first, count, values.count))
+                values.append(contentsOf: UnsafeBufferPointer(start: field, count: count))
             }
         }
 
