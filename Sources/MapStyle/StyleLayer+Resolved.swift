@@ -274,7 +274,7 @@ public final class ResolvedStyleProperties {
     public init(_ layer: StyleLayer, at context: EvaluationContext) {
         self.layer = layer
         self.context = context
-        let count = StylePropertyName.allCases.first?.index != nil ? StylePropertyName.allCases.count : 0
+        let count = StylePropertyName.allCases.count
         states = Array(repeating: 0, count: count)
         values = Array(repeating: .null, count: count)
         numbers = Array(repeating: 0, count: count)

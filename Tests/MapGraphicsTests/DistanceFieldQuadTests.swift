@@ -159,7 +159,7 @@ struct DistanceFieldQuadTests {
         return try #require(Texture(distanceField: bitmap, width: width, height: height))
     }
 
-    @Test("halos then fills in one rasterizer (a fill reusing its halo's field) = each quad shaded in turn")
+    @Test("halos then fills of glyphs, turned and not, in one rasterizer = each quad shaded in turn")
     func halosThenFills() throws {
         var random = SplitMix64(state: 27)
         let size = 64
@@ -188,7 +188,7 @@ struct DistanceFieldQuadTests {
             let fill = QuadShading.signedDistance(
                 color: Color(red: 0.2, green: 0.1, blue: 0, alpha: 1), opacity: 0.95, buffer: 0.75, gamma: 0.1)
             // The halos (the first glyph has none), then the fills (the second has none; the third's is moved by a
-            // hair, so it is not its halo's field).
+            // hair from its halo).
             var quads: [(glyph: Int, transform: Transform, shading: QuadShading)] = []
             for (i, glyph) in glyphs.enumerated() where i != 0 { quads.append((i, glyph.transform, halo)) }
             for (i, glyph) in glyphs.enumerated() where i != 1 {

@@ -10,8 +10,7 @@ extension Rasterizer {
     /// is more), and each such pixel lies in exactly one of the two.
     static func rasterizeQuad(
         _ triangles: UnsafeBufferPointer<Int32>, _ range: Range<Int>, shader: ImageQuad, command: Command,
-        vertices: Vertices, origin: (Int, Int), size: (Int, Int), pixels: PixelBuffer,
-        fields: DistanceFieldMemo? = nil
+        vertices: Vertices, origin: (Int, Int), size: (Int, Int), pixels: PixelBuffer
     ) {
         let positions = vertices.positions
         var a = (Double.infinity, Double.infinity)
@@ -38,7 +37,7 @@ extension Rasterizer {
                 alphas.withUnsafeBufferPointer { alphas in
                     rasterizeDistanceField(
                         shader, alphas: alphas, shading: field, box: (xStart, xEnd, yStart, yEnd), origin: origin,
-                        pixels: pixels, fields: fields)
+                        pixels: pixels)
                 }
                 return
             }
@@ -98,43 +97,11 @@ extension Rasterizer {
     /// field values first (``sampleRow(_:top:bottom:weightTop:weightBottom:columns:count:into:)``), then shaded
     /// and blended (``DistanceFieldPainter/shadeRow(_:count:row:first:)``): two small loops rather than one
     /// that holds everything at once.
-    ///
-    /// With `fields`, a halo's rows of field values are kept, and the fill drawn later over the same texels at the
-    /// same place (the same texture, transform, texels and box) shades them instead of sampling them again.
     static func rasterizeDistanceField(
         _ shader: ImageQuad, alphas: UnsafeBufferPointer<Float>, shading: DistanceFieldShading,
-        box: (xStart: Int, xEnd: Int, yStart: Int, yEnd: Int), origin: (Int, Int), pixels: PixelBuffer,
-        fields: DistanceFieldMemo? = nil
+        box: (xStart: Int, xEnd: Int, yStart: Int, yEnd: Int), origin: (Int, Int), pixels: PixelBuffer
     ) {
         let painter = DistanceFieldPainter(shading)
-        // A halo's rows, kept for its fill.
-        var recording: DistanceFieldMemo.Rows? = nil
-        let key = fields.map { _ in
-            DistanceFieldMemo.Key(
-                texture: UnsafeRawPointer(alphas.baseAddress), inverse: shader.inverse, source: shader.source,
-                box: (box.xStart, box.xEnd, box.yStart, box.yEnd, origin.0, origin.1))
-        }
-        if let fields, let key {
-            if shading.inner == nil {
-                if let kept = fields.take(key) {
-                    kept.values.withUnsafeBufferPointer { values in
-                        for row in kept.rows {
-                            painter.shadeRow(
-                                values.baseAddress! + row.offset, count: row.count, row: pixels.row(row.y),
-                                first: row.first)
-                        }
-                    }
-                    return
-                }
-            } else if fields.hasRoom((box.xEnd - box.xStart + 1) * (box.yEnd - box.yStart + 1)) {
-                recording = DistanceFieldMemo.Rows()
-            }
-        }
-        defer { if let fields, let key, let recording { fields.keep(recording, for: key) } }
-        @inline(__always) func shadeRow(_ field: UnsafePointer<Float>, count: Int, y: Int, first: Int) {
-            painter.shadeRow(field, count: count, row: pixels.row(y), first: first)
-            recording?.append(field, count: count, y: y, first: first)
-        }
         let m = shader.inverse
         let epsilon = 1e-7
         let minU = shader.source.minX - epsilon
@@ -216,7 +183,7 @@ extension Rasterizer {
                             alphas.baseAddress!, top: r.first * width, bottom: r.second * width,
                             weightTop: r.weightFirst, weightBottom: r.weightSecond, columns: cols, count: count,
                             into: field)
-                        shadeRow(field, count: count, y: y, first: firstInside)
+                        painter.shadeRow(field, count: count, row: pixels.row(y), first: firstInside)
                     }
                 }
                 return
@@ -244,82 +211,8 @@ extension Rasterizer {
                     let lower = alphas[bottom + c.first] * c.weightFirst + alphas[bottom + c.second] * c.weightSecond
                     field[x - span.lowerBound] = upper * r.weightFirst + lower * r.weightSecond
                 }
-                shadeRow(field, count: span.count, y: y, first: span.lowerBound)
+                painter.shadeRow(field, count: span.count, row: pixels.row(y), first: span.lowerBound)
             }
-        }
-    }
-
-    /// The field values of the halo quads of one rasterizing, kept for the fill quads over the same texels at the
-    /// same places: MapLibre draws a layer's halos, then its fills, from the same glyphs, and a fill's field is its
-    /// halo's (the same sampling of the same texels), so it is sampled once. Fills come in their halos' order
-    /// (some without a halo, some halos without a fill): a fill looks for its halo among the next few kept. At
-    /// most ``limit`` values are kept; a halo beyond that is not kept, and its fill samples again.
-    final class DistanceFieldMemo {
-        /// What decides a quad's field values.
-        struct Key: Equatable {
-            let texture: UnsafeRawPointer?
-            let inverse: Transform
-            let source: Rect
-            let box: (Int, Int, Int, Int, Int, Int)
-
-            static func == (a: Key, b: Key) -> Bool {
-                // Bit for bit: the same values compute the same field.
-                a.texture == b.texture && a.box == b.box
-                    && a.inverse.a.bitPattern == b.inverse.a.bitPattern
-                    && a.inverse.b.bitPattern == b.inverse.b.bitPattern
-                    && a.inverse.c.bitPattern == b.inverse.c.bitPattern
-                    && a.inverse.d.bitPattern == b.inverse.d.bitPattern
-                    && a.inverse.tx.bitPattern == b.inverse.tx.bitPattern
-                    && a.inverse.ty.bitPattern == b.inverse.ty.bitPattern
-                    && a.source.minX.bitPattern == b.source.minX.bitPattern
-                    && a.source.minY.bitPattern == b.source.minY.bitPattern
-                    && a.source.maxX.bitPattern == b.source.maxX.bitPattern
-                    && a.source.maxY.bitPattern == b.source.maxY.bitPattern
-            }
-        }
-
-        static let limit = 1 << 22
-        /// How far past the next kept halo a fill looks for its own.
-        static let lookahead = 64
-
-        /// One quad's rows as shaded: each row's pixel row, first column, column count and where its values start.
-        struct Rows {
-            var rows: [(y: Int, first: Int, count: Int, offset: Int)] = []
-            var values: [Float] = []
-
-            mutating func append(_ field: UnsafePointer<Float>, count: Int, y: Int, first: Int) {
-                rows.append((y, first, count, values.count))
-                values.append(contentsOf: UnsafeBufferPointer(start: field, count: count))
-            }
-        }
-
-        private var keys: [Key] = []
-        private var kept: [Rows] = []
-        private var count = 0
-        /// The first kept halo no fill has taken.
-        private var next = 0
-
-        /// Whether the rows of a halo whose box has `pixels` pixels may be kept.
-        func hasRoom(_ pixels: Int) -> Bool { pixels <= Self.limit - count }
-
-        /// Keeps a halo's rows.
-        func keep(_ rows: Rows, for key: Key) {
-            guard hasRoom(rows.values.count) else { return }
-            keys.append(key)
-            kept.append(rows)
-            count += rows.values.count
-        }
-
-        /// The rows of the halo of `key` when it is among the next few kept (taken: nil afterwards).
-        func take(_ key: Key) -> Rows? {
-            var i = next
-            while i < keys.count, i < next + Self.lookahead, keys[i] != key { i += 1 }
-            guard i < keys.count, i < next + Self.lookahead else { return nil }
-            next = i + 1
-            count -= kept[i].values.count
-            let rows = kept[i]
-            kept[i] = Rows()
-            return rows
         }
     }
 

@@ -392,8 +392,6 @@ package final class Rasterizer {
                                 perspectives: perspectives)
                             // A mesh's triangles are consecutive: its command (and the shader the coverage loop is
                             // specialized for) is looked up once per run.
-                            // Halos' distance fields kept for the fills drawn after them.
-                            let fields = DistanceFieldMemo()
                             triangles.withUnsafeBufferPointer { triangles in
                                 var t = 0
                                 while t + 3 < triangles.count {
@@ -415,8 +413,7 @@ package final class Rasterizer {
                                         if end - t == 8 {
                                             Self.rasterizeQuad(
                                                 triangles, t..<end, shader: shader, command: command,
-                                                vertices: vertices, origin: origin, size: size, pixels: pixels,
-                                                fields: fields)
+                                                vertices: vertices, origin: origin, size: size, pixels: pixels)
                                         } else {
                                             run(shader)
                                         }
