@@ -26,6 +26,8 @@ let package = Package(
             providers: [.apt(["libharfbuzz-dev"])]),
         // ICU (Debian's libicu-dev) behind a small C file, so that its headers never meet Foundation's ICU.
         .target(name: "CICU", linkerSettings: [.linkedLibrary("icuuc")]),
+        // Pixel kernels in C for instruction sets Swift cannot pick per function (AVX2), chosen at run time.
+        .target(name: "CRasterKernels"),
         .systemLibrary(
             name: "CSPNG", pkgConfig: "spng",
             providers: [.apt(["libspng-dev"])]),
@@ -73,7 +75,7 @@ let package = Package(
             name: "MapGraphics",
             dependencies: [
                 "MapGeometry", "CCairo", "CFreeType", "CHarfBuzz", "CICU", "CSPNG", "CPixman", "CPNG", "CImageQuant",
-                "CMalloc",
+                "CMalloc", "CRasterKernels",
                 "CTurboJPEG", "CWebP", "CRsvg", "MapCompression", "MapData",
             ]),
         // The base map: MapLibre-style rendering of every layer type, labels, the shipped styles and data.

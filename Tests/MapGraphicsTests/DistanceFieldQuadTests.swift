@@ -214,4 +214,65 @@ struct DistanceFieldQuadTests {
             #expect(differing == 0, "trial \(trial): \(differing) pixels differ")
         }
     }
+
+    @Test(
+        "the eight-lane kernel (AVX2) blends the same words as the four-lane painter, row lengths 1-37",
+        .enabled(if: Rasterizer.DistanceFieldPainter.wideKernel, "this CPU has no AVX2"))
+    func wideKernelMatchesPainter() {
+        var random = SplitMix64(state: 2026)
+        var compared = 0
+        var changed = 0
+        for trial in 0..<400 {
+            let color = Color(
+                red: Double.random(in: 0...1, using: &random), green: Double.random(in: 0...1, using: &random),
+                blue: Double.random(in: 0...1, using: &random),
+                alpha: trial % 3 == 0 ? 1 : Double.random(in: 0...1, using: &random))
+            let opacity: Double = trial % 4 == 0 ? 1 : Double.random(in: 0...1, using: &random)
+            let buffer = Double.random(in: 0...1, using: &random)
+            // A zero gamma (equal edges) and a halo whose fill edges are equal or reversed, now and then.
+            let gamma: Double = trial % 9 == 0 ? 0 : Double.random(in: 0...0.3, using: &random)
+            let inner: (Double, Double)? =
+                trial % 2 == 0
+                ? nil
+                : (
+                    buffer + Double.random(in: -0.2...0.4, using: &random),
+                    trial % 11 == 1 ? 0 : Double.random(in: -0.05...0.2, using: &random)
+                )
+            let painter = Rasterizer.DistanceFieldPainter(
+                Rasterizer.DistanceFieldShading(
+                    color: color, opacity: opacity, buffer: buffer, gamma: gamma, inner: inner))
+            let count = 1 + trial % 37
+            // Field values around the edges, below and above them, and the -infinity of a pixel outside a quad.
+            let field = (0..<count).map { i -> Float in
+                switch (trial + i) % 13 {
+                case 0: return -.infinity
+                case 1: return Float(buffer)
+                case 2: return Float(buffer + gamma)
+                default: return Float.random(in: -0.2...1.2, using: &random)
+                }
+            }
+            // Premultiplied words, with a word before and after the row that neither may touch.
+            let words = (0..<count + 2).map { _ -> UInt32 in
+                let alpha = trial % 5 == 0 ? 255 : UInt32.random(in: 0...255, using: &random)
+                return alpha << 24 | UInt32.random(in: 0...alpha, using: &random) << 16
+                    | UInt32.random(in: 0...alpha, using: &random) << 8 | UInt32.random(in: 0...alpha, using: &random)
+            }
+            var narrow = words
+            var wide = words
+            field.withUnsafeBufferPointer { field in
+                narrow.withUnsafeMutableBytes { row in
+                    painter.shadeRow(field.baseAddress!, count: count, row: row.baseAddress!, first: 1, wide: false)
+                }
+                wide.withUnsafeMutableBytes { row in
+                    painter.shadeRow(field.baseAddress!, count: count, row: row.baseAddress!, first: 1, wide: true)
+                }
+            }
+            #expect(wide == narrow, "trial \(trial)")
+            if narrow != words { changed += 1 }
+            #expect(wide.first == words.first && wide.last == words.last, "trial \(trial): a word outside the row")
+            compared += 1
+        }
+        #expect(compared == 400)
+        #expect(changed > 200, "most rows draw something: \(changed)")
+    }
 }

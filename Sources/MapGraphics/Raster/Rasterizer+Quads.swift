@@ -1,3 +1,4 @@
+internal import CRasterKernels
 import MapGeometry
 
 /// Image quads (icons, SDF glyphs) drawn over their boxes: each pixel decided by the quad's own test, with
@@ -245,6 +246,8 @@ extension Rasterizer {
 
     /// Shades and blends rows of field values as ``ImageQuad/shade(_:_:)`` shades them, four columns at a time,
     /// with the shading's constants worked out once: in single precision, as a GPU's fragment shader works.
+    /// On a CPU with AVX2 a C kernel does the same operations eight columns at a time (``wideKernel``): the
+    /// same words, as each lane's operations are the same IEEE single-precision operations.
     struct DistanceFieldPainter {
         let color: SIMD4<Float>
         let opacity: Float
@@ -253,6 +256,11 @@ extension Rasterizer {
         let inner: (Float, Float)?
         /// Where a halo turns transparent for good (the fill's upper edge, edges in order: 1 - 1 = 0).
         let clear: Float
+        /// The same constants for the C kernel.
+        private let constants: mapraster_sdf_shading
+
+        /// Whether this CPU runs the eight-lane kernel (AVX2).
+        static let wideKernel = mapraster_has_avx2() != 0
 
         init(_ shading: DistanceFieldShading) {
             let c = shading.color
@@ -262,12 +270,26 @@ extension Rasterizer {
             edge1 = Float(shading.edge1)
             inner = shading.inner.map { (Float($0.0), Float($0.1)) }
             clear = edge0 < edge1 ? inner.map { $0.0 < $0.1 ? $0.1 : .infinity } ?? .infinity : .infinity
+            constants = mapraster_sdf_shading(
+                red: color.x, green: color.y, blue: color.z, alpha: color.w, opacity: opacity, edge0: edge0,
+                edge1: edge1, fill0: inner?.0 ?? 0, fill1: inner?.1 ?? 0, clear: clear, has_inner: inner == nil ? 0 : 1)
         }
 
-        /// Blends the shading of field values `field[0..<count]` into columns `first...` of `row`, four columns
-        /// at a time (``shade4(_:_:drawn:)``); the last one to three as four with the missing ones transparent.
+        /// Blends the shading of field values `field[0..<count]` into columns `first...` of `row`: with the
+        /// eight-lane kernel when `wide` (only where ``wideKernel``), else four columns at a time
+        /// (``shade4(_:_:drawn:)``), the last one to three as four with the missing ones transparent.
         @inline(never)
-        func shadeRow(_ field: UnsafePointer<Float>, count: Int, row: UnsafeMutableRawPointer, first: Int) {
+        func shadeRow(
+            _ field: UnsafePointer<Float>, count: Int, row: UnsafeMutableRawPointer, first: Int,
+            wide: Bool = DistanceFieldPainter.wideKernel
+        ) {
+            if wide {
+                withUnsafePointer(to: constants) { constants in
+                    mapraster_sdf_shade_row_avx2(
+                        constants, field, Int64(count), (row + first * 4).assumingMemoryBound(to: UInt32.self))
+                }
+                return
+            }
             var k = 0
             while k < count {
                 let n = min(4, count - k)
