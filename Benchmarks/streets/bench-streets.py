@@ -20,7 +20,7 @@
    the process; the `streets` style too). Goal < 150 ms.
 4. (#12) Monaco zoom 17, 1024x768 at scale 2: MapRaster with the style's symbol layers (labels and icons) against the
    same view without them (goal: symbols add <= 20 %, issue #26) and against MapLibre Native without labels at pixel
-   ratio 2 (goal <= 1.5x).
+   ratio 2 (goal <= 1.5x). Each round's own ratio (its two renders back to back) is printed below the table too.
 5. (#28) Monaco zoom 16 (MapRaster's), 1024x768, heading 30, pitch 60: MapRaster without labels against MapLibre
    Native without labels (goal <= 1.0x), and with labels against MapLibre Native without (goal <= 1.3x).
 
@@ -260,6 +260,13 @@ def symbols(args, pool):
           f"| {l / p:.2f} ({med(labelled, 0) / med(plain, 0):.2f}) | {l / t:.2f} ({med(labelled, 0) / med(theirs, 0):.2f}) "
           f"| {tl:.1f} ({med(theirs_labelled, 0):.1f}) | {tl / t:.2f} ({med(theirs_labelled, 0) / med(theirs, 0):.2f}) |",
           flush=True)
+    # Each round's ratio, its two renders measured back to back: steadier than the ratio of the medians when the
+    # machine's speed drifts between rounds.
+    ours_rounds = sorted(b[1] / a[1] for a, b in zip(plain, labelled))
+    theirs_rounds = sorted(b[1] / a[1] for a, b in zip(theirs, theirs_labelled))
+    print(f"\nPer round, CPU: MapRaster symbols / no symbols {', '.join(f'{r:.2f}' for r in ours_rounds)} "
+          f"(median {statistics.median(ours_rounds):.2f}); MapLibre Native labels / no labels "
+          f"{', '.join(f'{r:.2f}' for r in theirs_rounds)} (median {statistics.median(theirs_rounds):.2f})", flush=True)
     SUMMARY.append((f"4. {name}, symbols over no symbols", f"{l:.1f} ms / {p:.1f} ms",
                     f"{tl:.1f} ms / {t:.1f} ms = {tl / t:.2f}", l / p, "<= 1.2", verdict(l <= 1.2 * p)))
     SUMMARY.append((f"4. {name}, symbols", f"{l:.1f} ms", f"{t:.1f} ms (no labels)", l / t, "<= 1.5",
