@@ -1,5 +1,7 @@
 #include "CRasterKernels.h"
 
+#if defined(__x86_64__) || defined(__i386__)
+
 #include <immintrin.h>
 #include <math.h>
 
@@ -102,3 +104,18 @@ AVX2 void mapraster_sdf_shade_row_avx2(const mapraster_sdf_shading *s, const flo
         }
     }
 }
+
+#else
+
+// Other architectures: no AVX2, and the four-lane Swift painter does the work.
+int32_t mapraster_has_avx2(void) { return 0; }
+
+void mapraster_sdf_shade_row_avx2(const mapraster_sdf_shading *shading, const float *field, int64_t count,
+                                  uint32_t *row) {
+    (void)shading;
+    (void)field;
+    (void)count;
+    (void)row;
+}
+
+#endif
