@@ -4,6 +4,7 @@
 
 #include <immintrin.h>
 #include <math.h>
+#include <string.h>
 
 // Every product and sum is rounded on its own, as Swift computes them: never contracted into a fused
 // multiply-add, whatever the target.
@@ -75,7 +76,8 @@ AVX2 static inline __m256i shade8(const mapraster_sdf_shading *s, __m256 d, __m2
 }
 
 AVX2 void mapraster_sdf_shade_row_avx2(const mapraster_sdf_shading *s, const float *field, int64_t count,
-                                       uint32_t *row) {
+                                       void *pixels) {
+    unsigned char *row = pixels;
     const __m256 edge0 = _mm256_set1_ps(s->edge0);
     const __m256 clear = _mm256_set1_ps(s->clear);
     for (int64_t k = 0; k < count; k += 8) {
@@ -94,13 +96,16 @@ AVX2 void mapraster_sdf_shade_row_avx2(const mapraster_sdf_shading *s, const flo
         __m256 drawn = _mm256_and_ps(_mm256_cmp_ps(d, edge0, _CMP_GE_OQ), _mm256_cmp_ps(d, clear, _CMP_LT_OQ));
         if (_mm256_movemask_ps(drawn) == 0) continue;
         if (n == 8) {
-            words = _mm256_loadu_si256((const __m256i *)(row + k));
-            _mm256_storeu_si256((__m256i *)(row + k), shade8(s, d, words, drawn));
+            words = _mm256_loadu_si256((const __m256i *)(row + 4 * k));
+            _mm256_storeu_si256((__m256i *)(row + 4 * k), shade8(s, d, words, drawn));
         } else {
-            for (int i = 0; i < 8; i++) kept[i] = i < n ? row[k + i] : 0;
+            for (int i = 0; i < 8; i++) {
+                kept[i] = 0;
+                if (i < n) memcpy(&kept[i], row + 4 * (k + i), 4);
+            }
             words = _mm256_loadu_si256((const __m256i *)kept);
             _mm256_storeu_si256((__m256i *)kept, shade8(s, d, words, drawn));
-            for (int i = 0; i < n; i++) row[k + i] = kept[i];
+            memcpy(row + 4 * k, kept, 4 * (size_t)n);
         }
     }
 }
@@ -111,7 +116,7 @@ AVX2 void mapraster_sdf_shade_row_avx2(const mapraster_sdf_shading *s, const flo
 int32_t mapraster_has_avx2(void) { return 0; }
 
 void mapraster_sdf_shade_row_avx2(const mapraster_sdf_shading *shading, const float *field, int64_t count,
-                                  uint32_t *row) {
+                                  void *row) {
     (void)shading;
     (void)field;
     (void)count;

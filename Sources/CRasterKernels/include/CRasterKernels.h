@@ -19,9 +19,9 @@ typedef struct {
 int32_t mapraster_has_avx2(void);
 
 /// Shades field values `field[0..<count]` with `shading` and blends them over the premultiplied ARGB words
-/// `row[0..<count]`, eight at a time: lane by lane the single-precision operations of
-/// `DistanceFieldPainter.shadeRow` (no fused multiply-adds), so the same words. Only on a CPU with AVX2.
+/// (native-endian 32-bit, any alignment) at `row`, eight at a time: lane by lane the single-precision operations
+/// of `DistanceFieldPainter.shadeRow` (no fused multiply-adds), so the same words. Only on a CPU with AVX2.
 void mapraster_sdf_shade_row_avx2(const mapraster_sdf_shading *shading, const float *field, int64_t count,
-                                  uint32_t *row);
+                                  void *row);
 
 #endif

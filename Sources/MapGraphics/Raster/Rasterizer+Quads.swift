@@ -286,7 +286,7 @@ extension Rasterizer {
             if wide {
                 withUnsafePointer(to: constants) { constants in
                     mapraster_sdf_shade_row_avx2(
-                        constants, field, Int64(count), (row + first * 4).assumingMemoryBound(to: UInt32.self))
+                        constants, field, Int64(count), row + first * 4)
                 }
                 return
             }
