@@ -276,17 +276,16 @@ extension Rasterizer {
         }
 
         /// Blends the shading of field values `field[0..<count]` into columns `first...` of `row`: with the
-        /// eight-lane kernel when `wide` (only where ``wideKernel``), else four columns at a time
+        /// eight-lane kernel when `wide` and this CPU has it (``wideKernel``), else four columns at a time
         /// (``shade4(_:_:drawn:)``), the last one to three as four with the missing ones transparent.
         @inline(never)
         func shadeRow(
             _ field: UnsafePointer<Float>, count: Int, row: UnsafeMutableRawPointer, first: Int,
             wide: Bool = DistanceFieldPainter.wideKernel
         ) {
-            if wide {
+            if wide && Self.wideKernel {
                 withUnsafePointer(to: constants) { constants in
-                    mapraster_sdf_shade_row_avx2(
-                        constants, field, Int64(count), row + first * 4)
+                    mapraster_sdf_shade_row_avx2(constants, field, Int64(count), row + first * 4)
                 }
                 return
             }
