@@ -136,13 +136,14 @@ package final class Rasterizer {
         // The triangles reach half a texel past the quad (at least a pixel whatever the scale): every pixel
         // whose centre the fragment's own test takes is covered, and the fragment decides.
         let grow = max(0.5, (abs(ia) + abs(ic) + abs(ib) + abs(id)))
-        let corners = [
-            Point(x: source.minX - grow, y: source.minY - grow), Point(x: source.maxX + grow, y: source.minY - grow),
-            Point(x: source.maxX + grow, y: source.maxY + grow), Point(x: source.minX - grow, y: source.maxY + grow),
-        ].map { $0.applying(m) }
         let quad = ImageQuad(texture: texture, inverse: inverse, source: source, linear: linear, shading: shading)
         addRectangle(
-            corners,
+            (
+                Point(x: source.minX - grow, y: source.minY - grow).applying(m),
+                Point(x: source.maxX + grow, y: source.minY - grow).applying(m),
+                Point(x: source.maxX + grow, y: source.maxY + grow).applying(m),
+                Point(x: source.minX - grow, y: source.maxY + grow).applying(m)
+            ),
             Command(
                 fragment: .image(quad), coverage: .init(outset: 0, inset: 0, ramp: 1), period: 0, limit: Self.unlimited)
         )
@@ -180,7 +181,7 @@ package final class Rasterizer {
         quad.perspective = (n[6], n[7], n[8])
         if clampToEdge { quad.wrap = .clamp }
         addRectangle(
-            [Point(x: minX, y: minY), Point(x: maxX, y: minY), Point(x: maxX, y: maxY), Point(x: minX, y: maxY)],
+            (Point(x: minX, y: minY), Point(x: maxX, y: minY), Point(x: maxX, y: maxY), Point(x: minX, y: maxY)),
             Command(
                 fragment: .image(quad), coverage: .init(outset: 0, inset: 0, ramp: 1), period: 0, limit: Self.unlimited)
         )
@@ -193,28 +194,52 @@ package final class Rasterizer {
         if let g = disc.ground {
             guard g.corners.count == 4 else { return }
             addRectangle(
-                g.corners,
+                (g.corners[0], g.corners[1], g.corners[2], g.corners[3]),
                 Command(
                     fragment: .disc(shader), coverage: .init(outset: 0, inset: 0, ramp: 1), period: 0,
                     limit: Self.unlimited))
             return
         }
-        let corners = [
-            Point(x: disc.x - r, y: disc.y - r), Point(x: disc.x + r, y: disc.y - r),
-            Point(x: disc.x + r, y: disc.y + r), Point(x: disc.x - r, y: disc.y + r),
-        ]
         addRectangle(
-            corners,
+            (
+                Point(x: disc.x - r, y: disc.y - r), Point(x: disc.x + r, y: disc.y - r),
+                Point(x: disc.x + r, y: disc.y + r), Point(x: disc.x - r, y: disc.y + r)
+            ),
             Command(
                 fragment: .disc(shader), coverage: .init(outset: 0, inset: 0, ramp: 1), period: 0, limit: Self.unlimited
             ))
     }
 
-    /// Two triangles over `corners` (device pixels, in order round the quadrilateral) for `command`.
-    private func addRectangle(_ corners: [Point], _ command: Command) {
-        let zero = LineMesh.Vertex(position: Point(x: 0, y: 0), normal: Point(x: 0, y: 0))
-        let vertices = corners.lazy.map { ($0.x, $0.y, zero) }
-        append(command, vertices: vertices, count: 4, indices: [0, 1, 2, 0, 2, 3])
+    /// Two triangles over `corners` (device pixels, in order round the quadrilateral) for `command`: a glyph's,
+    /// icon's or circle's quad, added thousands of times an image, so its corners and indices are not arrays.
+    private func addRectangle(_ corners: (Point, Point, Point, Point), _ command: Command) {
+        append(command, vertices: Corners(corners), count: 4, indices: Self.rectangleIndices)
+    }
+
+    /// The triangles of a quadrilateral's corners in order: 0, 1, 2 and 0, 2, 3.
+    private static let rectangleIndices: [Int32] = [0, 1, 2, 0, 2, 3]
+
+    /// A quadrilateral's four corners as vertices with no attributes.
+    private struct Corners: Sequence, IteratorProtocol {
+        let corners: (Point, Point, Point, Point)
+        var index = 0
+
+        init(_ corners: (Point, Point, Point, Point)) { self.corners = corners }
+
+        mutating func next() -> (Double, Double, LineMesh.Vertex)? {
+            let p: Point
+            switch index {
+            case 0: p = corners.0
+            case 1: p = corners.1
+            case 2: p = corners.2
+            case 3: p = corners.3
+            default: return nil
+            }
+            index += 1
+            return (p.x, p.y, Self.zero)
+        }
+
+        static let zero = LineMesh.Vertex(position: Point(x: 0, y: 0), normal: Point(x: 0, y: 0))
     }
 
     /// Adds `command` with its vertices (device pixels and attributes) and triangles (indices into them;
