@@ -62,7 +62,7 @@ extension SymbolLayerRenderer {
     }
 
     /// One tile's lines for line labels (see ``tileLabelLines(_:geoJSONTiles:)``).
-    struct TileLines {
+    struct TileLines: Sendable {
         /// The tile's square, map points: anchors lie in it, a piece starting on its edge is continued.
         var tile: MapRect
         var lines: [[MapPoint]]

@@ -78,40 +78,53 @@ struct SymbolLayerRenderer {
         // features are labelled when the tile meets the view (its square closed), not when they only come
         // within the margin of it from a tile beside the view.
         let visible = selection.viewport.visibleMapRect
+        // What an earlier image of these features laid out for this layer, when it applies to this one.
+        var layout = Layout(layer: layer, selection: selection, imageNames: icons?.names)
+        if let kept = source.keptLayout(layer: layer.id), kept.applies(to: layout) { layout = kept }
         selection.forEachFeature(of: source, layer: layer, margin: Self.margin, wholeTiles: wholeTiles) {
-            feature, offset, context in
+            index, feature, offset, context in
             if let tile = feature.tileBounds, !visible.isNull,
                 tile.maxX + offset < visible.minX || tile.minX + offset > visible.maxX || tile.maxY < visible.minY
                     || tile.minY > visible.maxY
             {
                 return
             }
-            // `text-field` evaluated once for the text and its sections.
-            let field = properties.value(.textField, context)
-            var text = resolveText(field, context)
-            switch properties.string(.textTransform, context) {
-            case "uppercase": text = text.uppercased()
-            case "lowercase": text = text.lowercased()
-            default: break
+            let resolved: Layout.Text
+            if let known = layout.texts[index] {
+                resolved = known
+            } else {
+                resolved = resolvedText(context)
+                layout.texts[index] = resolved
             }
-            var imageContext = context  // `["image", name]` in `coalesce` skips images no sprite has
-            imageContext.availableImages = icons?.names ?? []
-            let iconName = resolveTokens(properties.string(.iconImage, imageContext), context)
-            guard !text.isEmpty || !iconName.isEmpty else { return }
-            var entry = Entry(feature: feature, offset: offset, context: context, text: text, iconName: iconName)
-            entry.sections = resolveSections(field, context)
+            guard !resolved.text.isEmpty || !resolved.iconName.isEmpty else { return }
+            var entry = Entry(
+                feature: feature, offset: offset, context: context, text: resolved.text, iconName: resolved.iconName)
+            entry.sections = resolved.sections
+            entry.index = index
             entries.append(entry)
         }
         let placements = entries.map { properties.string(.symbolPlacement, $0.context) }
         // Line labels as MapLibre places them, tile by tile on their lines cut to the tile (GeoJSON lines cut
-        // into MapLibre's GeoJSON tiles).
-        let tiledLines = Self.tileLabelLines(
-            entries.indices.map { (entries[$0].feature, entries[$0].offset, entries[$0].text, placements[$0]) },
-            geoJSONTiles: GeoJSONTiles(
-                zoom: selection.zoom, maxZoom: geojsonMaxZoom,
-                window: selection.viewport.visibleMapRect.insetBy(
-                    dx: -4 * Self.margin * selection.viewport.mapPointsPerPoint,
-                    dy: -4 * Self.margin * selection.viewport.mapPointsPerPoint)))
+        // into MapLibre's GeoJSON tiles); the same entries as an earlier image's (same tiles, same margin
+        // window) have the same lines.
+        let geoJSONTiles = GeoJSONTiles(
+            zoom: selection.zoom, maxZoom: geojsonMaxZoom,
+            window: selection.viewport.visibleMapRect.insetBy(
+                dx: -4 * Self.margin * selection.viewport.mapPointsPerPoint,
+                dy: -4 * Self.margin * selection.viewport.mapPointsPerPoint))
+        let linesKey = Layout.LinesKey(
+            entries: entries.indices.map { (Int32(truncatingIfNeeded: entries[$0].index), entries[$0].offset) },
+            placements: placements, tiles: geoJSONTiles.map { ($0.side, $0.window) })
+        let tiledLines: [Int: [TileLines]]
+        if let kept = layout.lines, kept.key == linesKey {
+            tiledLines = kept.lines
+        } else {
+            tiledLines = Self.tileLabelLines(
+                entries.indices.map { (entries[$0].feature, entries[$0].offset, entries[$0].text, placements[$0]) },
+                geoJSONTiles: geoJSONTiles)
+            layout.lines = (linesKey, tiledLines)
+        }
+        source.keepLayout(layer: layer.id, layout)
         // The features beyond the margin that `wholeTiles` brought in are there to join lines: one whose
         // pieces (after the joins) all lie farther than three margins outside the view (two past the margin: see
         // ``textLineAnchors``' reach: a label of up to four margins could still come within it) is passed over
@@ -597,6 +610,76 @@ struct SymbolLayerRenderer {
         var iconName: String
         /// The `format` sections of `text-field`, when it has sections with their own font, scale or color.
         var sections: [FormattedSection]? = nil
+        /// The feature's index in the source's features.
+        var index = 0
+    }
+
+    /// A feature's text and icon name as the layer resolves them (`text-field` with its tokens, sections and
+    /// `text-transform`; `icon-image` with its tokens, among the sprites' images).
+    func resolvedText(_ context: EvaluationContext) -> Layout.Text {
+        // `text-field` evaluated once for the text and its sections.
+        let field = properties.value(.textField, context)
+        var text = resolveText(field, context)
+        switch properties.string(.textTransform, context) {
+        case "uppercase": text = text.uppercased()
+        case "lowercase": text = text.lowercased()
+        default: break
+        }
+        var imageContext = context  // `["image", name]` in `coalesce` skips images no sprite has
+        imageContext.availableImages = icons?.names ?? []
+        let iconName = resolveTokens(properties.string(.iconImage, imageContext), context)
+        guard !text.isEmpty || !iconName.isEmpty else { return Layout.Text(text: "", iconName: "", sections: nil) }
+        return Layout.Text(text: text, iconName: iconName, sections: resolveSections(field, context))
+    }
+
+    /// The part of a layer's placement that depends only on its features, the style and the zoom, kept by the
+    /// features' ``FeatureSource`` from image to image (as MapLibre keeps a tile's symbol layout in its
+    /// buckets and only places it again): each feature's resolved text and icon name, by feature index, and
+    /// the lines line labels go along (``tileLabelLines(_:geoJSONTiles:)``) for the entries last laid out. An
+    /// image at another zoom or size, with another layer or sprite, lays out afresh; the work is the same as
+    /// without it, the results are the same values.
+    struct Layout: Sendable {
+        /// A feature's text (empty: none), icon name (empty: none) and `format` sections.
+        struct Text: Sendable {
+            var text: String
+            var iconName: String
+            var sections: [FormattedSection]?
+        }
+
+        /// The inputs of ``tileLabelLines(_:geoJSONTiles:)`` beside the texts: each entry's feature and world
+        /// copy, its `symbol-placement`, and the GeoJSON tiles' side and window.
+        struct LinesKey: Equatable, Sendable {
+            var entries: [(index: Int32, offset: Double)]
+            var placements: [String]
+            var tiles: (side: Double, window: MapRect)?
+
+            static func == (a: LinesKey, b: LinesKey) -> Bool {
+                a.entries.count == b.entries.count
+                    && zip(a.entries, b.entries).allSatisfy { $0.index == $1.index && $0.offset == $1.offset }
+                    && a.placements == b.placements && a.tiles?.side == b.tiles?.side
+                    && a.tiles?.window == b.tiles?.window
+            }
+        }
+
+        let layer: StyleLayer
+        let zoom: Double
+        let maximumWidth: Double
+        let imageNames: Set<String>?
+        var texts: [Int: Text] = [:]
+        var lines: (key: LinesKey, lines: [Int: [TileLines]])?
+
+        init(layer: StyleLayer, selection: FeatureSelection, imageNames: Set<String>?) {
+            self.layer = layer
+            zoom = selection.zoom
+            maximumWidth = selection.maximumWidth
+            self.imageNames = imageNames
+        }
+
+        /// Whether this layout was made for what `other` is made for.
+        func applies(to other: Layout) -> Bool {
+            zoom == other.zoom && maximumWidth == other.maximumWidth && imageNames == other.imageNames
+                && layer == other.layer
+        }
     }
 
     /// The horizontal and vertical alignment (0 left/top, 0.5 center, 1 right/bottom) of an anchor name.

@@ -70,6 +70,10 @@ final class FeatureSource: Sendable {
     private let keptFilters = Locked<[String: (filter: StyleExpression, zoom: Double, passes: [UInt8])]>([:])
     /// At most this many layers' results are kept per source.
     static let keptFilterCapacity = 512
+    /// What a symbol layer laid out over these features, kept from image to image by layer id (at most
+    /// ``keptFilterCapacity`` layers), as MapLibre keeps a tile's symbol layout in its buckets: see
+    /// ``SymbolLayerRenderer/Layout``.
+    private let keptLayouts = Locked<[String: SymbolLayerRenderer.Layout]>([:])
 
     private enum Content: Sendable {
         case loaded([Feature], SpatialGrid)
@@ -125,6 +129,22 @@ final class FeatureSource: Sendable {
         keptFilters.withLock { kept in
             guard kept[id] != nil || kept.count < Self.keptFilterCapacity else { return }
             kept[id] = (filter, zoom, passes)
+        }
+    }
+
+    /// The symbol layout kept for layer `id` (see ``keptLayouts``), or nil (none kept, or a file read lazily).
+    func keptLayout(layer id: String) -> SymbolLayerRenderer.Layout? {
+        guard case .loaded = content else { return nil }
+        return keptLayouts.withLock { $0[id] }
+    }
+
+    /// Keeps `layout` for layer `id` (replacing what was kept for it), while fewer than
+    /// ``keptFilterCapacity`` layers are kept.
+    func keepLayout(layer id: String, _ layout: SymbolLayerRenderer.Layout) {
+        guard case .loaded = content else { return }
+        keptLayouts.withLock { kept in
+            guard kept[id] != nil || kept.count < Self.keptFilterCapacity else { return }
+            kept[id] = layout
         }
     }
 

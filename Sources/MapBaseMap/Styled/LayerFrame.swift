@@ -133,6 +133,26 @@ struct FeatureSelection {
         of source: FeatureSource, layer: StyleLayer, margin: Double, wholeTiles: Bool = false,
         _ body: (FeatureSource.Feature, Double, EvaluationContext) -> Void
     ) {
+        select(of: source, layer: layer, margin: margin, wholeTiles: wholeTiles) { _, feature, offset, context in
+            body(feature, offset, context)
+        }
+    }
+
+    /// ``forEachFeature(of:layer:margin:wholeTiles:_:)`` with each feature's index in `source`'s features.
+    func forEachFeature(
+        of source: FeatureSource, layer: StyleLayer, margin: Double, wholeTiles: Bool = false,
+        _ body: (Int, FeatureSource.Feature, Double, EvaluationContext) -> Void
+    ) {
+        select(of: source, layer: layer, margin: margin, wholeTiles: wholeTiles, body)
+    }
+
+    /// The selection of both ``forEachFeature(of:layer:margin:wholeTiles:_:)``, inlined into each so that each
+    /// caller's closure is specialized into the loop.
+    @inline(__always)
+    private func select(
+        of source: FeatureSource, layer: StyleLayer, margin: Double, wholeTiles: Bool,
+        _ body: (Int, FeatureSource.Feature, Double, EvaluationContext) -> Void
+    ) {
         // Features are read in place from the source's array (a copy of each would retain its arrays and
         // dictionary), and without a sort key handed on as they pass the filter.
         let sortKey = layer.type.sortKey.map { ResolvedStyleProperty(layer, $0, at: context()) }
@@ -178,7 +198,7 @@ struct FeatureSelection {
                     if passes[i] == 2 { continue }
                 }
                 guard sorted, let sortKey else {
-                    body(features[i], offset, context)
+                    body(i, features[i], offset, context)
                     continue
                 }
                 selected.append((i, context, sortKey.number(context)))
@@ -188,7 +208,7 @@ struct FeatureSelection {
             let order = selected.indices.sorted { a, b in
                 selected[a].key != selected[b].key ? selected[a].key < selected[b].key : a < b
             }
-            for k in order { body(features[selected[k].index], offset, selected[k].context) }
+            for k in order { body(selected[k].index, features[selected[k].index], offset, selected[k].context) }
         }
     }
 

@@ -1,0 +1,165 @@
+import Foundation
+import MapData
+import MapGeometry
+import MapGraphics
+import MapRender
+import MapTestSupport
+import Testing
+
+@testable import MapBaseMap
+@testable import MapStyle
+
+/// A symbol layer's layout (each feature's resolved text and icon name, the lines its line labels go along) is
+/// kept by the features' source from image to image. The truth is the same view drawn by a base map that has
+/// laid out nothing before: the images must be the same pixels, whatever the earlier images were.
+@Suite("Symbol layout kept from image to image: the same labels as laid out afresh")
+struct KeptSymbolLayoutTests {
+    /// Roads in pieces that meet end to start (joined as MapLibre's `mergeLines` joins them), crossing streets,
+    /// and named points with a kind, around (0, 0).
+    static let data: String = {
+        var features: [String] = []
+        func line(_ points: [(Double, Double)], _ name: String) {
+            let c = points.map { "[\($0.0), \($0.1)]" }.joined(separator: ",")
+            features.append(
+                #"{"type": "Feature", "properties": {"name": "\#(name)"}, "geometry": {"type": "LineString", "coordinates": [\#(c)]}}"#
+            )
+        }
+        // A long avenue in three pieces, joined into one line before its labels are placed.
+        line([(-0.03, 0.001), (-0.01, 0.002)], "Avenue des Pins")
+        line([(-0.01, 0.002), (0.01, 0.001)], "Avenue des Pins")
+        line([(0.01, 0.001), (0.03, 0.003)], "Avenue des Pins")
+        for i in 0..<6 {
+            let x = -0.025 + Double(i) * 0.01
+            line([(x, -0.012), (x + 0.001, 0.012)], "Rue \(i)")
+        }
+        for i in 0..<12 {
+            let (x, y) = (-0.028 + Double(i % 4) * 0.018, -0.009 + Double(i / 4) * 0.008)
+            features.append(
+                #"{"type": "Feature", "properties": {"name": "Place \#(i)", "kind": "k\#(i % 3)"}, "geometry": {"type": "Point", "coordinates": [\#(x), \#(y)]}}"#
+            )
+        }
+        return #"{"type": "FeatureCollection", "features": [\#(features.joined(separator: ","))]}"#
+    }()
+
+    static func style(placeTransform: String = "uppercase") throws -> Style {
+        let text = #"""
+            {"version": 8, "sources": {"s": {"type": "geojson", "data": \#(data)}},
+             "layers": [{"id": "bg", "type": "background", "paint": {"background-color": "#f4f0e8"}},
+                        {"id": "roads", "type": "line", "source": "s", "filter": ["==", ["geometry-type"], "LineString"],
+                         "paint": {"line-color": "#c0b8a8", "line-width": 6}},
+                        {"id": "road-names", "type": "symbol", "source": "s",
+                         "filter": ["==", ["geometry-type"], "LineString"],
+                         "layout": {"symbol-placement": "line", "text-field": "{name}", "text-size": 13,
+                                    "symbol-spacing": 120},
+                         "paint": {"text-color": "#303030", "text-halo-color": "#ffffff", "text-halo-width": 1.5}},
+                        {"id": "places", "type": "symbol", "source": "s", "filter": ["==", ["geometry-type"], "Point"],
+                         "layout": {"text-field": "{name} ({kind})", "text-transform": "\#(placeTransform)",
+                                    "text-size": ["interpolate", ["linear"], ["zoom"], 14, 11, 16, 15],
+                                    "text-variable-anchor": ["top", "bottom", "left", "right"],
+                                    "text-radial-offset": 0.6},
+                         "paint": {"text-color": "#5a3020", "text-halo-color": "#ffffff", "text-halo-width": 1}}]}
+            """#
+        return try Style.decode(Data(text.utf8), source: "test", baseURL: URL(fileURLWithPath: "/"))
+    }
+
+    static let size = Size(width: 480, height: 320)
+
+    static func viewport(longitude: Double, zoom: Double) throws -> MapViewport {
+        try MapViewport(
+            size: size, center: LocationCoordinate2D(latitude: 0, longitude: longitude), zoomLevel: zoom)
+    }
+
+    static func render(_ map: StyledBaseMap, _ viewport: MapViewport) throws -> [UInt8] {
+        var options = MapSnapshotter.Options(size: size)
+        options.visibleMapRect = viewport.visibleMapRect
+        options.showsAttribution = false
+        let snapshotter = try MapSnapshotter(options: options)
+        snapshotter.baseMap = map
+        return try snapshotter.snapshot().image.rgbaBytes()
+    }
+
+    @Test("a base map drawing view after view draws each as a base map drawing it first")
+    func sameAsAfresh() throws {
+        let style = try Self.style()
+        let warm = try StyledBaseMap(style: style)
+        // Panned within the same features, zoomed, and back: layouts kept, kept and replaced, replaced again.
+        let views = try [
+            Self.viewport(longitude: 0, zoom: 15), Self.viewport(longitude: 0.004, zoom: 15),
+            Self.viewport(longitude: 0.004, zoom: 16.3), Self.viewport(longitude: 0, zoom: 15),
+            Self.viewport(longitude: 0, zoom: 15),
+        ]
+        var inked = 0
+        for (k, viewport) in views.enumerated() {
+            let drawn = try Self.render(warm, viewport)
+            let fresh = try Self.render(try StyledBaseMap(style: style), viewport)
+            let differing = zip(drawn, fresh).filter { $0 != $1 }.count
+            #expect(
+                drawn.count == fresh.count && differing == 0,
+                "view \(k): \(differing) bytes differ from the same view drawn afresh")
+            inked = drawn.indices.filter { $0 % 4 == 0 && drawn[$0] < 0x80 }.count
+        }
+        // The views have labels (dark text), and the warm map did keep its layouts.
+        #expect(inked > 500, "\(inked) dark pixels")
+        let viewport = views[0]
+        for layer in style.layers where layer.type == .symbol {
+            let source = try #require(try warm.featureSource(for: layer, viewport: viewport))
+            let kept = try #require(source.keptLayout(layer: layer.id), "nothing kept for \(layer.id)")
+            #expect(!kept.texts.isEmpty)
+            #expect(kept.lines != nil)
+        }
+    }
+
+    @Test("a layout serves only its own layer, zoom, image size and sprite images")
+    func appliesToItsOwn() throws {
+        let style = try Self.style()
+        let other = try Self.style(placeTransform: "lowercase")
+        let places = try #require(style.layers.first { $0.id == "places" })
+        let otherPlaces = try #require(other.layers.first { $0.id == "places" })
+        func layout(_ layer: StyleLayer, zoom: Double = 15, width: Double = 480, names: Set<String>? = nil) throws
+            -> SymbolLayerRenderer.Layout
+        {
+            let viewport = try MapViewport(
+                size: Size(width: width, height: 320), center: LocationCoordinate2D(latitude: 0, longitude: 0),
+                zoomLevel: zoom)
+            return SymbolLayerRenderer.Layout(
+                layer: layer, selection: FeatureSelection(viewport: viewport), imageNames: names)
+        }
+        let kept = try layout(places)
+        #expect(kept.applies(to: try layout(places)))
+        // Panning keeps the zoom and size: the same layout.
+        #expect(try !kept.applies(to: layout(otherPlaces)))
+        #expect(try !kept.applies(to: layout(places, zoom: 15.5)))
+        #expect(try !kept.applies(to: layout(places, width: 60)))
+        #expect(try !kept.applies(to: layout(places, names: ["shop"])))
+    }
+
+    @Test("two styles with a layer of the same id over the same features: each its own text")
+    func sameIDOtherStyle() throws {
+        let upper = try Self.style()
+        let lower = try Self.style(placeTransform: "lowercase")
+        let viewport = try Self.viewport(longitude: 0, zoom: 15)
+        // One source (the first map's) laid out by both styles' `places` in turn, against fresh sources.
+        let map = try StyledBaseMap(style: upper)
+        let layer = try #require(upper.layers.first { $0.id == "places" })
+        let otherLayer = try #require(lower.layers.first { $0.id == "places" })
+        let shared = try #require(try map.featureSource(for: layer, viewport: viewport))
+        func place(_ layer: StyleLayer, _ source: FeatureSource) throws -> [Rect] {
+            var collisions = SpatialGrid(cellSize: 64)
+            var renderer = SymbolLayerRenderer(
+                layer: layer, source: source, selection: FeatureSelection(viewport: viewport))
+            renderer.glyphs = SDFGlyphSource(provider: InstalledGlyphs.shared(for: .default))
+            return try renderer.place(into: &collisions).map(\.bounds)
+        }
+        func fresh(_ style: Style, _ layer: StyleLayer) throws -> [Rect] {
+            try place(
+                layer, try #require(try StyledBaseMap(style: style).featureSource(for: layer, viewport: viewport)))
+        }
+        let upperTruth = try fresh(upper, layer)
+        let lowerTruth = try fresh(lower, otherLayer)
+        #expect(!upperTruth.isEmpty && upperTruth != lowerTruth)
+        for _ in 0..<2 {
+            #expect(try place(layer, shared) == upperTruth)
+            #expect(try place(otherLayer, shared) == lowerTruth)
+        }
+    }
+}
