@@ -30,7 +30,7 @@ struct GlyphShaping {
 
     /// One character of the input: its code point, the glyph its section's stack has (nil when none has it:
     /// it takes no room, as in MapLibre), its section's `font-scale` and index.
-    struct Character {
+    struct Character: Sendable {
         var codePoint: UInt32
         var glyph: SDFGlyph?
         var scale: Double = 1

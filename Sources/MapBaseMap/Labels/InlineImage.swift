@@ -8,7 +8,7 @@ import MapStyle
 /// and `24 / text-size` (so it keeps its display size whatever the text's size), its bottom on the line's
 /// baseline; a line is pushed down by what the image stands taller than one em; it is drawn as a plain
 /// texture with the text's opacity (MapLibre's `symbol_text_and_icon` shader).
-struct InlineImage {
+struct InlineImage: Sendable {
     /// The sprite image.
     var texture: Texture
     /// Its size in image pixels.

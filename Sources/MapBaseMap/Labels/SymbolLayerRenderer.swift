@@ -79,7 +79,8 @@ struct SymbolLayerRenderer {
         // within the margin of it from a tile beside the view.
         let visible = selection.viewport.visibleMapRect
         // What an earlier image of these features laid out for this layer, when it applies to this one.
-        var layout = Layout(layer: layer, selection: selection, imageNames: icons?.names)
+        var layout = Layout(
+            layer: layer, selection: selection, imageNames: icons?.names, glyphProvider: glyphs?.provider)
         if let kept = source.keptLayout(layer: layer.id), kept.applies(to: layout) { layout = kept }
         selection.forEachFeature(of: source, layer: layer, margin: Self.margin, wholeTiles: wholeTiles) {
             index, feature, offset, context in
@@ -124,7 +125,6 @@ struct SymbolLayerRenderer {
                 geoJSONTiles: geoJSONTiles)
             layout.lines = (linesKey, tiledLines)
         }
-        source.keepLayout(layer: layer.id, layout)
         // The features beyond the margin that `wholeTiles` brought in are there to join lines: one whose
         // pieces (after the joins) all lie farther than three margins outside the view (two past the margin: see
         // ``textLineAnchors``' reach: a label of up to four margins could still come within it) is passed over
@@ -207,8 +207,9 @@ struct SymbolLayerRenderer {
             var tileZoom = context  // MapLibre's layout text size: `text-size` at the tile's zoom
             tileZoom.zoom.round(.down)
             let layoutSize = properties.number(.textSize, tileZoom)
-            let glyphStack = try glyphText(
-                text, sections: formatted, stack: stack, opacity: opacity, glyphs: glyphs, layoutSize: layoutSize)
+            let glyphStack = try keptGlyphText(
+                text, sections: formatted, stack: stack, opacity: opacity, layoutSize: layoutSize,
+                feature: entries[i].index, layout: &layout)
             let font: Font
             if let known = fontsByStack[stack] {
                 font = known
@@ -223,9 +224,9 @@ struct SymbolLayerRenderer {
             // The same text for a vertical point label (punctuation in vertical forms, characters upright).
             let verticalGlyphs =
                 glyphStack != nil && writingModes(context, text: text).contains(true)
-                ? try glyphText(
-                    text, sections: formatted, stack: stack, opacity: opacity, glyphs: glyphs, vertical: true,
-                    layoutSize: layoutSize)
+                ? try keptGlyphText(
+                    text, sections: formatted, stack: stack, opacity: opacity, layoutSize: layoutSize, vertical: true,
+                    feature: entries[i].index, layout: &layout)
                 : nil
             let icon = iconName.isEmpty ? nil : icons?.icon(iconName)
             guard hasText || icon != nil else { continue }
@@ -523,7 +524,34 @@ struct SymbolLayerRenderer {
             if byY { return pa.y != pb.y ? pa.y < pb.y : pa.index != pb.index ? pa.index > pb.index : a < b }
             return a < b
         }
+        source.keepLayout(layer: layer.id, layout)
         return drawOrder.map { placed[$0].label }
+    }
+
+    /// ``glyphText(_:sections:stack:opacity:glyphs:vertical:layoutSize:)`` of feature `feature`'s text, for plain
+    /// text as `layout` kept it (its characters with this draw's glyph stack), else made and, for plain text,
+    /// kept.
+    func keptGlyphText(
+        _ text: String, sections: [FormattedSection]?, stack: [String], opacity: Double, layoutSize: Double,
+        vertical: Bool = false, feature: Int, layout: inout Layout
+    ) throws -> GlyphText? {
+        let key = Layout.GlyphKey(feature: feature, vertical: vertical)
+        if sections == nil, let glyphs, let kept = layout.glyphTexts[key] {
+            guard let kept else { return nil }
+            if let glyphStack = try glyphs.stack(kept.stack) {
+                return GlyphText(
+                    characters: kept.characters, opacity: kept.opacity, stacks: [glyphStack], colors: [nil])
+            }
+        }
+        let made = try glyphText(
+            text, sections: sections, stack: stack, opacity: opacity, glyphs: glyphs, vertical: vertical,
+            layoutSize: layoutSize)
+        // Plain text has one stack, the layer's, and no colour of its own.
+        if sections == nil, glyphs != nil, made?.stacks.count ?? 1 == 1 {
+            layout.glyphTexts[key] = .some(
+                made.map { Layout.KeptGlyphText(characters: $0.characters, opacity: $0.opacity, stack: stack) })
+        }
+        return made
     }
 
     /// Whether `box` (world points) meets a box placed before: as in MapLibre's collision grid, boxes
@@ -661,24 +689,53 @@ struct SymbolLayerRenderer {
             }
         }
 
+        /// A feature's plain text and writing direction (vertical: a vertical point label's characters).
+        struct GlyphKey: Hashable, Sendable {
+            var feature: Int
+            var vertical: Bool
+        }
+
+        /// A plain text's SDF characters (``GlyphText`` without its draw's glyph stack, by the stack's names).
+        struct KeptGlyphText: Sendable {
+            var characters: [GlyphShaping.Character]
+            var opacity: Double
+            var stack: [String]
+        }
+
         let layer: StyleLayer
         let zoom: Double
         let maximumWidth: Double
         let imageNames: Set<String>?
+        /// The glyph PBFs the characters come from.
+        let glyphProvider: (any GlyphRangeProvider)?
         var texts: [Int: Text] = [:]
         var lines: (key: LinesKey, lines: [Int: [TileLines]])?
+        /// Plain text's characters for SDF glyphs (nil: the installed fonts draw it).
+        var glyphTexts: [GlyphKey: KeptGlyphText?] = [:]
 
-        init(layer: StyleLayer, selection: FeatureSelection, imageNames: Set<String>?) {
+        init(
+            layer: StyleLayer, selection: FeatureSelection, imageNames: Set<String>?,
+            glyphProvider: (any GlyphRangeProvider)? = nil
+        ) {
             self.layer = layer
             zoom = selection.zoom
             maximumWidth = selection.maximumWidth
             self.imageNames = imageNames
+            self.glyphProvider = glyphProvider
         }
 
         /// Whether this layout was made for what `other` is made for.
         func applies(to other: Layout) -> Bool {
             zoom == other.zoom && maximumWidth == other.maximumWidth && imageNames == other.imageNames
-                && layer == other.layer
+                && Self.same(glyphProvider, other.glyphProvider) && layer == other.layer
+        }
+
+        /// Whether two glyph providers give the same glyphs: the same template of files, or the same object.
+        static func same(_ a: (any GlyphRangeProvider)?, _ b: (any GlyphRangeProvider)?) -> Bool {
+            guard let a, let b else { return a == nil && b == nil }
+            if let a = a as? GlyphPBFTemplate, let b = b as? GlyphPBFTemplate { return a == b }
+            guard type(of: a) is AnyClass, type(of: b) is AnyClass else { return false }
+            return (a as AnyObject) === (b as AnyObject)
         }
     }
 
