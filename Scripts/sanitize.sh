@@ -11,8 +11,9 @@ set -euo pipefail
 # The suites that run code on several threads at once: tiles on 1 and all cores (shared label placement,
 # metatiles, sinks), concurrent snapshots of the golden corpus, styled views on four threads (style, font,
 # source and vector-tile caches), scenes prepared once and used from many threads, OnceCache itself, and
-# buckets made on a helper thread while earlier layers are drawn (BucketPipelineTests).
-CONCURRENCY_SUITES='TileRenderingTests|DeterminismTests|StyleDeterminismTests|PreparedSceneTests|OnceCacheTests|VectorSourceTests|BucketPipelineTests'
+# buckets made on a helper thread while earlier layers are drawn (BucketPipelineTests), and symbol layouts kept
+# by a source while views are drawn over it on several threads (KeptSymbolLayoutTests).
+CONCURRENCY_SUITES='TileRenderingTests|DeterminismTests|StyleDeterminismTests|PreparedSceneTests|OnceCacheTests|VectorSourceTests|BucketPipelineTests|KeptSymbolLayoutTests'
 
 if [[ $# -lt 1 || $# -gt 2 ]]; then
     echo "usage: $0 address|thread [FILTER]" >&2

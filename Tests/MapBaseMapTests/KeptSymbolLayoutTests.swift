@@ -109,6 +109,28 @@ struct KeptSymbolLayoutTests {
         }
     }
 
+    @Test("views drawn at once on several threads by one base map: each as drawn afresh")
+    func concurrentViews() throws {
+        let style = try Self.style()
+        let warm = try StyledBaseMap(style: style)
+        let views = try (0..<6).map { k in
+            try Self.viewport(longitude: Double(k % 3) * 0.003, zoom: k < 3 ? 15 : 15.7)
+        }
+        let truths = try views.map { try Self.render(try StyledBaseMap(style: style), $0) }
+        let drawn = Locked([[UInt8]?](repeating: nil, count: views.count * 2))
+        // Every view twice, all at once: layouts kept and replaced by one thread while others read them.
+        DispatchQueue.concurrentPerform(iterations: views.count * 2) { k in
+            let image = try? Self.render(warm, views[k % views.count])
+            drawn.withLock { $0[k] = image }
+        }
+        let images = drawn.withLock { $0 }
+        for (k, image) in images.enumerated() {
+            let truth = truths[k % views.count]
+            let differing = image.map { zip($0, truth).filter { $0 != $1 }.count } ?? -1
+            #expect(image?.count == truth.count && differing == 0, "draw \(k): \(differing) bytes differ")
+        }
+    }
+
     @Test("a layout serves only its own layer, zoom, image size and sprite images")
     func appliesToItsOwn() throws {
         let style = try Self.style()
