@@ -131,6 +131,34 @@ struct KeptSymbolLayoutTests {
         }
     }
 
+    @Test("layouts beyond the source's byte budget are not kept")
+    func bounded() throws {
+        let style = try Self.style()
+        let places = try #require(style.layers.first { $0.id == "places" })
+        let viewport = try Self.viewport(longitude: 0, zoom: 15)
+        let source = FeatureSource(name: "test", features: [])
+        var small = SymbolLayerRenderer.Layout(
+            layer: places, selection: FeatureSelection(viewport: viewport), imageNames: nil)
+        small.keep(.init(text: "Place", iconName: "", sections: nil), for: 0)
+        source.keepLayout(layer: "places", small)
+        #expect(source.keptLayout(layer: "places")?.texts.count == 1)
+        // A layout that alone takes more than the budget: not kept, and what was kept for the layer is dropped.
+        var large = small
+        let text = String(repeating: "a", count: FeatureSource.keptLayoutBytes)
+        large.keep(.init(text: text, iconName: "", sections: nil), for: 1)
+        #expect(large.bytes > FeatureSource.keptLayoutBytes)
+        source.keepLayout(layer: "places", large)
+        #expect(source.keptLayout(layer: "places") == nil)
+        // Two layers sharing the budget: the second fits only while the first leaves room.
+        var half = small
+        half.keep(
+            .init(text: String(repeating: "b", count: FeatureSource.keptLayoutBytes / 2), iconName: "", sections: nil),
+            for: 2)
+        source.keepLayout(layer: "places", half)
+        source.keepLayout(layer: "other", half)
+        #expect(source.keptLayout(layer: "places") != nil && source.keptLayout(layer: "other") == nil)
+    }
+
     @Test("a layout serves only its own layer, zoom, image size and sprite images")
     func appliesToItsOwn() throws {
         let style = try Self.style()

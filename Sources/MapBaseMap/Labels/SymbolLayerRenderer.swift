@@ -95,7 +95,7 @@ struct SymbolLayerRenderer {
                 resolved = known
             } else {
                 resolved = resolvedText(context)
-                layout.texts[index] = resolved
+                layout.keep(resolved, for: index)
             }
             guard !resolved.text.isEmpty || !resolved.iconName.isEmpty else { return }
             var entry = Entry(
@@ -123,7 +123,7 @@ struct SymbolLayerRenderer {
             tiledLines = Self.tileLabelLines(
                 entries.indices.map { (entries[$0].feature, entries[$0].offset, entries[$0].text, placements[$0]) },
                 geoJSONTiles: geoJSONTiles)
-            layout.lines = (linesKey, tiledLines)
+            layout.keep(lines: tiledLines, for: linesKey)
         }
         // The features beyond the margin that `wholeTiles` brought in are there to join lines: one whose
         // pieces (after the joins) all lie farther than three margins outside the view (two past the margin: see
@@ -548,8 +548,9 @@ struct SymbolLayerRenderer {
             layoutSize: layoutSize)
         // Plain text has one stack, the layer's, and no colour of its own.
         if sections == nil, glyphs != nil, made?.stacks.count ?? 1 == 1 {
-            layout.glyphTexts[key] = .some(
-                made.map { Layout.KeptGlyphText(characters: $0.characters, opacity: $0.opacity, stack: stack) })
+            layout.keep(
+                made.map { Layout.KeptGlyphText(characters: $0.characters, opacity: $0.opacity, stack: stack) },
+                for: key)
         }
         return made
     }
@@ -708,10 +709,34 @@ struct SymbolLayerRenderer {
         let imageNames: Set<String>?
         /// The glyph PBFs the characters come from.
         let glyphProvider: (any GlyphRangeProvider)?
-        var texts: [Int: Text] = [:]
-        var lines: (key: LinesKey, lines: [Int: [TileLines]])?
+        private(set) var texts: [Int: Text] = [:]
+        private(set) var lines: (key: LinesKey, lines: [Int: [TileLines]])?
         /// Plain text's characters for SDF glyphs (nil: the installed fonts draw it).
-        var glyphTexts: [GlyphKey: KeptGlyphText?] = [:]
+        private(set) var glyphTexts: [GlyphKey: KeptGlyphText?] = [:]
+        /// About how many bytes the texts, characters and lines kept take (see ``FeatureSource/keptLayoutBytes``).
+        private(set) var bytes = 0
+        private var lineBytes = 0
+
+        mutating func keep(_ text: Text, for feature: Int) {
+            texts[feature] = text
+            bytes += 96 + text.text.utf8.count + text.iconName.utf8.count
+        }
+
+        mutating func keep(_ glyphText: KeptGlyphText?, for key: GlyphKey) {
+            glyphTexts[key] = .some(glyphText)
+            bytes += 64 + (glyphText?.characters.count ?? 0) * MemoryLayout<GlyphShaping.Character>.stride
+        }
+
+        mutating func keep(lines: [Int: [TileLines]], for key: LinesKey) {
+            self.lines = (key, lines)
+            bytes -= lineBytes
+            // The points of joined or cut lines are copies; count every point, and the key.
+            lineBytes = 48 * key.entries.count
+            for tiles in lines.values {
+                for tile in tiles { lineBytes += 64 + tile.lines.reduce(0) { $0 + 32 + 16 * $1.count } }
+            }
+            bytes += lineBytes
+        }
 
         init(
             layer: StyleLayer, selection: FeatureSelection, imageNames: Set<String>?,

@@ -71,9 +71,12 @@ final class FeatureSource: Sendable {
     /// At most this many layers' results are kept per source.
     static let keptFilterCapacity = 512
     /// What a symbol layer laid out over these features, kept from image to image by layer id (at most
-    /// ``keptFilterCapacity`` layers), as MapLibre keeps a tile's symbol layout in its buckets: see
-    /// ``SymbolLayerRenderer/Layout``.
+    /// ``keptFilterCapacity`` layers, ``keptLayoutBytes`` in all), as MapLibre keeps a tile's symbol layout in its
+    /// buckets: see ``SymbolLayerRenderer/Layout``.
     private let keptLayouts = Locked<[String: SymbolLayerRenderer.Layout]>([:])
+    /// At most about this many bytes of symbol layouts are kept per source: a layout that would take more is
+    /// not kept (its layer lays out afresh each image, as without it).
+    static let keptLayoutBytes = 16 << 20
 
     private enum Content: Sendable {
         case loaded([Feature], SpatialGrid)
@@ -139,11 +142,18 @@ final class FeatureSource: Sendable {
     }
 
     /// Keeps `layout` for layer `id` (replacing what was kept for it), while fewer than
-    /// ``keptFilterCapacity`` layers are kept.
+    /// ``keptFilterCapacity`` layers are kept and all of them take at most ``keptLayoutBytes``; else drops what
+    /// was kept for the layer.
     func keepLayout(layer id: String, _ layout: SymbolLayerRenderer.Layout) {
         guard case .loaded = content else { return }
         keptLayouts.withLock { kept in
-            guard kept[id] != nil || kept.count < Self.keptFilterCapacity else { return }
+            let others = kept.reduce(0) { $0 + ($1.key == id ? 0 : $1.value.bytes) }
+            guard (kept[id] != nil || kept.count < Self.keptFilterCapacity),
+                others + layout.bytes <= Self.keptLayoutBytes
+            else {
+                kept[id] = nil
+                return
+            }
             kept[id] = layout
         }
     }
