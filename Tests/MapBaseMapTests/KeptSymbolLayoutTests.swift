@@ -159,25 +159,30 @@ struct KeptSymbolLayoutTests {
         #expect(source.keptLayout(layer: "places") != nil && source.keptLayout(layer: "other") == nil)
     }
 
-    @Test("a layout serves only its own layer, zoom, image size and sprite images")
+    @Test("a layout serves only its own layer, zoom, image size, sprite images and glyph provider")
     func appliesToItsOwn() throws {
         let style = try Self.style()
         let other = try Self.style(placeTransform: "lowercase")
         let places = try #require(style.layers.first { $0.id == "places" })
         let otherPlaces = try #require(other.layers.first { $0.id == "places" })
-        func layout(_ layer: StyleLayer, zoom: Double = 15, width: Double = 480, names: Set<String>? = nil) throws
-            -> SymbolLayerRenderer.Layout
-        {
+        let installed = InstalledGlyphs.shared(for: .default)
+        func layout(
+            _ layer: StyleLayer, longitude: Double = 0, zoom: Double = 15, width: Double = 480,
+            names: Set<String>? = nil, glyphs: (any GlyphRangeProvider)? = nil
+        ) throws -> SymbolLayerRenderer.Layout {
             let viewport = try MapViewport(
-                size: Size(width: width, height: 320), center: LocationCoordinate2D(latitude: 0, longitude: 0),
+                size: Size(width: width, height: 320), center: LocationCoordinate2D(latitude: 0, longitude: longitude),
                 zoomLevel: zoom)
             return SymbolLayerRenderer.Layout(
-                layer: layer, selection: FeatureSelection(viewport: viewport), imageNames: names)
+                layer: layer, selection: FeatureSelection(viewport: viewport), imageNames: names,
+                glyphProvider: glyphs ?? installed)
         }
         let kept = try layout(places)
         #expect(kept.applies(to: try layout(places)))
         // Panning keeps the zoom and size: the same layout.
+        #expect(kept.applies(to: try layout(places, longitude: 0.01)))
         #expect(try !kept.applies(to: layout(otherPlaces)))
+        #expect(try !kept.applies(to: layout(places, glyphs: GlyphPBFTemplate("/nonexistent/{fontstack}/{range}.pbf"))))
         #expect(try !kept.applies(to: layout(places, zoom: 15.5)))
         #expect(try !kept.applies(to: layout(places, width: 60)))
         #expect(try !kept.applies(to: layout(places, names: ["shop"])))

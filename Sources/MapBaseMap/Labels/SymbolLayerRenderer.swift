@@ -114,7 +114,7 @@ struct SymbolLayerRenderer {
                 dx: -4 * Self.margin * selection.viewport.mapPointsPerPoint,
                 dy: -4 * Self.margin * selection.viewport.mapPointsPerPoint))
         let linesKey = Layout.LinesKey(
-            entries: entries.indices.map { (Int32(truncatingIfNeeded: entries[$0].index), entries[$0].offset) },
+            entries: entries.map { ($0.index, $0.offset) },
             placements: placements, tiles: geoJSONTiles.map { ($0.side, $0.window) })
         let tiledLines: [Int: [TileLines]]
         if let kept = layout.lines, kept.key == linesKey {
@@ -663,10 +663,10 @@ struct SymbolLayerRenderer {
 
     /// The part of a layer's placement that depends only on its features, the style and the zoom, kept by the
     /// features' ``FeatureSource`` from image to image (as MapLibre keeps a tile's symbol layout in its
-    /// buckets and only places it again): each feature's resolved text and icon name, by feature index, and
-    /// the lines line labels go along (``tileLabelLines(_:geoJSONTiles:)``) for the entries last laid out. An
-    /// image at another zoom or size, with another layer or sprite, lays out afresh; the work is the same as
-    /// without it, the results are the same values.
+    /// buckets and only places it again): by feature index, each feature's resolved text and icon name and its
+    /// plain text's SDF characters, and the lines line labels go along (``tileLabelLines(_:geoJSONTiles:)``) for
+    /// the entries last laid out. An image at another zoom or size, with another layer, sprite or glyph provider,
+    /// lays out afresh; the results are the same values either way.
     struct Layout: Sendable {
         /// A feature's text (empty: none), icon name (empty: none) and `format` sections.
         struct Text: Sendable {
@@ -678,7 +678,7 @@ struct SymbolLayerRenderer {
         /// The inputs of ``tileLabelLines(_:geoJSONTiles:)`` beside the texts: each entry's feature and world
         /// copy, its `symbol-placement`, and the GeoJSON tiles' side and window.
         struct LinesKey: Equatable, Sendable {
-            var entries: [(index: Int32, offset: Double)]
+            var entries: [(index: Int, offset: Double)]
             var placements: [String]
             var tiles: (side: Double, window: MapRect)?
 

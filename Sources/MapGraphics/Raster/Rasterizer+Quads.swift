@@ -281,7 +281,7 @@ extension Rasterizer {
         @inline(never)
         func shadeRow(
             _ field: UnsafePointer<Float>, count: Int, row: UnsafeMutableRawPointer, first: Int,
-            wide: Bool = DistanceFieldPainter.wideKernel
+            wide: Bool = true
         ) {
             if wide && Self.wideKernel {
                 withUnsafePointer(to: constants) { constants in
