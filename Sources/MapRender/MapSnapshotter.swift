@@ -175,8 +175,12 @@ public final class MapSnapshotter {
     /// base map's labels (and its layers above them), overlays at ``OverlayLevel/aboveLabels``, annotation views (northern first, so
     /// southern ones are in front, as in MapKit), the attribution.
     ///
+    /// The first snapshot in a process has glibc keep freed image-sized buffers for the next render
+    /// (``GraphicsMemory/keepLargeBuffersForReuse()``) instead of faulting in fresh pages each time.
+    ///
     /// - Throws: ``RenderError`` or ``GraphicsError``.
     public func snapshot() throws -> Snapshot {
+        GraphicsMemory.keepLargeBuffersForReuse()
         let surface = try ImageSurface(width: viewport.pixelSize.width, height: viewport.pixelSize.height)
         let context = try GraphicsContext(surface: surface, scale: viewport.scale)
         context.deadline = options.deadline?.uptimeNanoseconds
