@@ -159,6 +159,62 @@ struct DistanceFieldQuadTests {
         return try #require(Texture(distanceField: bitmap, width: width, height: height))
     }
 
+    @Test(
+        "glyph quads (a texel of padding around a field whose border falls off), lower edges above, at and below 0")
+    func glyphBorderAndLowerEdges() throws {
+        var random = SplitMix64(state: 28)
+        let size = 48
+        // Lower edges (buffer - gamma) from well below 0 (a wide halo: the padding's 0 is drawn) to a fill's.
+        let buffers: [Double] = [-0.3, -0.05, 0, 0.02, 0.1, 0.3, 0.5, 0.75, 0.9]
+        var narrowed = 0
+        for trial in 0..<108 {
+            let surface = try ImageSurface(width: size, height: size)
+            // A glyph's field: 192 on an inner box's edge, falling off by `slope` a texel outside it, over a
+            // 3-texel border; zeros on the texture's edge for the steepest.
+            let inner = (Int.random(in: 1...14, using: &random), Int.random(in: 1...14, using: &random))
+            let (width, height) = (inner.0 + 6, inner.1 + 6)
+            let slope = Double.random(in: 20...90, using: &random)
+            let bitmap = (0..<width * height).map { i -> UInt8 in
+                let dx = max(3 - Double(i % width), Double(i % width) - Double(inner.0 + 2), 0)
+                let dy = max(3 - Double(i / width), Double(i / width) - Double(inner.1 + 2), 0)
+                let inside = dx == 0 && dy == 0 ? Double.random(in: 0...60, using: &random) : 0
+                return UInt8(
+                    Swift.min(255, Swift.max(0, (192 + inside - slope * (dx * dx + dy * dy).squareRoot()).rounded())))
+            }
+            let texture = try #require(Texture(distanceField: bitmap, width: width, height: height))
+            let scale = Double.random(in: 0.4...2.5, using: &random)
+            let angle: Double = trial % 3 == 0 ? Double.random(in: 0..<(2 * Double.pi), using: &random) : 0
+            let transform = Transform(
+                a: scale * cos(angle), b: scale * sin(angle), c: -scale * sin(angle), d: scale * cos(angle),
+                tx: Double.random(in: -5...35, using: &random), ty: Double.random(in: -5...35, using: &random))
+            let buffer = buffers[trial % buffers.count]
+            let gamma: Double = trial % 4 == 0 ? 0 : Double.random(in: 0.01...0.2, using: &random)
+            let color = Color(red: 0.9, green: 0.3, blue: 0.1, alpha: trial % 2 == 0 ? 1 : 0.6)
+            let shading: QuadShading =
+                trial % 2 == 0
+                ? .signedDistanceHalo(
+                    color: color, opacity: 1, buffer: buffer, gamma: gamma, inner: 0.75 + gamma, innerGamma: gamma)
+                : .signedDistance(color: color, opacity: 0.9, buffer: buffer, gamma: gamma)
+            // The glyph's bitmap and a texel of padding, as SDFText makes its quads.
+            let source = Rect(x: -1, y: -1, width: Double(width) + 2, height: Double(height) + 2)
+            if let box = texture.alphaBox(atLeast: Float(buffer - gamma)), buffer - gamma > 0,
+                box.columns.count < width || box.rows.count < height
+            {
+                narrowed += 1
+            }
+            var expected = words(surface)
+            shade(texture, source: source, transform: transform, shading: shading, over: &expected, size: size)
+            let context = try GraphicsContext(surface: surface)
+            let rasterizer = context.makeRasterizer()
+            rasterizer.addQuad(texture, source: source, transform: transform, linear: true, shading: shading)
+            context.draw(rasterizer)
+            let differing = zip(words(surface), expected).filter { $0 != $1 }.count
+            #expect(differing == 0, "trial \(trial): lower edge \(buffer - gamma), \(differing) pixels differ")
+        }
+        // The fast path leaves out part of most quads with a lower edge above 0.
+        #expect(narrowed >= 30)
+    }
+
     @Test("halos then fills of glyphs, turned and not, in one rasterizer = each quad shaded in turn")
     func halosThenFills() throws {
         var random = SplitMix64(state: 27)
