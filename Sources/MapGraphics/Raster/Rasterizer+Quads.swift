@@ -105,24 +105,10 @@ extension Rasterizer {
         let painter = DistanceFieldPainter(shading)
         let m = shader.inverse
         let epsilon = 1e-7
-        var minU = shader.source.minX - epsilon
-        var maxU = shader.source.maxX - epsilon
-        var minV = shader.source.minY - epsilon
-        var maxV = shader.source.maxY - epsilon
-        // Every shading leaves a field value below its lower edge transparent, so when the edge is above 0 (the
-        // value outside the texture) only samples that touch a texel reaching it (less a margin for the blend's
-        // rounding) can be drawn. A sample at coordinate c blends texels floor(c - 0.5) and the next, so the box
-        // of such texels, half a texel before it and a texel and a half after, bounds them (a glyph's fill leaves
-        // out its padding and the outer texels of its border). Pixels outside are left as the quad's outside is.
-        let threshold = painter.edge0 - 1e-5
-        if threshold > 0 {
-            guard let live = shader.texture.alphaBox(atLeast: threshold) else { return }
-            minU = max(minU, Double(live.columns.lowerBound) - 0.5 - 1e-6)
-            maxU = min(maxU, Double(live.columns.upperBound) + 1.5 + 1e-6)
-            minV = max(minV, Double(live.rows.lowerBound) - 0.5 - 1e-6)
-            maxV = min(maxV, Double(live.rows.upperBound) + 1.5 + 1e-6)
-            guard minU < maxU, minV < maxV else { return }
-        }
+        let minU = shader.source.minX - epsilon
+        let maxU = shader.source.maxX - epsilon
+        let minV = shader.source.minY - epsilon
+        let maxV = shader.source.maxY - epsilon
         let width = shader.texture.width
         let height = shader.texture.height
         /// The columns (relative to the box's origin) where `coefficient * dx + constant` may lie in

@@ -10,8 +10,6 @@ package struct Texture: Sendable {
     /// The alpha channel alone, for a distance field (``init(distanceField:width:height:)``), whose shaders
     /// read nothing else: one float per texel instead of four.
     let alphas: [Float]?
-    /// With ``alphas``: each row's largest alpha, then each column's (``alphaBox(atLeast:)``).
-    private let alphaMaxima: [Float]?
 
     /// A texture of premultiplied texels, row by row (`texels.count == width * height`, both positive).
     init(width: Int, height: Int, texels: [SIMD4<Float>], alphas: [Float]? = nil) {
@@ -21,31 +19,6 @@ package struct Texture: Sendable {
         self.height = height
         self.texels = texels
         self.alphas = alphas
-        alphaMaxima = alphas.map { alphas in
-            var maxima = [Float](repeating: 0, count: height + width)
-            for y in 0..<height {
-                for x in 0..<width {
-                    let a = alphas[y * width + x]
-                    maxima[y] = Swift.max(maxima[y], a)
-                    maxima[height + x] = Swift.max(maxima[height + x], a)
-                }
-            }
-            return maxima
-        }
-    }
-
-    /// The smallest box of texel columns and rows that holds every texel whose alpha (``alphas``) is at least
-    /// `threshold`: outside it a bilinear sample blends texels below the threshold alone, so it stays below
-    /// (within a rounding, which the caller's margin covers). nil when no texel reaches it or the texture keeps
-    /// no separate alphas.
-    func alphaBox(atLeast threshold: Float) -> (columns: ClosedRange<Int>, rows: ClosedRange<Int>)? {
-        guard let maxima = alphaMaxima,
-            let top = maxima[0..<height].firstIndex(where: { $0 >= threshold }),
-            let bottom = maxima[0..<height].lastIndex(where: { $0 >= threshold }),
-            let left = maxima[height...].firstIndex(where: { $0 >= threshold }),
-            let right = maxima[height...].lastIndex(where: { $0 >= threshold })
-        else { return nil }
-        return ((left - height)...(right - height), top...bottom)
     }
 
     /// A texture from straight (unpremultiplied) RGBA bytes, row by row without padding, premultiplied
