@@ -48,9 +48,7 @@ struct DistanceFieldQuadTests {
             let texture = try #require(Texture(distanceField: bitmap, width: width, height: height))
             let scale = Double.random(in: 0.3...3, using: &random)
             let angle: Double = trial % 4 == 0 ? Double.random(in: 0..<(2 * Double.pi), using: &random) : 0
-            let transform = Transform(
-                a: scale * cos(angle), b: scale * sin(angle), c: -scale * sin(angle), d: scale * cos(angle),
-                tx: Double.random(in: -10...40, using: &random), ty: Double.random(in: -10...40, using: &random))
+            let transform = placement(scale: scale, angle: angle, shift: -10...40, &random)
             let color = Color(
                 red: Double.random(in: 0...1, using: &random), green: Double.random(in: 0...1, using: &random),
                 blue: Double.random(in: 0...1, using: &random),
@@ -145,6 +143,13 @@ struct DistanceFieldQuadTests {
         }
     }
 
+    /// A quad's transform: scaled by `scale`, turned by `angle`, moved by a random shift in `shift` each way.
+    func placement(scale: Double, angle: Double, shift: ClosedRange<Double>, _ random: inout SplitMix64) -> Transform {
+        Transform(
+            a: scale * cos(angle), b: scale * sin(angle), c: -scale * sin(angle), d: scale * cos(angle),
+            tx: Double.random(in: shift, using: &random), ty: Double.random(in: shift, using: &random))
+    }
+
     /// A random distance field with smooth ramps and some plateaus.
     func randomField(_ random: inout SplitMix64) throws -> Texture {
         let width = Int.random(in: 3...28, using: &random)
@@ -183,9 +188,7 @@ struct DistanceFieldQuadTests {
             let texture = try #require(Texture(distanceField: bitmap, width: width, height: height))
             let scale = Double.random(in: 0.4...2.5, using: &random)
             let angle: Double = trial % 3 == 0 ? Double.random(in: 0..<(2 * Double.pi), using: &random) : 0
-            let transform = Transform(
-                a: scale * cos(angle), b: scale * sin(angle), c: -scale * sin(angle), d: scale * cos(angle),
-                tx: Double.random(in: -5...35, using: &random), ty: Double.random(in: -5...35, using: &random))
+            let transform = placement(scale: scale, angle: angle, shift: -5...35, &random)
             let buffer = buffers[trial % buffers.count]
             let gamma: Double = trial % 4 == 0 ? 0 : Double.random(in: 0.01...0.2, using: &random)
             let color = Color(red: 0.9, green: 0.3, blue: 0.1, alpha: trial % 2 == 0 ? 1 : 0.6)
