@@ -140,6 +140,15 @@ struct KeptSymbolLayoutTests {
         var small = SymbolLayerRenderer.Layout(
             layer: places, selection: FeatureSelection(viewport: viewport), imageNames: nil)
         small.keep(.init(text: "Place", iconName: "", sections: nil), for: 0)
+        // Keeping a feature's text or characters again replaces them: counted once.
+        let once = small.bytes
+        small.keep(.init(text: "Place", iconName: "", sections: nil), for: 0)
+        let characters = SymbolLayerRenderer.Layout.KeptGlyphText(
+            characters: [], opacity: 1, stack: ["Noto Sans Regular"])
+        small.keep(characters, for: .init(feature: 0, vertical: false))
+        let withCharacters = small.bytes
+        small.keep(characters, for: .init(feature: 0, vertical: false))
+        #expect(small.bytes == withCharacters && withCharacters > once)
         source.keepLayout(layer: "places", small)
         #expect(source.keptLayout(layer: "places")?.texts.count == 1)
         // A layout that alone takes more than the budget: not kept, and what was kept for the layer is dropped.

@@ -717,14 +717,20 @@ struct SymbolLayerRenderer {
         private(set) var bytes = 0
         private var lineBytes = 0
 
+        /// Keeps (or replaces) feature `feature`'s text, its bytes counted once.
         mutating func keep(_ text: Text, for feature: Int) {
-            texts[feature] = text
-            bytes += 96 + text.text.utf8.count + text.iconName.utf8.count
+            func size(_ t: Text) -> Int { 96 + t.text.utf8.count + t.iconName.utf8.count }
+            if let old = texts.updateValue(text, forKey: feature) { bytes -= size(old) }
+            bytes += size(text)
         }
 
+        /// Keeps (or replaces) the SDF characters of `key`, their bytes counted once.
         mutating func keep(_ glyphText: KeptGlyphText?, for key: GlyphKey) {
-            glyphTexts[key] = .some(glyphText)
-            bytes += 64 + (glyphText?.characters.count ?? 0) * MemoryLayout<GlyphShaping.Character>.stride
+            func size(_ g: KeptGlyphText?) -> Int {
+                64 + (g?.characters.count ?? 0) * MemoryLayout<GlyphShaping.Character>.stride
+            }
+            if let old = glyphTexts.updateValue(glyphText, forKey: key) { bytes -= size(old) }
+            bytes += size(glyphText)
         }
 
         mutating func keep(lines: [Int: [TileLines]], for key: LinesKey) {
