@@ -1,3 +1,4 @@
+internal import CRasterKernels
 import Foundation
 import MapGeometry
 import MapTestSupport
@@ -325,5 +326,109 @@ struct DistanceFieldQuadTests {
         }
         #expect(compared == 400)
         #expect(changed > 200, "most rows draw something: \(changed)")
+    }
+
+    @Test(
+        "the eight-lane upright sampler (AVX2) gives the same field values as column by column, row lengths 1-60",
+        .enabled(if: Rasterizer.DistanceFieldPainter.wideKernel, "this CPU has no AVX2"))
+    func wideUprightSamplerMatches() {
+        var random = SplitMix64(state: 88)
+        var differing = 0
+        for trial in 0..<500 {
+            let width = Int.random(in: 1...40, using: &random)
+            let rows = (0..<2).map { _ in (0..<width).map { _ in Float.random(in: -0.5...1.5, using: &random) } }
+            let count = 1 + trial % 60
+            // Columns as an upright quad has them: u grows or falls by the scale's inverse from column to column,
+            // the texels clamped into the row and a texel outside weighing 0 (minified quads reach past 16 texels
+            // in eight columns, and take the columns one by one).
+            let step = Double.random(in: 0.2...3.5, using: &random) * (trial % 2 == 0 ? 1 : -1)
+            let start = Double.random(in: -3...Double(width) + 3, using: &random)
+            var first = [Int32](repeating: 0, count: count)
+            var second = [Int32](repeating: 0, count: count)
+            var weightFirst = [Float](repeating: 0, count: count)
+            var weightSecond = [Float](repeating: 0, count: count)
+            for k in 0..<count {
+                let cu = start + step * Double(k)
+                let i = Int(cu.rounded(.down))
+                let f = Float(cu - Double(i))
+                first[k] = Int32(min(max(i, 0), width - 1))
+                second[k] = Int32(min(max(i + 1, 0), width - 1))
+                weightFirst[k] = i >= 0 && i < width ? 1 - f : 0
+                weightSecond[k] = i + 1 >= 0 && i + 1 < width ? f : 0
+            }
+            let top = Float.random(in: 0...1, using: &random)
+            var narrow = [Float](repeating: .nan, count: count)
+            var wide = [Float](repeating: .nan, count: count)
+            rows[0].withUnsafeBufferPointer { upper in
+                rows[1].withUnsafeBufferPointer { lower in
+                    first.withUnsafeMutableBufferPointer { first in
+                        second.withUnsafeMutableBufferPointer { second in
+                            weightFirst.withUnsafeMutableBufferPointer { weightFirst in
+                                weightSecond.withUnsafeMutableBufferPointer { weightSecond in
+                                    let columns = Rasterizer.DistanceFieldColumns(
+                                        first: first.baseAddress!, second: second.baseAddress!,
+                                        weightFirst: weightFirst.baseAddress!, weightSecond: weightSecond.baseAddress!)
+                                    for (isWide, out) in [(false, 0), (true, 1)] {
+                                        var field = [Float](repeating: .nan, count: count)
+                                        field.withUnsafeMutableBufferPointer { field in
+                                            Rasterizer.sampleRow(
+                                                upper.baseAddress!, lower.baseAddress!, width: width, weightTop: top,
+                                                weightBottom: 1 - top, columns: columns, count: count,
+                                                into: field.baseAddress!, wide: isWide)
+                                        }
+                                        if out == 0 { narrow = field } else { wide = field }
+                                    }
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+            if narrow.map(\.bitPattern) != wide.map(\.bitPattern) { differing += 1 }
+        }
+        #expect(differing == 0, "\(differing) of 500 rows differ")
+    }
+
+    @Test(
+        "the four-lane turned-quad sampler (AVX2) gives the same field values as the one by one, -infinity outside",
+        .enabled(if: Rasterizer.DistanceFieldPainter.wideKernel, "this CPU has no AVX2"))
+    func wideTurnedSamplerMatches() {
+        var random = SplitMix64(state: 89)
+        var differing = 0
+        var outside = 0
+        var inside = 0
+        for trial in 0..<400 {
+            let width = Int.random(in: 1...30, using: &random)
+            let height = Int.random(in: 1...30, using: &random)
+            let alphas = (0..<width * height).map { _ in Float.random(in: -0.5...1.5, using: &random) }
+            let angle = Double.random(in: 0..<(2 * Double.pi), using: &random)
+            let scale = Double.random(in: 0.3...3, using: &random)
+            let left = Double.random(in: -1...1, using: &random)
+            let top = Double.random(in: -1...1, using: &random)
+            let epsilon = 1e-7
+            let count = 1 + trial % 61
+            let x0 = Int64.random(in: -40...40, using: &random)
+            let y = Double(Int.random(in: -40...40, using: &random)) + 0.5
+            // The row's middle maps near the texture's centre (the row crosses the quad, or passes it by).
+            let (a, b, c, d) = (cos(angle) / scale, -sin(angle) / scale, sin(angle) / scale, cos(angle) / scale)
+            let middle = Double(x0) + Double(count) / 2
+            let u = left + Double(width) / 2 + Double.random(in: -8...8, using: &random)
+            let v = top + Double(height) / 2 + Double.random(in: -8...8, using: &random)
+            var quad = mapraster_sdf_affine(
+                a: a, b: b, c: c, d: d, tx: u - (a * middle + c * y), ty: v - (b * middle + d * y),
+                min_u: left - epsilon, max_u: left + Double(width) - epsilon, min_v: top - epsilon,
+                max_v: top + Double(height) - epsilon, width: Int64(width), height: Int64(height))
+            var narrow = [Float](repeating: .nan, count: count)
+            var wide = [Float](repeating: .nan, count: count)
+            alphas.withUnsafeBufferPointer { alphas in
+                mapraster_sdf_sample_affine_row(&quad, alphas.baseAddress!, x0, y, Int64(count), &narrow)
+                mapraster_sdf_sample_affine_row_avx2(&quad, alphas.baseAddress!, x0, y, Int64(count), &wide)
+            }
+            if narrow.map(\.bitPattern) != wide.map(\.bitPattern) { differing += 1 }
+            outside += narrow.filter { $0 == -.infinity }.count
+            inside += narrow.filter { $0 != -.infinity }.count
+        }
+        #expect(differing == 0, "\(differing) of 400 rows differ")
+        #expect(outside > 1000 && inside > 1000, "columns outside \(outside), inside \(inside)")
     }
 }

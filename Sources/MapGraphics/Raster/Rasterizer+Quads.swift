@@ -95,7 +95,7 @@ extension Rasterizer {
     /// ``ImageQuad/shade(_:_:)`` computes for that case, operation for operation (the same pixels), with the
     /// quad's constants out of the pixel loop and each row's columns narrowed to those whose centres may map
     /// inside the texels drawn (a pixel wider either side; the exact test decides). Each row is sampled into
-    /// field values first (``sampleRow(_:top:bottom:weightTop:weightBottom:columns:count:into:)``), then shaded
+    /// field values first (``sampleRow(_:_:width:weightTop:weightBottom:columns:count:into:wide:)``), then shaded
     /// and blended (``DistanceFieldPainter/shadeRow(_:count:row:first:)``): two small loops rather than one
     /// that holds everything at once.
     static func rasterizeDistanceField(
@@ -167,80 +167,92 @@ extension Rasterizer {
                 }
                 guard firstInside <= lastInside else { return }
                 let count = lastInside - firstInside + 1
-                withUnsafeTemporaryAllocation(of: DistanceFieldColumn.self, capacity: count) { cols in
-                    let cols = cols.baseAddress!
-                    for k in 0..<count {
-                        let u = m.a * (Double(firstInside + k + origin.0) + 0.5) + m.c * dy0 + m.tx
-                        let a = sampled(u, count: width)
-                        cols[k] = DistanceFieldColumn(
-                            first: Int32(a.first), second: Int32(a.second), weightFirst: a.weightFirst,
-                            weightSecond: a.weightSecond)
-                    }
-                    for y in box.yStart...box.yEnd {
-                        let v = m.b * dx0 + m.d * (Double(y + origin.1) + 0.5) + m.ty
-                        guard v >= minV, v < maxV else { continue }
-                        let r = sampled(v, count: height)
-                        sampleRow(
-                            alphas.baseAddress!, top: r.first * width, bottom: r.second * width,
-                            weightTop: r.weightFirst, weightBottom: r.weightSecond, columns: cols, count: count,
-                            into: field)
-                        painter.shadeRow(field, count: count, row: pixels.row(y), first: firstInside)
+                let wide = DistanceFieldPainter.wideKernel
+                // Each column's two texels and their weights, in four arrays (the eight-lane sampler loads them
+                // eight at a time).
+                withUnsafeTemporaryAllocation(of: Int32.self, capacity: 2 * count) { indices in
+                    withUnsafeTemporaryAllocation(of: Float.self, capacity: 2 * count) { weights in
+                        let columns = DistanceFieldColumns(
+                            first: indices.baseAddress!, second: indices.baseAddress! + count,
+                            weightFirst: weights.baseAddress!, weightSecond: weights.baseAddress! + count)
+                        for k in 0..<count {
+                            let u = m.a * (Double(firstInside + k + origin.0) + 0.5) + m.c * dy0 + m.tx
+                            let a = sampled(u, count: width)
+                            columns.first[k] = Int32(a.first)
+                            columns.second[k] = Int32(a.second)
+                            columns.weightFirst[k] = a.weightFirst
+                            columns.weightSecond[k] = a.weightSecond
+                        }
+                        for y in box.yStart...box.yEnd {
+                            let v = m.b * dx0 + m.d * (Double(y + origin.1) + 0.5) + m.ty
+                            guard v >= minV, v < maxV else { continue }
+                            let r = sampled(v, count: height)
+                            sampleRow(
+                                alphas.baseAddress! + r.first * width, alphas.baseAddress! + r.second * width,
+                                width: width, weightTop: r.weightFirst, weightBottom: r.weightSecond,
+                                columns: columns, count: count, into: field, wide: wide)
+                            painter.shadeRow(field, count: count, row: pixels.row(y), first: firstInside)
+                        }
                     }
                 }
                 return
             }
+            // Turned or sheared (line labels): each row's span of columns sampled by a C kernel (four columns at a
+            // time where the CPU runs AVX2), the same operations as `sampled` and the bilinear blend above.
+            let wide = DistanceFieldPainter.wideKernel
+            var quad = mapraster_sdf_affine(
+                a: m.a, b: m.b, c: m.c, d: m.d, tx: m.tx, ty: m.ty, min_u: minU, max_u: maxU, min_v: minV,
+                max_v: maxV, width: Int64(width), height: Int64(height))
             for y in box.yStart...box.yEnd {
                 let dy = Double(y + origin.1) + 0.5
                 guard let us = columns(m.a, m.c * dy + m.tx, minU, maxU, within: box.xStart...box.xEnd),
                     let span = columns(m.b, m.d * dy + m.ty, minV, maxV, within: us)
                 else { continue }
-                for x in span {
-                    let dx = Double(x + origin.0) + 0.5
-                    let u = m.a * dx + m.c * dy + m.tx
-                    let v = m.b * dx + m.d * dy + m.ty
-                    // Outside the quad: a value every shading leaves transparent.
-                    guard u >= minU, u < maxU, v >= minV, v < maxV else {
-                        field[x - span.lowerBound] = -.infinity
-                        continue
-                    }
-                    // The bilinear blend of Texture.sampleAlpha.
-                    let c = sampled(u, count: width)
-                    let r = sampled(v, count: height)
-                    let top = r.first * width
-                    let bottom = r.second * width
-                    let upper = alphas[top + c.first] * c.weightFirst + alphas[top + c.second] * c.weightSecond
-                    let lower = alphas[bottom + c.first] * c.weightFirst + alphas[bottom + c.second] * c.weightSecond
-                    field[x - span.lowerBound] = upper * r.weightFirst + lower * r.weightSecond
+                if wide {
+                    mapraster_sdf_sample_affine_row_avx2(
+                        &quad, alphas.baseAddress!, Int64(span.lowerBound + origin.0), dy, Int64(span.count), field)
+                } else {
+                    mapraster_sdf_sample_affine_row(
+                        &quad, alphas.baseAddress!, Int64(span.lowerBound + origin.0), dy, Int64(span.count), field)
                 }
                 painter.shadeRow(field, count: span.count, row: pixels.row(y), first: span.lowerBound)
             }
         }
     }
 
-    /// One column's texels and weights along u (``rasterizeDistanceField``'s upright case).
-    struct DistanceFieldColumn {
-        var first: Int32
-        var second: Int32
-        var weightFirst: Float
-        var weightSecond: Float
+    /// The columns of an upright quad's row (``rasterizeDistanceField``'s upright case): each column's two texels
+    /// along u and their weights, by column.
+    struct DistanceFieldColumns {
+        let first: UnsafeMutablePointer<Int32>
+        let second: UnsafeMutablePointer<Int32>
+        let weightFirst: UnsafeMutablePointer<Float>
+        let weightSecond: UnsafeMutablePointer<Float>
     }
 
-    /// The field values of one row of an upright quad: the bilinear blend of Texture.sampleAlpha, the rows'
-    /// weights after the columns', as ``ImageQuad/shade(_:_:)`` blends them.
+    /// The field values of one row of an upright quad between texel rows `upper` and `lower` (`width` texels
+    /// each): the bilinear blend of Texture.sampleAlpha, the rows' weights after the columns', as
+    /// ``ImageQuad/shade(_:_:)`` blends them. With the eight-lane sampler when `wide` (the caller's
+    /// ``DistanceFieldPainter/wideKernel``: this CPU runs AVX2; the same single-precision operations, so the same
+    /// values), else column by column.
     @inline(__always)
     static func sampleRow(
-        _ alphas: UnsafePointer<Float>, top: Int, bottom: Int, weightTop: Float, weightBottom: Float,
-        columns: UnsafePointer<DistanceFieldColumn>, count: Int, into field: UnsafeMutablePointer<Float>
+        _ upper: UnsafePointer<Float>, _ lower: UnsafePointer<Float>, width: Int, weightTop: Float, weightBottom: Float,
+        columns: DistanceFieldColumns, count: Int, into field: UnsafeMutablePointer<Float>, wide: Bool
     ) {
-        let upperRow = alphas + top
-        let lowerRow = alphas + bottom
+        if wide {
+            mapraster_sdf_sample_upright_row_avx2(
+                upper, lower, Int64(width), weightTop, weightBottom, columns.first, columns.second,
+                columns.weightFirst, columns.weightSecond, Int64(count), field)
+            return
+        }
         for k in 0..<count {
-            let c = columns[k]
-            let first = Int(c.first)
-            let second = Int(c.second)
-            let upper = upperRow[first] * c.weightFirst + upperRow[second] * c.weightSecond
-            let lower = lowerRow[first] * c.weightFirst + lowerRow[second] * c.weightSecond
-            field[k] = upper * weightTop + lower * weightBottom
+            let first = Int(columns.first[k])
+            let second = Int(columns.second[k])
+            let weightFirst = columns.weightFirst[k]
+            let weightSecond = columns.weightSecond[k]
+            let up = upper[first] * weightFirst + upper[second] * weightSecond
+            let down = lower[first] * weightFirst + lower[second] * weightSecond
+            field[k] = up * weightTop + down * weightBottom
         }
     }
 
