@@ -131,31 +131,38 @@ extension PlacedLabel {
     static func drawSDF(_ labels: ArraySlice<(label: PlacedLabel, shift: Point)>, in context: GraphicsContext) {
         let rasterizer = context.makeRasterizer()
         var any = false
+        // Labels and quads by index: a copy of each (every texture and field retained and released once more)
+        // is not needed to read them.
         for halo in [true, false] {
-            for (label, shift) in labels {
-                guard case .sdf(let text) = label.content else { continue }
-                if halo, label.haloWidth <= 0 || label.haloColor.alpha <= 0 { continue }
-                let haloShading = text.halo(label.haloColor, width: label.haloWidth, blur: label.haloBlur)
-                let move = Transform(translationX: -shift.x, y: -shift.y)
-                for quad in text.quads {
-                    if let image = quad.image {
+            for l in labels.indices {
+                guard case .sdf(let text) = labels[l].label.content else { continue }
+                let (haloWidth, haloColor) = (labels[l].label.haloWidth, labels[l].label.haloColor)
+                if halo, haloWidth <= 0 || haloColor.alpha <= 0 { continue }
+                let haloShading = text.halo(haloColor, width: haloWidth, blur: labels[l].label.haloBlur)
+                let labelColor = labels[l].label.color
+                let move = Transform(translationX: -labels[l].shift.x, y: -labels[l].shift.y)
+                for q in text.quads.indices {
+                    if let image = text.quads[q].image {
                         rasterizer.addQuad(
-                            quad.texture, source: quad.source, transform: quad.transform.concatenating(move),
-                            linear: image.linear, shading: .plain(opacity: image.opacity))
+                            text.quads[q].texture, source: text.quads[q].source,
+                            transform: text.quads[q].transform.concatenating(move), linear: image.linear,
+                            shading: .plain(opacity: image.opacity))
                         any = true
                         continue
                     }
-                    let color = quad.color ?? label.color
+                    let color = text.quads[q].color ?? labelColor
                     if !halo, color.alpha <= 0 { continue }
-                    if let projective = quad.projective {
+                    if let projective = text.quads[q].projective {
                         rasterizer.addQuad(
-                            quad.texture, source: quad.source, homography: projective.concatenating(move),
-                            linear: true, shading: halo ? haloShading : text.fill(color))
+                            text.quads[q].texture, source: text.quads[q].source,
+                            homography: projective.concatenating(move), linear: true,
+                            shading: halo ? haloShading : text.fill(color))
                         any = true
                         continue
                     }
                     rasterizer.addQuad(
-                        quad.texture, source: quad.source, transform: quad.transform.concatenating(move), linear: true,
+                        text.quads[q].texture, source: text.quads[q].source,
+                        transform: text.quads[q].transform.concatenating(move), linear: true,
                         shading: halo ? haloShading : text.fill(color))
                     any = true
                 }

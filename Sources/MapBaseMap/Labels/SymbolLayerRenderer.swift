@@ -72,6 +72,12 @@ struct SymbolLayerRenderer {
 
     func place(into collisions: inout SpatialGrid) throws -> [PlacedLabel] {
         var entries: [Entry] = []
+        // By entry: its `symbol-placement`, its feature index and world copy, its tile's corner (world copy
+        // added), its label point's y.
+        var placements: [String] = []
+        var lineEntries: [(index: Int, offset: Double)] = []
+        var tiles: [Point?] = []
+        var ys: [Double] = []
         // Line labels join a road's pieces across their whole tile, as MapLibre's `mergeLines` does.
         let wholeTiles = properties.string(.symbolPlacement, selection.context()) == "line"
         // MapLibre lays out the symbols of the tiles that cover the view, each tile's own: a vector tile's
@@ -98,13 +104,17 @@ struct SymbolLayerRenderer {
                 layout.keep(resolved, for: index)
             }
             guard !resolved.text.isEmpty || !resolved.iconName.isEmpty else { return }
-            var entry = Entry(
-                feature: feature, offset: offset, context: context, text: resolved.text, iconName: resolved.iconName)
-            entry.sections = resolved.sections
-            entry.index = index
-            entries.append(entry)
+            // What the layer reads of every entry, taken here: mapping over the entries afterwards would copy
+            // each (every field retained and released once more).
+            placements.append(properties.string(.symbolPlacement, context))
+            lineEntries.append((index, offset))
+            tiles.append(feature.tileBounds.map { Point(x: $0.minX + offset, y: $0.minY) })
+            ys.append(feature.labelPoint.y)
+            entries.append(
+                Entry(
+                    feature: feature, offset: offset, context: context, text: resolved.text,
+                    iconName: resolved.iconName, sections: resolved.sections, index: index))
         }
-        let placements = entries.map { properties.string(.symbolPlacement, $0.context) }
         // Line labels as MapLibre places them, tile by tile on their lines cut to the tile (GeoJSON lines cut
         // into MapLibre's GeoJSON tiles); the same entries as an earlier image's (same tiles, same margin
         // window) have the same lines.
@@ -114,7 +124,7 @@ struct SymbolLayerRenderer {
                 dx: -4 * Self.margin * selection.viewport.mapPointsPerPoint,
                 dy: -4 * Self.margin * selection.viewport.mapPointsPerPoint))
         let linesKey = Layout.LinesKey(
-            entries: entries.map { ($0.index, $0.offset) },
+            entries: lineEntries,
             placements: placements, tiles: geoJSONTiles.map { ($0.side, $0.window) })
         let tiledLines: [Int: [TileLines]]
         if let kept = layout.lines, kept.key == linesKey {
@@ -175,15 +185,12 @@ struct SymbolLayerRenderer {
                     || properties.bool(.textIgnorePlacement, constant)))
         // MapLibre places a vector source's symbols tile by tile (tiles by x, then y), each tile's in data
         // order or, by y, bottom first; only a data-driven `symbol-sort-key` orders them across tiles.
-        let tiles = entries.map { entry in entry.feature.tileBounds.map { Point(x: $0.minX + entry.offset, y: $0.minY) }
-        }
         let byTile =
             !layer.isSet(.symbolSortKey)
             || Self.isFeatureConstant(layer.properties[StylePropertyName.symbolSortKey.rawValue]?.json)
         // MapLibre draws a layer with a data-driven key by key across its tiles (`sortFeaturesByKey`).
         let drawsByKey = !byTile && zOrder != "viewport-y"
-        let keys = drawsByKey ? entries.map { properties.number(.symbolSortKey, $0.context) } : []
-        let ys = entries.map { $0.feature.labelPoint.y }
+        let keys = drawsByKey ? entries.indices.map { properties.number(.symbolSortKey, entries[$0].context) } : []
         let order = entries.indices.sorted { a, b in
             if byTile, let ta = tiles[a], let tb = tiles[b], ta != tb {
                 return ta.x != tb.x ? ta.x < tb.x : ta.y < tb.y
@@ -196,7 +203,15 @@ struct SymbolLayerRenderer {
         var fontsByStack: [[String]: Font] = [:]
         for i in order where !hasNoLabel(i) {
             // Field by field (a copy of the whole entry would retain every field once more).
-            let (feature, offset, context) = (entries[i].feature, entries[i].offset, entries[i].context)
+            let (feature, offset) = (entries[i].feature, entries[i].offset)
+            // MapLibre's layout text size: `text-size` at the tile's zoom, read with the context's zoom rounded
+            // down for a moment (one copy of the context rather than two).
+            var evaluation = entries[i].context
+            let zoom = evaluation.zoom
+            evaluation.zoom.round(.down)
+            let layoutSize = properties.number(.textSize, evaluation)
+            evaluation.zoom = zoom
+            let context = evaluation
             let text = entries[i].text
             let (formatted, iconName) = (entries[i].sections, entries[i].iconName)
             // Stacks resolve once per layer, not once per feature.
@@ -204,9 +219,6 @@ struct SymbolLayerRenderer {
             // Plain text in a stack the glyph PBFs have is drawn from SDF glyphs, as MapLibre draws it; formatted
             // sections and scripts that need HarfBuzz take the installed fonts.
             let opacity = properties.number(.textOpacity, context)
-            var tileZoom = context  // MapLibre's layout text size: `text-size` at the tile's zoom
-            tileZoom.zoom.round(.down)
-            let layoutSize = properties.number(.textSize, tileZoom)
             let glyphStack = try keptGlyphText(
                 text, sections: formatted, stack: stack, opacity: opacity, layoutSize: layoutSize,
                 feature: entries[i].index, layout: &layout)

@@ -212,7 +212,7 @@ package final class Rasterizer {
 
     /// Two triangles over `corners` (device pixels, in order round the quadrilateral) for `command`: a glyph's,
     /// icon's or circle's quad, added thousands of times an image, so its corners and indices are not arrays.
-    private func addRectangle(_ corners: (Point, Point, Point, Point), _ command: Command) {
+    private func addRectangle(_ corners: (Point, Point, Point, Point), _ command: consuming Command) {
         append(command, vertices: Corners(corners), count: 4, indices: Self.rectangleIndices)
     }
 
@@ -244,7 +244,7 @@ package final class Rasterizer {
 
     /// Adds `command` with its vertices (device pixels and attributes) and triangles (indices into them;
     /// out-of-range triangles are dropped). Nothing is added when a vertex is not finite.
-    func append<V: Sequence>(_ command: Command, vertices: V, count: Int, indices: [Int32])
+    func append<V: Sequence>(_ command: consuming Command, vertices: V, count: Int, indices: [Int32])
     where V.Element == (Double, Double, LineMesh.Vertex) {
         guard count > 0, count < Int(Int32.max) else { return }
         // The arrays are moved out of the object while they grow (appending to a class's stored property
