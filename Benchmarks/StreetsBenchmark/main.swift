@@ -5,6 +5,9 @@
 // renders once to warm up (tiles, fonts, sprites, caches), then ITERATIONS times (render + PNG encode), and
 // prints one line: the median wall milliseconds and the median CPU milliseconds (the process's, all
 // threads) per render. `labels` keeps the style's symbol layers (labels and icons), `nolabels` drops them;
+// `both` renders the two in turn in one process (each iteration one of each, in alternating order, so both
+// see the machine as it is at that moment) and prints the medians without the symbol layers, then with them,
+// then the median over the iterations of each pair's CPU ratio (with / without);
 // optional last arguments are the scale (2 for an @2x image: 2048x1536 pixels for 1024x768 points), the PNG
 // compression level (0...9, 6 by default as in `mapraster render`) and a camera's heading and pitch (degrees; the
 // view turned and tilted about its center, the zoom kept, as `mapraster render --heading --pitch` does).
@@ -65,20 +68,31 @@ guard (8...12).contains(arguments.count), arguments.count != 11, arguments[0] ==
     let latitude = Double(arguments[1]),
     let longitude = Double(arguments[2]), let zoom = Double(arguments[3]), let width = Double(arguments[4]),
     let height = Double(arguments[5]), let iterations = Int(arguments[6]), iterations > 0,
-    ["labels", "nolabels"].contains(arguments[7]),
+    ["labels", "nolabels", "both"].contains(arguments[7]),
     let scale = arguments.count >= 9 ? Double(arguments[8]) : 1, [1, 2, 3].contains(scale),
     let level = arguments.count >= 10 ? Int(arguments[9]) : 6, (0...9).contains(level),
     let heading = arguments.count == 12 ? Double(arguments[10]) : 0,
     let pitch = arguments.count == 12 ? Double(arguments[11]) : 0
 else {
     fail(
-        "usage: StreetsBenchmark view LAT LON ZOOM WIDTH HEIGHT ITERATIONS labels|nolabels [SCALE [LEVEL [HEADING PITCH]]]"
-    )
+        "usage: StreetsBenchmark view LAT LON ZOOM WIDTH HEIGHT ITERATIONS labels|nolabels|both"
+            + " [SCALE [LEVEL [HEADING PITCH]]]")
+}
+
+/// One render (snapshot and PNG) of `options`: its wall and CPU milliseconds.
+func timedRender(_ options: MapSnapshotter.Options, level: Int) throws -> (wall: Double, cpu: Double) {
+    let start = ContinuousClock.now
+    let cpu = cpuMilliseconds()
+    _ = try MapSnapshotter(options: options).snapshot().image.pngData(compressionLevel: level)
+    let cpuElapsed = cpuMilliseconds() - cpu
+    let elapsed = ContinuousClock.now - start
+    return (Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15, cpuElapsed)
 }
 
 do {
-    var style = try styleFile ?? ShippedStyle.streets.style()
-    if arguments[7] == "nolabels" { style.layers.removeAll { $0.type == .symbol } }
+    let withSymbols = try styleFile ?? ShippedStyle.streets.style()
+    var withoutSymbols = withSymbols
+    withoutSymbols.layers.removeAll { $0.type == .symbol }
     let size = Size(width: width, height: height)
     var options = MapSnapshotter.Options(size: size)
     options.visibleMapRect =
@@ -91,20 +105,42 @@ do {
             lookingAtCenter: LocationCoordinate2D(latitude: latitude, longitude: longitude), fromDistance: 1000,
             pitch: pitch, heading: heading)
     }
-    options.style = style
     options.scale = scale
     options.showsAttribution = false
+    var plain = options
+    plain.style = withoutSymbols
+    var labelled = options
+    labelled.style = withSymbols
+    if arguments[7] == "both" {
+        // opens the tiles and fonts, warms the caches
+        _ = try timedRender(plain, level: level)
+        _ = try timedRender(labelled, level: level)
+        var without: [(wall: Double, cpu: Double)] = []
+        var with: [(wall: Double, cpu: Double)] = []
+        for i in 0..<iterations {
+            if i % 2 == 0 {
+                without.append(try timedRender(plain, level: level))
+                with.append(try timedRender(labelled, level: level))
+            } else {
+                with.append(try timedRender(labelled, level: level))
+                without.append(try timedRender(plain, level: level))
+            }
+        }
+        print(
+            String(
+                format: "%.2f %.2f %.2f %.2f %.4f", median(without.map(\.wall)), median(without.map(\.cpu)),
+                median(with.map(\.wall)), median(with.map(\.cpu)), median(zip(with, without).map { $0.cpu / $1.cpu })))
+        exit(0)
+    }
+    let chosen = arguments[7] == "labels" ? labelled : plain
     // opens the tiles and fonts, warms the caches
-    _ = try MapSnapshotter(options: options).snapshot().image.pngData(compressionLevel: level)
+    _ = try timedRender(chosen, level: level)
     var walls: [Double] = []
     var cpus: [Double] = []
     for _ in 0..<iterations {
-        let start = ContinuousClock.now
-        let cpu = cpuMilliseconds()
-        _ = try MapSnapshotter(options: options).snapshot().image.pngData(compressionLevel: level)
-        cpus.append(cpuMilliseconds() - cpu)
-        let elapsed = ContinuousClock.now - start
-        walls.append(Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15)
+        let (wall, cpu) = try timedRender(chosen, level: level)
+        walls.append(wall)
+        cpus.append(cpu)
     }
     print(String(format: "%.2f %.2f", median(walls), median(cpus)))
 } catch {
