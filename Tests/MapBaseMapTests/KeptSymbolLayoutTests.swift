@@ -106,6 +106,7 @@ struct KeptSymbolLayoutTests {
             let kept = try #require(source.keptLayout(layer: layer.id), "nothing kept for \(layer.id)")
             #expect(!kept.texts.isEmpty)
             #expect(kept.lines != nil)
+            #expect(!kept.shapings.isEmpty, "no shaping kept for \(layer.id)")
         }
     }
 
@@ -149,6 +150,34 @@ struct KeptSymbolLayoutTests {
         let withCharacters = small.bytes
         small.keep(characters, for: .init(feature: 0, vertical: false))
         #expect(small.bytes == withCharacters && withCharacters > once)
+        // A kept shaping is counted once however often it is asked for; characters not kept are not.
+        let glyph = SDFGlyph(
+            id: 65, width: 10, height: 14, left: 1, top: -2, advance: 12, bitmap: [UInt8](repeating: 0, count: 16 * 20))
+        let kept = [GlyphShaping.Character](repeating: .init(codePoint: 65, glyph: glyph, section: 0), count: 5)
+        func shape(_ characters: [GlyphShaping.Character], kept: Bool) -> GlyphShaping {
+            small.shaping(
+                characters, kept: kept, maxWidth: 240, lineHeight: 28.8, align: (0.5, 0.5), justify: 0.5, spacing: 0,
+                offset: (0, 0))
+        }
+        let first = shape(kept, kept: true)
+        let withShaping = small.bytes
+        let again = shape(kept, kept: true)
+        #expect(withShaping > withCharacters && small.bytes == withShaping && small.shapings.count == 1)
+        #expect(again.right == first.right && again.lines.map(\.count) == first.lines.map(\.count))
+        _ = shape(Array(kept), kept: false)
+        #expect(small.bytes == withShaping && small.shapings.count == 1)
+        // Another offset or alignment is another shaping, each the shaping of its own parameters.
+        for (align, offset) in [((0.5, 0.5), (0.0, 12.0)), ((0.0, 1.0), (0.0, 0.0)), ((0.5, 0.5), (0.0, 0.0))] {
+            let memo = small.shaping(
+                kept, kept: true, maxWidth: 240, lineHeight: 28.8, align: align, justify: 0.5, spacing: 0,
+                offset: offset)
+            let truth = GlyphShaping.shape(
+                kept, maxWidth: 240, lineHeight: 28.8, align: align, justify: 0.5, spacing: 0, offset: offset)
+            #expect(
+                [memo.left, memo.right, memo.top, memo.bottom] == [truth.left, truth.right, truth.top, truth.bottom])
+            #expect(memo.lines.flatMap { $0.map(\.x) } == truth.lines.flatMap { $0.map(\.x) })
+        }
+        #expect(small.shapings.count == 3 && small.bytes > withShaping)
         source.keepLayout(layer: "places", small)
         #expect(source.keptLayout(layer: "places")?.texts.count == 1)
         // A layout that alone takes more than the budget: not kept, and what was kept for the layer is dropped.

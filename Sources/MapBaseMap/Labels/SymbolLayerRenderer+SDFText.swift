@@ -167,7 +167,8 @@ extension SymbolLayerRenderer {
     /// by `text-rotate` about the anchor. Returns the content and the collision box (MapLibre's box of the
     /// shaped text, its envelope when turned, grown by `padding`).
     func placeGlyphsAtPoint(
-        _ anchor: Point, text: GlyphText, glyphs: SDFGlyphSource, size: Double, context: EvaluationContext,
+        _ anchor: Point, text: GlyphText, layout: inout Layout, glyphs: SDFGlyphSource, size: Double,
+        context: EvaluationContext,
         padding: Double, anchorName: String, offset: Point,
         pointPlacement: Bool, variable: Bool = false, vertical: Bool = false
     ) -> (content: PlacedLabel.Content, box: Rect) {
@@ -180,8 +181,8 @@ extension SymbolLayerRenderer {
         let screenShift = vertical && variable
         var justify = properties.string(.textJustify, context)
         if justify == "auto" { justify = align.x == 0 ? "left" : align.x == 1 ? "right" : "center" }
-        let shaping = GlyphShaping.shape(
-            text.characters,
+        let shaping = layout.shaping(
+            text.characters, kept: text.kept,
             maxWidth: pointPlacement ? properties.number(.textMaxWidth, context) * em : .infinity,
             lineHeight: properties.number(.textLineHeight, context) * em, align: screenShift ? (0.5, 0.5) : align,
             justify: vertical || justify == "left" ? 0 : justify == "right" ? 1 : 0.5,
@@ -280,7 +281,8 @@ extension SymbolLayerRenderer {
     /// box there as shaped on one line, unturned, `text-offset` included, for `icon-text-fit`);
     /// a copy whose icon does not fit is dropped.
     func placeGlyphsAlongLine(
-        _ line: [Point], text: String, glyphText: GlyphText, glyphs: SDFGlyphSource, size: Double,
+        _ line: [Point], text: String, glyphText: GlyphText, layout: inout Layout, glyphs: SDFGlyphSource,
+        size: Double,
         context: EvaluationContext, padding: Double, overlap: SymbolOverlap,
         collisions: inout SpatialGrid, center: Bool, repeats: inout RepeatedAnchors, tileWidth: Double?,
         tile: Rect? = nil,
@@ -294,12 +296,13 @@ extension SymbolLayerRenderer {
         let align = Self.alignment(properties.string(.textAnchor, context))
         let fontScale = size / em
         // One shaping on one line, its glyphs' pens and advances from the label's start (points).
-        func shape(_ characters: [GlyphShaping.Character]) -> (
+        func shape(_ characters: [GlyphShaping.Character], kept: Bool) -> (
             placed: [GlyphShaping.Positioned], pens: [Double], advances: [Double], length: Double,
             top: Double, bottom: Double
         ) {
-            let shaping = GlyphShaping.shape(
-                characters, maxWidth: .infinity, lineHeight: properties.number(.textLineHeight, context) * em,
+            let shaping = layout.shaping(
+                characters, kept: kept, maxWidth: .infinity,
+                lineHeight: properties.number(.textLineHeight, context) * em,
                 align: align, justify: 0.5, spacing: properties.number(.textLetterSpacing, context) * em,
                 offset: (0, 0))
             let placed = shaping.isEmpty ? [] : shaping.lines.flatMap { $0 }
@@ -309,13 +312,13 @@ extension SymbolLayerRenderer {
                 shaping.bottom
             )
         }
-        let horizontal = shape(glyphText.characters)
+        let horizontal = shape(glyphText.characters, kept: glyphText.kept)
         guard !horizontal.placed.isEmpty else { return [] }
         let width = horizontal.length * fontScale
         let across = (properties.numbers(.textOffset, context).map { $0.count > 1 ? $0[1] : 0 } ?? 0) * size
         // Text that may be written vertically takes its vertical shaping where the label runs up and down.
         let verticalText = properties.bool(.textKeepUpright, context) ? verticalLineText(glyphText) : nil
-        let verticalShaping = verticalText.map { shape($0.characters) }
+        let verticalShaping = verticalText.map { shape($0.characters, kept: false) }
         // MapLibre spaces the anchors by the vertical shaping's length when the text has one (`getAnchors` is
         // given `shapedTextOrientations.vertical || horizontal`): vertical punctuation forms are an em each.
         let anchorsAndAngles = textLineAnchorsWithIconAngles(
@@ -421,4 +424,7 @@ struct GlyphText {
     var opacity = 1.0
     var stacks: [GlyphStack] = []
     var colors: [Color?] = []
+    /// Whether ``characters`` are a kept layout's (``SymbolLayerRenderer/Layout``): the same array from image to
+    /// image, so their shapings are kept too.
+    var kept = false
 }

@@ -287,6 +287,7 @@ struct SymbolLayerRenderer {
                                 alignedPointText(
                                     placeGlyphsAtPoint(
                                         textAt, text: vertical ? (verticalGlyphs ?? glyphStack) : glyphStack,
+                                        layout: &layout,
                                         glyphs: glyphs, size: size,
                                         context: context, padding: padding, anchorName: choice.name,
                                         offset: choice.offset,
@@ -459,7 +460,7 @@ struct SymbolLayerRenderer {
                             }
                         }
                         for copy in placeGlyphsAlongLine(
-                            world, text: text, glyphText: glyphStack, glyphs: glyphs, size: size,
+                            world, text: text, glyphText: glyphStack, layout: &layout, glyphs: glyphs, size: size,
                             context: context, padding: padding, overlap: overlap, collisions: &collisions,
                             center: placement == "line-center", repeats: &repeats,
                             tileWidth: (cut ?? feature.tileBounds).map {
@@ -552,10 +553,10 @@ struct SymbolLayerRenderer {
             guard let kept else { return nil }
             if let glyphStack = try glyphs.stack(kept.stack) {
                 return GlyphText(
-                    characters: kept.characters, opacity: kept.opacity, stacks: [glyphStack], colors: [nil])
+                    characters: kept.characters, opacity: kept.opacity, stacks: [glyphStack], colors: [nil], kept: true)
             }
         }
-        let made = try glyphText(
+        var made = try glyphText(
             text, sections: sections, stack: stack, opacity: opacity, glyphs: glyphs, vertical: vertical,
             layoutSize: layoutSize)
         // Plain text has one stack, the layer's, and no colour of its own.
@@ -563,6 +564,7 @@ struct SymbolLayerRenderer {
             layout.keep(
                 made.map { Layout.KeptGlyphText(characters: $0.characters, opacity: $0.opacity, stack: stack) },
                 for: key)
+            made?.kept = true
         }
         return made
     }
@@ -728,6 +730,58 @@ struct SymbolLayerRenderer {
         /// About how many bytes the texts, characters and lines kept take (see ``FeatureSource/keptLayoutBytes``).
         private(set) var bytes = 0
         private var lineBytes = 0
+
+        /// A shaping's inputs: the kept characters (by their array's storage, which the kept shaping holds on
+        /// to, so no other array can take its address while it is kept) and the shaping's parameters, bit for bit.
+        struct ShapingKey: Hashable, Sendable {
+            var characters: Int
+            var count: Int
+            var parameters: [UInt64]
+        }
+
+        /// A kept shaping and the characters it was made from.
+        struct KeptShaping: Sendable {
+            var characters: [GlyphShaping.Character]
+            var shaping: GlyphShaping
+        }
+
+        /// Shapings of kept characters (``GlyphText/kept``), by their characters and parameters: a label shaped
+        /// again at the same zoom, anchor and offsets takes its shaping from an earlier image.
+        private(set) var shapings: [ShapingKey: KeptShaping] = [:]
+
+        /// ``GlyphShaping/shape(_:maxWidth:lineHeight:align:justify:spacing:offset:)`` of `characters`, kept
+        /// when `kept` (the characters are the layout's own, the same array from image to image).
+        mutating func shaping(
+            _ characters: [GlyphShaping.Character], kept: Bool, maxWidth: Double, lineHeight: Double,
+            align: (x: Double, y: Double), justify: Double, spacing: Double, offset: (x: Double, y: Double)
+        ) -> GlyphShaping {
+            func shape() -> GlyphShaping {
+                GlyphShaping.shape(
+                    characters, maxWidth: maxWidth, lineHeight: lineHeight, align: align, justify: justify,
+                    spacing: spacing, offset: offset)
+            }
+            guard kept else { return shape() }
+            let address = characters.withUnsafeBufferPointer { Int(bitPattern: $0.baseAddress) }
+            let key = ShapingKey(
+                characters: address, count: characters.count,
+                parameters: [maxWidth, lineHeight, align.x, align.y, justify, spacing, offset.x, offset.y].map(
+                    \.bitPattern))
+            if let known = shapings[key],
+                known.characters.withUnsafeBufferPointer({ Int(bitPattern: $0.baseAddress) }) == address
+            {
+                return known.shaping
+            }
+            let kept = KeptShaping(characters: characters, shaping: shape())
+            if let old = shapings.updateValue(kept, forKey: key) { bytes -= Self.size(old) }
+            bytes += Self.size(kept)
+            return kept.shaping
+        }
+
+        /// About how many bytes a kept shaping takes.
+        static func size(_ kept: KeptShaping) -> Int {
+            160 + kept.shaping.lines.reduce(0) { $0 + $1.count } * MemoryLayout<GlyphShaping.Positioned>.stride
+                + 8 * kept.shaping.lineOffsets.count
+        }
 
         /// Keeps (or replaces) feature `feature`'s text, its bytes counted once.
         mutating func keep(_ text: Text, for feature: Int) {
