@@ -735,8 +735,9 @@ struct SymbolLayerRenderer {
         /// to, so no other array can take its address while it is kept) and the shaping's parameters, bit for bit.
         struct ShapingKey: Hashable, Sendable {
             var characters: Int
-            var count: Int
-            var parameters: [UInt64]
+            /// maxWidth, lineHeight, align x and y, justify, spacing, offset x and y (no array to allocate per
+            /// lookup).
+            var parameters: SIMD8<UInt64>
         }
 
         /// A kept shaping and the characters it was made from.
@@ -763,14 +764,12 @@ struct SymbolLayerRenderer {
             guard kept else { return shape() }
             let address = characters.withUnsafeBufferPointer { Int(bitPattern: $0.baseAddress) }
             let key = ShapingKey(
-                characters: address, count: characters.count,
-                parameters: [maxWidth, lineHeight, align.x, align.y, justify, spacing, offset.x, offset.y].map(
-                    \.bitPattern))
-            if let known = shapings[key],
-                known.characters.withUnsafeBufferPointer({ Int(bitPattern: $0.baseAddress) }) == address
-            {
-                return known.shaping
-            }
+                characters: address,
+                parameters: SIMD8(
+                    maxWidth.bitPattern, lineHeight.bitPattern, align.x.bitPattern, align.y.bitPattern,
+                    justify.bitPattern, spacing.bitPattern, offset.x.bitPattern, offset.y.bitPattern))
+            // The kept shaping holds its characters, so a key with their address is theirs.
+            if let known = shapings[key] { return known.shaping }
             let kept = KeptShaping(characters: characters, shaping: shape())
             if let old = shapings.updateValue(kept, forKey: key) { bytes -= Self.size(old) }
             bytes += Self.size(kept)
